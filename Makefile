@@ -1,0 +1,45 @@
+# Cellula: every entry point. `make site` and `make test` set everything up on a fresh machine
+# that has Python 3.11 and pip: the virtual environment, the pinned dependencies, then the work.
+PYTHON ?= python3
+export NO_MKDOCS_2_WARNING := 1
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: site site-offline serve test check bench clean setup
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
+	touch $(STAMP)
+
+site: $(STAMP)
+	$(PY) -m mkdocs build --strict
+	@echo "Site built: open site/index.html (Italian) or site/en/index.html (English), or run 'make serve'."
+
+site-offline: $(STAMP)
+	$(PY) -m mkdocs build --strict -f mkdocs-offline.yml
+	@echo "Offline site built: open site-offline/index.html straight from disk (file://)."
+
+serve: $(STAMP)
+	$(PY) -m mkdocs serve --strict
+
+check: $(STAMP)
+	$(PY) -m generator check
+
+test: $(STAMP)
+	$(PY) -m generator validate
+	$(PY) -m pytest
+	$(PY) -m mkdocs build --strict --quiet
+	$(PY) -m pytest tests/site
+	$(PY) -m generator check
+
+bench: $(STAMP)
+	$(PY) -m generator bench
+	$(PY) -m solver bench
+
+clean:
+	rm -rf site site-offline docs/it docs/en .pytest_cache

@@ -1,0 +1,57 @@
+"""Command line: ``python -m generator {generate,validate,coverage}``.
+
+Exit codes: 0 success, 1 data problems found, 2 usage error.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .errors import DataError, Problems
+from .site import DATA_DIR, DOCS_DIR
+
+
+def _coverage(data_dir: Path) -> int:
+    from .coverage import check_coverage
+    from .site import load_site
+    site = load_site(data_dir)
+    problems = Problems()
+    for game in site.games.values():
+        for row in check_coverage(game, problems):
+            print(f"{row.game:16} {row.source:10} {row.covered:5}/{row.lines:<5} lines  "
+                  f"{row.sections:4} sections  {row.word_share:6.1%} of words kept")
+    problems.raise_if_any()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m generator", description="Cellula site generator")
+    parser.add_argument("--data", type=Path, default=DATA_DIR, help="data folder (default: %(default)s)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("generate", help="write docs/it and docs/en from data/")
+    gen.add_argument("--docs", type=Path, default=DOCS_DIR)
+    sub.add_parser("validate", help="load and validate all data, including source coverage")
+    sub.add_parser("coverage", help="print how much of each source text the sections cover")
+    from . import cli_extensions
+    cli_extensions.register(sub)
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "generate":
+            from .build import generate
+            site, pages = generate(args.data, args.docs)
+            print(f"generated {len(pages)} pages from {args.data}")
+            return 0
+        if args.command in ("validate", "coverage"):
+            code = _coverage(args.data)
+            if args.command == "validate":
+                print("data valid")
+            return code
+        return cli_extensions.run(args)
+    except DataError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

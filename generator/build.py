@@ -1,0 +1,74 @@
+"""Generate ``docs/<lang>/`` from ``data/``: load and validate everything, then render every page."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import features
+from .pages import annotate_terms, core_pages
+from .render import Page
+from .rules import SITE_LANGUAGES
+from .site import DATA_DIR, DOCS_DIR, SiteData, load_site
+
+
+def all_pages(site: SiteData) -> list[Page]:
+    """Every page of every language, core pages first, then the features' pages."""
+    pages: list[Page] = []
+    for lang in SITE_LANGUAGES:
+        lang_pages = core_pages(site, lang)
+        for produce in features.PRODUCERS:
+            lang_pages.extend(produce(site, lang))
+        pages.extend(lang_pages)
+    return pages
+
+
+def _game_of(path: str, site: SiteData) -> set[str] | None:
+    first = path.split("/", 1)[0]
+    return {first} if first in site.games else None
+
+
+def check_same_pages(pages: list[Page]) -> None:
+    """The language switcher lands on the same page: every language has the same page paths."""
+    by_lang = {lang: {p.path for p in pages if p.lang == lang} for lang in SITE_LANGUAGES}
+    reference = by_lang[SITE_LANGUAGES[0]]
+    for lang, paths in by_lang.items():
+        if paths != reference:
+            raise RuntimeError(f"pages of {lang!r} differ from {SITE_LANGUAGES[0]!r}: "
+                               f"missing {sorted(reference - paths)}, extra {sorted(paths - reference)}")
+
+
+def generate(data_dir: Path = DATA_DIR, docs_dir: Path = DOCS_DIR) -> tuple[SiteData, list[Page]]:
+    """Write every page; the language folders are rebuilt from scratch (generated, not committed)."""
+    site = load_site(data_dir)
+    pages = all_pages(site)
+    check_same_pages(pages)
+    written = set()
+    for page in pages:
+        out = docs_dir / page.lang / page.path
+        out.parent.mkdir(parents=True, exist_ok=True)
+        content = annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site))
+        if not out.exists() or out.read_text(encoding="utf-8") != content:
+            out.write_text(content, encoding="utf-8")
+        written.add(out)
+    # Stale pages (a chapter removed from data/) go, so no page outlives its data.
+    for lang in SITE_LANGUAGES:
+        for old in (docs_dir / lang).rglob("*"):
+            if old.is_file() and old not in written:
+                old.unlink()
+    return site, pages
+
+
+def navigation(pages: list[Page], lang: str) -> list:
+    """MkDocs ``nav`` for one language, in production order, grouped by each page's nav path."""
+    nav: list = []
+    groups: dict[tuple[str, ...], list] = {(): nav}
+    for page in pages:
+        if page.lang != lang or not page.in_nav:
+            continue
+        for depth in range(1, len(page.nav) + 1):
+            key = page.nav[:depth]
+            if key not in groups:
+                children: list = []
+                groups[key[:-1]].append({key[-1]: children})
+                groups[key] = children
+        groups[page.nav].append({page.title: f"{lang}/{page.path}"})
+    return nav

@@ -1,0 +1,133 @@
+"""The core pages: home, each game's index and rules chapters, the side-by-side view, the glossary."""
+from __future__ import annotations
+
+import re
+
+from .glossary import Term
+from .render import Page, render
+from .rules import Game, Section, SectionText
+from .site import SiteData
+
+LANG_NAMES = {"it": {"it": "italiano", "en": "inglese", "ru": "russo"},
+              "en": {"it": "Italian", "en": "English", "ru": "Russian"}}
+
+
+def provenance(site: SiteData, game: Game, text: SectionText, lang: str) -> dict:
+    """How a text's origin is shown: label, css class, and whether it is a translation."""
+    source = game.source(text.source)
+    ui = site.ui[lang]
+    if text.translated:
+        label = f"{ui['translation_of']}: {source.label[lang]}"
+        kind = "translation"
+    else:
+        label = source.label[lang]
+        kind = "official" if game.compare_editions else "original"
+    return {"label": label, "kind": kind, "translated": text.translated}
+
+
+def section_view(site: SiteData, game: Game, section: Section, lang: str, ui_lang: str | None = None) -> dict:
+    """What a template needs to show one section's ``lang`` text on a page in ``ui_lang``."""
+    text = section.texts[lang]
+    ui_lang = ui_lang or lang
+    originals = [t for t in section.originals() if t.lang != lang and not game.compare_editions]
+    return {
+        "id": section.id,
+        "anchor": section.anchor,
+        "title": text.title,
+        "body": text.body,
+        "prov": provenance(site, game, text, ui_lang),
+        "only": section.only,
+        "originals": [{"lang": t.lang, "lang_name": LANG_NAMES[lang][t.lang], "title": t.title, "body": t.body,
+                       "prov": provenance(site, game, t, ui_lang)} for t in originals],
+        "lines": ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in text.lines),
+    }
+
+
+def game_pages(site: SiteData, game: Game, lang: str) -> list[Page]:
+    ui = site.ui[lang]
+    game_title = game.title[lang]
+    pages = [Page(lang, f"{game.id}/index.md", game_title, render(
+        "game_index.md.j2", ui=ui, lang=lang, game=game, title=game_title,
+        chapters=[{"id": c.id, "title": c.title[lang],
+                   "sections": [(game.sections[s].texts[lang].title, game.sections[s].anchor) for s in c.sections]}
+                  for c in game.chapters],
+        sources=[{"label": s.label[lang], "file": s.file.name} for s in game.sources],
+    ), nav=(game_title,))]
+    for chapter in game.chapters:
+        sections = [section_view(site, game, game.sections[s], lang) for s in chapter.sections]
+        pages.append(Page(lang, f"{game.id}/{chapter.id}.md", chapter.title[lang], render(
+            "chapter.md.j2", ui=ui, lang=lang, game=game, chapter_title=chapter.title[lang], chapter=chapter,
+            sections=sections, compare=game.compare_editions, game_title=game_title,
+        ), nav=(game_title, ui["rules"])))
+    if game.compare_editions:
+        for chapter in game.chapters:
+            rows = []
+            for section_id in chapter.sections:
+                section = game.sections[section_id]
+                rows.append({"anchor": section.anchor, "id": section_id,
+                             "title": section.texts[lang].title,
+                             "sides": [section_view(site, game, section, side, lang) | {"side": side}
+                                       for side in ("it", "en")]})
+            pages.append(Page(lang, f"{game.id}/compare/{chapter.id}.md", chapter.title[lang], render(
+                "compare.md.j2", ui=ui, lang=lang, game=game, chapter=chapter, chapter_title=chapter.title[lang],
+                rows=rows, game_title=game_title,
+            ), nav=(game_title, ui["compare"])))
+    return pages
+
+
+def core_pages(site: SiteData, lang: str) -> list[Page]:
+    ui = site.ui[lang]
+    pages = [Page(lang, "index.md", ui["home_title"], render(
+        "home.md.j2", ui=ui, lang=lang,
+        games=[{"id": g.id, "title": g.title[lang], "chapters": [(c.id, c.title[lang]) for c in g.chapters],
+                "sources": [s.label[lang] for s in g.sources], "compare": g.compare_editions}
+               for g in site.games.values()],
+    ))]
+    for game in site.games.values():
+        pages.extend(game_pages(site, game, lang))
+    groups = []
+    for game in site.games.values():
+        terms = [t for t in site.glossary if game.id in t.games]
+        if terms:
+            groups.append({"title": game.title[lang], "id": game.id, "terms": terms})
+    pages.append(Page(lang, "glossary.md", ui["glossary"], render(
+        "glossary.md.j2", ui=ui, lang=lang, groups=groups, show_ru=any(t.forms.get("ru") for t in site.glossary),
+    )))
+    return pages
+
+
+# --- glossary terms on pages: tooltips and cross-language search text ---------------------------
+
+def _term_pattern(form: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])")
+
+
+def annotate_terms(content: str, terms: list[Term], lang: str, game_ids: set[str] | None) -> str:
+    """Add hover tooltips (abbreviation definitions) for the glossary terms a page uses, and, at the
+    end of each ``##`` section, the other language's counterparts of the terms that section uses as
+    hidden text, so a search in either language lands on the right section."""
+    other = "en" if lang == "it" else "it"
+    relevant = [t for t in terms if game_ids is None or game_ids.intersection(t.games)]
+    abbrs: dict[str, None] = {}
+    chunks = re.split(r"(?m)^(?=## )", content)
+    out = []
+    for chunk in chunks:
+        counterparts: dict[str, None] = {}
+        for term in relevant:
+            used = [form for form in term.forms.get(lang, ()) if _term_pattern(form).search(chunk)]
+            if not used:
+                continue
+            tip = f"{other.upper()}: {term.preferred(other)}"
+            if term.forms.get("ru"):
+                tip += f" · RU: {term.preferred('ru')}"
+            for form in used:
+                abbrs[f"*[{form}]: {tip}".replace("<", "&lt;")] = None
+            for form in (term.preferred(other), term.preferred("ru")):
+                if form:
+                    counterparts[form.replace("<", "&lt;")] = None
+        if counterparts:
+            chunk = chunk.rstrip("\n") + f'\n\n<div class="cellula-xlang" hidden>{" · ".join(counterparts)}</div>\n\n'
+        out.append(chunk)
+    if not abbrs:
+        return content
+    return "".join(out).rstrip("\n") + "\n\n" + "\n".join(abbrs) + "\n"

@@ -1,0 +1,82 @@
+"""Jinja2 rendering of Markdown pages: strict (an unknown marker fails the build), data escaped."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+@dataclass(frozen=True)
+class Page:
+    """One generated Markdown page of one language."""
+
+    lang: str
+    """Site language."""
+    path: str
+    """Path under ``docs/<lang>/`` (``cytosis/setup.md``); the same in every language."""
+    title: str
+    """Navigation title."""
+    content: str
+    """Markdown source."""
+    nav: tuple[str, ...] = ()
+    """Navigation section titles the page sits under (outermost first); () for top level."""
+    in_nav: bool = True
+    """False for leaf pages reached through links only (keeps the nav small)."""
+
+
+def escape_text(text: str) -> str:
+    """Data text as Markdown: ``<`` is escaped so no markup from data reaches the HTML."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if "<" in text else text
+
+
+def escape_md(text: str) -> str:
+    """Markdown body from data: raw HTML neutralised, block quotes kept."""
+    text = text.replace("<", "&lt;")
+    return text
+
+
+def demote_headings(body: str, level: int = 4) -> str:
+    """Headings inside a section body sit below the section heading."""
+    return re.sub(r"(?m)^#{1,6}\s+", "#" * level + " ", body)
+
+
+def indent(text: str, width: int = 4) -> str:
+    """Indent every non-blank line (content tabs and admonitions need it)."""
+    pad = " " * width
+    return "\n".join(pad + line if line.strip() else "" for line in text.splitlines())
+
+
+def attr_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["text"] = escape_text
+    env.filters["md"] = escape_md
+    env.filters["demote"] = demote_headings
+    env.filters["indent4"] = indent
+    env.filters["attr"] = attr_escape
+    return env
+
+
+_ENV: jinja2.Environment | None = None
+
+
+def render(template: str, **context) -> str:
+    """Render ``templates/<template>``; an undefined name raises (StrictUndefined)."""
+    global _ENV
+    if _ENV is None:
+        _ENV = environment()
+    return _ENV.get_template(template).render(**context)

@@ -1,0 +1,414 @@
+"""Rulebook data: game manifests and sectioned rule texts, loaded into typed models.
+
+A game (``data/rules/<game>/game.yaml``) lists its sources and chapters; each source's cleaned
+text lives in a Markdown file cut into sections by ``<!-- section: id | lines: a-b -->`` markers,
+and this project's translations live in ``translations.<lang>.md``. See ``data/README.md``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+from .errors import Problems
+from .yamlio import load_yaml, yaml_path
+
+SITE_LANGUAGES = ("it", "en")
+"""The languages the site is published in; the first is the default."""
+
+SECTION_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MARKER = re.compile(r"^<!--\s*section:(?P<body>.*?)-->\s*$")
+HEADING = re.compile(r"^#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
+LINE_RANGE = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?$")
+TRANSLATION_FILE = re.compile(r"^translations\.(?P<lang>[a-z]{2})\.md$")
+
+
+class Lang(str, Enum):
+    """Languages of texts: the two site languages and the Russian original of Immune Response."""
+
+    IT = "it"
+    EN = "en"
+    RU = "ru"
+
+
+@dataclass(frozen=True)
+class Label:
+    """A short text in each site language."""
+
+    it: str
+    """Italian."""
+    en: str
+    """English."""
+
+    def __getitem__(self, lang: str) -> str:
+        return getattr(self, lang)
+
+
+@dataclass(frozen=True)
+class Source:
+    """One source text of a game (an official rulebook, or the original the project translates)."""
+
+    id: str
+    """Id used in provenance and ``from:`` markers (``it-1e``)."""
+    file: Path
+    """Raw extracted text, under ``data/sources/``."""
+    rules: Path
+    """The sectioned, cleaned Markdown of this source."""
+    lang: str
+    """Language of the text."""
+    label: Label
+    """Where the text comes from, said in each site language."""
+
+
+@dataclass(frozen=True)
+class SectionText:
+    """One language's text of one section."""
+
+    lang: str
+    """Language of the text."""
+    title: str
+    """The section heading."""
+    body: str
+    """Markdown body, heading removed."""
+    source: str
+    """Id of the source this text is, or is translated from."""
+    translated: bool
+    """True when the text is this project's translation (of ``source``)."""
+    lines: tuple[tuple[int, int], ...]
+    """Source line ranges the text is cleaned from (official/original texts only)."""
+    file: Path
+    """The Markdown file holding the text."""
+    line: int
+    """Line of the section marker in ``file``."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A rule section: one stable id, a text per language."""
+
+    id: str
+    """Stable, language-independent id ``chapter.slug``."""
+    chapter: str
+    """Id of the chapter the section is listed in."""
+    only: str | None
+    """Language of the only official text that has this rule (one-sided rule), or None."""
+    texts: dict[str, SectionText]
+    """Texts by language (``it``, ``en`` and, for originals, ``ru``)."""
+
+    @property
+    def anchor(self) -> str:
+        """HTML id of the section on its page."""
+        return self.id.replace(".", "-")
+
+    def originals(self) -> list[SectionText]:
+        """The texts that are not this project's translations."""
+        return [t for t in self.texts.values() if not t.translated]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A page of a game's rules."""
+
+    id: str
+    """Page slug, same in every language."""
+    title: Label
+    """Title in each site language."""
+    sections: tuple[str, ...]
+    """Ids of the sections, in reading order."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's whole rules reference."""
+
+    id: str
+    """Game id and URL folder (``cytosis``)."""
+    title: Label
+    """Title in each site language."""
+    compare_editions: bool
+    """Official texts exist in both site languages: one-sided sections must be declared."""
+    sources: tuple[Source, ...]
+    """The source texts, in manifest order."""
+    chapters: tuple[Chapter, ...]
+    """Chapters in reading order."""
+    sections: dict[str, Section] = field(repr=False)
+    """All sections by id."""
+
+    def source(self, source_id: str) -> Source:
+        return next(s for s in self.sources if s.id == source_id)
+
+    def chapter_of(self, section_id: str) -> Chapter:
+        return next(c for c in self.chapters if section_id in c.sections)
+
+
+# --- parsing the Markdown section files ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class _RawSection:
+    id: str
+    attrs: dict[str, str]
+    title: str
+    body: str
+    line: int
+
+
+def parse_line_ranges(text: str) -> tuple[tuple[int, int], ...] | None:
+    """``"12-20, 25"`` -> ((12, 20), (25, 25)); None when malformed."""
+    ranges = []
+    for part in text.split(","):
+        match = LINE_RANGE.match(part.strip())
+        if not match:
+            return None
+        start = int(match.group(1))
+        end = int(match.group(2) or start)
+        if start < 1 or end < start:
+            return None
+        ranges.append((start, end))
+    return tuple(ranges)
+
+
+def parse_sections(file: Path, problems: Problems) -> list[_RawSection]:
+    """Cut a rules Markdown file into sections at its marker comments."""
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        problems.add(file, "", f"cannot read file: {exc.strerror}")
+        return []
+    starts: list[tuple[int, dict[str, str], str]] = []
+    for number, line in enumerate(lines, start=1):
+        if line.lstrip().startswith("<!--") and "section:" in line:
+            match = MARKER.match(line.strip())
+            if not match:
+                problems.add(file, "", f"malformed section marker {line.strip()!r}: expected "
+                             "'<!-- section: chapter.slug | key: value -->' on one line", number)
+                continue
+            fields = [f.strip() for f in match.group("body").split("|")]
+            section_id, attrs = fields[0], {}
+            for extra in fields[1:]:
+                key, sep, value = extra.partition(":")
+                if not sep or key.strip() not in ("lines", "from"):
+                    problems.add(file, section_id, f"unknown marker field {extra!r}: expected "
+                                 "'lines: a-b, c' or 'from: source-id'", number)
+                    continue
+                attrs[key.strip()] = value.strip()
+            starts.append((number, attrs, section_id))
+    if not starts:
+        problems.add(file, "", "no section markers found: expected '<!-- section: chapter.slug -->'")
+        return []
+    preamble = "\n".join(lines[: starts[0][0] - 1])
+    stray = re.sub(r"<!--.*?-->", "", preamble, flags=re.S).strip()
+    if stray:  # a file may open with a comment; any other text would belong to no section
+        problems.add(file, "", f"text before the first section marker: {stray[:60]!r}: expected only "
+                     "comments before it", 1)
+    sections = []
+    for index, (number, attrs, section_id) in enumerate(starts):
+        end = starts[index + 1][0] - 1 if index + 1 < len(starts) else len(lines)
+        chunk = lines[number:end]
+        while chunk and not chunk[0].strip():
+            chunk.pop(0)
+        heading = HEADING.match(chunk[0]) if chunk else None
+        if not heading:
+            problems.add(file, section_id, "expected a Markdown heading ('## Title') as the first "
+                         f"line of the section, got {chunk[0][:60]!r}" if chunk else
+                         "empty section: expected a heading and a text", number)
+            continue
+        body = "\n".join(chunk[1:]).strip()
+        if not body:
+            problems.add(file, section_id, "empty text: expected the section's paragraphs after its heading", number)
+        if not SECTION_ID.match(section_id):
+            problems.add(file, section_id, f"bad section id {section_id!r}: expected 'chapter.slug' "
+                         "(lowercase letters, digits and '-', one dot)", number)
+        sections.append(_RawSection(section_id, attrs, heading.group("title"), body, number))
+    return sections
+
+
+# --- loading a game ------------------------------------------------------------------------------
+
+def _label(value, file: Path, located, path: tuple, problems: Problems) -> Label | None:
+    if not isinstance(value, dict) or not all(isinstance(value.get(l), str) and value.get(l).strip()
+                                              for l in SITE_LANGUAGES):
+        problems.add(file, yaml_path(*path), f"expected a text in each of {list(SITE_LANGUAGES)} "
+                     f"({{it: ..., en: ...}}), got {value!r}", located.line(*path))
+        return None
+    return Label(it=value["it"], en=value["en"])
+
+
+def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None:
+    """Load and validate one game; problems are collected, not raised."""
+    manifest = game_dir / "game.yaml"
+    before = len(problems.items)
+    data, located = load_yaml(manifest)
+    if not isinstance(data, dict):
+        problems.add(manifest, "", f"expected a mapping with id, title, sources, chapters; got {type(data).__name__}")
+        return None
+    for key in data:
+        if key not in ("id", "title", "compare_editions", "sources", "chapters"):
+            problems.add(manifest, str(key), "unknown key: expected one of id, title, compare_editions, "
+                         "sources, chapters", located.line(key))
+    game_id = data.get("id")
+    if not isinstance(game_id, str) or not SLUG.match(game_id) or game_id != game_dir.name:
+        problems.add(manifest, "id", f"expected the folder name {game_dir.name!r}, got {game_id!r}", located.line("id"))
+    title = _label(data.get("title"), manifest, located, ("title",), problems)
+    compare = data.get("compare_editions", False)
+    if not isinstance(compare, bool):
+        problems.add(manifest, "compare_editions", f"expected true or false, got {compare!r}",
+                     located.line("compare_editions"))
+
+    # Sources: each one's Markdown holds the official/original texts.
+    sources: list[Source] = []
+    raw_sources = data.get("sources")
+    if not isinstance(raw_sources, list) or not raw_sources:
+        problems.add(manifest, "sources", f"expected a non-empty list of sources, got {raw_sources!r}",
+                     located.line("sources"))
+        raw_sources = []
+    for index, raw in enumerate(raw_sources):
+        where = ("sources", index)
+        if not isinstance(raw, dict):
+            problems.add(manifest, yaml_path(*where), f"expected a mapping, got {raw!r}", located.line(*where))
+            continue
+        missing = [k for k in ("id", "file", "rules", "lang", "label") if k not in raw]
+        if missing:
+            problems.add(manifest, yaml_path(*where), f"missing keys {missing}", located.line(*where))
+            continue
+        if raw["lang"] not in {l.value for l in Lang}:
+            problems.add(manifest, yaml_path(*where, "lang"), f"expected one of it, en, ru, got {raw['lang']!r}",
+                         located.line(*where, "lang"))
+        label = _label(raw["label"], manifest, located, (*where, "label"), problems)
+        file = data_dir / raw["file"]
+        if not file.is_file():
+            problems.add(manifest, yaml_path(*where, "file"), f"source file {raw['file']!r} not found under data/",
+                         located.line(*where, "file"))
+        if any(s.id == raw["id"] for s in sources):
+            problems.add(manifest, yaml_path(*where, "id"), f"duplicate source id {raw['id']!r}",
+                         located.line(*where, "id"))
+        if label:
+            sources.append(Source(raw["id"], file, game_dir / raw["rules"], raw["lang"], label))
+
+    # Chapters and the declared section list.
+    declared: dict[str, tuple[str, str | None, int | None]] = {}
+    chapters: list[Chapter] = []
+    raw_chapters = data.get("chapters")
+    if not isinstance(raw_chapters, list) or not raw_chapters:
+        problems.add(manifest, "chapters", f"expected a non-empty list of chapters, got {raw_chapters!r}",
+                     located.line("chapters"))
+        raw_chapters = []
+    for index, raw in enumerate(raw_chapters):
+        where = ("chapters", index)
+        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not SLUG.match(raw["id"]):
+            problems.add(manifest, yaml_path(*where, "id"), f"expected a chapter with a slug id, got {raw!r}"[:200],
+                         located.line(*where))
+            continue
+        chapter_title = _label(raw.get("title"), manifest, located, (*where, "title"), problems)
+        ids = []
+        for s_index, item in enumerate(raw.get("sections") or []):
+            line = located.line(*where, "sections", s_index)
+            only = None
+            if isinstance(item, dict):
+                only = item.get("only")
+                item = item.get("id")
+                if only not in SITE_LANGUAGES:
+                    problems.add(manifest, yaml_path(*where, "sections", s_index, "only"),
+                                 f"expected 'it' or 'en', got {only!r}", line)
+            if not isinstance(item, str) or not SECTION_ID.match(item):
+                problems.add(manifest, yaml_path(*where, "sections", s_index),
+                             f"expected a section id 'chapter.slug', got {item!r}", line)
+                continue
+            if item in declared:
+                problems.add(manifest, yaml_path(*where, "sections", s_index),
+                             f"duplicate section id {item!r} (first listed at line {declared[item][2]})", line)
+                continue
+            declared[item] = (raw["id"], only, line)
+            ids.append(item)
+        if not ids:
+            problems.add(manifest, yaml_path(*where, "sections"), "expected at least one section id",
+                         located.line(*where))
+        if any(c.id == raw["id"] for c in chapters):
+            problems.add(manifest, yaml_path(*where, "id"), f"duplicate chapter id {raw['id']!r}", located.line(*where))
+        if chapter_title:
+            chapters.append(Chapter(raw["id"], chapter_title, tuple(ids)))
+
+    # Texts: originals from each source's file, translations from translations.<lang>.md.
+    texts: dict[str, dict[str, SectionText]] = {}
+
+    def put(raw: _RawSection, file: Path, text: SectionText) -> None:
+        if raw.id not in declared:
+            problems.add(file, raw.id, f"section {raw.id!r} is not listed in any chapter of {manifest.name}", raw.line)
+            return
+        by_lang = texts.setdefault(raw.id, {})
+        if text.lang in by_lang:
+            other = by_lang[text.lang]
+            problems.add(file, raw.id, f"duplicate section id {raw.id!r} in language {text.lang!r} "
+                         f"(also at {other.file.name}:{other.line})", raw.line)
+            return
+        by_lang[text.lang] = text
+
+    source_ids = {s.id for s in sources}
+    for source in sources:
+        for raw in parse_sections(source.rules, problems):
+            if "from" in raw.attrs:
+                problems.add(source.rules, raw.id, "'from:' belongs in translation files; an original "
+                             "text gives 'lines:'", raw.line)
+            ranges = parse_line_ranges(raw.attrs.get("lines", ""))
+            if ranges is None:
+                problems.add(source.rules, raw.id, f"expected 'lines: a-b, c' (1-based source line ranges), "
+                             f"got {raw.attrs.get('lines')!r}", raw.line)
+                ranges = ()
+            put(raw, source.rules, SectionText(source.lang, raw.title, raw.body, source.id, False,
+                                               ranges, source.rules, raw.line))
+    for file in sorted(game_dir.glob("translations.*.md")):
+        match = TRANSLATION_FILE.match(file.name)
+        if not match or match.group("lang") not in SITE_LANGUAGES:
+            problems.add(file, "", f"expected translations.it.md or translations.en.md, got {file.name!r}")
+            continue
+        for raw in parse_sections(file, problems):
+            origin = raw.attrs.get("from")
+            if origin not in source_ids:
+                problems.add(file, raw.id, f"expected 'from:' naming a source of {manifest.name} "
+                             f"{sorted(source_ids)}, got {origin!r}", raw.line)
+                continue
+            if "lines" in raw.attrs:
+                problems.add(file, raw.id, "'lines:' belongs to original texts; a translation gives 'from:'", raw.line)
+            put(raw, file, SectionText(match.group("lang"), raw.title, raw.body, origin, True, (), file, raw.line))
+
+    # Every declared section has a text in each site language, and one-sidedness is declared.
+    sections: dict[str, Section] = {}
+    for section_id, (chapter_id, only, line) in declared.items():
+        by_lang = texts.get(section_id, {})
+        for lang in SITE_LANGUAGES:
+            if lang not in by_lang:
+                problems.add(manifest, section_id, f"no {lang!r} text: expected the section in an official "
+                             f"{lang} source or in translations.{lang}.md", line)
+        if compare and by_lang:
+            official = sorted(l for l, t in by_lang.items() if not t.translated and l in SITE_LANGUAGES)
+            if len(official) == 1 and only != official[0]:
+                problems.add(manifest, section_id, f"found in the official {official[0]!r} text only: "
+                             f"declare it as {{id: {section_id}, only: {official[0]}}}", line)
+            elif len(official) == 2 and only:
+                translated = [t.file.name for t in by_lang.values() if t.translated]
+                problems.add(manifest, section_id, f"declared only: {only} but found in both official texts"
+                             + (f" (and translated in {translated})" if translated else ""), line)
+            elif only and only not in official:
+                problems.add(manifest, section_id, f"declared only: {only} but not found in the official "
+                             f"{only!r} text", line)
+        if not compare and only:
+            problems.add(manifest, section_id, "'only:' is for games with official texts in both languages "
+                         "(compare_editions: true)", line)
+        sections[section_id] = Section(section_id, chapter_id, only, by_lang)
+
+    if len(problems.items) > before or not title:
+        return None
+    return Game(game_id, title, bool(compare), tuple(sources), tuple(chapters), sections)
+
+
+def load_games(data_dir: Path, problems: Problems) -> dict[str, Game]:
+    """Every game under ``data/rules/``, in a fixed order (Cytosis first)."""
+    order = {"cytosis": 0, "ursuppe": 1, "immune-response": 2}
+    games = {}
+    for game_dir in sorted((data_dir / "rules").iterdir(), key=lambda p: (order.get(p.name, 9), p.name)):
+        if game_dir.is_dir() and (game_dir / "game.yaml").is_file():
+            game = load_game(game_dir, data_dir, problems)
+            if game:
+                games[game.id] = game
+    return games

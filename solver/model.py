@@ -1,0 +1,446 @@
+"""Closed vocabularies (Enums) and small frozen value types: stock, cards, spots, boards, puzzles.
+
+Section IDs in docstrings refer to ``data/rules/cytosis/game.yaml``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import Enum
+
+
+class Edition(Enum):
+    """Which rulebook applies: ``1e`` (Italian 1st edition) or ``2e`` (English 2nd edition)."""
+
+    FIRST = "1e"
+    SECOND = "2e"
+
+
+class Resource(Enum):
+    """ATP and the four macromolecules of a personal stock (``gameplay.phase-1``)."""
+
+    ATP = "atp"
+    MRNA = "mrna"
+    PROTEIN = "protein"
+    CARB = "carb"
+    LIPID = "lipid"
+
+
+RESOURCE_NAMES = {
+    Resource.ATP: {"en": "ATP", "it": "ATP"},
+    Resource.MRNA: {"en": "mRNA", "it": "mRNA"},
+    Resource.PROTEIN: {"en": "protein", "it": "proteina"},
+    Resource.CARB: {"en": "carbohydrate", "it": "carboidrato"},
+    Resource.LIPID: {"en": "lipid", "it": "lipide"},
+}
+
+
+@dataclass(frozen=True, order=True)
+class Stock:
+    """A vector of resources: a personal stock, a cost, a gain or a disk's load."""
+
+    atp: int = 0
+    """ATP tokens."""
+    mrna: int = 0
+    """Black mRNA cubes."""
+    protein: int = 0
+    """Red protein cubes."""
+    carb: int = 0
+    """Green carbohydrate cubes."""
+    lipid: int = 0
+    """Yellow lipid cubes."""
+
+    def __add__(self, other: "Stock") -> "Stock":
+        return Stock(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple())))
+
+    def __sub__(self, other: "Stock") -> "Stock":
+        return Stock(*(a - b for a, b in zip(self.as_tuple(), other.as_tuple())))
+
+    def covers(self, other: "Stock") -> bool:
+        """True when every component is >= the other's (enough to pay ``other``)."""
+        return all(a >= b for a, b in zip(self.as_tuple(), other.as_tuple()))
+
+    def as_tuple(self) -> tuple[int, int, int, int, int]:
+        return (self.atp, self.mrna, self.protein, self.carb, self.lipid)
+
+    def get(self, resource: Resource) -> int:
+        return getattr(self, resource.value)
+
+    @staticmethod
+    def of(resource: Resource, amount: int) -> "Stock":
+        return Stock(**{resource.value: amount})
+
+    def as_dict(self, nonzero: bool = False) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if not nonzero or getattr(self, f.name)}
+
+    def is_zero(self) -> bool:
+        return not any(self.as_tuple())
+
+    def text(self, lang: str = "en") -> str:
+        parts = [f"{getattr(self, r.value)} {RESOURCE_NAMES[r][lang]}" for r in Resource if getattr(self, r.value)]
+        return ", ".join(parts) if parts else "-"
+
+
+ZERO = Stock()
+
+
+class CardType(Enum):
+    """The five kinds of Cell Component Card (``cards.hormones``, ``cards.receptors``,
+    ``cards.enzymes``, ``cards.detox``, ``cards.macromolecule``)."""
+
+    PROTEIN_HORMONE = "protein-hormone"
+    STEROID_HORMONE = "steroid-hormone"
+    PROTEIN_RECEPTOR = "protein-receptor"
+    STEROID_RECEPTOR = "steroid-receptor"
+    ENZYME = "enzyme"
+    DETOX = "detox"
+    MACROMOLECULE = "macromolecule"
+
+    @property
+    def uses_vesicle(self) -> bool:
+        """Completed through ER -> Golgi -> Exocytosis on a Transport Vesicle Disk."""
+        return self in VESICLE_ROUTE
+
+    @property
+    def is_completable(self) -> bool:
+        """Counts as a completed card (Macromolecule cards never do: ``cards.macromolecule``)."""
+        return self is not CardType.MACROMOLECULE
+
+
+class VesicleArea(Enum):
+    """An area with Budding Transport Vesicle Locations (``spots.rough-er``, ``spots.golgi``)."""
+
+    SMOOTH_ER = "smooth-er"
+    ROUGH_ER = "rough-er"
+    GOLGI = "golgi"
+
+
+@dataclass(frozen=True)
+class Route:
+    """How a hormone or receptor card travels on a disk (``cards.hormones``, ``cards.receptors``)."""
+
+    er: VesicleArea
+    """The ER where the disk is placed first."""
+    er_resource: Resource
+    """What goes on the disk in the ER (proteins are traded from mRNA in the Rough ER)."""
+    golgi_resource: Resource
+    """The one cube added in the Golgi Apparatus."""
+
+
+VESICLE_ROUTE: dict[CardType, Route] = {
+    CardType.PROTEIN_HORMONE: Route(VesicleArea.ROUGH_ER, Resource.PROTEIN, Resource.CARB),
+    CardType.STEROID_HORMONE: Route(VesicleArea.SMOOTH_ER, Resource.LIPID, Resource.CARB),
+    CardType.PROTEIN_RECEPTOR: Route(VesicleArea.ROUGH_ER, Resource.PROTEIN, Resource.CARB),
+    CardType.STEROID_RECEPTOR: Route(VesicleArea.ROUGH_ER, Resource.PROTEIN, Resource.LIPID),
+}
+
+RECEPTOR_OF = {CardType.PROTEIN_HORMONE: CardType.PROTEIN_RECEPTOR, CardType.STEROID_HORMONE: CardType.STEROID_RECEPTOR}
+"""Which receptor earns a bonus when a hormone is completed (``cards.receptors``)."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Cell Component Card used by a puzzle."""
+
+    id: str
+    """Puzzle-unique id, e.g. ``protein-hormone-7``."""
+    type: CardType
+    """Which kind of card."""
+    cost: Stock = ZERO
+    """ATP and macromolecules needed to complete it (macromolecule cards: none)."""
+    health: int = 0
+    """Health Points scored immediately on completion (detox: always 1, ``cards.detox``)."""
+    color: str | None = None
+    """Enzyme colour, for enzyme sets (``scoring.enzyme-sets``)."""
+    gain: Stock = ZERO
+    """Macromolecule cards: what playing it gives (``cards.macromolecule``)."""
+    illustrative: bool = False
+    """True when the values are not printed in the rulebooks (made up for the puzzle)."""
+
+    @property
+    def route(self) -> Route | None:
+        return VESICLE_ROUTE.get(self.type)
+
+    @property
+    def detox_amount(self) -> int:
+        """Alcohol detoxified by this card: its ATP cost (``scoring.detox``)."""
+        return self.cost.atp if self.type is CardType.DETOX else 0
+
+
+class SpotKind(Enum):
+    """What a flask placement spot does. ``rule_sections`` names the rule texts it implements."""
+
+    NUCLEUS = "nucleus"
+    FREE_RIBOSOME = "free-ribosome"
+    LIPID_SYNTHESIS = "smooth-er-lipids"
+    DETOX_STEROID = "smooth-er-detox"
+    ROUGH_ER = "rough-er"
+    GOLGI = "golgi"
+    GLUCOSE = "plasma-membrane-glucose"
+    EXOCYTOSIS = "exocytosis"
+    MITOCHONDRIA = "mitochondria"
+    MITOCHONDRIA_CARB = "mitochondria-carb"
+    CYTOPLASM = "cytoplasm"
+    LAUREATES = "laureates"
+    CARD_ROW = "card-row"
+
+    @property
+    def rule_sections(self) -> tuple[str, ...]:
+        """Section IDs of ``data/rules/cytosis/game.yaml`` this spot implements."""
+        return SPOT_SECTIONS[self]
+
+
+SPOT_SECTIONS: dict[SpotKind, tuple[str, ...]] = {
+    SpotKind.NUCLEUS: ("spots.nucleus", "spots.event-resources"),
+    SpotKind.FREE_RIBOSOME: ("spots.free-ribosome", "cards.enzymes"),
+    SpotKind.LIPID_SYNTHESIS: ("spots.smooth-er-lipids", "spots.event-resources"),
+    SpotKind.DETOX_STEROID: ("spots.smooth-er-detox-steroid", "cards.detox", "cards.hormones"),
+    SpotKind.ROUGH_ER: ("spots.rough-er", "cards.hormones", "cards.receptors"),
+    SpotKind.GOLGI: ("spots.golgi", "cards.hormones", "cards.receptors"),
+    SpotKind.GLUCOSE: ("spots.plasma-membrane-glucose", "spots.event-resources"),
+    SpotKind.EXOCYTOSIS: ("spots.exocytosis", "cards.hormones", "cards.receptors"),
+    SpotKind.MITOCHONDRIA: ("spots.mitochondria", "spots.event-resources"),
+    SpotKind.MITOCHONDRIA_CARB: ("spots.mitochondria", "spots.event-resources"),
+    SpotKind.CYTOPLASM: ("spots.cytoplasm", "cards.enzymes"),
+    SpotKind.LAUREATES: ("spots.laureates", "cards.goals"),
+    SpotKind.CARD_ROW: ("spots.card-row", "events.reduce-atp-cost"),
+}
+
+
+class Area(Enum):
+    """A board area: a distinct outlined region (the unit of the 1e two-player limit,
+    ``two-player.gameplay``, and of boost events, ``events.boost``)."""
+
+    NUCLEUS = "nucleus"
+    FREE_RIBOSOME = "free-ribosome"
+    SMOOTH_ER_LIPIDS = "smooth-er-lipids"
+    SMOOTH_ER_DETOX = "smooth-er-detox"
+    ROUGH_ER = "rough-er"
+    GOLGI = "golgi"
+    PLASMA_MEMBRANE_GLUCOSE = "plasma-membrane-glucose"
+    EXOCYTOSIS = "exocytosis"
+    MITOCHONDRIA = "mitochondria"
+    CYTOPLASM = "cytoplasm"
+    LAUREATES = "laureates"
+    CARD_ROW = "card-row"
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One flask placement spot of a board side."""
+
+    id: str
+    """Stable id, e.g. ``nucleus-3``, ``rough-er-1``, ``card-row-2``."""
+    kind: SpotKind
+    """What placing here does."""
+    area: Area
+    """The board area the spot belongs to."""
+    value: int = 0
+    """The printed number: resources collected, ATP paid at the glucose transporter, or the
+    ATP price of a card-row slot."""
+    slot: int | None = None
+    """Card row only: 0-based slot index, left to right."""
+    provenance: str = "rulebook"
+    """``rulebook`` when the rulebook text gives this spot, ``assumed`` otherwise."""
+
+    @property
+    def rule_sections(self) -> tuple[str, ...]:
+        """Section IDs of the rules this spot implements (for linking plan steps)."""
+        return self.kind.rule_sections
+
+    @property
+    def cost(self) -> Stock:
+        """Fixed resources paid when placing here (card-dependent costs excluded)."""
+        if self.kind is SpotKind.GLUCOSE:
+            return Stock(atp=self.value)
+        if self.kind is SpotKind.MITOCHONDRIA_CARB:
+            return Stock(carb=1)
+        return ZERO
+
+    @property
+    def gain(self) -> Stock:
+        """Fixed resources collected when placing here (boosts and card effects excluded)."""
+        return {
+            SpotKind.NUCLEUS: Stock(mrna=self.value),
+            SpotKind.LIPID_SYNTHESIS: Stock(lipid=self.value),
+            SpotKind.GLUCOSE: Stock(carb=self.value),
+            SpotKind.MITOCHONDRIA: Stock(atp=self.value),
+            SpotKind.MITOCHONDRIA_CARB: Stock(atp=self.value),
+        }.get(self.kind, ZERO)
+
+
+@dataclass(frozen=True)
+class Boost:
+    """Where a Boost event puts its resource (``events.boost``)."""
+
+    event: str
+    """Event id, e.g. ``boost-nucleus``."""
+    resource: Resource
+    """The resource added."""
+    areas: tuple[Area, ...]
+    """Placing on any spot of these areas claims it."""
+    provenance: str = "assumed"
+    """``rulebook`` or ``assumed``."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """One side of the board (``two-player.board``)."""
+
+    id: str
+    """``3-5p`` or ``2p``."""
+    spots: tuple[Spot, ...]
+    """Every flask placement spot."""
+    vesicles: tuple[tuple[VesicleArea, int], ...]
+    """Budding Transport Vesicle Locations per area."""
+    vesicle_provenance: tuple[tuple[VesicleArea, str], ...] = ()
+    """``rulebook`` or ``assumed`` per vesicle area."""
+    boosts: tuple[Boost, ...] = ()
+    """Boost events and the areas they feed."""
+    editions: tuple[Edition, ...] = (Edition.FIRST, Edition.SECOND)
+    """Editions that have this board side."""
+
+    def spot(self, spot_id: str) -> Spot:
+        for s in self.spots:
+            if s.id == spot_id:
+                return s
+        raise KeyError(spot_id)
+
+    def vesicle_count(self, area: VesicleArea) -> int:
+        return dict(self.vesicles)[area]
+
+    @property
+    def row_slots(self) -> tuple[Spot, ...]:
+        return tuple(sorted((s for s in self.spots if s.kind is SpotKind.CARD_ROW), key=lambda s: s.slot))
+
+    def boost(self, event: str) -> Boost | None:
+        for b in self.boosts:
+            if b.event == event:
+                return b
+        return None
+
+
+class EventKind(Enum):
+    """Event card kinds (``events.boost``, ``events.reduce-atp-cost``, ``events.toxicity``)."""
+
+    BOOST = "boost"
+    REDUCE_ATP_COST = "reduce-atp-cost"
+    TOXICITY = "toxicity"
+
+
+def event_kind(event_id: str) -> EventKind:
+    if event_id.startswith("boost-"):
+        return EventKind.BOOST
+    return EventKind(event_id)
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A Goal Card on the table (``cards.goals``, ``scoring.goals``). Goal texts are not in the
+    rulebooks' text, so end-game conditions are illustrative."""
+
+    id: str
+    """Puzzle-unique id."""
+    card_types: tuple[CardType, ...] = ()
+    """Completed cards of these types count towards the goal."""
+    count: int = 0
+    """How many such completed cards are needed."""
+    points: int = 0
+    """End-game points when the condition holds."""
+    markers: int = 0
+    """Goal markers other players have already put on it (at most 2 in all)."""
+    illustrative: bool = True
+    """Always true for now: no goal text survives in the sources."""
+    title: tuple[tuple[str, str], ...] = ()
+    """Optional title per language."""
+
+
+@dataclass(frozen=True)
+class OpponentDisk:
+    """Another player's Transport Vesicle Disk sitting on a budding location."""
+
+    id: str
+    """Stable id (``opp1``…), used to name it in a 1e removal choice."""
+    area: VesicleArea
+    """Where it sits."""
+    health: int
+    """Its owner's Health Points (2e removes the highest, ``spots.golgi``)."""
+    seat: int = 2
+    """Its owner's place in turn order (ties: earliest seat)."""
+
+
+@dataclass(frozen=True)
+class DetoxFigure:
+    """An opponent's fixed detox result for majority scoring (``scoring.detox``)."""
+
+    amount: int
+    """Total ATP on their completed detox cards."""
+    cards: int
+    """How many detox cards they completed (first tie-break)."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A single-player planning puzzle over the Cytosis rules. Frozen; see ``data/puzzles``."""
+
+    id: str
+    """File-stem id."""
+    title: tuple[tuple[str, str], ...]
+    """(lang, text) pairs."""
+    story: tuple[tuple[str, str], ...]
+    """(lang, text) pairs."""
+    edition: Edition
+    """Which rulebook."""
+    board: Board
+    """Board side, after the puzzle's overrides."""
+    players: int
+    """Number of players at the table (2-5): selects 2-player rules and detox tables."""
+    rounds: int
+    """Number of rounds to play."""
+    flasks: int
+    """The player's flasks per round."""
+    start: Stock
+    """Personal stock at the start."""
+    health: int
+    """Health Points at the start."""
+    hand: tuple[str, ...]
+    """Card ids in hand."""
+    row: tuple[str | None, ...]
+    """Card row, left to right (None: empty slot)."""
+    deck: tuple[str, ...]
+    """Deck, top first."""
+    events: tuple[str | None, ...]
+    """Active event per round (index 0: round 1)."""
+    occupied: tuple[tuple[str, ...], ...]
+    """Spots other players take, per round (index 0: round 1)."""
+    grey_flasks: int
+    """Grey flasks in the Grey Flask Area each round."""
+    goals: tuple[Goal, ...]
+    """Goal cards on the table."""
+    goal_markers: int
+    """The player's goal markers (2 in the rulebooks)."""
+    detox_opponents: tuple[DetoxFigure, ...]
+    """Opponents' fixed detox figures."""
+    opponent_disks: tuple[OpponentDisk, ...]
+    """Opponents' disks on budding locations at the start."""
+    opponent_hormones: tuple[tuple[CardType, ...], ...]
+    """Hormones other players complete, per round (receptor bonuses, ``cards.receptors``)."""
+    cards: tuple[Card, ...]
+    """Every card the puzzle mentions."""
+    objective: str = "max-health"
+    """Only ``max-health``: final Health Points including end-game scoring."""
+    seat: int = 1
+    """The player's place in turn order (2e disk-removal ties)."""
+    first_player: bool = True
+    """Whether the player holds the First Player Marker at the start."""
+    source: str = ""
+    """File the puzzle was loaded from."""
+
+    def card(self, card_id: str) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    def text(self, which: str, lang: str) -> str:
+        pairs = dict(getattr(self, which))
+        return pairs.get(lang) or pairs.get("en") or next(iter(pairs.values()), "")
