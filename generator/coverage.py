@@ -18,9 +18,12 @@ MIN_WORD_COVERAGE = 0.85
 WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
+TAG = re.compile(r"</?[A-Za-z][^>]*>")
+
+
 def words(text: str) -> Counter:
-    """Lowercased words (letters and digits), as a multiset."""
-    return Counter(w.lower() for w in WORD.findall(text))
+    """Lowercased words (letters and digits) as a multiset; extraction markup (``<b>``) is not a word."""
+    return Counter(w.lower() for w in WORD.findall(TAG.sub(" ", text)))
 
 
 @dataclass(frozen=True)

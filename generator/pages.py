@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from .glossary import Term
+from .refs import resolve_refs
 from .render import Page, render
 from .rules import Game, Section, SectionText
 from .site import SiteData
@@ -25,8 +26,9 @@ def provenance(site: SiteData, game: Game, text: SectionText, lang: str) -> dict
     return {"label": label, "kind": kind, "translated": text.translated}
 
 
-def section_view(site: SiteData, game: Game, section: Section, lang: str, ui_lang: str | None = None) -> dict:
-    """What a template needs to show one section's ``lang`` text on a page in ``ui_lang``."""
+def section_view(site: SiteData, game: Game, section: Section, lang: str, page: str,
+                 ui_lang: str | None = None) -> dict:
+    """What a template needs to show one section's ``lang`` text on the page ``page`` in ``ui_lang``."""
     text = section.texts[lang]
     ui_lang = ui_lang or lang
     originals = [t for t in section.originals() if t.lang != lang and not game.compare_editions]
@@ -34,10 +36,11 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, ui_lan
         "id": section.id,
         "anchor": section.anchor,
         "title": text.title,
-        "body": text.body,
+        "body": resolve_refs(text.body, site, game, lang, page),
         "prov": provenance(site, game, text, ui_lang),
         "only": section.only,
-        "originals": [{"lang": t.lang, "lang_name": LANG_NAMES[lang][t.lang], "title": t.title, "body": t.body,
+        "originals": [{"lang": t.lang, "lang_name": LANG_NAMES[lang][t.lang], "title": t.title,
+                       "body": resolve_refs(t.body, site, game, lang, page),
                        "prov": provenance(site, game, t, ui_lang)} for t in originals],
         "lines": ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in text.lines),
     }
@@ -54,7 +57,8 @@ def game_pages(site: SiteData, game: Game, lang: str) -> list[Page]:
         sources=[{"label": s.label[lang], "file": s.file.name} for s in game.sources],
     ), nav=(game_title,))]
     for chapter in game.chapters:
-        sections = [section_view(site, game, game.sections[s], lang) for s in chapter.sections]
+        page = f"{game.id}/{chapter.id}.md"
+        sections = [section_view(site, game, game.sections[s], lang, page) for s in chapter.sections]
         pages.append(Page(lang, f"{game.id}/{chapter.id}.md", chapter.title[lang], render(
             "chapter.md.j2", ui=ui, lang=lang, game=game, chapter_title=chapter.title[lang], chapter=chapter,
             sections=sections, compare=game.compare_editions, game_title=game_title,
@@ -66,7 +70,8 @@ def game_pages(site: SiteData, game: Game, lang: str) -> list[Page]:
                 section = game.sections[section_id]
                 rows.append({"anchor": section.anchor, "id": section_id,
                              "title": section.texts[lang].title,
-                             "sides": [section_view(site, game, section, side, lang) | {"side": side}
+                             "sides": [section_view(site, game, section, side, f"{game.id}/compare/{chapter.id}.md", lang)
+                                       | {"side": side}
                                        for side in ("it", "en")]})
             pages.append(Page(lang, f"{game.id}/compare/{chapter.id}.md", chapter.title[lang], render(
                 "compare.md.j2", ui=ui, lang=lang, game=game, chapter=chapter, chapter_title=chapter.title[lang],

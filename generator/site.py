@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from .errors import Problems
+from .refs import check_refs
 from .glossary import Term, load_glossary
 from .rules import SITE_LANGUAGES, Game, load_games
 from .yamlio import load_yaml
@@ -62,6 +63,7 @@ def load_site(data_dir: Path = DATA_DIR) -> SiteData:
     known = sorted(p.parent.name for p in (data_dir / "rules").glob("*/game.yaml"))
     glossary = load_glossary(data_dir / "glossary.yaml", known, problems) if (data_dir / "glossary.yaml").exists() else []
     site = SiteData(data_dir, games, glossary, ui)
+    check_refs(site, problems)
     for name, loader in extra_loaders():
         value = loader(site, problems)
         if value is not None:

@@ -1,0 +1,48 @@
+"""Cross references inside data texts: ``[[chapter.slug]]`` links a rule section of the same game,
+``[[term:id]]`` a glossary entry. Unknown targets are data errors; known ones become links."""
+from __future__ import annotations
+
+import posixpath
+import re
+
+from .errors import Problems
+
+REF = re.compile(r"\[\[(?P<target>[^\]\s]+)\]\]")
+
+
+def check_refs(site, problems: Problems) -> None:
+    """Report every reference in a section text whose target does not exist."""
+    term_ids = {t.id for t in site.glossary}
+    for game in site.games.values():
+        for section in game.sections.values():
+            for text in section.texts.values():
+                for match in REF.finditer(text.body):
+                    target = match.group("target")
+                    if target.startswith("term:"):
+                        if target[5:] not in term_ids:
+                            problems.add(text.file, section.id, f"unknown glossary reference [[{target}]]: "
+                                         "expected [[term:<id>]] with an id of data/glossary.yaml", text.line)
+                    elif target not in game.sections:
+                        problems.add(text.file, section.id, f"unknown section reference [[{target}]]: expected "
+                                     f"[[chapter.slug]] naming a section of {game.id}", text.line)
+
+
+def relative(from_page: str, to_page: str) -> str:
+    """Link from one generated page to another (both paths under docs/<lang>/)."""
+    return posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
+
+
+def resolve_refs(body: str, site, game, lang: str, page_path: str) -> str:
+    """Turn references into Markdown links relative to ``page_path``."""
+    terms = {t.id: t for t in site.glossary}
+
+    def link(match: re.Match) -> str:
+        target = match.group("target")
+        if target.startswith("term:"):
+            term = terms[target[5:]]
+            return f"[{term.preferred(lang)}]({relative(page_path, 'glossary.md')}#{term.anchor})"
+        section = game.sections[target]
+        page = f"{game.id}/{section.chapter}.md"
+        return f"[{section.texts[lang].title}]({relative(page_path, page)}#{section.anchor})"
+
+    return REF.sub(link, body)
