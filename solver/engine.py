@@ -1,0 +1,917 @@
+"""The Cytosis rules engine: the single source of truth for the rules.
+
+A fixed small API in the style of OpenSpiel: :func:`initial_state`, :func:`legal_actions`,
+:func:`apply`, :func:`is_terminal`, :func:`returns` (plus :func:`score` for the breakdown).
+States are immutable; :func:`apply` is the one entry point that changes anything and raises
+:class:`~solver.errors.IllegalActionError` saying why when the rules refuse an action.
+
+The puzzle is a single-player view of a game: other players are fixed figures (spots they take
+each round, their disks on the board, their detox results, hormones they complete).
+Section IDs refer to ``data/rules/cytosis/game.yaml``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from .editions import Rules, rules_for
+from .errors import IllegalActionError
+from .model import (
+    RECEPTOR_OF, ZERO, Area, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Spot,
+    SpotKind, Stock, VesicleArea, event_kind,
+)
+
+GREY_FLASK_COST = 4
+"""ATP paid for a grey flask (``gameplay.grey-flasks``)."""
+DISKS = 2
+"""Transport Vesicle Disks per player (``gameplay.round``: setup table)."""
+FIRST_GOAL_MARKER_BONUS = 3
+"""Health Points for the first marker on a goal card (``spots.laureates``, ``cards.goals``)."""
+MAX_MARKERS_PER_GOAL = 2
+"""Goal markers a goal card holds (``cards.goals``)."""
+DETOX_HEALTH = 1
+"""Health Points for completing a detox card (``cards.detox``)."""
+RECEPTOR_OWN_BONUS = 1
+"""Per own receptor when you complete the matching hormone (``cards.receptors``)."""
+RECEPTOR_OTHER_BONUS = 2
+"""Per own receptor when another player completes the matching hormone (``cards.receptors``)."""
+MACROMOLECULE_SET = {"mrna": 4, "lipid": 4, "protein": 3, "carb": 2}
+"""End-game: 1 point per set of this many cubes (``scoring.macromolecules``)."""
+ENZYME_SET_POINTS = {0: 0, 1: 0, 2: 2, 3: 5, 4: 9, 5: 14}
+"""End-game points per set of distinct enzyme colours (``scoring.enzyme-sets``)."""
+TOXICITY_STEPS = ((10, 4), (7, 2), (5, 1))
+"""Toxicity: owning at least N of a macromolecule loses this many (``events.toxicity``)."""
+EXHAUST_RESOURCES = (Resource.MRNA, Resource.LIPID, Resource.ATP)
+"""What an exhausted flask can give (``gameplay.exhaust-flask``)."""
+
+
+class ActionKind(Enum):
+    """What an action does."""
+
+    PLACE = "place"
+    """Place a flask (normal or grey) on a spot and take its action (``gameplay.phase-1``)."""
+    EXHAUST = "exhaust"
+    """Tip a flask over for one resource (2e, ``gameplay.exhaust-flask``)."""
+    PLAY_CARD = "play-card"
+    """Play a Macromolecule card from hand (``cards.macromolecule``)."""
+
+    @property
+    def rule_sections(self) -> tuple[str, ...]:
+        return {ActionKind.PLACE: ("gameplay.phase-1",), ActionKind.EXHAUST: ("gameplay.exhaust-flask",),
+                ActionKind.PLAY_CARD: ("cards.macromolecule",)}[self]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision of the player. Enumerable: see :func:`all_actions`."""
+
+    kind: ActionKind
+    """Place, exhaust or play a card."""
+    spot: str | None = None
+    """PLACE: the spot id."""
+    grey: bool = False
+    """PLACE: with a grey flask (pay 4 ATP, any spot even if taken, before the turn's flask)."""
+    card: str | None = None
+    """The card the action is for (ER, Golgi, exocytosis, detox, enzyme, card row, play)."""
+    amount: int | None = None
+    """Free Ribosome: how many mRNA are translated."""
+    resource: Resource | None = None
+    """EXHAUST: the resource taken."""
+    goal: str | None = None
+    """Laureates: goal card for a marker (None: take 1 ATP instead)."""
+    bump: str | None = None
+    """1e full area: the disk removed (``opp1``… or ``own:<card>``)."""
+
+    def key(self) -> tuple:
+        return (self.kind.value, self.spot or "", self.grey, self.card or "", self.amount or 0,
+                self.resource.value if self.resource else "", self.goal or "", self.bump or "")
+
+    def to_dict(self) -> dict:
+        out: dict = {"kind": self.kind.value}
+        for name in ("spot", "card", "amount", "goal", "bump"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        if self.grey:
+            out["grey"] = True
+        if self.resource is not None:
+            out["resource"] = self.resource.value
+        return out
+
+    @staticmethod
+    def from_dict(data: dict) -> "Action":
+        """Inverse of :meth:`to_dict`; raises ValueError/KeyError/TypeError on bad input."""
+        if not isinstance(data, dict):
+            raise TypeError(f"expected an object, got {data!r}")
+        unknown = set(data) - {"kind", "spot", "grey", "card", "amount", "resource", "goal", "bump"}
+        if unknown:
+            raise ValueError(f"unknown field(s) {sorted(unknown)}")
+        kind = ActionKind(data.get("kind", "place"))
+        amount = data.get("amount")
+        if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
+            raise ValueError(f"amount: expected an integer, got {amount!r}")
+        return Action(kind=kind, spot=data.get("spot"), grey=bool(data.get("grey", False)),
+                      card=data.get("card"), amount=amount,
+                      resource=Resource(data["resource"]) if data.get("resource") is not None else None,
+                      goal=data.get("goal"), bump=data.get("bump"))
+
+    def __str__(self) -> str:
+        d = self.to_dict()
+        kind = d.pop("kind")
+        return kind + "(" + ", ".join(f"{k}={v}" for k, v in d.items()) + ")"
+
+    @property
+    def rule_sections(self) -> tuple[str, ...]:
+        """Section IDs to link this action to (needs the spot kind: see :func:`action_sections`)."""
+        return self.kind.rule_sections
+
+
+@dataclass(frozen=True)
+class Disk:
+    """One of the player's Transport Vesicle Disks on the board."""
+
+    area: VesicleArea
+    """Where it sits."""
+    card: str = ""
+    """The card it is carrying cubes for."""
+    load: Stock = ZERO
+    """Cubes on it."""
+
+    def sort_key(self) -> tuple:
+        return (self.card, self.area.value)
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything that can change during a puzzle. Immutable and hashable (the puzzle is
+    attached but ignored by ``==`` and ``hash``)."""
+
+    round: int
+    """Current round, 1-based (``gameplay.round``)."""
+    flasks_left: int
+    """The player's flasks not yet placed (or exhausted) this round."""
+    grey_left: int
+    """Grey flasks in the Grey Flask Area (``gameplay.grey-flasks``)."""
+    grey_this_turn: bool
+    """A grey flask was already placed this turn (one per turn)."""
+    stock: Stock
+    """Personal stock."""
+    health: int
+    """Health Points so far (before end-game scoring)."""
+    placed: tuple[str, ...]
+    """Spots holding a flask this round (any colour, grey included), sorted, with repeats."""
+    disks: tuple[Disk, ...]
+    """The player's disks on the board; the others (``DISKS - len``) are in supply."""
+    opp_disks: tuple[OpponentDisk, ...]
+    """Other players' disks still on budding locations."""
+    hand: tuple[str, ...]
+    """Cards in hand (sorted)."""
+    row: tuple[str | None, ...]
+    """Card row, left to right."""
+    deck: tuple[str, ...]
+    """Deck, top first."""
+    discard: tuple[str, ...]
+    """Cell Component discard pile (Phase 2 discards and played Macromolecule cards)."""
+    completed: tuple[str, ...]
+    """Completed cards (sorted)."""
+    goal_markers: tuple[str, ...]
+    """Goal cards holding one of the player's markers (sorted)."""
+    goal_counts: tuple[tuple[str, int], ...]
+    """Markers (all players) on each goal card."""
+    first_player: bool
+    """Holds the First Player Marker."""
+    boosts: tuple[tuple[str, Stock], ...]
+    """Boost resources waiting on the board, by boost event id (``events.boost``)."""
+    event: str | None
+    """The active event card."""
+    done: bool = False
+    """The last round is over: only scoring remains."""
+    puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
+    """The puzzle being played (not part of the state's identity)."""
+
+    @property
+    def disks_in_supply(self) -> int:
+        return DISKS - len(self.disks)
+
+    def disk_for(self, card: str) -> Disk | None:
+        for d in self.disks:
+            if d.card == card:
+                return d
+        return None
+
+    def to_dict(self) -> dict:
+        """A JSON-friendly snapshot (golden files, CLI ``--json``)."""
+        return {
+            "round": self.round, "flasks_left": self.flasks_left, "grey_left": self.grey_left,
+            "stock": self.stock.as_dict(), "health": self.health, "placed": list(self.placed),
+            "disks": [{"area": d.area.value, "card": d.card, "load": d.load.as_dict(nonzero=True)} for d in self.disks],
+            "opponent_disks": [d.id for d in self.opp_disks], "hand": list(self.hand),
+            "row": list(self.row), "deck": list(self.deck), "discard": list(self.discard),
+            "completed": list(self.completed), "goal_markers": list(self.goal_markers),
+            "first_player": self.first_player,
+            "boosts": {k: v.as_dict(nonzero=True) for k, v in self.boosts}, "event": self.event,
+            "done": self.done,
+        }
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _rules(state: State) -> Rules:
+    return rules_for(state.puzzle.edition)
+
+
+def _card(state: State, card_id: str | None) -> Card | None:
+    if card_id is None:
+        return None
+    try:
+        return state.puzzle.card(card_id)
+    except KeyError:
+        return None
+
+
+def _spot(state: State, spot_id: str | None) -> Spot | None:
+    try:
+        return state.puzzle.board.spot(spot_id)
+    except KeyError:
+        return None
+
+
+def _sorted(items) -> tuple:
+    return tuple(sorted(items))
+
+
+def _remove_one(items: tuple, item) -> tuple:
+    lst = list(items)
+    lst.remove(item)
+    return tuple(lst)
+
+
+def _reduce_active(state: State) -> bool:
+    return state.event is not None and event_kind(state.event) is EventKind.REDUCE_ATP_COST
+
+
+def row_price(state: State, spot: Spot) -> int:
+    """ATP to buy the card under ``spot``: the printed price, 1 less under Reduce ATP Cost
+    (``spots.card-row``, ``events.reduce-atp-cost``)."""
+    return max(0, spot.value - (1 if _reduce_active(state) else 0))
+
+
+def _claim_boosts(state: State, spot: Spot) -> State:
+    """The first flask on any spot of a boosted area takes the waiting resources
+    (``spots.event-resources``, ``events.boost``). Returns the state with them in stock."""
+    board = state.puzzle.board
+    gained, kept = ZERO, []
+    for event, res in state.boosts:
+        boost = board.boost(event)
+        if boost is not None and spot.area in boost.areas:
+            gained = gained + res
+        else:
+            kept.append((event, res))
+    if gained.is_zero():
+        return state
+    return replace(state, stock=state.stock + gained, boosts=tuple(kept))
+
+
+def _boost_gain(state: State, spot: Spot) -> Stock:
+    board = state.puzzle.board
+    gained = ZERO
+    for event, res in state.boosts:
+        boost = board.boost(event)
+        if boost is not None and spot.area in boost.areas:
+            gained = gained + res
+    return gained
+
+
+# --------------------------------------------------------------------------- vesicle areas
+
+def _area_disks(state: State, area: VesicleArea) -> list[tuple[str, int, int]]:
+    """(id, owner health, owner seat) of every disk in ``area``."""
+    out = [(f"own:{d.card}", state.health, state.puzzle.seat) for d in state.disks if d.area is area]
+    out += [(d.id, d.health, d.seat) for d in state.opp_disks if d.area is area]
+    return out
+
+
+def area_full(state: State, area: VesicleArea) -> bool:
+    """All Budding Transport Vesicle Locations of ``area`` are taken (``spots.golgi``)."""
+    return len(_area_disks(state, area)) >= state.puzzle.board.vesicle_count(area)
+
+
+def removal_candidates(state: State, area: VesicleArea) -> tuple[str, ...]:
+    """Disks that may leave a full area: all of them in 1e (the active player chooses), the
+    one of the player highest on the Health Track in 2e (ties: earliest seat; two own disks:
+    the first by card id) (``spots.golgi``)."""
+    disks = _area_disks(state, area)
+    if _rules(state).removal_is_chosen():
+        return tuple(sorted(d[0] for d in disks))
+    best = max(disks, key=lambda d: (d[1], -d[2], [-ord(c) for c in d[0]]))
+    return (best[0],)
+
+
+def _remove_disk(state: State, disk_id: str) -> State:
+    """Take a disk off the board: own disks come back with their cubes into stock
+    (``spots.golgi``); another player's disk simply leaves the board."""
+    if disk_id.startswith("own:"):
+        disk = state.disk_for(disk_id[4:])
+        return replace(state, disks=_remove_one(state.disks, disk), stock=state.stock + disk.load)
+    return replace(state, opp_disks=tuple(d for d in state.opp_disks if d.id != disk_id))
+
+
+def _make_room(state: State, area: VesicleArea, action: Action) -> tuple[State | None, str | None]:
+    """Free a budding location in ``area`` if it is full. Returns (new state, None) or
+    (None, reason)."""
+    if not area_full(state, area):
+        if action.bump is not None:
+            return None, f"bump={action.bump!r} given but {area.value} has a free budding location"
+        return state, None
+    candidates = removal_candidates(state, area)
+    if _rules(state).removal_is_chosen():
+        if action.bump is None:
+            return None, (f"{area.value} is full: choose the disk to remove (bump), one of "
+                          f"{list(candidates)} (spots.golgi, 1e)")
+        if action.bump not in candidates:
+            return None, f"bump={action.bump!r} is not a disk in {area.value}; expected one of {list(candidates)}"
+        return _remove_disk(state, action.bump), None
+    if action.bump is not None and action.bump != candidates[0]:
+        return None, (f"bump={action.bump!r}: in 2e the disk removed from a full area is the one of the "
+                      f"player highest on the Health Track, {candidates[0]!r} (spots.golgi)")
+    return _remove_disk(state, candidates[0]), None
+
+
+# --------------------------------------------------------------------------- legality predicates
+
+def is_players_turn(state: State) -> bool:
+    """The game is not over and the player still has a flask this round."""
+    return not state.done and state.flasks_left > 0
+
+
+def spot_free(state: State, spot: Spot) -> bool:
+    """No flask on the spot this round (``gameplay.phase-1``)."""
+    return spot.id not in state.placed
+
+
+def area_has_room(state: State, spot: Spot) -> bool:
+    """The edition's per-area limit (1e two-player) is not reached (``two-player.gameplay``)."""
+    limit = _rules(state).area_limit(spot.area, state.puzzle.players)
+    if limit is None:
+        return True
+    board = state.puzzle.board
+    used = sum(1 for p in state.placed if board.spot(p).area is spot.area)
+    return used < limit
+
+
+def grey_flask_available(state: State) -> bool:
+    """A grey flask is in the Grey Flask Area, none was placed this turn and 4 ATP can be paid
+    (``gameplay.grey-flasks``)."""
+    return state.grey_left > 0 and not state.grey_this_turn and state.stock.atp >= GREY_FLASK_COST
+
+
+def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
+    """Why the action of ``spot`` cannot be taken now with these parameters, or None.
+    ``state`` already has any boost claimed and the grey flask paid."""
+    kind, stock = spot.kind, state.stock
+    card = _card(state, action.card)
+    extra = [n for n in ("amount", "goal", "resource") if getattr(action, n) is not None]
+    allowed_extra = {SpotKind.FREE_RIBOSOME: ["amount"], SpotKind.LAUREATES: ["goal"]}.get(kind, [])
+    bad = [n for n in extra if n not in allowed_extra]
+    if bad:
+        return f"{bad[0]}={getattr(action, bad[0])!r} means nothing on {spot.id}"
+    needs_card = kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI,
+                          SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM)
+    if needs_card and action.card is None:
+        return f"{spot.id} needs a card (which card the action is for)"
+    if not needs_card and kind is not SpotKind.CARD_ROW and action.card is not None:
+        return f"card={action.card!r} means nothing on {spot.id}"
+    if action.card is not None and card is None:
+        return f"unknown card {action.card!r}"
+    if action.bump is not None and kind not in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI):
+        return f"bump={action.bump!r} means nothing on {spot.id}"
+
+    if kind in (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA,
+                SpotKind.GLUCOSE, SpotKind.MITOCHONDRIA_CARB):
+        if not stock.covers(spot.cost):
+            return f"{spot.id} costs {spot.cost.text()}, stock has {stock.text()} ({spot.rule_sections[0]})"
+        return None
+    if kind is SpotKind.FREE_RIBOSOME:
+        n = action.amount
+        if n is None or n < 1:
+            return f"amount: expected the number of mRNA to translate (>= 1), got {n!r} (spots.free-ribosome)"
+        if n > stock.mrna:
+            return f"cannot translate {n} mRNA, stock has {stock.mrna} (spots.free-ribosome)"
+        return None
+    if kind is SpotKind.LAUREATES:
+        if action.goal is None:
+            return None
+        goals = {g.id for g in state.puzzle.goals}
+        if action.goal not in goals:
+            return f"unknown goal {action.goal!r}; expected one of {sorted(goals)}"
+        if action.goal in state.goal_markers:
+            return f"already a marker of yours on goal {action.goal!r} (cards.goals)"
+        if len(state.goal_markers) >= state.puzzle.goal_markers:
+            return "no goal markers left (cards.goals)"
+        if dict(state.goal_counts).get(action.goal, 0) >= MAX_MARKERS_PER_GOAL:
+            return f"goal {action.goal!r} already holds {MAX_MARKERS_PER_GOAL} markers (cards.goals)"
+        return None
+    if kind is SpotKind.CARD_ROW:
+        slot_card = state.row[spot.slot] if spot.slot < len(state.row) else None
+        if slot_card is None:
+            return f"no card under {spot.id} (spots.card-row)"
+        if action.card is not None and action.card != slot_card:
+            return f"card={action.card!r} but the card under {spot.id} is {slot_card!r}"
+        price = row_price(state, spot)
+        if stock.atp < price:
+            return f"{spot.id} costs {price} ATP, stock has {stock.atp} (spots.card-row)"
+        return None
+    # card-completing spots
+    if action.card not in state.hand:
+        return f"card {action.card!r} is not in hand (hand: {list(state.hand)})"
+    if kind is SpotKind.CYTOPLASM:
+        if card.type is not CardType.ENZYME:
+            return f"{spot.id} completes enzyme cards, {card.id!r} is a {card.type.value} (spots.cytoplasm)"
+        if not stock.covers(card.cost):
+            return f"{card.id!r} costs {card.cost.text()}, stock has {stock.text()} (spots.cytoplasm)"
+        return None
+    if kind is SpotKind.DETOX_STEROID and card.type is CardType.DETOX:
+        if action.bump is not None:
+            return f"bump={action.bump!r} means nothing for a detox card"
+        if stock.atp < card.cost.atp:
+            return f"{card.id!r} costs {card.cost.atp} ATP, stock has {stock.atp} (spots.smooth-er-detox-steroid)"
+        return None
+    route = card.route
+    if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER):
+        expected = {SpotKind.DETOX_STEROID: VesicleArea.SMOOTH_ER, SpotKind.ROUGH_ER: VesicleArea.ROUGH_ER}[kind]
+        if route is None or route.er is not expected:
+            what = "detox and steroid-hormone" if kind is SpotKind.DETOX_STEROID else \
+                "protein-hormone and receptor"
+            return f"{spot.id} starts {what} cards, {card.id!r} is a {card.type.value} ({spot.rule_sections[0]})"
+        if state.disk_for(card.id) is not None:
+            return f"{card.id!r} already has a disk on the board"
+        need = card.cost.get(route.er_resource)
+        pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
+        if stock.get(pay) < need:
+            return f"{card.id!r} needs {need} {pay.value} on the disk, stock has {stock.get(pay)} ({spot.rule_sections[0]})"
+        after, why = _make_room(state, route.er, action)
+        if why:
+            return why
+        if after.disks_in_supply < 1:
+            return f"no Transport Vesicle Disk left in supply (both on the board) ({spot.rule_sections[0]})"
+        return None
+    if kind is SpotKind.GOLGI:
+        disk = state.disk_for(card.id)
+        if route is None or disk is None or disk.area not in (VesicleArea.SMOOTH_ER, VesicleArea.ROUGH_ER):
+            return f"no disk for {card.id!r} in the Smooth or Rough ER (spots.golgi)"
+        if stock.get(route.golgi_resource) < 1:
+            return f"{card.id!r} needs 1 {route.golgi_resource.value} in the Golgi, stock has none (spots.golgi)"
+        _, why = _make_room(state, VesicleArea.GOLGI, action)
+        return why
+    if kind is SpotKind.EXOCYTOSIS:
+        disk = state.disk_for(card.id)
+        if disk is None or disk.area is not VesicleArea.GOLGI:
+            return f"no disk for {card.id!r} in the Golgi Apparatus (spots.exocytosis)"
+        if not disk.load.covers(replace(card.cost, atp=0)):
+            return f"disk for {card.id!r} carries {disk.load.text()}, card needs {replace(card.cost, atp=0).text()}"
+        if stock.atp < card.cost.atp:
+            return f"{card.id!r} costs {card.cost.atp} ATP, stock has {stock.atp} (spots.exocytosis)"
+        return None
+    return f"unhandled spot kind {kind}"  # pragma: no cover
+
+
+def why_illegal(state: State, action: Action) -> str | None:
+    """Why ``action`` is illegal in ``state`` (naming the rule section), or None if legal."""
+    if state.done:
+        return "the game is over (gameplay.end)"
+    if not is_players_turn(state):
+        return "no flask left this round"
+    if action.kind is ActionKind.PLAY_CARD:
+        card = _card(state, action.card)
+        if card is None or action.card not in state.hand:
+            return f"card {action.card!r} is not in hand (hand: {list(state.hand)})"
+        if card.type is not CardType.MACROMOLECULE:
+            return f"only Macromolecule cards are played from hand, {card.id!r} is a {card.type.value} (cards.macromolecule)"
+        if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "amount", "resource", "goal", "bump")):
+            return "play-card takes only a card"
+        return None
+    if action.kind is ActionKind.EXHAUST:
+        if not _rules(state).exhaust_allowed():
+            return f"exhausting a flask is a 2e rule, this puzzle is {state.puzzle.edition.value} (gameplay.exhaust-flask)"
+        if action.resource not in EXHAUST_RESOURCES:
+            return (f"resource: expected one of {[r.value for r in EXHAUST_RESOURCES]}, got "
+                    f"{action.resource.value if action.resource else None!r} (gameplay.exhaust-flask)")
+        if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "card", "amount", "goal", "bump")):
+            return "exhaust takes only a resource"
+        return None
+    spot = _spot(state, action.spot)
+    if spot is None:
+        return f"unknown spot {action.spot!r} on board {state.puzzle.board.id}"
+    if action.resource is not None:
+        return f"resource={action.resource.value!r} means nothing for a placement"
+    if action.grey:
+        if state.grey_left <= 0:
+            return "no grey flask left in the Grey Flask Area (gameplay.grey-flasks)"
+        if state.grey_this_turn:
+            return "only one grey flask per turn (gameplay.grey-flasks)"
+        if state.stock.atp < GREY_FLASK_COST:
+            return f"a grey flask costs {GREY_FLASK_COST} ATP, stock has {state.stock.atp} (gameplay.grey-flasks)"
+        paid = replace(state, stock=state.stock - Stock(atp=GREY_FLASK_COST))
+    else:
+        if not spot_free(state, spot):
+            return f"spot {spot.id} is taken this round (gameplay.phase-1)"
+        if not area_has_room(state, spot):
+            return (f"area {spot.area.value} already has its flask this round "
+                    f"(two-player.gameplay, {state.puzzle.edition.value})")
+        paid = state
+    return why_cannot_take(_claim_boosts(paid, spot), spot, action)
+
+
+# --------------------------------------------------------------------------- effects
+
+def _complete(state: State, card: Card) -> State:
+    """Move ``card`` from hand to completed and score it, with own receptor bonuses
+    (``cards.receptors``)."""
+    bonus = 0
+    receptor = RECEPTOR_OF.get(card.type)
+    if receptor is not None:
+        bonus = RECEPTOR_OWN_BONUS * sum(1 for c in state.completed if state.puzzle.card(c).type is receptor)
+    health = DETOX_HEALTH if card.type is CardType.DETOX else card.health
+    return replace(state, hand=_remove_one(state.hand, card.id), completed=_sorted(state.completed + (card.id,)),
+                   health=state.health + health + bonus)
+
+
+def _take(state: State, spot: Spot, action: Action) -> State:
+    """Carry out the action of ``spot`` (legality already checked)."""
+    kind = spot.kind
+    card = _card(state, action.card)
+    if kind in (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA,
+                SpotKind.GLUCOSE, SpotKind.MITOCHONDRIA_CARB):
+        return replace(state, stock=state.stock - spot.cost + spot.gain)
+    if kind is SpotKind.FREE_RIBOSOME:
+        n = action.amount
+        return replace(state, stock=state.stock - Stock(mrna=n) + Stock(protein=n))
+    if kind is SpotKind.LAUREATES:
+        state = replace(state, first_player=True)
+        if action.goal is None:
+            return replace(state, stock=state.stock + Stock(atp=1))
+        counts = dict(state.goal_counts)
+        bonus = FIRST_GOAL_MARKER_BONUS if counts.get(action.goal, 0) == 0 else 0
+        counts[action.goal] = counts.get(action.goal, 0) + 1
+        return replace(state, goal_markers=_sorted(state.goal_markers + (action.goal,)),
+                       goal_counts=tuple(sorted(counts.items())), health=state.health + bonus)
+    if kind is SpotKind.CARD_ROW:
+        slot_card = state.row[spot.slot]
+        price = row_price(state, spot)
+        free_bonus = 1 if (_reduce_active(state) and spot.value == 0) else 0
+        row = list(state.row)
+        row[spot.slot] = None
+        return replace(state, stock=state.stock - Stock(atp=price) + Stock(atp=free_bonus), row=tuple(row),
+                       hand=_sorted(state.hand + (slot_card,)))
+    if kind is SpotKind.CYTOPLASM:
+        return _complete(replace(state, stock=state.stock - card.cost), card)
+    if kind is SpotKind.DETOX_STEROID and card.type is CardType.DETOX:
+        return _complete(replace(state, stock=state.stock - Stock(atp=card.cost.atp)), card)
+    route = card.route
+    if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER):
+        state, _ = _make_room(state, route.er, action)
+        need = card.cost.get(route.er_resource)
+        pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
+        disk = Disk(route.er, card.id, Stock.of(route.er_resource, need))
+        return replace(state, stock=state.stock - Stock.of(pay, need),
+                       disks=tuple(sorted(state.disks + (disk,), key=Disk.sort_key)))
+    if kind is SpotKind.GOLGI:
+        state, _ = _make_room(state, VesicleArea.GOLGI, action)
+        old = state.disk_for(card.id)
+        new = Disk(VesicleArea.GOLGI, card.id, old.load + Stock.of(route.golgi_resource, 1))
+        disks = tuple(sorted(_remove_one(state.disks, old) + (new,), key=Disk.sort_key))
+        return replace(state, stock=state.stock - Stock.of(route.golgi_resource, 1), disks=disks)
+    if kind is SpotKind.EXOCYTOSIS:
+        disk = state.disk_for(card.id)
+        state = replace(state, disks=_remove_one(state.disks, disk), stock=state.stock - Stock(atp=card.cost.atp))
+        return _complete(state, card)
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def _toxicity(stock: Stock) -> Stock:
+    """Lose 1/2/4 of each macromolecule held 5+/7+/10+ (``events.toxicity``)."""
+    def after(n: int) -> int:
+        for at_least, lose in TOXICITY_STEPS:
+            if n >= at_least:
+                return n - lose
+        return n
+    return Stock(stock.atp, after(stock.mrna), after(stock.protein), after(stock.carb), after(stock.lipid))
+
+
+def _reveal_event(state: State, event: str | None) -> State:
+    """Make ``event`` the only active event and follow it (``gameplay.phase-2``, ``events.*``)."""
+    state = replace(state, event=event)
+    if event is None:
+        return state
+    kind = event_kind(event)
+    if kind is EventKind.BOOST:
+        boost = state.puzzle.board.boost(event)
+        pending = dict(state.boosts)
+        pending[event] = pending.get(event, ZERO) + Stock.of(boost.resource, 1)
+        return replace(state, boosts=tuple(sorted(pending.items())))
+    if kind is EventKind.TOXICITY:
+        return replace(state, stock=_toxicity(state.stock))
+    return state
+
+
+def _refresh_row(state: State) -> State:
+    """Discard (1 card, 2 with two players), slide left, refill from the deck
+    (``gameplay.phase-2``, ``two-player.gameplay``). An empty deck leaves slots empty: the
+    reshuffle of the discard pile is random and not modelled."""
+    puzzle = state.puzzle
+    costs = tuple(s.value for s in puzzle.board.row_slots)
+    count = 2 if puzzle.players == 2 else 1
+    gone = _rules(state).discard_slots(state.row, costs, count)
+    discard = state.discard + tuple(state.row[i] for i in gone)
+    kept = [c for i, c in enumerate(state.row) if c is not None and i not in gone]
+    deck = list(state.deck)
+    while len(kept) < len(state.row) and deck:
+        kept.append(deck.pop(0))
+    kept += [None] * (len(state.row) - len(kept))
+    return replace(state, row=tuple(kept), deck=tuple(deck), discard=discard)
+
+
+def _occupy(state: State) -> State:
+    """Other players' flasks for the current round; they claim boosts in their areas first."""
+    occupied = state.puzzle.occupied[state.round - 1] if state.round - 1 < len(state.puzzle.occupied) else ()
+    board = state.puzzle.board
+    for spot_id in occupied:
+        spot = board.spot(spot_id)
+        kept = tuple((e, r) for e, r in state.boosts
+                     if board.boost(e) is None or spot.area not in board.boost(e).areas)
+        state = replace(state, boosts=kept)
+    return replace(state, placed=_sorted(occupied))
+
+
+def _end_round(state: State) -> State:
+    """Other players' hormones pay receptor bonuses; then Phase 2 in the edition's order, or
+    the end of the game after the last round (``gameplay.phase-2``, ``gameplay.end``)."""
+    puzzle = state.puzzle
+    hormones = puzzle.opponent_hormones[state.round - 1] if state.round - 1 < len(puzzle.opponent_hormones) else ()
+    for hormone in hormones:
+        receptor = RECEPTOR_OF[hormone]
+        n = sum(1 for c in state.completed if puzzle.card(c).type is receptor)
+        state = replace(state, health=state.health + RECEPTOR_OTHER_BONUS * n)
+    if state.round >= puzzle.rounds:
+        return replace(state, done=True, flasks_left=0)
+    next_round = state.round + 1
+    for step in _rules(state).phase2_order():
+        if step == "return-flasks":
+            state = replace(state, placed=(), flasks_left=puzzle.flasks, grey_left=puzzle.grey_flasks,
+                            grey_this_turn=False)
+        elif step == "refresh-row":
+            state = _refresh_row(state)
+        elif step == "reveal-event":
+            event = puzzle.events[next_round - 1] if next_round - 1 < len(puzzle.events) else None
+            state = _reveal_event(state, event)
+    return _occupy(replace(state, round=next_round))
+
+
+# --------------------------------------------------------------------------- public API
+
+def initial_state(puzzle: Puzzle) -> State:
+    """The state before the player's first action: round 1's event revealed, other players'
+    round-1 flasks placed."""
+    state = State(
+        round=1, flasks_left=puzzle.flasks, grey_left=puzzle.grey_flasks, grey_this_turn=False,
+        stock=puzzle.start, health=puzzle.health, placed=(), disks=(), opp_disks=puzzle.opponent_disks,
+        hand=_sorted(puzzle.hand), row=puzzle.row, deck=puzzle.deck, discard=(), completed=(),
+        goal_markers=(), goal_counts=tuple(sorted((g.id, g.markers) for g in puzzle.goals)),
+        first_player=puzzle.first_player, boosts=(), event=None, done=False, puzzle=puzzle,
+    )
+    state = _reveal_event(state, puzzle.events[0] if puzzle.events else None)
+    state = _occupy(state)
+    if puzzle.flasks == 0:
+        state = _end_round(state)
+    return state
+
+
+def apply(state: State, action: Action) -> State:
+    """The one entry point that changes the game: returns the state after ``action``.
+
+    Raises :class:`IllegalActionError` naming the reason and rule section when illegal.
+    A normal placement or an exhausted flask ends the turn; the last one of a round runs
+    Phase 2 (or ends the game after the last round).
+    """
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
+    if action.kind is ActionKind.PLAY_CARD:
+        card = state.puzzle.card(action.card)
+        return replace(state, stock=state.stock + card.gain, hand=_remove_one(state.hand, card.id),
+                       discard=state.discard + (card.id,))
+    if action.kind is ActionKind.EXHAUST:
+        state = replace(state, stock=state.stock + Stock.of(action.resource, 1))
+    else:
+        spot = state.puzzle.board.spot(action.spot)
+        if action.grey:
+            state = replace(state, stock=state.stock - Stock(atp=GREY_FLASK_COST), grey_left=state.grey_left - 1)
+        state = _claim_boosts(replace(state, placed=_sorted(state.placed + (spot.id,))), spot)
+        state = _take(state, spot, action)
+        if action.grey:
+            return replace(state, grey_this_turn=True)
+    state = replace(state, flasks_left=state.flasks_left - 1, grey_this_turn=False)
+    if state.flasks_left == 0:
+        state = _end_round(state)
+    return state
+
+
+def is_terminal(state: State) -> bool:
+    """True after the last round's Phase 1 (``gameplay.end``)."""
+    return state.done
+
+
+def _candidates(state: State) -> list[Action]:
+    """Every action worth checking in ``state`` (superset of the legal ones)."""
+    puzzle = state.puzzle
+    out: list[Action] = []
+    for card_id in sorted(set(state.hand)):
+        if puzzle.card(card_id).type is CardType.MACROMOLECULE:
+            out.append(Action(ActionKind.PLAY_CARD, card=card_id))
+    if rules_for(puzzle.edition).exhaust_allowed():
+        out += [Action(ActionKind.EXHAUST, resource=r) for r in EXHAUST_RESOURCES]
+    max_mrna = state.stock.mrna + sum(r.mrna for _, r in state.boosts)
+    for spot in puzzle.board.spots:
+        for grey in (False, True):
+            out += _spot_candidates(state, spot, grey, max_mrna)
+    return out
+
+
+def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> list[Action]:
+    puzzle = state.puzzle
+    base = Action(ActionKind.PLACE, spot=spot.id, grey=grey)
+    kind = spot.kind
+    if kind is SpotKind.FREE_RIBOSOME:
+        return [replace(base, amount=n) for n in range(1, max_mrna + 1)]
+    if kind is SpotKind.LAUREATES:
+        return [base] + [replace(base, goal=g.id) for g in puzzle.goals]
+    if kind is SpotKind.CARD_ROW:
+        card = state.row[spot.slot] if state is not None and spot.slot < len(state.row) else None
+        return [replace(base, card=card)] if card else []
+    if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI, SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM):
+        out = []
+        for card_id in sorted(set(state.hand)):
+            action = replace(base, card=card_id)
+            area = {SpotKind.GOLGI: VesicleArea.GOLGI}.get(kind)
+            card = puzzle.card(card_id)
+            if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER) and card.route is not None:
+                area = card.route.er
+            if area is not None and rules_for(puzzle.edition).removal_is_chosen() and area_full(state, area):
+                out += [replace(action, bump=b) for b in removal_candidates(state, area)]
+            else:
+                out.append(action)
+        return out
+    return [base]
+
+
+def legal_actions(state: State) -> list[Action]:
+    """All legal actions, in a stable order (empty when terminal or stuck)."""
+    if state.done:
+        return []
+    return [a for a in _candidates(state) if why_illegal(state, a) is None]
+
+
+def all_actions(puzzle: Puzzle) -> list[Action]:
+    """Every action that could ever be legal in ``puzzle`` (for time-indexed models):
+    each spot with and without a grey flask and each parameter value; the Free Ribosome
+    amount is bounded by the mRNA the puzzle can ever provide."""
+    card_ids = [c.id for c in puzzle.cards]
+    bound = (puzzle.start.mrna + puzzle.rounds * (puzzle.flasks + puzzle.grey_flasks) * 3
+             + sum(c.gain.mrna for c in puzzle.cards) + len(puzzle.events))
+    out: list[Action] = [Action(ActionKind.PLAY_CARD, card=c.id) for c in puzzle.cards
+                         if c.type is CardType.MACROMOLECULE]
+    if rules_for(puzzle.edition).exhaust_allowed():
+        out += [Action(ActionKind.EXHAUST, resource=r) for r in EXHAUST_RESOURCES]
+    bumps = [None]
+    if rules_for(puzzle.edition).removal_is_chosen():
+        bumps += [d.id for d in puzzle.opponent_disks] + [f"own:{c}" for c in card_ids]
+    for spot in puzzle.board.spots:
+        for grey in (False, True):
+            base = Action(ActionKind.PLACE, spot=spot.id, grey=grey)
+            kind = spot.kind
+            if kind is SpotKind.FREE_RIBOSOME:
+                out += [replace(base, amount=n) for n in range(1, bound + 1)]
+            elif kind is SpotKind.LAUREATES:
+                out += [base] + [replace(base, goal=g.id) for g in puzzle.goals]
+            elif kind is SpotKind.CARD_ROW:
+                out += [replace(base, card=c) for c in card_ids]
+            elif kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI):
+                out += [replace(base, card=c, bump=b) for c in card_ids for b in bumps]
+            elif kind in (SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM):
+                out += [replace(base, card=c) for c in card_ids]
+            else:
+                out.append(base)
+    return out
+
+
+# --------------------------------------------------------------------------- scoring
+
+@dataclass(frozen=True)
+class Breakdown:
+    """Final Health Points and where they come from (``scoring.final``)."""
+
+    in_game: int
+    """Health Points scored during play."""
+    macromolecules: int
+    """Sets of 4 mRNA / 4 lipid / 3 protein / 2 carbohydrate, vesicle cubes included (``scoring.macromolecules``)."""
+    detox: int
+    """Detox majority against the opponents' figures (``scoring.detox``)."""
+    enzyme_sets: int
+    """Sets of distinct enzyme colours (``scoring.enzyme-sets``)."""
+    goals: int
+    """Goal cards holding the player's markers whose condition holds (``scoring.goals``)."""
+
+    @property
+    def total(self) -> int:
+        return self.in_game + self.macromolecules + self.detox + self.enzyme_sets + self.goals
+
+    def to_dict(self) -> dict:
+        return {"in_game": self.in_game, "macromolecules": self.macromolecules, "detox": self.detox,
+                "enzyme_sets": self.enzyme_sets, "goals": self.goals, "total": self.total}
+
+
+def macromolecule_points(stock: Stock) -> int:
+    """1 point per 4 mRNA, 4 lipids, 3 proteins, 2 carbohydrates (``scoring.macromolecules``)."""
+    return sum(getattr(stock, name) // size for name, size in MACROMOLECULE_SET.items())
+
+
+def enzyme_set_points(colors: list[str]) -> int:
+    """Sets of distinct colours, built largest first (optimal: the table is convex)
+    (``scoring.enzyme-sets``)."""
+    counts = {}
+    for c in colors:
+        counts[c] = counts.get(c, 0) + 1
+    total = 0
+    while counts:
+        total += ENZYME_SET_POINTS[min(len(counts), 5)] if len(counts) <= 5 else ENZYME_SET_POINTS[5]
+        counts = {c: n - 1 for c, n in counts.items() if n > 1}
+    return total
+
+
+def detox_points(rules: Rules, players: int, mine: tuple[int, int], others: list[tuple[int, int]]) -> int:
+    """End-game detox points for the player with (amount, cards), against the others'
+    (amount, cards) (``scoring.detox``, ``two-player.scoring``).
+
+    Only players with at least one completed detox card take part. Order by amount, then by
+    number of cards; still tied players share the points of their position and the positions
+    below (as many as they are), rounded down.
+    """
+    if mine[1] == 0:
+        return 0
+    field_ = [mine] + [o for o in others if o[1] > 0]
+    tie_points = rules.detox_two_player_tie()
+    if players == 2 and tie_points is not None and len(field_) == 2 and field_[0][0] == field_[1][0]:
+        return tie_points
+    table = rules.detox_table(players)
+    ahead = sum(1 for o in field_[1:] if o > mine)
+    tied = sum(1 for o in field_ if o == mine)
+    share = sum(table[ahead:ahead + tied])
+    return share // tied
+
+
+def goal_met(state: State, goal) -> bool:
+    types = set(goal.card_types)
+    n = sum(1 for c in state.completed if state.puzzle.card(c).type in types)
+    return n >= goal.count
+
+
+def score(state: State) -> Breakdown:
+    """End-game scoring of ``state`` (cubes on disks go back to stock first)."""
+    puzzle = state.puzzle
+    stock = state.stock
+    for d in state.disks:
+        stock = stock + d.load
+    completed = [puzzle.card(c) for c in state.completed]
+    detox = [c for c in completed if c.type is CardType.DETOX]
+    mine = (sum(c.detox_amount for c in detox), len(detox))
+    others = [(o.amount, o.cards) for o in puzzle.detox_opponents]
+    goals = {g.id: g for g in puzzle.goals}
+    return Breakdown(
+        in_game=state.health,
+        macromolecules=macromolecule_points(stock),
+        detox=detox_points(rules_for(puzzle.edition), puzzle.players, mine, others),
+        enzyme_sets=enzyme_set_points([c.color or c.id for c in completed if c.type is CardType.ENZYME]),
+        goals=sum(goals[g].points for g in state.goal_markers if goal_met(state, goals[g])),
+    )
+
+
+def returns(state: State) -> int:
+    """Final Health Points (only meaningful when terminal)."""
+    return score(state).total
+
+
+# --------------------------------------------------------------------------- descriptions
+
+def action_sections(puzzle: Puzzle, action: Action) -> tuple[str, ...]:
+    """Rule section IDs a plan step should link to."""
+    if action.kind is not ActionKind.PLACE:
+        return action.kind.rule_sections
+    sections = list(puzzle.board.spot(action.spot).rule_sections)
+    if action.grey:
+        sections.append("gameplay.grey-flasks")
+    if action.bump:
+        sections.append("spots.golgi")
+    return tuple(dict.fromkeys(sections))
+
+
+ALL_SECTIONS: tuple[str, ...] = tuple(sorted({s for v in SpotKind for s in v.rule_sections}
+                                             | {s for k in ActionKind for s in k.rule_sections}))

@@ -1,0 +1,528 @@
+"""Loading and validating boards (``data/boards``) and puzzles (``data/puzzles``).
+
+Structure is checked against :data:`PUZZLE_SCHEMA` (exported for editors with
+``python -m solver schema``); references and rules (unknown ids, events longer than the
+rounds, an override that empties an area…) are checked after. Every problem becomes one
+:class:`~solver.errors.PuzzleError`: ``file:line: field: expected …, got …``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from .editions import rules_for
+from .errors import PuzzleError
+from .model import (
+    Area, Board, Boost, Card, CardType, DetoxFigure, Edition, Goal, OpponentDisk, Puzzle, Resource,
+    Spot, SpotKind, Stock, VesicleArea, VESICLE_ROUTE, event_kind,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARDS_DIR = ROOT / "data" / "boards"
+PUZZLES_DIR = ROOT / "data" / "puzzles"
+RULEBOOK_CARDS = PUZZLES_DIR / "cards" / "rulebook.yaml"
+
+EVENT_IDS = ["boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er", "reduce-atp-cost", "toxicity"]
+_AMOUNT = {"type": "integer", "minimum": 0}
+_STOCK = {"type": "object", "additionalProperties": False,
+          "properties": {r.value: _AMOUNT for r in Resource}}
+_TEXT = {"type": "object", "required": ["en", "it"], "additionalProperties": False,
+         "properties": {"en": {"type": "string", "minLength": 1}, "it": {"type": "string", "minLength": 1}}}
+_ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"}
+_ROUND_KEY = "^[1-9][0-9]*$"
+
+PUZZLE_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://cellula/data/puzzles/puzzle.schema.json",
+    "title": "Cellula: Cytosis planning puzzle",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["id", "title", "story", "edition", "board", "rounds", "flasks", "start", "hand", "cards", "objective"],
+    "properties": {
+        "id": {**_ID, "description": "Stable id; equals the file name without .yaml."},
+        "title": {**_TEXT, "description": "Title in English and Italian."},
+        "story": {**_TEXT, "description": "The situation, in English and Italian."},
+        "edition": {"enum": ["1e", "2e"], "description": "1e: Italian 1st edition; 2e: English 2nd edition."},
+        "board": {"enum": ["3-5p", "2p"], "description": "Board side (data/boards/<side>.yaml)."},
+        "players": {"type": "integer", "minimum": 2, "maximum": 5,
+                    "description": "Players at the table (default 2 on the 2p side, else 3)."},
+        "rounds": {"type": "integer", "minimum": 1, "maximum": 12},
+        "flasks": {"type": "integer", "minimum": 1, "maximum": 4, "description": "The player's flasks per round."},
+        "start": {"type": "object", "additionalProperties": False,
+                  "properties": {**{r.value: _AMOUNT for r in Resource}, "health": _AMOUNT},
+                  "description": "Personal stock and Health Points at the start."},
+        "hand": {"type": "array", "items": _ID, "description": "Card ids in hand."},
+        "row": {"type": "array", "items": {"anyOf": [_ID, {"type": "null"}]},
+                "description": "Card row, left to right (null: empty slot)."},
+        "deck": {"type": "array", "items": _ID, "description": "Deck, top first."},
+        "events": {"type": "array", "items": {"anyOf": [{"enum": EVENT_IDS}, {"type": "null"}]},
+                   "description": "Active event per round (first item: round 1)."},
+        "occupied": {"type": "object", "additionalProperties": False,
+                     "patternProperties": {_ROUND_KEY: {"type": "array", "items": _ID}},
+                     "description": "Spots other players take, per round: {1: [nucleus-3]}."},
+        "grey_flasks": {**_AMOUNT, "maximum": 2, "description": "Grey flasks in the Grey Flask Area each round."},
+        "goal_markers": {**_AMOUNT, "maximum": 2, "description": "The player's goal markers (default 2)."},
+        "goals": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False, "required": ["id"],
+            "properties": {
+                "id": _ID, "title": _TEXT, "illustrative": {"const": True},
+                "card_types": {"type": "array", "items": {"enum": [t.value for t in CardType]}},
+                "count": _AMOUNT, "points": _AMOUNT, "markers": {**_AMOUNT, "maximum": 2}}}},
+        "opponents": {"type": "object", "additionalProperties": False, "properties": {
+            "detox": {"type": "array", "items": {
+                "type": "object", "additionalProperties": False, "required": ["amount", "cards"],
+                "properties": {"amount": _AMOUNT, "cards": _AMOUNT}}},
+            "disks": {"type": "array", "items": {
+                "type": "object", "additionalProperties": False, "required": ["area", "health"],
+                "properties": {"area": {"enum": [a.value for a in VesicleArea]}, "health": _AMOUNT,
+                               "seat": {"type": "integer", "minimum": 1, "maximum": 5}}}},
+            "hormones": {"type": "object", "additionalProperties": False, "patternProperties": {
+                _ROUND_KEY: {"type": "array", "items": {"enum": ["protein-hormone", "steroid-hormone"]}}}},
+        }},
+        "cards": {"type": "array", "items": {
+            "type": "object", "additionalProperties": False, "required": ["id", "type"],
+            "properties": {
+                "id": _ID, "type": {"enum": [t.value for t in CardType]}, "cost": _STOCK,
+                "health": _AMOUNT, "color": {"type": "string"}, "gain": _STOCK,
+                "illustrative": {"type": "boolean"}}}},
+        "objective": {"enum": ["max-health"]},
+        "seat": {"type": "integer", "minimum": 1, "maximum": 5},
+        "first_player": {"type": "boolean"},
+        "board_override": {"type": "object", "additionalProperties": False, "properties": {
+            "spots": {"type": "object", "additionalProperties": False,
+                      "properties": {a.value: _AMOUNT for a in Area}},
+            "vesicles": {"type": "object", "additionalProperties": False,
+                         "properties": {a.value: _AMOUNT for a in VesicleArea}},
+            "row_prices": {"type": "array", "items": _AMOUNT}}},
+        "expected": {"type": "object", "additionalProperties": False,
+                     "properties": {"health": {"type": "integer"}},
+                     "description": "The known optimum (checked by the tests)."},
+        "notes": _TEXT,
+    },
+}
+
+
+# --------------------------------------------------------------------------- YAML with lines
+
+class _Lines:
+    def __init__(self, node):
+        self.lines: dict[tuple, int] = {}
+        if node is not None:
+            self._walk(node, ())
+
+    def _walk(self, node, path):
+        self.lines[path] = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                key = k.value
+                if isinstance(key, str) and key.isdigit():
+                    self.lines.setdefault(path + (int(key),), k.start_mark.line + 1)
+                self._walk(v, path + (key,))
+                self.lines[path + (key,)] = k.start_mark.line + 1
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                self._walk(item, path + (i,))
+
+    def line(self, path) -> int | None:
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get(())
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def _read_yaml(path: Path) -> tuple[Any, _Lines, str]:
+    file = _rel(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PuzzleError(file, "", f"cannot read file: {exc.strerror}") from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise PuzzleError(file, "", f"YAML syntax error: {getattr(exc, 'problem', None) or exc}",
+                          mark.line + 1 if mark else None) from None
+    return data, _Lines(node), file
+
+
+def _dotted(path) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else ("." if out else "") + str(p)
+    return out
+
+
+class _Where:
+    """Raises PuzzleErrors located in one file."""
+
+    def __init__(self, file: str, lines: _Lines):
+        self.file, self.lines = file, lines
+
+    def fail(self, path, message: str):
+        path = tuple(path)
+        raise PuzzleError(self.file, _dotted(path), message, self.lines.line(path))
+
+
+def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
+    path = tuple(err.absolute_path)
+    v, inst, sch = err.validator, err.instance, err.validator_value
+    if v == "type":
+        want = {"integer": "an integer", "string": "a string", "object": "a mapping", "array": "a list",
+                "boolean": "true or false", "null": "null"}
+        kinds = sch if isinstance(sch, list) else [sch]
+        minimum = err.schema.get("minimum")
+        text = " or ".join(want.get(k, k) for k in kinds)
+        if minimum is not None:
+            text += f" >= {minimum}"
+        return path, f"expected {text}, got {inst!r}"
+    if v in ("minimum", "maximum"):
+        sign = ">=" if v == "minimum" else "<="
+        return path, f"expected an integer {sign} {sch}, got {inst!r}"
+    if v == "enum":
+        return path, f"expected one of {sch}, got {inst!r}"
+    if v == "const":
+        return path, f"expected {sch!r}, got {inst!r}"
+    if v == "required":
+        missing = [k for k in sch if k not in inst]
+        return path, f"missing required field {missing[0]!r}"
+    if v in ("additionalProperties", "patternProperties"):
+        allowed = sorted(err.schema.get("properties", {}))
+        extra = sorted(k for k in inst if k not in allowed)
+        if "patternProperties" in err.schema and not allowed:
+            return path + (extra[0],) if extra else path, f"expected a round number (1, 2, …), got {extra[0]!r}" if extra else err.message
+        return path + ((extra[0],) if extra else ()), f"unknown field {extra[0]!r}; expected one of {allowed}" if extra else err.message
+    if v == "pattern":
+        return path, f"expected an id of lowercase letters, digits and '-', got {inst!r}"
+    if v == "anyOf":
+        if isinstance(inst, str) and any("enum" in s for s in sch):
+            enum = [x for s in sch for x in s.get("enum", [])]
+            return path, f"expected one of {enum} or null, got {inst!r}"
+        return path, f"expected an id or null, got {inst!r}"
+    if v == "minLength":
+        return path, f"expected a non-empty text, got {inst!r}"
+    return path, err.message
+
+
+def _schema_check(data: Any, where: _Where, schema: dict) -> None:
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = list(validator.iter_errors(data))
+    if not errors:
+        return
+    err = min(errors, key=lambda e: (len(e.absolute_path) * -1, str(list(e.absolute_path))))
+    err = jsonschema.exceptions.best_match([err]) if err.context else err
+    path, message = _schema_message(err)
+    where.fail(path, message)
+
+
+# --------------------------------------------------------------------------- boards
+
+BOARD_SCHEMA = {
+    "type": "object", "additionalProperties": False, "required": ["id", "title", "editions", "spots", "vesicles"],
+    "properties": {
+        "id": _ID, "title": _TEXT, "editions": {"type": "array", "items": {"enum": ["1e", "2e"]}},
+        "spots": {"type": "array", "minItems": 1, "items": {
+            "type": "object", "additionalProperties": False, "required": ["id", "area", "kind", "provenance"],
+            "properties": {"id": _ID, "area": {"enum": [a.value for a in Area]},
+                           "kind": {"enum": [k.value for k in SpotKind]}, "value": _AMOUNT, "slot": _AMOUNT,
+                           "provenance": {"enum": ["rulebook", "assumed"]}}}},
+        "vesicles": {"type": "object", "additionalProperties": False, "required": [a.value for a in VesicleArea],
+                     "properties": {a.value: {"type": "object", "additionalProperties": False,
+                                              "required": ["count", "provenance"],
+                                              "properties": {"count": {"type": "integer", "minimum": 1},
+                                                             "provenance": {"enum": ["rulebook", "assumed"]}}}
+                                    for a in VesicleArea}},
+        "boosts": {"type": "object", "additionalProperties": False, "properties": {
+            e: {"type": "object", "additionalProperties": False, "required": ["resource", "areas", "provenance"],
+                "properties": {"resource": {"enum": [r.value for r in Resource]},
+                               "areas": {"type": "array", "minItems": 1, "items": {"enum": [a.value for a in Area]}},
+                               "provenance": {"enum": ["rulebook", "assumed"]}}}
+            for e in EVENT_IDS if e.startswith("boost-")}},
+    },
+}
+
+
+def board_path(board_id: str) -> Path:
+    return BOARDS_DIR / f"{board_id}.yaml"
+
+
+def load_board(board_id: str) -> Board:
+    """Load ``data/boards/<board_id>.yaml``."""
+    path = board_path(board_id)
+    data, lines, file = _read_yaml(path)
+    where = _Where(file, lines)
+    _schema_check(data, where, BOARD_SCHEMA)
+    spots = []
+    seen = set()
+    for i, s in enumerate(data["spots"]):
+        if s["id"] in seen:
+            where.fail(("spots", i, "id"), f"expected a unique spot id, got {s['id']!r} twice")
+        seen.add(s["id"])
+        kind = SpotKind(s["kind"])
+        if kind is SpotKind.CARD_ROW and "slot" not in s:
+            where.fail(("spots", i), f"card-row spot {s['id']!r} needs a slot")
+        spots.append(Spot(id=s["id"], kind=kind, area=Area(s["area"]), value=s.get("value", 0),
+                          slot=s.get("slot"), provenance=s["provenance"]))
+    vesicles = tuple((VesicleArea(k), v["count"]) for k, v in data["vesicles"].items())
+    vprov = tuple((VesicleArea(k), v["provenance"]) for k, v in data["vesicles"].items())
+    boosts = tuple(Boost(e, Resource(b["resource"]), tuple(Area(a) for a in b["areas"]), b["provenance"])
+                   for e, b in (data.get("boosts") or {}).items())
+    return Board(id=data["id"], spots=tuple(spots), vesicles=vesicles, vesicle_provenance=vprov, boosts=boosts,
+                 editions=tuple(Edition(e) for e in data["editions"]))
+
+
+def board_assumptions(board: Board) -> list[dict]:
+    """Every count the rulebook text does not give (for the site's list of assumptions)."""
+    out = [{"what": "spot", "id": s.id, "area": s.area.value, "value": s.value}
+           for s in board.spots if s.provenance != "rulebook"]
+    out += [{"what": "vesicles", "area": a.value, "count": board.vesicle_count(a)}
+            for a, p in board.vesicle_provenance if p != "rulebook"]
+    out += [{"what": "boost", "id": b.event, "resource": b.resource.value, "areas": [a.value for a in b.areas]}
+            for b in board.boosts if b.provenance != "rulebook"]
+    return out
+
+
+def _override_board(board: Board, override: dict, where: _Where) -> Board:
+    spots = list(board.spots)
+    for area_name, count in (override.get("spots") or {}).items():
+        area = Area(area_name)
+        mine = [s for s in spots if s.area is area]
+        path = ("board_override", "spots", area_name)
+        if not mine:
+            where.fail(path, f"board {board.id} has no spot in area {area_name!r}")
+        if count == 0:
+            where.fail(path, f"expected at least 1 spot, got 0: this would remove every spot of area "
+                             f"{area_name!r} (remove the area's spots from play with `occupied` instead)")
+        if count > len(mine):
+            if area is Area.CARD_ROW or len({(s.kind, s.value) for s in mine}) != 1:
+                where.fail(path, f"expected at most {len(mine)} (area {area_name!r} has numbered spots, "
+                                 f"only areas of identical spots can grow), got {count}")
+            template = mine[0]
+            extra = [Spot(f"{area_name}-{len(mine) + k + 1}", template.kind, area, template.value, None, "puzzle")
+                     for k in range(count - len(mine))]
+            spots += extra
+        else:
+            drop = {s.id for s in mine[count:]}
+            spots = [s for s in spots if s.id not in drop]
+    vesicles = dict(board.vesicles)
+    vprov = dict(board.vesicle_provenance)
+    for area_name, count in (override.get("vesicles") or {}).items():
+        if count == 0:
+            where.fail(("board_override", "vesicles", area_name),
+                       f"expected at least 1 budding location, got 0: area {area_name!r} would take no disk")
+        vesicles[VesicleArea(area_name)] = count
+        vprov[VesicleArea(area_name)] = "puzzle"
+    prices = override.get("row_prices")
+    if prices is not None:
+        row = [s for s in spots if s.kind is SpotKind.CARD_ROW]
+        if len(prices) != len(row):
+            where.fail(("board_override", "row_prices"), f"expected {len(row)} prices (one per card-row slot), got {len(prices)}")
+        by_slot = {s.slot: p for s, p in zip(sorted(row, key=lambda s: s.slot), prices)}
+        spots = [Spot(s.id, s.kind, s.area, by_slot[s.slot], s.slot, "puzzle") if s.kind is SpotKind.CARD_ROW else s
+                 for s in spots]
+    return Board(board.id, tuple(spots), tuple(vesicles.items()), tuple(vprov.items()), board.boosts, board.editions)
+
+
+# --------------------------------------------------------------------------- cards
+
+def _stock(data: dict | None) -> Stock:
+    return Stock(**(data or {}))
+
+
+def rulebook_cards() -> list[tuple[CardType, Stock, int]]:
+    data, _, _ = _read_yaml(RULEBOOK_CARDS)
+    return [(CardType(c["type"]), _stock(c["cost"]), c["health"]) for c in data["cards"]]
+
+
+def _card(i: int, c: dict, where: _Where, known: list) -> Card:
+    ctype = CardType(c["type"])
+    cost, gain = _stock(c.get("cost")), _stock(c.get("gain"))
+    path = ("cards", i)
+    route = VESICLE_ROUTE.get(ctype)
+    if route is not None:
+        allowed = {Resource.ATP, route.er_resource, route.golgi_resource}
+        for r in Resource:
+            if r not in allowed and cost.get(r):
+                where.fail(path + ("cost", r.value), f"a {ctype.value} card carries only "
+                           f"{route.er_resource.value} and {route.golgi_resource.value} (and costs ATP), got {r.value}: {cost.get(r)}")
+        if route.er_resource is not route.golgi_resource and cost.get(route.golgi_resource) != 1:
+            where.fail(path + ("cost", route.golgi_resource.value),
+                       f"expected 1 (the Golgi adds exactly 1 {route.golgi_resource.value}), got {cost.get(route.golgi_resource)}")
+        if cost.get(route.er_resource) < 1:
+            where.fail(path + ("cost", route.er_resource.value),
+                       f"expected at least 1 {route.er_resource.value} for the ER step, got {cost.get(route.er_resource)}")
+    if ctype is CardType.DETOX:
+        if cost.atp < 1 or any(cost.as_tuple()[1:]):
+            where.fail(path + ("cost",), f"a detox card costs only ATP (>= 1), got {cost.as_dict(nonzero=True)}")
+        if c.get("health", 1) != 1:
+            where.fail(path + ("health",), f"expected 1 (a detox card always scores 1, cards.detox), got {c['health']}")
+    if ctype is CardType.ENZYME and (cost.mrna or cost.lipid):
+        where.fail(path + ("cost",), f"an enzyme costs ATP, protein and carbohydrate, got {cost.as_dict(nonzero=True)}")
+    if ctype is CardType.MACROMOLECULE:
+        if not cost.is_zero() or c.get("health"):
+            where.fail(path, "a macromolecule card has no cost and no Health Points, only a gain")
+        if gain.is_zero():
+            where.fail(path + ("gain",), "expected the macromolecules the card gives, got nothing")
+    elif not gain.is_zero():
+        where.fail(path + ("gain",), f"only macromolecule cards have a gain, this is a {ctype.value}")
+    if ctype is not CardType.ENZYME and "color" in c:
+        where.fail(path + ("color",), f"only enzyme cards have a colour, this is a {ctype.value}")
+    health = c.get("health", 1 if ctype is CardType.DETOX else 0)
+    from_rulebook = any(t is ctype and s == cost and h == health for t, s, h in known)
+    illustrative = c.get("illustrative")
+    if not from_rulebook and illustrative is not True:
+        where.fail(path + ("illustrative",),
+                   f"expected `illustrative: true`: card {c['id']!r} has values the rulebooks do not print "
+                   f"(only the protein hormone 2 ATP/2 protein/1 carb/7 HP and the steroid hormone "
+                   f"4 ATP/3 lipid/1 carb/9 HP are), got {illustrative!r}")
+    return Card(id=c["id"], type=ctype, cost=cost, health=health, color=c.get("color"), gain=gain,
+                illustrative=not from_rulebook)
+
+
+# --------------------------------------------------------------------------- puzzles
+
+def load_puzzle(path: str | Path) -> Puzzle:
+    """Load and validate a puzzle file; raises :class:`PuzzleError` on the first problem."""
+    path = Path(path)
+    data, lines, file = _read_yaml(path)
+    where = _Where(file, lines)
+    if not isinstance(data, dict):
+        where.fail((), f"expected a mapping of puzzle fields, got {type(data).__name__}")
+    _schema_check(data, where, PUZZLE_SCHEMA)
+    return puzzle_from_data(data, where, file)
+
+
+def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
+    edition = Edition(data["edition"])
+    rules = rules_for(edition)
+    if data["board"] not in rules.board_sides():
+        where.fail(("board",), f"expected one of {sorted(rules.board_sides())} for edition {edition.value} "
+                               f"(the 1st edition has no 2-player side), got {data['board']!r}")
+    players = data.get("players", 2 if data["board"] == "2p" else 3)
+    if data["board"] == "2p" and players != 2:
+        where.fail(("players",), f"expected 2 on the 2p board side, got {players}")
+    if edition is Edition.SECOND and players == 2 and data["board"] != "2p":
+        where.fail(("board",), "expected 2p: a 2nd-edition 2-player game uses the 2-player side (two-player.board), got '3-5p'")
+    board = load_board(data["board"])
+    board = _override_board(board, data.get("board_override") or {}, where)
+    rounds = data["rounds"]
+
+    known = rulebook_cards()
+    cards, ids = [], set()
+    for i, c in enumerate(data["cards"]):
+        if c["id"] in ids:
+            where.fail(("cards", i, "id"), f"expected a unique card id, got {c['id']!r} twice")
+        ids.add(c["id"])
+        cards.append(_card(i, c, where, known))
+    used: dict[str, tuple] = {}
+    for field_ in ("hand", "row", "deck"):
+        for i, cid in enumerate(data.get(field_) or []):
+            if cid is None:
+                continue
+            if cid not in ids:
+                where.fail((field_, i), f"unknown card {cid!r}; expected one of the ids under `cards:` {sorted(ids)}")
+            if cid in used:
+                where.fail((field_, i), f"card {cid!r} is already in {_dotted(used[cid])}: a card is in one place "
+                                        f"(give copies their own ids)")
+            used[cid] = (field_, i)
+    row_slots = len(board.row_slots)
+    row = list(data.get("row") or [])
+    if len(row) > row_slots:
+        where.fail(("row",), f"expected at most {row_slots} cards (card-row slots), got {len(row)}")
+    row += [None] * (row_slots - len(row))
+
+    events = list(data.get("events") or [])
+    if len(events) > rounds:
+        where.fail(("events",), f"expected at most {rounds} events (one per round, rounds: {rounds}), got {len(events)}")
+    for i, e in enumerate(events):
+        if e is None:
+            continue
+        if event_kind(e).value not in rules.events() and not (e.startswith("boost-") and "boost" in rules.events()):
+            where.fail(("events", i), f"event {e!r} is not in the {edition.value} event deck (events.toxicity is 1e only)")
+        if e.startswith("boost-") and board.boost(e) is None:
+            where.fail(("events", i), f"board {board.id} does not say where {e!r} puts its resource")
+
+    spot_ids = {s.id for s in board.spots}
+    occupied = [()] * rounds
+    for key, spots in (data.get("occupied") or {}).items():
+        r = int(key)
+        if r > rounds:
+            where.fail(("occupied", key), f"expected a round from 1 to {rounds}, got {r}")
+        for j, sid in enumerate(spots):
+            if sid not in spot_ids:
+                where.fail(("occupied", key, j), f"unknown spot {sid!r}; expected one of {sorted(spot_ids)}")
+        if len(set(spots)) != len(spots):
+            where.fail(("occupied", key), "expected each spot at most once per round")
+        occupied[r - 1] = tuple(spots)
+
+    goals, goal_ids = [], set()
+    for i, g in enumerate(data.get("goals") or []):
+        if g["id"] in goal_ids:
+            where.fail(("goals", i, "id"), f"expected a unique goal id, got {g['id']!r} twice")
+        goal_ids.add(g["id"])
+        goals.append(Goal(id=g["id"], card_types=tuple(CardType(t) for t in g.get("card_types", [])),
+                          count=g.get("count", 0), points=g.get("points", 0), markers=g.get("markers", 0),
+                          title=tuple(sorted((g.get("title") or {}).items()))))
+
+    opp = data.get("opponents") or {}
+    detox = tuple(DetoxFigure(d["amount"], d["cards"]) for d in opp.get("detox") or [])
+    if len(detox) > players - 1:
+        where.fail(("opponents", "detox"), f"expected at most {players - 1} figures (players: {players}), got {len(detox)}")
+    for i, d in enumerate(detox):
+        if (d.amount == 0) != (d.cards == 0):
+            where.fail(("opponents", "detox", i), f"expected amount and cards both 0 or both >= 1, got {d}")
+    seat = data.get("seat", 1)
+    disks = []
+    for i, d in enumerate(opp.get("disks") or []):
+        disk = OpponentDisk(f"opp{i + 1}", VesicleArea(d["area"]), d["health"], d.get("seat", 2))
+        if disk.seat == seat:
+            where.fail(("opponents", "disks", i, "seat"), f"expected a seat other than the player's ({seat}), got {disk.seat}")
+        disks.append(disk)
+    for area in VesicleArea:
+        n = sum(1 for d in disks if d.area is area)
+        if n > board.vesicle_count(area):
+            where.fail(("opponents", "disks"), f"expected at most {board.vesicle_count(area)} disks in {area.value} "
+                                               f"(budding locations), got {n}")
+    hormones = [()] * rounds
+    for key, kinds in (opp.get("hormones") or {}).items():
+        if int(key) > rounds:
+            where.fail(("opponents", "hormones", key), f"expected a round from 1 to {rounds}, got {key}")
+        hormones[int(key) - 1] = tuple(CardType(k) for k in kinds)
+
+    start = data.get("start") or {}
+    stem = Path(file).stem if file else data["id"]
+    if file and data["id"] != stem:
+        where.fail(("id",), f"expected the file name {stem!r}, got {data['id']!r}")
+    return Puzzle(
+        id=data["id"], title=tuple(sorted(data["title"].items())), story=tuple(sorted(data["story"].items())),
+        edition=edition, board=board, players=players, rounds=rounds, flasks=data["flasks"],
+        start=Stock(**{k: v for k, v in start.items() if k != "health"}), health=start.get("health", 0),
+        hand=tuple(data.get("hand") or []), row=tuple(row), deck=tuple(data.get("deck") or []),
+        events=tuple(events), occupied=tuple(occupied), grey_flasks=data.get("grey_flasks", 2), goals=tuple(goals),
+        goal_markers=data.get("goal_markers", 2), detox_opponents=detox, opponent_disks=tuple(disks),
+        opponent_hormones=tuple(hormones), cards=tuple(cards), objective=data["objective"], seat=seat,
+        first_player=data.get("first_player", True), source=file,
+    )
+
+
+def expected_health(path: str | Path) -> int | None:
+    """The ``expected.health`` a puzzle file declares, if any."""
+    data, _, _ = _read_yaml(Path(path))
+    return ((data or {}).get("expected") or {}).get("health")
+
+
+def puzzle_files() -> list[Path]:
+    """Every puzzle file in ``data/puzzles``."""
+    return sorted(PUZZLES_DIR.glob("*.yaml"))

@@ -1,0 +1,105 @@
+"""Exhaustive search over the engine: depth-first, memoised on canonical states, with
+dominance pruning. Exact optimum for small puzzles; the baseline for other engines."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, replace
+
+from .editions import rules_for
+from .engine import Action, State, apply, initial_state, is_terminal, legal_actions, returns
+from .model import ZERO, Edition, EventKind, Puzzle, event_kind
+
+
+@dataclass
+class SearchStats:
+    """Counters of one search."""
+
+    nodes: int = 0
+    """States expanded."""
+    transpositions: int = 0
+    """States skipped because already seen."""
+    dominated: int = 0
+    """States skipped because a seen state with the same structure has at least as much."""
+    dead_ends: int = 0
+    """Non-terminal states with no legal action."""
+
+
+def _toxicity_ahead(puzzle: Puzzle, round_: int) -> bool:
+    return any(e is not None and event_kind(e) is EventKind.TOXICITY for e in puzzle.events[round_:])
+
+
+def dominance_key(state: State) -> tuple | None:
+    """The state without its stock (and health, when health cannot hurt), or None when
+    dominance is unsound for this state.
+
+    Sound because more of any resource never forbids an action nor lowers a score, with two
+    exceptions handled here: Toxicity (1e) takes more from bigger stocks, so no stock
+    dominance while one is still to come; and in 2e the disk leaving a full area belongs to
+    the player highest on the Health Track, so health stays in the key in 2e.
+    """
+    if _toxicity_ahead(state.puzzle, state.round):
+        return None
+    keep_health = state.puzzle.edition is Edition.SECOND
+    return (replace(state, stock=ZERO, health=state.health if keep_health else 0),)
+
+
+def canonical(state: State) -> State:
+    """``state`` with the spots holding flasks replaced by their signature (kind, area,
+    value, slot): identical spots (``rough-er-1``/``rough-er-2``) are interchangeable."""
+    board = state.puzzle.board
+    sig = []
+    for sid in state.placed:
+        s = board.spot(sid)
+        sig.append(f"{s.kind.value}/{s.area.value}/{s.value}/{s.slot}")
+    return replace(state, placed=tuple(sorted(sig)))
+
+
+def _dominates(a: tuple, b: tuple) -> bool:
+    return all(x >= y for x, y in zip(a, b))
+
+
+def exhaustive(puzzle: Puzzle, prune: bool = True) -> tuple[int | None, list[Action], SearchStats]:
+    """Best final Health and one plan reaching it (None, [] if no complete plan exists)."""
+    stats = SearchStats()
+    seen: set[State] = set()
+    frontier: dict[tuple, list[tuple]] = {}
+    best: list = [None, []]
+    path: list[Action] = []
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 10000))
+
+    def visit(state: State) -> None:
+        canon = canonical(state)
+        if canon in seen:
+            stats.transpositions += 1
+            return
+        seen.add(canon)
+        if is_terminal(state):
+            value = returns(state)
+            if best[0] is None or value > best[0]:
+                best[0], best[1] = value, list(path)
+            return
+        if prune:
+            key = dominance_key(canon)
+            if key is not None:
+                vec = state.stock.as_tuple() + (state.health,)
+                bucket = frontier.setdefault(key, [])
+                if any(_dominates(v, vec) for v in bucket):
+                    stats.dominated += 1
+                    return
+                bucket.append(vec)
+        stats.nodes += 1
+        actions = legal_actions(state)
+        if not actions:
+            stats.dead_ends += 1
+            return
+        for action in actions:
+            path.append(action)
+            visit(apply(state, action))
+            path.pop()
+
+    try:
+        visit(initial_state(puzzle))
+    finally:
+        sys.setrecursionlimit(old_limit)
+    return best[0], best[1], stats
