@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     gen.add_argument("--docs", type=Path, default=DOCS_DIR)
     sub.add_parser("validate", help="load and validate all data, including source coverage")
     sub.add_parser("coverage", help="print how much of each source text the sections cover")
-    from . import cli_extensions
+    from . import cli_extensions, features
+    features.load()
     cli_extensions.register(sub)
     args = parser.parse_args(argv)
     try:

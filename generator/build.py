@@ -12,6 +12,7 @@ from .site import DATA_DIR, DOCS_DIR, SiteData, load_site
 
 def all_pages(site: SiteData) -> list[Page]:
     """Every page of every language, core pages first, then the features' pages."""
+    features.load()
     pages: list[Page] = []
     for lang in SITE_LANGUAGES:
         lang_pages = core_pages(site, lang)

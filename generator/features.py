@@ -1,12 +1,32 @@
-"""The registry of site features: data loaders and page producers beyond the rules chapters.
+"""The registry of site features: data loaders, page producers and CLI commands beyond the core.
 
-Each feature module contributes a loader ``(site, problems) -> data`` and a producer
-``(site, lang) -> list[Page]``; keeping the list here keeps the build a simple loop.
+A feature module, when imported, appends to ``LOADERS`` (``(name, loader)`` with
+``loader(site, problems) -> data``), to ``PRODUCERS`` (``produce(site, lang) -> list[Page]``)
+and to ``cli_extensions.COMMANDS``. ``MODULES`` lists them; keeping the list here keeps the
+build a simple loop.
 """
 from __future__ import annotations
+
+import importlib
 
 LOADERS: list = []
 """(name, loader) pairs run by ``load_site`` after rules and glossary."""
 
 PRODUCERS: list = []
 """Page producers ``(site, lang) -> list[Page]`` run by ``generate`` after the core pages."""
+
+MODULES = (
+    "generator.bench",
+)
+"""Feature modules, imported once by :func:`load`."""
+
+_loaded = False
+
+
+def load() -> None:
+    """Import every feature module once so that it registers itself."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for name in MODULES:
+            importlib.import_module(name)

@@ -75,4 +75,5 @@ def load_site(data_dir: Path = DATA_DIR) -> SiteData:
 def extra_loaders():
     """Loaders of the optional data sets, each ``(site, problems) -> value``; added as features land."""
     from . import features
+    features.load()
     return features.LOADERS

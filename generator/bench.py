@@ -1,0 +1,44 @@
+"""``python -m generator bench``: wall time of generating the pages and building the whole site."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import cli_extensions
+from .site import ROOT
+
+
+def _configure(parser) -> None:
+    parser.add_argument("--runs", type=int, default=3, help="builds to time (default: %(default)s)")
+
+
+def _run(args) -> int:
+    from .build import generate
+    if args.runs < 1:
+        print("--runs: expected an integer >= 1", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        _site, pages = generate(docs_dir=Path(tmp))
+        gen = time.perf_counter() - start
+    print(f"generate: {len(pages)} pages in {gen:.2f} s")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    times = []
+    for _ in range(args.runs):
+        with tempfile.TemporaryDirectory() as out:
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", out],
+                           cwd=ROOT, env=env, check=True)
+            times.append(time.perf_counter() - start)
+    html = sum(1 for _ in (ROOT / "docs").rglob("*.md"))
+    print(f"generate + mkdocs build --strict (whole site, {html} Markdown pages): "
+          f"best {min(times):.2f} s, median {sorted(times)[len(times) // 2]:.2f} s over {len(times)} runs "
+          f"(target < 15 s)")
+    return 0
+
+
+cli_extensions.COMMANDS["bench"] = (_configure, _run)
