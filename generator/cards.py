@@ -388,7 +388,7 @@ GAME_KEYS = {
 def _cytosis_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     counts = raw.get("counts")
-    if not isinstance(counts, dict) or not counts:
+    if not isinstance(counts, dict):
         ctx.add(path + ("counts",), f"{where}: expected counts: a mapping of edition (source id) to a count, got {counts!r}")
         counts = {}
     for edition, n in counts.items():
