@@ -1,0 +1,69 @@
+"""Serve a built site directory on loopback under the ``site_url`` path of mkdocs.yml, like a real host.
+
+Shared by ``tests/site`` (the link crawl) and ``tests/browser`` (Chromium end-to-end tests).
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "site"
+
+
+def site_prefix() -> str:
+    """The path part of ``site_url`` in mkdocs.yml (``/cellula/``)."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("!ENV", ""))
+    return urlsplit(config["site_url"]).path
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    prefix = "/"
+    site = SITE
+
+    def translate_path(self, path: str) -> str:
+        clean = urlsplit(path).path
+        if not clean.startswith(self.prefix):
+            return str(self.site / "__outside_site_url__")
+        return super().translate_path("/" + clean[len(self.prefix):])
+
+    def send_error(self, code, message=None, explain=None):
+        # Like a real static host (and ``mkdocs serve``): the site's own 404 page for missing paths.
+        page = self.site / "404.html"
+        if code == 404 and page.exists() and self.command in ("GET", "HEAD"):
+            body = page.read_bytes()
+            self.send_response(404, message)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command == "GET":
+                self.wfile.write(body)
+            return
+        super().send_error(code, message, explain)
+
+    def log_message(self, *args) -> None:  # keep test output clean
+        pass
+
+
+@contextlib.contextmanager
+def serve_site(site: Path = SITE) -> Iterator[str]:
+    """Serve ``site`` on 127.0.0.1 (a free port); yields the base URL, ending with the prefix."""
+    prefix = site_prefix()
+    handler_class = type("H", (_Handler,), {"prefix": prefix, "site": site})
+    handler = functools.partial(handler_class, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    finally:
+        server.shutdown()
+        server.server_close()
