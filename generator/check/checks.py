@@ -1,0 +1,316 @@
+"""The checks: every function takes aligned section pairs and yields findings."""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from ..glossary import Term
+from .align import Pair, Segment, SegmentKind, align, make_segments, plain
+from .model import CheckId, Finding, SectionPair, normalise
+from .numbers import IGNORED, multiset_difference
+from .terms import TermMatcher, stem, tokens
+
+MIN_ONE_SIDED_WORDS = 3
+"""A one-sided segment shorter than this (a stray label) is not reported."""
+MIN_REPEATED_WORDS = 4
+"""Segments shorter than this are too generic for the consistency check."""
+
+
+@dataclass(frozen=True)
+class AlignedSection:
+    """A section pair with its segments and their alignment."""
+
+    pair: SectionPair
+    """The texts."""
+    it: list[Segment]
+    """Italian segments."""
+    en: list[Segment]
+    """English segments."""
+    pairs: list[Pair]
+    """The alignment (empty when a side is missing)."""
+
+
+def split_heading(text: str) -> tuple[str, str]:
+    """'## Title\\nbody' -> ('Title', 'body')."""
+    first, _, body = text.partition("\n")
+    return first.lstrip("#").strip(), body
+
+
+def align_section(pair: SectionPair, matchers: dict[str, TermMatcher]) -> AlignedSection:
+    sides = {}
+    for lang in ("it", "en"):
+        text = getattr(pair, lang)
+        sides[lang] = make_segments(*split_heading(text), lang, matchers[lang]) if text is not None else []
+    pairs = align(sides["it"], sides["en"]) if pair.it is not None and pair.en is not None else []
+    return AlignedSection(pair, sides["it"], sides["en"], pairs)
+
+
+def _finding(check: CheckId, pair: SectionPair, it: str, en: str, evidence: dict, message: str,
+             key: str = "") -> Finding:
+    return Finding(check, pair.game, pair.section, it, en, evidence, message, key)
+
+
+# --- ALIGN_ONLY_IT / ALIGN_ONLY_EN ---------------------------------------------------------------
+
+def _reportable_one_sided(segments: tuple[Segment, ...]) -> bool:
+    return any(s.kind not in (SegmentKind.HEADING, SegmentKind.CAPTION)
+               and len(tokens(plain(s.text))) >= MIN_ONE_SIDED_WORDS for s in segments)
+
+
+def check_alignment(section: AlignedSection) -> list[Finding]:
+    """Sections and paragraphs found in one official text only."""
+    pair = section.pair
+    if pair.it is None or pair.en is None:
+        lang = "en" if pair.it is None else "it"
+        check = CheckId.ALIGN_ONLY_EN if lang == "en" else CheckId.ALIGN_ONLY_IT
+        text = getattr(pair, lang)
+        return [_finding(check, pair, pair.it or "", pair.en or "", {"scope": "section"},
+                         f"section found in the official {lang.upper()} text only: "
+                         f"{split_heading(text)[0]!r}")]
+    out = []
+    for unit in section.pairs:
+        if unit.it and unit.en:
+            continue
+        lang = "it" if unit.it else "en"
+        if not _reportable_one_sided(getattr(unit, lang)):
+            continue
+        check = CheckId.ALIGN_ONLY_IT if lang == "it" else CheckId.ALIGN_ONLY_EN
+        text = unit.text(lang)
+        out.append(_finding(check, pair, text if lang == "it" else "", text if lang == "en" else "",
+                            {"scope": "paragraph"},
+                            f"paragraph found in the {lang.upper()} text only: {plain(text)[:70]!r}"))
+    return out
+
+
+# --- NUM_MISMATCH ---------------------------------------------------------------------------------
+
+def _compared(segments: list[Segment], one_sided: set[int]) -> list[Segment]:
+    return [s for s in segments if s.index not in one_sided]
+
+
+def _one_sided_reported(section: AlignedSection, lang: str) -> set[int]:
+    indexes: set[int] = set()
+    for unit in section.pairs:
+        segments = getattr(unit, lang)
+        if segments and not (unit.it and unit.en) and _reportable_one_sided(segments):
+            indexes.update(s.index for s in segments)
+    return indexes
+
+
+def check_numbers(section: AlignedSection) -> list[Finding]:
+    """The numbers of the two texts as multisets, less the paragraphs reported as one-sided."""
+    pair = section.pair
+    if pair.it is None or pair.en is None:
+        return []
+    it_segments = _compared(section.it, _one_sided_reported(section, "it"))
+    en_segments = _compared(section.en, _one_sided_reported(section, "en"))
+    if not any(s.kind is SegmentKind.CAPTION for s in en_segments):  # captions lost in one extraction
+        it_segments = [s for s in it_segments if s.kind is not SegmentKind.CAPTION]
+    if not any(s.kind is SegmentKind.CAPTION for s in section.it):
+        en_segments = [s for s in en_segments if s.kind is not SegmentKind.CAPTION]
+    counts = {"it": Counter(), "en": Counter()}
+    for lang, segments in (("it", it_segments), ("en", en_segments)):
+        for segment in segments:
+            counts[lang].update(n for n in segment.numbers if n not in IGNORED)
+    it_only, en_only = multiset_difference(counts["it"], counts["en"])
+    if not it_only and not en_only:
+        return []
+    it_text = "\n".join(s.text for s in it_segments if set(s.numbers) & set(it_only))
+    en_text = "\n".join(s.text for s in en_segments if set(s.numbers) & set(en_only))
+    parts = []
+    if it_only:
+        parts.append(f"IT only: {', '.join(it_only)}")
+    if en_only:
+        parts.append(f"EN only: {', '.join(en_only)}")
+    return [_finding(CheckId.NUM_MISMATCH, pair, it_text, en_text, {"it_only": it_only, "en_only": en_only},
+                     "numbers differ: " + "; ".join(parts))]
+
+
+# --- TERM_MISSING / TERM_FORBIDDEN / TERM_VARIANTS -------------------------------------------------
+
+def check_terms_missing(section: AlignedSection, terms: dict[str, Term]) -> list[Finding]:
+    """A glossary term used on one side of an aligned pair and not rendered on the other."""
+    out = []
+    for unit in section.pairs:
+        if not (unit.it and unit.en):
+            continue
+        it_terms = set().union(*(s.terms for s in unit.it))
+        en_terms = set().union(*(s.terms for s in unit.en))
+        for term_id, present, absent in [(t, "it", "en") for t in sorted(it_terms - en_terms)] + \
+                                         [(t, "en", "it") for t in sorted(en_terms - it_terms)]:
+            term = terms.get(term_id)
+            if term is None or not term.forms.get(absent):
+                continue
+            out.append(_finding(
+                CheckId.TERM_MISSING, section.pair, unit.text("it"), unit.text("en"),
+                {"term": term_id, "found_in": present, "expected": list(term.forms[absent])},
+                f"{term.preferred(present)!r} ({present.upper()}) has no {term.preferred(absent)!r} "
+                f"in the {absent.upper()} text", key=f"{term_id}>{absent}"))
+    return out
+
+
+def check_terms_forbidden(section: AlignedSection, matchers: dict[str, TermMatcher],
+                          terms: dict[str, Term]) -> list[Finding]:
+    """A rendering the glossary marks as wrong."""
+    out = []
+    for lang in ("it", "en"):
+        for segment in getattr(section, lang):
+            for hit in matchers[lang].find(plain(segment.text)):
+                if not hit.forbidden:
+                    continue
+                term = terms[hit.term]
+                out.append(_finding(
+                    CheckId.TERM_FORBIDDEN, section.pair, segment.text if lang == "it" else "",
+                    segment.text if lang == "en" else "",
+                    {"term": hit.term, "lang": lang, "found": hit.surface, "expected": term.preferred(lang)},
+                    f"{hit.surface!r} ({lang.upper()}) is a forbidden rendering of {term.id!r}: "
+                    f"use {term.preferred(lang)!r}", key=f"{hit.term}:{lang}:{hit.form}"))
+    return out
+
+
+def _variant_key(form: str, lang: str) -> str:
+    return " ".join(stem(w, lang) for _, _, w in tokens(form))
+
+
+def check_term_variants(sections: list[AlignedSection], matchers: dict[str, TermMatcher],
+                        terms: dict[str, Term]) -> list[Finding]:
+    """One term rendered in several ways (not inflections of one form) within one language."""
+    out = []
+    for lang in ("it", "en"):
+        uses: dict[str, dict[str, list[tuple[str, str]]]] = defaultdict(lambda: defaultdict(list))
+        first: dict[str, AlignedSection] = {}
+        for section in sections:
+            for segment in getattr(section, lang):
+                for hit in matchers[lang].find(plain(segment.text)):
+                    if hit.forbidden:
+                        continue
+                    variant = _variant_key(hit.form, lang)
+                    uses[hit.term][variant].append((section.pair.section, hit.surface))
+                    first.setdefault(f"{hit.term}/{variant}", section)
+        for term_id, variants in uses.items():
+            if len(variants) < 2:
+                continue
+            ranked = sorted(variants.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+            minority = ranked[-1][0]
+            section = first[f"{term_id}/{minority}"]
+            names = [occurrences[0][1] for _, occurrences in ranked]
+            listing = " / ".join(sorted(names, key=str.lower))
+            evidence = {"term": term_id, "lang": lang,
+                        "variants": {occ[0][1]: {"count": len(occ), "sections": sorted({s for s, _ in occ})}
+                                     for _, occ in ranked}}
+            out.append(Finding(CheckId.TERM_VARIANTS, section.pair.game, section.pair.section,
+                               listing if lang == "it" else "", listing if lang == "en" else "", evidence,
+                               f"{terms[term_id].id!r} is written in {len(variants)} ways in the "
+                               f"{lang.upper()} texts: {listing}", key=f"{term_id}:{lang}"))
+    return out
+
+
+# --- SEG_INCONSISTENT -----------------------------------------------------------------------------
+
+def check_consistency(sections: list[AlignedSection]) -> list[Finding]:
+    """The same sentence rendered differently in the other language (in either direction)."""
+    out = []
+    for source, target in (("it", "en"), ("en", "it")):
+        renderings: dict[str, dict[str, tuple[AlignedSection, str, str]]] = defaultdict(dict)
+        for section in sections:
+            for unit in section.pairs:
+                if len(unit.it) != 1 or len(unit.en) != 1 or unit.it[0].kind is SegmentKind.HEADING:
+                    continue
+                text = unit.text(source)
+                if len(tokens(plain(text))) < MIN_REPEATED_WORDS:
+                    continue
+                rendering = unit.text(target)
+                renderings[normalise(plain(text))].setdefault(normalise(plain(rendering)), (section, text, rendering))
+        for variants in renderings.values():
+            if len(variants) < 2:
+                continue
+            items = list(variants.values())
+            section, text, _ = items[0]
+            joined = "\n‖\n".join(r for _, _, r in items)
+            it, en = (text, joined) if source == "it" else (joined, text)
+            out.append(Finding(CheckId.SEG_INCONSISTENT, section.pair.game, section.pair.section, it, en,
+                               {"source_lang": source, "renderings": len(items),
+                                "sections": sorted({s.pair.section for s, _, _ in items})},
+                               f"the same {source.upper()} text is rendered in {len(items)} different ways",
+                               key=source))
+    return out
+
+
+# --- INTERNAL --------------------------------------------------------------------------------------
+
+_SUBJECT = re.compile(r"\b(giocatore|giocatrice|player)\s+(\d+)(?:'s)?\b", re.I)
+_VALUE_CUE = re.compile(r"(?:=|\bè\b|\bis\b|\bpari a\b|\bof\b|\ba\b|\bequals?\b)\s*(\d+)\s*[.!)*]*\s*$", re.I)
+_CLAUSE = re.compile(r"(?<=[.;:!?])\s+|,?\s+\b(?:e|and)\b\s+|,\s+(?=(?:la|il|lo|the)\b)", re.I)
+
+
+def _facts(segments: list[Segment]) -> list[tuple[str, str, str, bool]]:
+    """(subject, value, segment text, from caption) of 'Player N … is/= V' statements."""
+    facts = []
+    for segment in segments:
+        caption = segment.kind is SegmentKind.CAPTION
+        subject = None
+        for clause in _CLAUSE.split(plain(segment.text)):
+            if not clause:
+                continue
+            subjects = {f"{m.group(1).lower()} {m.group(2)}" for m in _SUBJECT.finditer(clause)}
+            if len(subjects) == 1:
+                subject = subjects.pop()
+            elif len(subjects) > 1:
+                subject = None
+                continue
+            value = _VALUE_CUE.search(clause)
+            if subject and value and not subject.endswith(" " + value.group(1)):
+                facts.append((subject, value.group(1), segment.text, caption))
+            if caption:
+                subject = None
+    return facts
+
+
+def check_internal(section: AlignedSection) -> list[Finding]:
+    """An example's figures stated one way in the text and another in its captions."""
+    out = []
+    for lang in ("it", "en"):
+        facts = _facts(getattr(section, lang))
+        body = defaultdict(set)
+        captions = defaultdict(set)
+        texts = defaultdict(list)
+        for subject, value, text, caption in facts:
+            (captions if caption else body)[subject].add(value)
+            texts[subject].append(text)
+        for subject in sorted(set(body) & set(captions)):
+            if body[subject] & captions[subject] or not body[subject] or not captions[subject]:
+                continue
+            text = "\n".join(dict.fromkeys(texts[subject]))
+            out.append(_finding(
+                CheckId.INTERNAL, section.pair, text if lang == "it" else "", text if lang == "en" else "",
+                {"lang": lang, "subject": subject, "text": sorted(body[subject]),
+                 "captions": sorted(captions[subject])},
+                f"{lang.upper()} text contradicts itself: {subject!r} is "
+                f"{'/'.join(sorted(body[subject]))} in the text, {'/'.join(sorted(captions[subject]))} "
+                "in the captions", key=f"{lang}:{subject}"))
+    return out
+
+
+# --- all together ---------------------------------------------------------------------------------
+
+def matchers_for(glossary: list[Term], game: str | None) -> dict[str, TermMatcher]:
+    return {lang: TermMatcher(glossary, lang, game) for lang in ("it", "en")}
+
+
+def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None = None) -> list[Finding]:
+    """Every automatic finding over the section pairs of one game, in section order."""
+    matchers = matchers_for(glossary, game)
+    terms = {t.id: t for t in glossary}
+    sections = [align_section(pair, matchers) for pair in pairs]
+    findings: list[Finding] = []
+    for section in sections:
+        findings += check_alignment(section)
+        findings += check_numbers(section)
+        findings += check_terms_missing(section, terms)
+        findings += check_terms_forbidden(section, matchers, terms)
+        findings += check_internal(section)
+    findings += check_term_variants(sections, matchers, terms)
+    findings += check_consistency(sections)
+    order = {pair.section: index for index, pair in enumerate(pairs)}
+    return sorted(findings, key=lambda f: (order.get(f.section, 0), list(CheckId).index(f.check)))

@@ -1,0 +1,269 @@
+"""Curated edition notes and the reviewed-findings allowlist (``data/editions/``), and the loader that
+runs the checks and applies both.
+
+``data/editions/<game>.yaml``        notes: one per real difference, in both languages
+``data/editions/<game>.allow.yaml``  reviewed: automatic findings by fingerprint, with their status
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from pathlib import Path
+
+from ..errors import Problems
+from ..rules import Game
+from ..yamlio import load_yaml, yaml_path
+from .model import REVIEWED, CheckId, Finding, SectionPair, Status
+from .checks import run_checks
+
+EDITIONS_DIR = "editions"
+
+
+class NoteKind(str, Enum):
+    """What a curated difference is."""
+
+    EDITION_CHANGE = "edition-change"
+    TRANSLATION_ERROR = "translation-error"
+    TERMINOLOGY = "terminology"
+    TYPO = "typo"
+    ONE_SIDED = "one-sided"
+
+
+NOTE_STATUS = {NoteKind.EDITION_CHANGE: Status.EDITION_CHANGE, NoteKind.TRANSLATION_ERROR: Status.TRANSLATION_ERROR,
+               NoteKind.TERMINOLOGY: Status.TERMINOLOGY, NoteKind.TYPO: Status.TYPO,
+               NoteKind.ONE_SIDED: Status.EDITION_CHANGE}
+"""The review status an EDITION_NOTE finding carries (a one-sided rule is a difference of edition content)."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """A curated note on one real difference between the editions."""
+
+    id: str
+    """Stable id (a-z0-9-), the anchor on the differences page."""
+    sections: tuple[str, ...]
+    """Sections it is about; the first is where it is shown."""
+    kind: NoteKind
+    """What the difference is."""
+    title: dict[str, str]
+    """Short title per site language."""
+    text: dict[str, str]
+    """What each edition says, per site language."""
+    follow: dict[str, str]
+    """Which rule to follow when playing each edition, per site language."""
+    line: int
+    """Line in the notes file."""
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """An allowlist entry: an automatic finding a person has classified."""
+
+    fingerprint: str
+    """Fingerprint of the finding (check + place + normalised texts)."""
+    check: str
+    """Check id, kept for readability and to catch a mismatched entry."""
+    section: str
+    """Section id, for readability."""
+    status: Status
+    """The classification."""
+    note: str | None
+    """Id of the curated note that explains it."""
+    why: str
+    """Free comment by the reviewer."""
+    line: int
+    """Line in the allowlist file."""
+
+
+@dataclass
+class GameReport:
+    """A game's findings with the allowlist applied."""
+
+    game: str
+    """Game id."""
+    findings: list[Finding]
+    """Automatic findings then EDITION_NOTE findings, with statuses."""
+    notes: list[Note]
+    """Curated notes."""
+    stale: list[Reviewed] = field(default_factory=list)
+    """Allowlist entries that match no finding any more."""
+    allow_file: Path | None = None
+    """The allowlist file (for messages)."""
+
+
+def official_pairs(game: Game) -> list[SectionPair]:
+    """Each section's official Italian and English texts (None where a side is a project translation)."""
+    def official(section, lang):
+        text = section.texts.get(lang)
+        return None if text is None or text.translated else f"## {text.title}\n{text.body}"
+    return [SectionPair(game.id, s, official(game.sections[s], "it"), official(game.sections[s], "en"), c.id)
+            for c in game.chapters for s in c.sections]
+
+
+def _texts(value, file, located, path, problems, what) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(value.get(l), str) and value[l].strip() for l in ("it", "en")):
+        problems.add(file, yaml_path(*path), f"expected {what} in both languages {{it: ..., en: ...}}, got {value!r}"[:300],
+                     located.line(*path))
+        return {}
+    return {"it": value["it"].strip(), "en": value["en"].strip()}
+
+
+def load_notes(file: Path, game: Game, problems: Problems) -> list[Note]:
+    """Curated notes of one game; every note names known sections and says everything in both languages."""
+    data, located = load_yaml(file)
+    raw_notes = data.get("notes") if isinstance(data, dict) else None
+    if not isinstance(raw_notes, list):
+        problems.add(file, "notes", "expected a list of notes under 'notes:'", located.line("notes"))
+        return []
+    if data.get("game") != game.id:
+        problems.add(file, "game", f"expected the game id {game.id!r}, got {data.get('game')!r}", located.line("game"))
+    notes, seen = [], set()
+    for index, raw in enumerate(raw_notes):
+        where = ("notes", index)
+        line = located.line(*where)
+        if not isinstance(raw, dict):
+            problems.add(file, yaml_path(*where), f"expected a mapping, got {raw!r}", line)
+            continue
+        note_id = raw.get("id")
+        label = f"{yaml_path(*where)} ({note_id})"
+        unknown = set(raw) - {"id", "sections", "kind", "title", "text", "follow"}
+        if unknown:
+            problems.add(file, label, f"unknown keys {sorted(unknown)}: expected id, sections, kind, title, text, follow", line)
+        if not isinstance(note_id, str) or not note_id.strip():
+            problems.add(file, yaml_path(*where, "id"), f"expected a note id, got {note_id!r}", line)
+            continue
+        if note_id in seen:
+            problems.add(file, label, f"duplicate note id {note_id!r}", line)
+        seen.add(note_id)
+        sections = raw.get("sections")
+        if isinstance(sections, str):
+            sections = [sections]
+        if not isinstance(sections, list) or not sections:
+            problems.add(file, label, f"expected 'sections: [chapter.slug, ...]', got {sections!r}", line)
+            sections = []
+        for s_index, section in enumerate(sections):
+            if section not in game.sections:
+                problems.add(file, f"{label}.sections[{s_index}]", f"unknown section {section!r}: expected a section "
+                             f"id of {game.id} (listed in rules/{game.id}/game.yaml)", located.line(*where, "sections", s_index))
+        try:
+            kind = NoteKind(raw.get("kind"))
+        except ValueError:
+            problems.add(file, f"{label}.kind", f"expected one of {[k.value for k in NoteKind]}, got {raw.get('kind')!r}",
+                         located.line(*where, "kind"))
+            continue
+        title = _texts(raw.get("title"), file, located, (*where, "title"), problems, "a title")
+        text = _texts(raw.get("text"), file, located, (*where, "text"), problems, "what each edition says")
+        follow = _texts(raw.get("follow"), file, located, (*where, "follow"), problems, "which rule to follow")
+        if title and text and follow and sections:
+            notes.append(Note(note_id, tuple(sections), kind, title, text, follow, line))
+    return notes
+
+
+def load_allowlist(file: Path, game: Game, note_ids: set[str], problems: Problems) -> list[Reviewed]:
+    """Reviewed findings of one game."""
+    data, located = load_yaml(file)
+    raw_entries = data.get("reviewed") if isinstance(data, dict) else None
+    if not isinstance(raw_entries, list):
+        problems.add(file, "reviewed", "expected a list of reviewed findings under 'reviewed:'", located.line("reviewed"))
+        return []
+    entries, seen = [], {}
+    checks = {c.value for c in CheckId}
+    for index, raw in enumerate(raw_entries):
+        where = ("reviewed", index)
+        line = located.line(*where)
+        if not isinstance(raw, dict):
+            problems.add(file, yaml_path(*where), f"expected a mapping, got {raw!r}", line)
+            continue
+        fp = str(raw.get("fingerprint", ""))
+        label = f"{yaml_path(*where)} ({fp})"
+        unknown = set(raw) - {"fingerprint", "check", "section", "status", "note", "why"}
+        if unknown:
+            problems.add(file, label, f"unknown keys {sorted(unknown)}: expected fingerprint, check, section, status, note, why", line)
+        if len(fp) != 12 or any(c not in "0123456789abcdef" for c in fp):
+            problems.add(file, label, f"expected a 12-hex-digit fingerprint (from 'check --format json'), got {fp!r}", line)
+            continue
+        if fp in seen:
+            problems.add(file, label, f"duplicate fingerprint (first at line {seen[fp]})", line)
+            continue
+        seen[fp] = line
+        if raw.get("check") not in checks:
+            problems.add(file, f"{label}.check", f"expected one of {sorted(checks)}, got {raw.get('check')!r}", line)
+        if raw.get("section") not in game.sections:
+            problems.add(file, f"{label}.section", f"unknown section {raw.get('section')!r}: expected a section id of {game.id}", line)
+        try:
+            status = Status(raw.get("status"))
+            if status is Status.OPEN:
+                raise ValueError
+        except ValueError:
+            problems.add(file, f"{label}.status", f"expected one of {[s.value for s in REVIEWED]}, got {raw.get('status')!r}",
+                         located.line(*where, "status"))
+            continue
+        note = raw.get("note")
+        if note is not None and note not in note_ids:
+            problems.add(file, f"{label}.note", f"unknown note {note!r}: expected a note id of editions/{game.id}.yaml", line)
+        entries.append(Reviewed(fp, str(raw.get("check")), str(raw.get("section")), status, note, str(raw.get("why") or ""), line))
+    return entries
+
+
+def note_findings(game: Game, notes: list[Note], lang: str = "en") -> list[Finding]:
+    """Curated notes as EDITION_NOTE findings (reviewed by construction)."""
+    out = []
+    for note in notes:
+        section = game.sections[note.sections[0]]
+        texts = {l: (section.texts[l].body if l in section.texts and not section.texts[l].translated else "")
+                 for l in ("it", "en")}
+        out.append(Finding(CheckId.EDITION_NOTE, game.id, note.sections[0], texts["it"][:400], texts["en"][:400],
+                           {"note": note.id, "kind": note.kind.value, "sections": list(note.sections)},
+                           note.title[lang], key=note.id, status=NOTE_STATUS[note.kind], note=note.id))
+    return out
+
+
+def apply_allowlist(findings: list[Finding], entries: list[Reviewed]) -> tuple[list[Finding], list[Reviewed]]:
+    """Findings with their reviewed statuses; the entries that matched nothing (stale)."""
+    by_fp = {e.fingerprint: e for e in entries}
+    used = set()
+    out = []
+    for finding in findings:
+        entry = by_fp.get(finding.fingerprint)
+        if entry and entry.check == finding.check.value:
+            used.add(entry.fingerprint)
+            finding = replace(finding, status=entry.status, note=entry.note)
+        out.append(finding)
+    return out, [e for e in entries if e.fingerprint not in used]
+
+
+def game_report(game: Game, glossary, data_dir: Path, problems: Problems) -> GameReport:
+    """Run the checks on one game and apply its notes and allowlist."""
+    folder = data_dir / EDITIONS_DIR
+    notes_file, allow_file = folder / f"{game.id}.yaml", folder / f"{game.id}.allow.yaml"
+    notes = load_notes(notes_file, game, problems) if notes_file.exists() else []
+    entries = load_allowlist(allow_file, game, {n.id for n in notes}, problems) if allow_file.exists() else []
+    findings = run_checks(official_pairs(game), glossary, game.id)
+    findings, stale = apply_allowlist(findings, entries)
+    return GameReport(game.id, findings + note_findings(game, notes), notes, stale,
+                      allow_file if allow_file.exists() else None)
+
+
+def compared_games(site) -> list[Game]:
+    """Games with official texts in both site languages."""
+    out = []
+    for game in site.games.values():
+        langs = {t.lang for s in game.sections.values() for t in s.texts.values() if not t.translated}
+        if game.compare_editions and {"it", "en"} <= langs:
+            out.append(game)
+    return out
+
+
+def load_editions(site, problems: Problems) -> dict[str, GameReport]:
+    """Feature loader: every compared game's report, by game id."""
+    return {game.id: game_report(game, site.glossary, site.data_dir, problems) for game in compared_games(site)}
+
+
+def stale_problems(report: GameReport) -> Problems:
+    """Allowlist entries that no longer match a finding, as problems naming file, line and entry."""
+    problems = Problems()
+    for entry in report.stale:
+        problems.add(report.allow_file, f"reviewed ({entry.fingerprint}, {entry.check}, {entry.section})",
+                     "stale: no current finding has this fingerprint (the texts changed or the finding is gone); "
+                     "expected it removed or re-reviewed", entry.line)
+    return problems

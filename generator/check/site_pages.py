@@ -1,0 +1,181 @@
+"""The "Edition differences" page of each compared game, and the per-section counts the side-by-side
+view shows as badges."""
+from __future__ import annotations
+
+import re
+
+from .. import render as render_module
+from ..render import Page, escape_text, render
+from .model import CheckId, Finding, Status
+
+UI = {
+    "it": {
+        "title": "Differenze tra edizioni",
+        "intro": "Ogni differenza tra il regolamento ufficiale italiano (1ª edizione) e quello inglese "
+                 "(2ª edizione, con le regole dell'Espansione Virus), sezione per sezione: le note curate "
+                 "dal progetto e le differenze trovate dal controllo automatico (`python -m generator check`), "
+                 "ciascuna con la sua classificazione. I numeri e i termini che differiscono sono evidenziati.",
+        "summary": "Riepilogo", "status": "Classificazione", "count": "Quante",
+        "note": "Nota", "follow": "Quale regola seguire", "found": "Differenze trovate dal controllo",
+        "compare": "Confronto IT/EN", "rules": "Leggi nelle regole", "it_text": "Testo italiano",
+        "en_text": "Testo inglese", "it_only": "solo IT", "en_only": "solo EN", "none": "(nessun testo)",
+        "differences_badge": "differenze",
+    },
+    "en": {
+        "title": "Edition differences",
+        "intro": "Every difference between the official Italian rulebook (1st edition) and the English one "
+                 "(2nd edition, with the Virus expansion rules), section by section: the project's curated "
+                 "notes and the differences found by the automatic check (`python -m generator check`), each "
+                 "with its classification. Differing numbers and terms are highlighted.",
+        "summary": "Summary", "status": "Classification", "count": "How many",
+        "note": "Note", "follow": "Which rule to follow", "found": "Differences found by the check",
+        "compare": "IT/EN side by side", "rules": "Read in the rules", "it_text": "Italian text",
+        "en_text": "English text", "it_only": "IT only", "en_only": "EN only", "none": "(no text)",
+        "differences_badge": "differences",
+    },
+}
+"""This page's interface strings (kept here: data/ui.yaml belongs to the core pages)."""
+
+STATUS_LABEL = {
+    "it": {Status.OPEN: "da rivedere", Status.EDITION_CHANGE: "cambio di edizione",
+           Status.TRANSLATION_ERROR: "errore di traduzione", Status.TERMINOLOGY: "terminologia",
+           Status.TYPO: "refuso", Status.FALSE_POSITIVE: "falso positivo"},
+    "en": {Status.OPEN: "to review", Status.EDITION_CHANGE: "edition change",
+           Status.TRANSLATION_ERROR: "translation error", Status.TERMINOLOGY: "terminology",
+           Status.TYPO: "typo", Status.FALSE_POSITIVE: "false positive"},
+}
+"""How each review status is named on the page."""
+
+KIND_LABEL = {
+    "it": {"edition-change": "cambio di edizione", "translation-error": "errore di traduzione",
+           "terminology": "terminologia", "typo": "refuso", "one-sided": "regola di una sola edizione"},
+    "en": {"edition-change": "edition change", "translation-error": "translation error",
+           "terminology": "terminology", "typo": "typo", "one-sided": "one-sided rule"},
+}
+"""How each note kind is named on the page."""
+
+CHECK_LABEL = {
+    "it": {CheckId.NUM_MISMATCH: "Numeri diversi", CheckId.TERM_MISSING: "Termine non reso",
+           CheckId.TERM_FORBIDDEN: "Termine sconsigliato", CheckId.TERM_VARIANTS: "Termine reso in più modi",
+           CheckId.ALIGN_ONLY_IT: "Solo nel testo italiano", CheckId.ALIGN_ONLY_EN: "Solo nel testo inglese",
+           CheckId.SEG_INCONSISTENT: "Stesso testo reso in modi diversi", CheckId.INTERNAL: "Testo in contraddizione con sé stesso",
+           CheckId.EDITION_NOTE: "Nota"},
+    "en": {CheckId.NUM_MISMATCH: "Numbers differ", CheckId.TERM_MISSING: "Term not rendered",
+           CheckId.TERM_FORBIDDEN: "Forbidden term", CheckId.TERM_VARIANTS: "Term written several ways",
+           CheckId.ALIGN_ONLY_IT: "Italian text only", CheckId.ALIGN_ONLY_EN: "English text only",
+           CheckId.SEG_INCONSISTENT: "Same text rendered differently", CheckId.INTERNAL: "Text contradicts itself",
+           CheckId.EDITION_NOTE: "Note"},
+}
+"""How each check is named on the page."""
+
+SHOWN = tuple(s for s in Status if s is not Status.FALSE_POSITIVE)
+"""Findings reviewed as false positives are not differences and stay off the page."""
+
+
+def highlight(text: str, needles: list[str], numbers: bool) -> str:
+    """Escape ``text`` for the page and wrap each needle (a number, or a term's words) in <mark>."""
+    text = escape_text(re.sub(r"\s*\n\s*", " ", text)).replace("<", "&lt;")
+    text = re.sub(r"[*_`]+", "", text)
+    for needle in sorted(set(needles), key=len, reverse=True):
+        if not needle:
+            continue
+        pattern = (r"(?<![\d.,])" + re.escape(needle) + r"(?![\d])") if numbers else \
+            r"(?i)(?<!\w)" + re.escape(needle) + r"\w*"
+        text = re.sub(pattern, lambda m: f"<mark>{m.group(0)}</mark>", text)
+    return text
+
+
+def finding_view(finding: Finding, lang: str) -> dict:
+    """What the template shows of one finding."""
+    ev = finding.evidence
+    chips, needles_it, needles_en, numbers = [], [], [], False
+    if finding.check is CheckId.NUM_MISMATCH:
+        numbers = True
+        needles_it, needles_en = ev.get("it_only", []), ev.get("en_only", [])
+        if needles_it:
+            chips.append(f"{UI[lang]['it_only']}: " + ", ".join(f"<mark>{n}</mark>" for n in needles_it))
+        if needles_en:
+            chips.append(f"{UI[lang]['en_only']}: " + ", ".join(f"<mark>{n}</mark>" for n in needles_en))
+    elif "term" in ev:
+        chips.append(f"<code>{ev['term']}</code>")
+        for key in ("found", "expected"):
+            if isinstance(ev.get(key), str):
+                (needles_it if ev.get("lang") == "it" else needles_en).append(ev[key])
+        if finding.check is CheckId.TERM_VARIANTS:
+            variants = list(ev.get("variants", {}))
+            chips.append(" · ".join(f"<mark>{escape_text(v)}</mark> ×{ev['variants'][v]['count']}" for v in variants))
+    elif finding.check is CheckId.INTERNAL:
+        chips.append(f"{ev['subject']}: {'/'.join(ev['text'])} ≠ {'/'.join(ev['captions'])}")
+        needles = ev["text"] + ev["captions"]
+        numbers = True
+        needles_it, needles_en = (needles, []) if ev.get("lang") == "it" else ([], needles)
+    return {
+        "label": CHECK_LABEL[lang][finding.check], "check": finding.check.value,
+        "status": STATUS_LABEL[lang][finding.status], "chips": chips, "message": finding.message,
+        "it": highlight(finding.it, needles_it, numbers) if finding.it else "",
+        "en": highlight(finding.en, needles_en, numbers) if finding.en else "",
+        "fingerprint": finding.fingerprint,
+    }
+
+
+def section_counts(report) -> dict[str, int]:
+    """How many differences (notes and shown findings) each section has."""
+    counts: dict[str, int] = {}
+    for finding in report.findings:
+        if finding.status in SHOWN and finding.check is not CheckId.EDITION_NOTE:
+            counts[finding.section] = counts.get(finding.section, 0) + 1
+    for note in report.notes:
+        for section in note.sections:
+            counts[section] = counts.get(section, 0) + 1
+    return counts
+
+
+def install_badges(reports: dict) -> None:
+    """Give the templates ``cellula_differences[game][section] -> count`` for the side-by-side badges."""
+    if render_module._ENV is None:
+        render_module._ENV = render_module.environment()
+    render_module._ENV.globals["cellula_differences"] = {g: section_counts(r) for g, r in reports.items()}
+    render_module._ENV.globals["cellula_differences_label"] = {l: UI[l]["differences_badge"] for l in UI}
+
+
+def differences_pages(site, lang: str) -> list[Page]:
+    """Page producer: ``<game>/differences.md`` for every compared game."""
+    reports = site.extras.get("editions") or {}
+    install_badges(reports)
+    pages = []
+    for game_id, report in reports.items():
+        game = site.games[game_id]
+        ui = UI[lang]
+        by_section: dict[str, dict] = {}
+        for note in report.notes:
+            by_section.setdefault(note.sections[0], {"notes": [], "findings": []})["notes"].append({
+                "id": note.id, "kind": KIND_LABEL[lang][note.kind.value], "title": note.title[lang],
+                "text": note.text[lang], "follow": note.follow[lang],
+                "also": [(game.sections[s].texts[lang].title, game.sections[s].anchor) for s in note.sections[1:]],
+            })
+        for finding in report.findings:
+            if finding.check is CheckId.EDITION_NOTE or finding.status not in SHOWN:
+                continue
+            by_section.setdefault(finding.section, {"notes": [], "findings": []})["findings"].append(
+                finding_view(finding, lang))
+        chapters = []
+        for chapter in game.chapters:
+            sections = []
+            for section_id in chapter.sections:
+                if section_id in by_section:
+                    section = game.sections[section_id]
+                    sections.append({"id": section_id, "anchor": section.anchor, "title": section.texts[lang].title,
+                                     **by_section[section_id]})
+            if sections:
+                chapters.append({"id": chapter.id, "title": chapter.title[lang], "sections": sections})
+        statuses: dict[str, int] = {}
+        for finding in report.findings:
+            if finding.check is not CheckId.EDITION_NOTE:
+                label = STATUS_LABEL[lang][finding.status]
+                statuses[label] = statuses.get(label, 0) + 1
+        title = game.title[lang]
+        pages.append(Page(lang, f"{game_id}/differences.md", ui["title"], render(
+            "differences.md.j2", ui=ui, lang=lang, game_title=title, chapters=chapters,
+            notes_count=len(report.notes), statuses=statuses,
+        ), nav=(title,)))
+    return pages
