@@ -292,11 +292,6 @@ class _Ctx:
         self.problems.add(self.file, yaml_path(*path), message, self.located.line(*path))
 
 
-def _entry_label(path: tuple, raw: Any) -> tuple:
-    """The path of an entry, used so every message names the entry (its id when known)."""
-    return path
-
-
 def _text(ctx: _Ctx, raw: dict, key: str, path: tuple, where: str, langs: tuple[str, ...],
           required: bool = True) -> Text | None:
     value = raw.get(key)
