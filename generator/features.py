@@ -15,6 +15,11 @@ LOADERS: list = []
 PRODUCERS: list = []
 """Page producers ``(site, lang) -> list[Page]`` run by ``generate`` after the core pages."""
 
+SECTION_LINKS: list = []
+"""Functions ``(site, game, section, lang, page) -> list[(label, href)]`` adding links under a rule
+section's heading (cards that reference it, its edition differences...); ``page`` is the path of
+the page the links appear on, for relative hrefs."""
+
 MODULES = (
     "generator.bench",
 )

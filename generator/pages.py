@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from .glossary import Term
+from . import features
 from .refs import resolve_refs
 from .render import Page, render
 from .rules import Game, Section, SectionText
@@ -42,6 +43,7 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, page: 
         "originals": [{"lang": t.lang, "lang_name": LANG_NAMES[lang][t.lang], "title": t.title,
                        "body": resolve_refs(t.body, site, game, lang, page),
                        "prov": provenance(site, game, t, ui_lang)} for t in originals],
+        "links": [link for extra in features.SECTION_LINKS for link in extra(site, game, section, ui_lang, page)],
         "lines": ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in text.lines),
     }
 
