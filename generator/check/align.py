@@ -101,7 +101,7 @@ def make_segments(title: str, body: str, lang: str, matcher: TermMatcher | None)
     for index, (kind, text) in enumerate(blocks):
         clean = plain(text)
         words = frozenset(fold(w)[:4] for _, _, w in tokens(clean) if len(w) >= 4 and not w.isdigit())
-        terms = frozenset(h.term for h in matcher.find(clean)) if matcher else frozenset()
+        terms = frozenset(t for h in matcher.find(clean) for t in h.terms) if matcher else frozenset()
         segments.append(Segment(index, kind, text, tuple(extract_numbers(clean, lang)), terms, words, len(clean)))
     return segments
 

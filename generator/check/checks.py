@@ -129,24 +129,34 @@ def check_numbers(section: AlignedSection) -> list[Finding]:
 
 # --- TERM_MISSING / TERM_FORBIDDEN / TERM_VARIANTS -------------------------------------------------
 
+def _term_counts(segments: list[Segment]) -> Counter:
+    return Counter(t for s in segments if s.kind is not SegmentKind.CAPTION for t in s.terms)
+
+
 def check_terms_missing(section: AlignedSection, terms: dict[str, Term]) -> list[Finding]:
-    """A glossary term used on one side of an aligned pair and not rendered on the other."""
+    """An official glossary term used in one text of a section and rendered nowhere in the other.
+
+    Counted per section, not per aligned pair: a rewritten edition moves words between sentences,
+    and only a term the other side never renders is a finding."""
+    if section.pair.it is None or section.pair.en is None:
+        return []
+    kept = {lang: _compared(getattr(section, lang), _one_sided_reported(section, lang)) for lang in ("it", "en")}
+    counts = {lang: _term_counts(kept[lang]) for lang in ("it", "en")}
     out = []
-    for unit in section.pairs:
-        if not (unit.it and unit.en):
-            continue
-        it_terms = set().union(*(s.terms for s in unit.it))
-        en_terms = set().union(*(s.terms for s in unit.en))
-        for term_id, present, absent in [(t, "it", "en") for t in sorted(it_terms - en_terms)] + \
-                                         [(t, "en", "it") for t in sorted(en_terms - it_terms)]:
+    for present, absent in (("it", "en"), ("en", "it")):
+        for term_id in sorted(set(counts[present]) - set(counts[absent])):
             term = terms.get(term_id)
-            if term is None or not term.forms.get(absent):
+            if term is None or not term.official or not term.forms.get(absent):
                 continue
+            where = [s.text for s in kept[present] if term_id in s.terms]
+            it_text = "\n".join(where) if present == "it" else ""
+            en_text = "\n".join(where) if present == "en" else ""
             out.append(_finding(
-                CheckId.TERM_MISSING, section.pair, unit.text("it"), unit.text("en"),
-                {"term": term_id, "found_in": present, "expected": list(term.forms[absent])},
+                CheckId.TERM_MISSING, section.pair, it_text, en_text,
+                {"term": term_id, "found_in": present, "count": counts[present][term_id],
+                 "expected": list(term.forms[absent])},
                 f"{term.preferred(present)!r} ({present.upper()}) has no {term.preferred(absent)!r} "
-                f"in the {absent.upper()} text", key=f"{term_id}>{absent}"))
+                f"in the {absent.upper()} text of the section", key=f"{term_id}>{absent}"))
     return out
 
 
@@ -169,8 +179,26 @@ def check_terms_forbidden(section: AlignedSection, matchers: dict[str, TermMatch
     return out
 
 
+STOPWORDS = frozenset({"a", "di", "del", "dei", "della", "delle", "dell", "degli", "il", "la", "le", "lo", "l",
+                       "the", "of", "a", "an"})
+"""Function words left out when telling a term's renderings apart ('Traccia della Salute' = 'Traccia Salute')."""
+
+
 def _variant_key(form: str, lang: str) -> str:
-    return " ".join(stem(w, lang) for _, _, w in tokens(form))
+    return " ".join(stem(w, lang) for _, _, w in tokens(form) if w.lower() not in STOPWORDS)
+
+
+def _contains(longer: str, shorter: str) -> bool:
+    return f" {shorter} " in f" {longer} "
+
+
+def merge_variants(keys: list[str]) -> dict[str, str]:
+    """Variant key -> group key: a form contained in a longer one ('Dischi' in 'Dischi Trasporto
+    Vescicolare') is a short form of it, not another rendering."""
+    group = {}
+    for key in sorted(keys, key=len, reverse=True):
+        group[key] = next((g for g in dict.fromkeys(group.values()) if _contains(g, key)), key)
+    return group
 
 
 def check_term_variants(sections: list[AlignedSection], matchers: dict[str, TermMatcher],
@@ -180,6 +208,7 @@ def check_term_variants(sections: list[AlignedSection], matchers: dict[str, Term
     for lang in ("it", "en"):
         uses: dict[str, dict[str, list[tuple[str, str]]]] = defaultdict(lambda: defaultdict(list))
         first: dict[str, AlignedSection] = {}
+        order: dict[str, int] = {}
         for section in sections:
             for segment in getattr(section, lang):
                 for hit in matchers[lang].find(plain(segment.text)):
@@ -188,12 +217,20 @@ def check_term_variants(sections: list[AlignedSection], matchers: dict[str, Term
                     variant = _variant_key(hit.form, lang)
                     uses[hit.term][variant].append((section.pair.section, hit.surface))
                     first.setdefault(f"{hit.term}/{variant}", section)
-        for term_id, variants in uses.items():
+                    order.setdefault(f"{hit.term}/{variant}", len(order))
+        for term_id, raw_variants in uses.items():
+            group = merge_variants(list(raw_variants))
+            variants: dict[str, list] = defaultdict(list)
+            for key, occurrences in raw_variants.items():
+                variants[group[key]].extend(occurrences)
+                order.setdefault(f"{term_id}/{group[key]}", order[f"{term_id}/{key}"])
+                order[f"{term_id}/{group[key]}"] = min(order[f"{term_id}/{group[key]}"], order[f"{term_id}/{key}"])
+                if f"{term_id}/{group[key]}" not in first or order[f"{term_id}/{key}"] <= order[f"{term_id}/{group[key]}"]:
+                    first[f"{term_id}/{group[key]}"] = first[f"{term_id}/{key}"]
             if len(variants) < 2:
                 continue
-            ranked = sorted(variants.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-            minority = ranked[-1][0]
-            section = first[f"{term_id}/{minority}"]
+            ranked = sorted(variants.items(), key=lambda kv: order[f"{term_id}/{kv[0]}"])
+            section = first[f"{term_id}/{ranked[1][0]}"]  # where a second rendering first appears
             names = [occurrences[0][1] for _, occurrences in ranked]
             listing = " / ".join(sorted(names, key=str.lower))
             evidence = {"term": term_id, "lang": lang,

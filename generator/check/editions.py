@@ -141,6 +141,7 @@ def load_notes(file: Path, game: Game, problems: Problems) -> list[Note]:
         if not isinstance(sections, list) or not sections:
             problems.add(file, label, f"expected 'sections: [chapter.slug, ...]', got {sections!r}", line)
             sections = []
+        known = all(section in game.sections for section in sections)
         for s_index, section in enumerate(sections):
             if section not in game.sections:
                 problems.add(file, f"{label}.sections[{s_index}]", f"unknown section {section!r}: expected a section "
@@ -154,7 +155,7 @@ def load_notes(file: Path, game: Game, problems: Problems) -> list[Note]:
         title = _texts(raw.get("title"), file, located, (*where, "title"), problems, "a title")
         text = _texts(raw.get("text"), file, located, (*where, "text"), problems, "what each edition says")
         follow = _texts(raw.get("follow"), file, located, (*where, "follow"), problems, "which rule to follow")
-        if title and text and follow and sections:
+        if title and text and follow and sections and known:
             notes.append(Note(note_id, tuple(sections), kind, title, text, follow, line))
     return notes
 

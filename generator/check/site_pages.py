@@ -138,6 +138,10 @@ def install_badges(reports: dict) -> None:
     render_module._ENV.globals["cellula_differences_label"] = {l: UI[l]["differences_badge"] for l in UI}
 
 
+def _empty() -> dict:
+    return {"notes": [], "findings": [], "refs": []}
+
+
 def differences_pages(site, lang: str) -> list[Page]:
     """Page producer: ``<game>/differences.md`` for every compared game."""
     reports = site.extras.get("editions") or {}
@@ -148,15 +152,18 @@ def differences_pages(site, lang: str) -> list[Page]:
         ui = UI[lang]
         by_section: dict[str, dict] = {}
         for note in report.notes:
-            by_section.setdefault(note.sections[0], {"notes": [], "findings": []})["notes"].append({
+            first = game.sections[note.sections[0]]
+        for other in note.sections[1:]:
+            by_section.setdefault(other, _empty())["refs"].append(
+                {"title": note.title[lang], "anchor": first.anchor})
+        by_section.setdefault(note.sections[0], _empty())["notes"].append({
                 "id": note.id, "kind": KIND_LABEL[lang][note.kind.value], "title": note.title[lang],
                 "text": note.text[lang], "follow": note.follow[lang],
-                "also": [(game.sections[s].texts[lang].title, game.sections[s].anchor) for s in note.sections[1:]],
             })
         for finding in report.findings:
             if finding.check is CheckId.EDITION_NOTE or finding.status not in SHOWN:
                 continue
-            by_section.setdefault(finding.section, {"notes": [], "findings": []})["findings"].append(
+            by_section.setdefault(finding.section, _empty())["findings"].append(
                 finding_view(finding, lang))
         chapters = []
         for chapter in game.chapters:

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ..glossary import Term
 
-_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 def fold(word: str) -> str:
@@ -29,6 +29,10 @@ def stem(word: str, lang: str) -> str:
             return word[:-2]
         stemmed = re.sub(r"[aeiou]+$", "", word)
         return stemmed if len(stemmed) >= 3 else word
+    if word.endswith("ed") and len(word) > 5 and not word.endswith("eed"):
+        word = word[:-2]
+    elif word.endswith("ing") and len(word) > 6:
+        word = word[:-3]
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("sses", "shes", "ches", "xes")):
@@ -78,7 +82,7 @@ class TermHit:
     """One occurrence of a glossary term (or a forbidden rendering) in a text."""
 
     term: str
-    """Term id."""
+    """Term id (the first, when several terms share the matched form)."""
     form: str
     """The glossary form it matched."""
     surface: str
@@ -89,6 +93,12 @@ class TermHit:
     """End offset in the text."""
     forbidden: bool = False
     """True when the match is one of the term's forbidden renderings."""
+    also: tuple[str, ...] = ()
+    """Other terms with the same form ('Risposta Immunitaria': a card name and a game value)."""
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        return (self.term, *self.also)
 
 
 class TermMatcher:
@@ -105,6 +115,11 @@ class TermMatcher:
             for form in term.forbidden.get(lang, ()):
                 patterns.append((self._stems(form), term.id, form, True))
         patterns = [p for p in patterns if p[0]]
+        self._shared: dict[tuple[tuple[str, ...], bool], tuple[str, ...]] = {}
+        for stems_, term_id, _, forbidden in patterns:
+            key = (stems_, forbidden)
+            if term_id not in self._shared.get(key, ()):
+                self._shared[key] = self._shared.get(key, ()) + (term_id,)
         patterns.sort(key=lambda p: (-len(p[0]), p[3] is False))
         self.patterns = patterns
         self._by_first: dict[str, list] = {}
@@ -127,7 +142,8 @@ class TermMatcher:
                 if index + size <= len(words) and all(
                         stems_match(stems[index + k], pattern[k]) for k in range(size)):
                     start, end = words[index][0], words[index + size - 1][1]
-                    hit = TermHit(term_id, form, text[start:end], start, end, forbidden)
+                    shared = tuple(t for t in self._shared[(pattern, forbidden)] if t != term_id)
+                    hit = TermHit(term_id, form, text[start:end], start, end, forbidden, shared)
                     break
             if hit:
                 hits.append(hit)

@@ -1,0 +1,99 @@
+"""``python -m generator bench-check``: run time on the real data, recall and precision on the
+synthetic corpus (``tests/fixtures/check/corpus.yaml``: IT/EN pairs with injected errors)."""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import DataError, Problems
+from ..glossary import load_glossary
+from ..yamlio import load_yaml
+from .checks import run_checks
+from .model import CheckId, Finding, SectionPair
+
+CORPUS = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "check" / "corpus.yaml"
+SYNTH_GAME = "synth"
+
+
+@dataclass(frozen=True)
+class Score:
+    """Recall and precision of the checks on the synthetic corpus, at the (section, check) level."""
+
+    expected: frozenset[tuple[str, str]]
+    """(section, check) pairs the corpus expects."""
+    found: frozenset[tuple[str, str]]
+    """(section, check) pairs the checks reported."""
+
+    @property
+    def recall(self) -> float:
+        return len(self.expected & self.found) / len(self.expected) if self.expected else 1.0
+
+    @property
+    def precision(self) -> float:
+        return len(self.expected & self.found) / len(self.found) if self.found else 1.0
+
+    def per_check(self) -> dict[str, tuple[int, int, int]]:
+        """check -> (true positives, expected, found)."""
+        out = {}
+        for check in CheckId:
+            exp = {e for e in self.expected if e[1] == check.value}
+            fnd = {f for f in self.found if f[1] == check.value}
+            if exp or fnd:
+                out[check.value] = (len(exp & fnd), len(exp), len(fnd))
+        return out
+
+
+def load_corpus(file: Path = CORPUS) -> tuple[list[SectionPair], list]:
+    """The corpus pairs (expected checks in ``extra``) and its glossary (``glossary.yaml`` beside it)."""
+    data, _ = load_yaml(file)
+    problems = Problems()
+    glossary = load_glossary(file.parent / "glossary.yaml", [SYNTH_GAME], problems)
+    problems.raise_if_any()
+    pairs = [SectionPair(SYNTH_GAME, raw["id"], raw.get("it"), raw.get("en"), raw["id"].split(".")[0],
+                         {"expect": list(raw.get("expect") or [])}) for raw in data["pairs"]]
+    return pairs, glossary
+
+
+def score(pairs: list[SectionPair], findings: list[Finding]) -> Score:
+    expected = frozenset((p.section, c) for p in pairs for c in p.extra["expect"])
+    found = frozenset((f.section, f.check.value) for f in findings)
+    return Score(expected, found)
+
+
+def _real_data_time() -> str:
+    from ..site import DATA_DIR, load_site
+    from .editions import compared_games, official_pairs
+    try:
+        site = load_site(DATA_DIR)
+    except DataError as exc:
+        return f"real data: not loadable ({len(exc.problems)} data problems), timing skipped"
+    games = compared_games(site)
+    start = time.perf_counter()
+    count = 0
+    for game in games:
+        count += len(run_checks(official_pairs(game), site.glossary, game.id))
+    elapsed = time.perf_counter() - start
+    sections = sum(len(g.sections) for g in games)
+    return f"real data: {len(games)} game(s), {sections} sections, {count} findings in {elapsed:.2f} s"
+
+
+def run_benchmark(args) -> int:
+    pairs, glossary = load_corpus(Path(args.corpus) if args.corpus else CORPUS)
+    start = time.perf_counter()
+    findings = run_checks(pairs, glossary, SYNTH_GAME)
+    elapsed = time.perf_counter() - start
+    result = score(pairs, findings)
+    print(_real_data_time())
+    print(f"synthetic corpus: {len(pairs)} pairs, {len(result.expected)} injected errors, "
+          f"{len(result.found)} findings in {elapsed * 1000:.0f} ms")
+    print(f"recall {result.recall:.1%}  precision {result.precision:.1%}")
+    for check, (tp, exp, fnd) in result.per_check().items():
+        print(f"  {check:17} found {tp}/{exp} expected, {fnd - tp} spurious")
+    if args.verbose:
+        for section, check in sorted(result.expected - result.found):
+            print(f"  missed   {check:17} {section}")
+        for section, check in sorted(result.found - result.expected):
+            print(f"  spurious {check:17} {section}")
+    return 0
