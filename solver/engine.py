@@ -11,7 +11,7 @@ Section IDs refer to ``data/rules/cytosis/game.yaml``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .editions import Rules, rules_for
@@ -215,6 +215,15 @@ class State:
 
 # --------------------------------------------------------------------------- helpers
 
+def _r(obj, **changes):
+    """``dataclasses.replace`` without re-running ``__init__`` (the engine's hot path)."""
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
 def _rules(state: State) -> Rules:
     return rules_for(state.puzzle.edition)
 
@@ -268,7 +277,7 @@ def _claim_boosts(state: State, spot: Spot) -> State:
             kept.append((event, res))
     if gained.is_zero():
         return state
-    return replace(state, stock=state.stock + gained, boosts=tuple(kept))
+    return _r(state, stock=state.stock + gained, boosts=tuple(kept))
 
 
 def _boost_gain(state: State, spot: Spot) -> Stock:
@@ -311,8 +320,8 @@ def _remove_disk(state: State, disk_id: str) -> State:
     (``spots.golgi``); another player's disk simply leaves the board."""
     if disk_id.startswith("own:"):
         disk = state.disk_for(disk_id[4:])
-        return replace(state, disks=_remove_one(state.disks, disk), stock=state.stock + disk.load)
-    return replace(state, opp_disks=tuple(d for d in state.opp_disks if d.id != disk_id))
+        return _r(state, disks=_remove_one(state.disks, disk), stock=state.stock + disk.load)
+    return _r(state, opp_disks=tuple(d for d in state.opp_disks if d.id != disk_id))
 
 
 def _make_room(state: State, area: VesicleArea, action: Action) -> tuple[State | None, str | None]:
@@ -466,8 +475,8 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
         disk = state.disk_for(card.id)
         if disk is None or disk.area is not VesicleArea.GOLGI:
             return f"no disk for {card.id!r} in the Golgi Apparatus (spots.exocytosis)"
-        if not disk.load.covers(replace(card.cost, atp=0)):
-            return f"disk for {card.id!r} carries {disk.load.text()}, card needs {replace(card.cost, atp=0).text()}"
+        if not disk.load.covers(_r(card.cost, atp=0)):
+            return f"disk for {card.id!r} carries {disk.load.text()}, card needs {_r(card.cost, atp=0).text()}"
         if stock.atp < card.cost.atp:
             return f"{card.id!r} costs {card.cost.atp} ATP, stock has {stock.atp} (spots.exocytosis)"
         return None
@@ -510,7 +519,7 @@ def why_illegal(state: State, action: Action) -> str | None:
             return "only one grey flask per turn (gameplay.grey-flasks)"
         if state.stock.atp < GREY_FLASK_COST:
             return f"a grey flask costs {GREY_FLASK_COST} ATP, stock has {state.stock.atp} (gameplay.grey-flasks)"
-        paid = replace(state, stock=state.stock - Stock(atp=GREY_FLASK_COST))
+        paid = _r(state, stock=state.stock - Stock(atp=GREY_FLASK_COST))
     else:
         if not spot_free(state, spot):
             return f"spot {spot.id} is taken this round (gameplay.phase-1)"
@@ -531,7 +540,7 @@ def _complete(state: State, card: Card) -> State:
     if receptor is not None:
         bonus = RECEPTOR_OWN_BONUS * sum(1 for c in state.completed if state.puzzle.card(c).type is receptor)
     health = DETOX_HEALTH if card.type is CardType.DETOX else card.health
-    return replace(state, hand=_remove_one(state.hand, card.id), completed=_sorted(state.completed + (card.id,)),
+    return _r(state, hand=_remove_one(state.hand, card.id), completed=_sorted(state.completed + (card.id,)),
                    health=state.health + health + bonus)
 
 
@@ -541,18 +550,18 @@ def _take(state: State, spot: Spot, action: Action) -> State:
     card = _card(state, action.card)
     if kind in (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA,
                 SpotKind.GLUCOSE, SpotKind.MITOCHONDRIA_CARB):
-        return replace(state, stock=state.stock - spot.cost + spot.gain)
+        return _r(state, stock=state.stock - spot.cost + spot.gain)
     if kind is SpotKind.FREE_RIBOSOME:
         n = action.amount
-        return replace(state, stock=state.stock - Stock(mrna=n) + Stock(protein=n))
+        return _r(state, stock=state.stock - Stock(mrna=n) + Stock(protein=n))
     if kind is SpotKind.LAUREATES:
-        state = replace(state, first_player=True)
+        state = _r(state, first_player=True)
         if action.goal is None:
-            return replace(state, stock=state.stock + Stock(atp=1))
+            return _r(state, stock=state.stock + Stock(atp=1))
         counts = dict(state.goal_counts)
         bonus = FIRST_GOAL_MARKER_BONUS if counts.get(action.goal, 0) == 0 else 0
         counts[action.goal] = counts.get(action.goal, 0) + 1
-        return replace(state, goal_markers=_sorted(state.goal_markers + (action.goal,)),
+        return _r(state, goal_markers=_sorted(state.goal_markers + (action.goal,)),
                        goal_counts=tuple(sorted(counts.items())), health=state.health + bonus)
     if kind is SpotKind.CARD_ROW:
         slot_card = state.row[spot.slot]
@@ -560,29 +569,29 @@ def _take(state: State, spot: Spot, action: Action) -> State:
         free_bonus = 1 if (_reduce_active(state) and spot.value == 0) else 0
         row = list(state.row)
         row[spot.slot] = None
-        return replace(state, stock=state.stock - Stock(atp=price) + Stock(atp=free_bonus), row=tuple(row),
+        return _r(state, stock=state.stock - Stock(atp=price) + Stock(atp=free_bonus), row=tuple(row),
                        hand=_sorted(state.hand + (slot_card,)))
     if kind is SpotKind.CYTOPLASM:
-        return _complete(replace(state, stock=state.stock - card.cost), card)
+        return _complete(_r(state, stock=state.stock - card.cost), card)
     if kind is SpotKind.DETOX_STEROID and card.type is CardType.DETOX:
-        return _complete(replace(state, stock=state.stock - Stock(atp=card.cost.atp)), card)
+        return _complete(_r(state, stock=state.stock - Stock(atp=card.cost.atp)), card)
     route = card.route
     if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER):
         state, _ = _make_room(state, route.er, action)
         need = card.cost.get(route.er_resource)
         pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
         disk = Disk(route.er, card.id, Stock.of(route.er_resource, need))
-        return replace(state, stock=state.stock - Stock.of(pay, need),
+        return _r(state, stock=state.stock - Stock.of(pay, need),
                        disks=tuple(sorted(state.disks + (disk,), key=Disk.sort_key)))
     if kind is SpotKind.GOLGI:
         state, _ = _make_room(state, VesicleArea.GOLGI, action)
         old = state.disk_for(card.id)
         new = Disk(VesicleArea.GOLGI, card.id, old.load + Stock.of(route.golgi_resource, 1))
         disks = tuple(sorted(_remove_one(state.disks, old) + (new,), key=Disk.sort_key))
-        return replace(state, stock=state.stock - Stock.of(route.golgi_resource, 1), disks=disks)
+        return _r(state, stock=state.stock - Stock.of(route.golgi_resource, 1), disks=disks)
     if kind is SpotKind.EXOCYTOSIS:
         disk = state.disk_for(card.id)
-        state = replace(state, disks=_remove_one(state.disks, disk), stock=state.stock - Stock(atp=card.cost.atp))
+        state = _r(state, disks=_remove_one(state.disks, disk), stock=state.stock - Stock(atp=card.cost.atp))
         return _complete(state, card)
     raise AssertionError(kind)  # pragma: no cover
 
@@ -599,7 +608,7 @@ def _toxicity(stock: Stock) -> Stock:
 
 def _reveal_event(state: State, event: str | None) -> State:
     """Make ``event`` the only active event and follow it (``gameplay.phase-2``, ``events.*``)."""
-    state = replace(state, event=event)
+    state = _r(state, event=event)
     if event is None:
         return state
     kind = event_kind(event)
@@ -607,9 +616,9 @@ def _reveal_event(state: State, event: str | None) -> State:
         boost = state.puzzle.board.boost(event)
         pending = dict(state.boosts)
         pending[event] = pending.get(event, ZERO) + Stock.of(boost.resource, 1)
-        return replace(state, boosts=tuple(sorted(pending.items())))
+        return _r(state, boosts=tuple(sorted(pending.items())))
     if kind is EventKind.TOXICITY:
-        return replace(state, stock=_toxicity(state.stock))
+        return _r(state, stock=_toxicity(state.stock))
     return state
 
 
@@ -627,7 +636,7 @@ def _refresh_row(state: State) -> State:
     while len(kept) < len(state.row) and deck:
         kept.append(deck.pop(0))
     kept += [None] * (len(state.row) - len(kept))
-    return replace(state, row=tuple(kept), deck=tuple(deck), discard=discard)
+    return _r(state, row=tuple(kept), deck=tuple(deck), discard=discard)
 
 
 def _occupy(state: State) -> State:
@@ -638,8 +647,8 @@ def _occupy(state: State) -> State:
         spot = board.spot(spot_id)
         kept = tuple((e, r) for e, r in state.boosts
                      if board.boost(e) is None or spot.area not in board.boost(e).areas)
-        state = replace(state, boosts=kept)
-    return replace(state, placed=_sorted(occupied))
+        state = _r(state, boosts=kept)
+    return _r(state, placed=_sorted(occupied))
 
 
 def _end_round(state: State) -> State:
@@ -650,20 +659,20 @@ def _end_round(state: State) -> State:
     for hormone in hormones:
         receptor = RECEPTOR_OF[hormone]
         n = sum(1 for c in state.completed if puzzle.card(c).type is receptor)
-        state = replace(state, health=state.health + RECEPTOR_OTHER_BONUS * n)
+        state = _r(state, health=state.health + RECEPTOR_OTHER_BONUS * n)
     if state.round >= puzzle.rounds:
-        return replace(state, done=True, flasks_left=0)
+        return _r(state, done=True, flasks_left=0)
     next_round = state.round + 1
     for step in _rules(state).phase2_order():
         if step == "return-flasks":
-            state = replace(state, placed=(), flasks_left=puzzle.flasks, grey_left=puzzle.grey_flasks,
+            state = _r(state, placed=(), flasks_left=puzzle.flasks, grey_left=puzzle.grey_flasks,
                             grey_this_turn=False)
         elif step == "refresh-row":
             state = _refresh_row(state)
         elif step == "reveal-event":
             event = puzzle.events[next_round - 1] if next_round - 1 < len(puzzle.events) else None
             state = _reveal_event(state, event)
-    return _occupy(replace(state, round=next_round))
+    return _occupy(_r(state, round=next_round))
 
 
 # --------------------------------------------------------------------------- public API
@@ -697,19 +706,19 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError(action, reason)
     if action.kind is ActionKind.PLAY_CARD:
         card = state.puzzle.card(action.card)
-        return replace(state, stock=state.stock + card.gain, hand=_remove_one(state.hand, card.id),
+        return _r(state, stock=state.stock + card.gain, hand=_remove_one(state.hand, card.id),
                        discard=state.discard + (card.id,))
     if action.kind is ActionKind.EXHAUST:
-        state = replace(state, stock=state.stock + Stock.of(action.resource, 1))
+        state = _r(state, stock=state.stock + Stock.of(action.resource, 1))
     else:
         spot = state.puzzle.board.spot(action.spot)
         if action.grey:
-            state = replace(state, stock=state.stock - Stock(atp=GREY_FLASK_COST), grey_left=state.grey_left - 1)
-        state = _claim_boosts(replace(state, placed=_sorted(state.placed + (spot.id,))), spot)
+            state = _r(state, stock=state.stock - Stock(atp=GREY_FLASK_COST), grey_left=state.grey_left - 1)
+        state = _claim_boosts(_r(state, placed=_sorted(state.placed + (spot.id,))), spot)
         state = _take(state, spot, action)
         if action.grey:
-            return replace(state, grey_this_turn=True)
-    state = replace(state, flasks_left=state.flasks_left - 1, grey_this_turn=False)
+            return _r(state, grey_this_turn=True)
+    state = _r(state, flasks_left=state.flasks_left - 1, grey_this_turn=False)
     if state.flasks_left == 0:
         state = _end_round(state)
     return state
@@ -730,37 +739,39 @@ def _candidates(state: State) -> list[Action]:
     if rules_for(puzzle.edition).exhaust_allowed():
         out += [Action(ActionKind.EXHAUST, resource=r) for r in EXHAUST_RESOURCES]
     max_mrna = state.stock.mrna + sum(r.mrna for _, r in state.boosts)
+    grey_ok = grey_flask_available(state)
     for spot in puzzle.board.spots:
-        for grey in (False, True):
-            out += _spot_candidates(state, spot, grey, max_mrna)
+        if spot_free(state, spot) and area_has_room(state, spot):
+            out += _spot_candidates(state, spot, False, max_mrna)
+        if grey_ok:
+            out += _spot_candidates(state, spot, True, max_mrna)
     return out
 
 
 def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> list[Action]:
     puzzle = state.puzzle
-    base = Action(ActionKind.PLACE, spot=spot.id, grey=grey)
-    kind = spot.kind
+    kind, sid, P = spot.kind, spot.id, ActionKind.PLACE
     if kind is SpotKind.FREE_RIBOSOME:
-        return [replace(base, amount=n) for n in range(1, max_mrna + 1)]
+        return [Action(P, sid, grey, amount=n) for n in range(1, max_mrna + 1)]
     if kind is SpotKind.LAUREATES:
-        return [base] + [replace(base, goal=g.id) for g in puzzle.goals]
+        return [Action(P, sid, grey)] + [Action(P, sid, grey, goal=g.id) for g in puzzle.goals]
     if kind is SpotKind.CARD_ROW:
-        card = state.row[spot.slot] if state is not None and spot.slot < len(state.row) else None
-        return [replace(base, card=card)] if card else []
+        card = state.row[spot.slot] if spot.slot < len(state.row) else None
+        return [Action(P, sid, grey, card=card)] if card else []
     if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI, SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM):
         out = []
+        chosen = rules_for(puzzle.edition).removal_is_chosen()
         for card_id in sorted(set(state.hand)):
-            action = replace(base, card=card_id)
-            area = {SpotKind.GOLGI: VesicleArea.GOLGI}.get(kind)
+            area = VesicleArea.GOLGI if kind is SpotKind.GOLGI else None
             card = puzzle.card(card_id)
             if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER) and card.route is not None:
                 area = card.route.er
-            if area is not None and rules_for(puzzle.edition).removal_is_chosen() and area_full(state, area):
-                out += [replace(action, bump=b) for b in removal_candidates(state, area)]
+            if area is not None and chosen and area_full(state, area):
+                out += [Action(P, sid, grey, card=card_id, bump=b) for b in removal_candidates(state, area)]
             else:
-                out.append(action)
+                out.append(Action(P, sid, grey, card=card_id))
         return out
-    return [base]
+    return [Action(P, sid, grey)]
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -789,15 +800,15 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
             base = Action(ActionKind.PLACE, spot=spot.id, grey=grey)
             kind = spot.kind
             if kind is SpotKind.FREE_RIBOSOME:
-                out += [replace(base, amount=n) for n in range(1, bound + 1)]
+                out += [_r(base, amount=n) for n in range(1, bound + 1)]
             elif kind is SpotKind.LAUREATES:
-                out += [base] + [replace(base, goal=g.id) for g in puzzle.goals]
+                out += [base] + [_r(base, goal=g.id) for g in puzzle.goals]
             elif kind is SpotKind.CARD_ROW:
-                out += [replace(base, card=c) for c in card_ids]
+                out += [_r(base, card=c) for c in card_ids]
             elif kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI):
-                out += [replace(base, card=c, bump=b) for c in card_ids for b in bumps]
+                out += [_r(base, card=c, bump=b) for c in card_ids for b in bumps]
             elif kind in (SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM):
-                out += [replace(base, card=c) for c in card_ids]
+                out += [_r(base, card=c) for c in card_ids]
             else:
                 out.append(base)
     return out

@@ -5,6 +5,7 @@ Section IDs in docstrings refer to ``data/rules/cytosis/game.yaml``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from enum import Enum
 
 
@@ -299,11 +300,12 @@ class Board:
     editions: tuple[Edition, ...] = (Edition.FIRST, Edition.SECOND)
     """Editions that have this board side."""
 
+    @cached_property
+    def _spots_by_id(self) -> dict[str, Spot]:
+        return {s.id: s for s in self.spots}
+
     def spot(self, spot_id: str) -> Spot:
-        for s in self.spots:
-            if s.id == spot_id:
-                return s
-        raise KeyError(spot_id)
+        return self._spots_by_id[spot_id]
 
     def vesicle_count(self, area: VesicleArea) -> int:
         return dict(self.vesicles)[area]
@@ -312,11 +314,12 @@ class Board:
     def row_slots(self) -> tuple[Spot, ...]:
         return tuple(sorted((s for s in self.spots if s.kind is SpotKind.CARD_ROW), key=lambda s: s.slot))
 
+    @cached_property
+    def _boosts_by_event(self) -> dict[str, Boost]:
+        return {b.event: b for b in self.boosts}
+
     def boost(self, event: str) -> Boost | None:
-        for b in self.boosts:
-            if b.event == event:
-                return b
-        return None
+        return self._boosts_by_event.get(event)
 
 
 class EventKind(Enum):
@@ -435,11 +438,12 @@ class Puzzle:
     source: str = ""
     """File the puzzle was loaded from."""
 
+    @cached_property
+    def _cards_by_id(self) -> dict[str, Card]:
+        return {c.id: c for c in self.cards}
+
     def card(self, card_id: str) -> Card:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        return self._cards_by_id[card_id]
 
     def text(self, which: str, lang: str) -> str:
         pairs = dict(getattr(self, which))

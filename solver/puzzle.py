@@ -118,8 +118,6 @@ class _Lines:
         if isinstance(node, yaml.MappingNode):
             for k, v in node.value:
                 key = k.value
-                if isinstance(key, str) and key.isdigit():
-                    self.lines.setdefault(path + (int(key),), k.start_mark.line + 1)
                 self._walk(v, path + (key,))
                 self.lines[path + (key,)] = k.start_mark.line + 1
         elif isinstance(node, yaml.SequenceNode):
@@ -400,8 +398,22 @@ def load_puzzle(path: str | Path) -> Puzzle:
     where = _Where(file, lines)
     if not isinstance(data, dict):
         where.fail((), f"expected a mapping of puzzle fields, got {type(data).__name__}")
+    _normalise_round_keys(data)
     _schema_check(data, where, PUZZLE_SCHEMA)
     return puzzle_from_data(data, where, file)
+
+
+def _normalise_round_keys(data: dict) -> None:
+    """YAML reads ``{1: [...]}`` with integer keys; the schema (JSON) has string keys."""
+    def fix(mapping):
+        if isinstance(mapping, dict):
+            return {str(k): v for k, v in mapping.items()}
+        return mapping
+    if "occupied" in data:
+        data["occupied"] = fix(data["occupied"])
+    opp = data.get("opponents")
+    if isinstance(opp, dict) and "hormones" in opp:
+        opp["hormones"] = fix(opp["hormones"])
 
 
 def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:

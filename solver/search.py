@@ -3,7 +3,8 @@ dominance pruning. Exact optimum for small puzzles; the baseline for other engin
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from .engine import _r as replace
 
 from .editions import rules_for
 from .engine import Action, State, apply, initial_state, is_terminal, legal_actions, returns

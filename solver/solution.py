@@ -100,7 +100,7 @@ def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: 
     else:
         spot = puzzle.board.spot(action.spot)
         name = _SPOT_NAMES[spot.kind][0 if en else 1]
-        head = f"{name} [{spot.id}]" + ((" (grey flask)" if en else " (beuta grigia)") if action.grey else "")
+        head = f"{name} [{spot.id}]" + ((" (grey flask, 4 ATP)" if en else " (beuta grigia, 4 ATP)") if action.grey else "")
         if action.card:
             head += f": {action.card}"
         if action.amount:

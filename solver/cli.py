@@ -1,0 +1,172 @@
+"""``python -m solver``: solve, validate, replay puzzles; export the puzzle JSON Schema.
+
+Exit codes: 0 an answer; 1 an illegal plan or no legal plan; 2 bad input or usage.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .engine import Action, State
+from .errors import IllegalActionError, PlanError, SolverError
+from .puzzle import PUZZLE_SCHEMA, load_puzzle
+from .solution import Solution, replay, solve
+from .engine import score
+
+ENGINES = ["exhaustive"]
+
+_HEAD = {
+    "en": ("round", "flask", "spot", "what happens", "stock after", "health"),
+    "it": ("round", "beuta", "spazio", "cosa succede", "riserva dopo", "salute"),
+}
+_BREAKDOWN = {
+    "en": {"in_game": "during play", "macromolecules": "macromolecule sets", "detox": "detox majority",
+           "enzyme_sets": "enzyme sets", "goals": "goal cards", "total": "final Health"},
+    "it": {"in_game": "durante la partita", "macromolecules": "set di macromolecole",
+           "detox": "maggioranza detossificazione", "enzyme_sets": "set di enzimi", "goals": "carte obiettivo",
+           "total": "Salute finale"},
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # usage errors: exit 2 without a traceback
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _stock_text(state: State) -> str:
+    s = state.stock
+    return f"ATP {s.atp} mRNA {s.mrna} P {s.protein} C {s.carb} L {s.lipid}"
+
+
+def _table(steps, lang: str) -> str:
+    rows = [_HEAD[lang]]
+    for st in steps:
+        spot = st.action.spot or st.action.kind.value
+        rows.append((str(st.round), st.flask, spot, st.describe(lang), _stock_text(st.state), str(st.state.health)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for n, r in enumerate(rows):
+        lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _print_breakdown(bd, lang: str) -> None:
+    names = _BREAKDOWN[lang]
+    for k, v in bd.to_dict().items():
+        if k == "total" or v:
+            print(f"  {names[k]}: {v}")
+
+
+def _cmd_solve(args) -> int:
+    puzzle = load_puzzle(args.puzzle)
+    sol = solve(puzzle, engine=args.engine)
+    if args.json:
+        print(json.dumps(sol.to_dict(args.lang), ensure_ascii=False, indent=2))
+        return 0 if sol.status == "optimal" else 1
+    print(f"{puzzle.text('title', args.lang)} ({puzzle.id}, {puzzle.edition.value}, {args.engine})")
+    if sol.status != "optimal":
+        print("no legal plan uses every flask" if args.lang == "en" else "nessun piano legale usa tutte le beute")
+        return 1
+    print(_table(sol.steps, args.lang))
+    print(("Final score" if args.lang == "en" else "Punteggio finale") + f": {sol.health}")
+    _print_breakdown(sol.breakdown, args.lang)
+    return 0
+
+
+def _cmd_validate(args) -> int:
+    puzzle = load_puzzle(args.puzzle)
+    print(f"{puzzle.source or args.puzzle}: ok ({puzzle.id}, {puzzle.edition.value}, board {puzzle.board.id}, "
+          f"{puzzle.rounds} round(s) x {puzzle.flasks} flask(s))")
+    return 0
+
+
+def _load_plan(path: str) -> list[Action]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PlanError(f"{path}: cannot read file: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise PlanError(f"{path}:{exc.lineno}: JSON syntax error: {exc.msg}") from None
+    if isinstance(data, dict):
+        data = data.get("plan")
+    if not isinstance(data, list):
+        raise PlanError(f"{path}: expected a list of actions or an object with `plan`, got {type(data).__name__}")
+    plan = []
+    for i, item in enumerate(data):
+        try:
+            plan.append(Action.from_dict(item))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise PlanError(f"{path}: plan[{i}]: {exc}") from None
+    return plan
+
+
+def _cmd_replay(args) -> int:
+    puzzle = load_puzzle(args.puzzle)
+    plan = _load_plan(args.plan)
+    try:
+        steps, final = replay(puzzle, plan)
+    except IllegalActionError as err:
+        msg = f"{args.plan}: plan[{err.step - 1}] (step {err.step}): {err.reason}"
+        if args.json:
+            print(json.dumps({"status": "illegal", "step": err.step, "reason": err.reason, "health": None,
+                              "plan": [a.to_dict() for a in plan]}, ensure_ascii=False, indent=2))
+        else:
+            print(msg)
+        return 1
+    complete = final.done
+    bd = score(final)
+    if args.json:
+        print(json.dumps({"status": "complete" if complete else "incomplete", "health": bd.total if complete else None,
+                          "plan": [a.to_dict() for a in plan], "steps": [s.to_dict() for s in steps],
+                          "breakdown": bd.to_dict()}, ensure_ascii=False, indent=2))
+        return 0 if complete else 1
+    print(_table(steps, args.lang))
+    if not complete:
+        print(f"{args.plan}: plan is legal but incomplete: round {final.round}, {final.flasks_left} flask(s) left")
+        return 1
+    print(("Final score" if args.lang == "en" else "Punteggio finale") + f": {bd.total}")
+    _print_breakdown(bd, args.lang)
+    return 0
+
+
+def _cmd_schema(args) -> int:
+    print(json.dumps(PUZZLE_SCHEMA, indent=2, ensure_ascii=False))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m solver", description="Cytosis puzzles: solve, validate, replay.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("solve", help="find the best plan")
+    p.add_argument("puzzle")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=["it", "en"], default="en")
+    p.add_argument("--engine", choices=ENGINES, default="exhaustive")
+    p.set_defaults(func=_cmd_solve)
+    p = sub.add_parser("validate", help="check a puzzle file")
+    p.add_argument("puzzle")
+    p.set_defaults(func=_cmd_validate)
+    p = sub.add_parser("replay", help="check a plan step by step")
+    p.add_argument("puzzle")
+    p.add_argument("plan")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=["it", "en"], default="en")
+    p.set_defaults(func=_cmd_replay)
+    p = sub.add_parser("schema", help="print the puzzle JSON Schema")
+    p.set_defaults(func=_cmd_schema)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except SolverError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
