@@ -1,0 +1,85 @@
+"""``python -m solver``: exit codes 0 / 1 / 2, JSON output, never a traceback."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLE = "data/puzzles/rulebook-protein-hormone-2e.yaml"
+
+
+def cli(*args):
+    proc = subprocess.run([sys.executable, "-m", "solver", *args], cwd=ROOT, capture_output=True, text=True)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def test_solve_table():
+    proc = cli("solve", PUZZLE)
+    assert proc.returncode == 0
+    assert "rough-er" in proc.stdout and "Final score: 7" in proc.stdout
+
+
+def test_solve_italian():
+    proc = cli("solve", PUZZLE, "--lang", "it")
+    assert proc.returncode == 0 and "Punteggio finale: 7" in proc.stdout and "Reticolo Rugoso" in proc.stdout
+
+
+def test_solve_json():
+    proc = cli("solve", PUZZLE, "--json")
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 0 and data["status"] == "optimal" and data["health"] == 7 and len(data["plan"]) == 3
+    assert data["steps"][0]["sections"][0] == "spots.rough-er"
+
+
+def test_validate():
+    assert cli("validate", PUZZLE).returncode == 0
+
+
+@pytest.mark.parametrize("args", [("solve",), ("bogus",), ("solve", PUZZLE, "--lang", "fr"), ("solve", "missing.yaml"),
+                                  ("solve", PUZZLE, "--engine", "magic")])
+def test_usage_and_bad_input_exit_2(args):
+    assert cli(*args).returncode == 2
+
+
+def test_bad_puzzle_exit_2(tmp_path):
+    bad = tmp_path / "rulebook-protein-hormone-2e.yaml"
+    bad.write_text((ROOT / PUZZLE).read_text().replace("atp: 2, mrna", "atp: -1, mrna"))
+    proc = cli("validate", str(bad))
+    assert proc.returncode == 2 and "start.atp: expected an integer >= 0, got -1" in proc.stderr
+
+
+def test_replay_ok_and_broken(tmp_path):
+    good = [{"kind": "place", "spot": "rough-er-1", "card": "protein-hormone-7"},
+            {"kind": "place", "spot": "golgi-1", "card": "protein-hormone-7"},
+            {"kind": "place", "spot": "exocytosis-1", "card": "protein-hormone-7"}]
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps(good))
+    proc = cli("replay", PUZZLE, str(plan))
+    assert proc.returncode == 0 and "Final score: 7" in proc.stdout
+    plan.write_text(json.dumps({"plan": [good[0], good[2], good[1]]}))
+    proc = cli("replay", PUZZLE, str(plan))
+    assert proc.returncode == 1 and "step 2" in proc.stdout and "Golgi" in proc.stdout
+    plan.write_text(json.dumps(good[:2]))
+    assert cli("replay", PUZZLE, str(plan)).returncode == 1            # legal but incomplete
+    plan.write_text("[{")
+    assert cli("replay", PUZZLE, str(plan)).returncode == 2
+    plan.write_text(json.dumps([{"kind": "fly"}]))
+    assert cli("replay", PUZZLE, str(plan)).returncode == 2
+
+
+def test_no_legal_plan_exit_1(tmp_path):
+    text = (ROOT / PUZZLE).read_text().replace("occupied: {}", "occupied: {1: [laureates]}")
+    text = text.replace("start: {atp: 2, mrna: 2, protein: 0, carb: 1", "start: {atp: 0, mrna: 0, protein: 0, carb: 0")
+    text = text.replace("edition: 2e", "edition: 1e")
+    text = text.replace("board: 3-5p", "board: 3-5p\nboard_override: {spots: {nucleus: 1, smooth-er-lipids: 1, mitochondria: 1}}")
+    text = text.replace("occupied: {1: [laureates]}",
+                        "occupied: {1: [laureates, nucleus-3, smooth-er-lipids-3, mitochondria-3]}")
+    f = tmp_path / "rulebook-protein-hormone-2e.yaml"
+    f.write_text(text)
+    proc = cli("solve", str(f), "--json")
+    assert proc.returncode == 1 and json.loads(proc.stdout)["status"] == "infeasible"

@@ -1,0 +1,101 @@
+"""Puzzle files: all load, known optima hold, edition differences, schema export, bad input."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solver import PUZZLE_SCHEMA, PuzzleError, load_puzzle, puzzle_files, solve
+from solver.puzzle import expected_health
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = puzzle_files()
+
+
+def test_enough_puzzles():
+    assert len(FILES) >= 6
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_puzzle_loads_and_is_bilingual(path):
+    p = load_puzzle(path)
+    assert dict(p.title).keys() >= {"en", "it"} and dict(p.story).keys() >= {"en", "it"}
+    assert p.rounds * p.flasks <= 8
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if expected_health(p) is not None],
+                         ids=lambda p: p.stem)
+def test_known_optimum(path):
+    sol = solve(load_puzzle(path))
+    assert sol.status == "optimal" and sol.health == expected_health(path)
+
+
+def test_rulebook_example_in_both_editions():
+    for ed in ("1e", "2e"):
+        sol = solve(load_puzzle(ROOT / f"data/puzzles/rulebook-protein-hormone-{ed}.yaml"))
+        assert sol.health == 7 and [a.spot.rsplit("-", 1)[0] for a in sol.plan] == ["rough-er", "golgi", "exocytosis"]
+
+
+@pytest.mark.parametrize("stem", ["steroid-no-lipids", "two-player-detox"])
+def test_optimum_differs_between_editions(stem):
+    h1 = solve(load_puzzle(ROOT / f"data/puzzles/{stem}-1e.yaml")).health
+    h2 = solve(load_puzzle(ROOT / f"data/puzzles/{stem}-2e.yaml")).health
+    assert h1 != h2
+
+
+def test_committed_schema_is_up_to_date():
+    committed = json.loads((ROOT / "data/puzzles/puzzle.schema.json").read_text(encoding="utf-8"))
+    assert committed == PUZZLE_SCHEMA, "regenerate: python -m solver schema > data/puzzles/puzzle.schema.json"
+
+
+GOOD = (ROOT / "data/puzzles/rulebook-protein-hormone-2e.yaml").read_text(encoding="utf-8")
+
+
+def _bad(tmp_path, old, new, name="rulebook-protein-hormone-2e"):
+    text = GOOD.replace(old, new)
+    assert text != GOOD
+    f = tmp_path / f"{name}.yaml"
+    f.write_text(text, encoding="utf-8")
+    with pytest.raises(PuzzleError) as err:
+        load_puzzle(f)
+    msg = str(err.value)
+    assert f.name in msg
+    return msg
+
+
+@pytest.mark.parametrize("old,new,field,expect", [
+    ("hand: [protein-hormone-7]", "hand: [protein-hormone-8]", "hand[0]", "unknown card 'protein-hormone-8'"),
+    ("occupied: {}", "occupied: {1: [nucleus-4]}", "occupied.1[0]", "unknown spot 'nucleus-4'"),
+    ("start: {atp: 2,", "start: {atp: -1,", "start.atp", "expected an integer >= 0, got -1"),
+    ("start: {atp: 2,", "start: {atp: 1.5,", "start.atp", "expected an integer >= 0, got 1.5"),
+    ("type: protein-hormone,", "type: hormone,", "cards[0].type", "expected one of"),
+    ("events: []", "events: [null, reduce-atp-cost]", "events", "expected at most 1 events"),
+    ("objective: max-health", "objective: max-health\nboard_override: {spots: {golgi: 0}}",
+     "board_override.spots.golgi", "remove every spot of area 'golgi'"),
+    ("health: 7}", "health: 8}", "cards[0].illustrative", "expected `illustrative: true`"),
+    ("rounds: 1", "rounds: 1\nbogus: 3", "bogus", "unknown field 'bogus'"),
+    ("edition: 2e", "edition: 3e", "edition", "expected one of ['1e', '2e'], got '3e'"),
+    ("cost: {atp: 2,", "cost: {atp: two,", "cards[0].cost.atp", "expected an integer >= 0, got 'two'"),
+])
+def test_bad_input(tmp_path, old, new, field, expect):
+    msg = _bad(tmp_path, old, new)
+    assert f": {field}: " in msg and expect in msg, msg
+
+
+def test_bad_input_names_line(tmp_path):
+    msg = _bad(tmp_path, "start: {atp: 2,", "start: {atp: -1,")
+    line = GOOD.splitlines().index(next(l for l in GOOD.splitlines() if l.startswith("start:"))) + 1
+    assert f".yaml:{line}: start.atp: expected an integer >= 0, got -1" in msg
+
+
+def test_yaml_syntax_error(tmp_path):
+    msg = _bad(tmp_path, "hand: [protein-hormone-7]", "hand: [protein-hormone-7")
+    assert "YAML syntax error" in msg
+
+
+def test_file_name_must_match_id(tmp_path):
+    f = tmp_path / "other.yaml"
+    f.write_text(GOOD, encoding="utf-8")
+    with pytest.raises(PuzzleError, match="id: expected the file name 'other'"):
+        load_puzzle(f)

@@ -1,0 +1,38 @@
+"""Golden playthroughs: each puzzle's optimal plan and the state after every step.
+Regenerate with ``CELLULA_REGEN_GOLDEN=1 pytest tests/test_solver_golden.py``."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from solver import load_puzzle, puzzle_files, replay, solve
+from solver.engine import Action
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+REGEN = os.environ.get("CELLULA_REGEN_GOLDEN") == "1"
+FILES = puzzle_files()
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_golden_playthrough(path):
+    puzzle = load_puzzle(path)
+    golden = GOLDEN / f"{path.stem}.json"
+    if REGEN or not golden.exists():
+        sol = solve(puzzle)
+        data = {"puzzle": path.stem, "health": sol.health, "breakdown": sol.breakdown.to_dict(),
+                "steps": [{"action": s.action.to_dict(), "text": dict(s.text), "state": s.state.to_dict()}
+                          for s in sol.steps]}
+        golden.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        if not REGEN:
+            pytest.skip(f"wrote missing golden file {golden.name}")
+    data = json.loads(golden.read_text(encoding="utf-8"))
+    plan = [Action.from_dict(s["action"]) for s in data["steps"]]
+    steps, final = replay(puzzle, plan)
+    for got, want in zip(steps, data["steps"]):
+        assert got.state.to_dict() == want["state"], f"step {got.index} differs"
+        assert dict(got.text) == want["text"]
+    assert final.done
+    assert solve(puzzle).health == data["health"]
