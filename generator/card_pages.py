@@ -1,0 +1,630 @@
+"""The card database pages: ``cards/index.md`` and ``cards/<game>.md`` in every site language.
+
+Registers, when imported (see ``generator.features``):
+
+- the ``cards`` loader: ``data/cards/*.yaml`` via :func:`generator.cards.load_cards`, with every
+  ``rules:`` reference checked against the game's rule sections;
+- the page producer: one card index per game, each card an ``<article class="cellula-card">``
+  whose ``id`` is the card id (the permalink), with ``data-*`` attributes for the client-side
+  filters of ``docs/assets/cards.js`` (the page works without it: every card is shown);
+- the section links: under a rule section, "Card: <name>" for every card whose ``rules:`` lists it.
+
+Data text is escaped on the way out (``render`` filters ``text``, ``md``, ``attr``); values the
+rulebooks do not give are shown as "not in the rulebooks", never as a number.
+"""
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from . import features
+from .cards import (PROJECT, CardSet, Card, CytosisType, ImmuneType, Limit, Resource, Spot, Text, Threat,
+                    UrsuppeType, check_rule_refs, load_cards)
+from .errors import DataError, Problems
+from .refs import relative
+from .render import Page, render
+
+INDEX_PAGE = "cards/index.md"
+
+UI = {
+    "it": {
+        "nav": "Carte", "title": "Database delle carte", "card": "Carta", "cards_of": "Carte",
+        "intro": "Le carte e le proprietà dei giochi, con i valori che i regolamenti riportano. Dove un "
+                 "regolamento non dà un valore (per esempio il costo delle singole carte) la pagina dice "
+                 "«non indicato nei regolamenti» invece di un numero. Ogni testo indica la sua origine: "
+                 "regolamento ufficiale o traduzione del progetto; i nomi dati dal progetto sono segnalati.",
+        "game_intro": "Ogni voce ha un link permanente (¶). Filtri e ordinamento restano nell'indirizzo della "
+                      "pagina: copiandolo si condivide la stessa selezione.",
+        "cytosis_intro": "Nei regolamenti le carte Componente Cellula sono descritte per tipo: una voce vale per "
+                         "tutte le carte del tipo, e i costi e i Punti Salute delle singole carte non sono indicati. "
+                         "Solo le due carte di esempio hanno tutti i valori.",
+        "game": "Gioco", "entries": "Voci", "types": "Tipi",
+        "missing": "non indicato nei regolamenti", "not_in_box": "non presente",
+        "filters": "Filtri delle carte", "search": "Cerca", "type": "Tipo", "all_types": "Tutti i tipi",
+        "min": "min", "max": "max", "sort": "Ordina per", "reset": "Azzera i filtri",
+        "sort_order": "ordine dei regolamenti", "sort_name": "nome (A-Z)",
+        "sort_cost_asc": "{cost} crescente", "sort_cost_desc": "{cost} decrescente",
+        "sort_points_asc": "{points} crescente", "sort_points_desc": "{points} decrescente",
+        "numeric_hint": "I filtri numerici escludono le voci senza quel valore nei regolamenti.",
+        "count_all": "{n} voci", "count_some": "{shown} voci su {n}", "no_match": "Nessuna voce corrisponde ai filtri.",
+        "permalink": "Link permanente a questa voce",
+        "name_in": "Nome in {lang}", "original_text": "Testo originale ({lang})", "text_in": "Testo in {lang}",
+        "official": "{source}", "translation": "Traduzione del progetto Cellula da: {source}",
+        "project_name": "Nome dato dal progetto Cellula", "project_text": "Testo del progetto Cellula",
+        "project_note": "Nota del progetto Cellula",
+        "rules": "Regole che si applicano", "note": "Nota", "scoring": "Punteggio", "pipeline": "Completamento",
+        "step_puts": "mette", "step_pays_atp": "paga l'ATP", "step_text": "Testo del regolamento",
+        "counts": "Carte per edizione", "copies": "Copie", "copies_players": "{n} giocatori",
+        "example": "Carta di esempio del regolamento", "reconstructed": "Valori ricostruiti (vedi la nota)",
+        "strain": "Ceppo", "replaces": "Sostituisce", "price_from_player": "Prezzo se comprata da un avversario",
+        "extra_points": "Punti aggiuntivi", "limit": "Uso", "protects_against": "Protegge da",
+        "none": "nessuno", "cost_parts": "Costo", "rules_of": "Regole di {game}",
+    },
+    "en": {
+        "nav": "Cards", "title": "Card database", "card": "Card", "cards_of": "Cards",
+        "intro": "The games' cards and properties, with the values the rulebooks give. Where a rulebook gives "
+                 "no value (individual card costs, for example) the page says \"not in the rulebooks\" instead "
+                 "of a number. Every text says where it comes from: official rulebook or project translation; "
+                 "names given by the project are marked as such.",
+        "game_intro": "Every entry has a permanent link (¶). Filters and sorting are kept in the page address: "
+                      "copy it to share the same selection.",
+        "cytosis_intro": "The rulebooks describe Cell Component Cards by type: one entry stands for all the cards "
+                         "of its type, and individual card costs and Health Points are not given. Only the two "
+                         "example cards have every value.",
+        "game": "Game", "entries": "Entries", "types": "Types",
+        "missing": "not in the rulebooks", "not_in_box": "not in this box",
+        "filters": "Card filters", "search": "Search", "type": "Type", "all_types": "All types",
+        "min": "min", "max": "max", "sort": "Sort by", "reset": "Clear filters",
+        "sort_order": "rulebook order", "sort_name": "name (A-Z)",
+        "sort_cost_asc": "{cost}, lowest first", "sort_cost_desc": "{cost}, highest first",
+        "sort_points_asc": "{points}, lowest first", "sort_points_desc": "{points}, highest first",
+        "numeric_hint": "Numeric filters leave out the entries the rulebooks give no such value for.",
+        "count_all": "{n} entries", "count_some": "{shown} of {n} entries", "no_match": "No entry matches the filters.",
+        "permalink": "Permanent link to this entry",
+        "name_in": "{lang} name", "original_text": "Original text ({lang})", "text_in": "{lang} text",
+        "official": "{source}", "translation": "Translation by the Cellula project from: {source}",
+        "project_name": "Name given by the Cellula project", "project_text": "Text by the Cellula project",
+        "project_note": "Note by the Cellula project",
+        "rules": "Rules that apply", "note": "Note", "scoring": "Scoring", "pipeline": "Completion",
+        "step_puts": "puts", "step_pays_atp": "pays the ATP", "step_text": "Rulebook text",
+        "counts": "Cards per edition", "copies": "Copies", "copies_players": "{n} players",
+        "example": "Example card from the rulebook", "reconstructed": "Values reconstructed (see the note)",
+        "strain": "Strain", "replaces": "Replaces", "price_from_player": "Price when bought from an opponent",
+        "extra_points": "Extra points", "limit": "Use", "protects_against": "Protects against",
+        "none": "none", "cost_parts": "Cost", "rules_of": "{game} rules",
+    },
+}
+"""This feature's interface strings (kept here: ``data/ui.yaml`` belongs to the core pages)."""
+
+LANG_NAMES = {"it": {"it": "italiano", "en": "inglese", "ru": "russo"},
+              "en": {"it": "Italian", "en": "English", "ru": "Russian"}}
+
+TYPE_LABELS: dict[Enum, dict[str, str]] = {
+    CytosisType.ENZYME: {"it": "Enzima", "en": "Enzyme"},
+    CytosisType.PROTEIN_HORMONE: {"it": "Ormone Proteico", "en": "Protein Hormone"},
+    CytosisType.STEROID_HORMONE: {"it": "Ormone Steroideo", "en": "Steroid Hormone"},
+    CytosisType.PROTEIN_HORMONE_RECEPTOR: {"it": "Recettore Ormone Proteico", "en": "Protein Hormone Receptor"},
+    CytosisType.STEROID_HORMONE_RECEPTOR: {"it": "Recettore Ormone Steroideo", "en": "Steroid Hormone Receptor"},
+    CytosisType.ALCOHOL_DETOXIFICATION: {"it": "Detossificazione", "en": "Alcohol Detoxification"},
+    CytosisType.MACROMOLECULE: {"it": "Risorse Aggiuntive", "en": "Macromolecule"},
+    CytosisType.VIRUS_ATTACK: {"it": "Attacco Virale", "en": "Virus Attack"},
+    CytosisType.EVENT_BOOST: {"it": "Evento: Incremento", "en": "Event: Boost"},
+    CytosisType.EVENT_REDUCE_ATP_COST: {"it": "Evento: Riduzione Costo ATP", "en": "Event: Reduce ATP Cost"},
+    CytosisType.EVENT_TOXICITY: {"it": "Evento: Tossicità", "en": "Event: Toxicity"},
+    CytosisType.EVENT_VIRUS: {"it": "Evento Virus", "en": "Virus Event"},
+    CytosisType.GOAL: {"it": "Obiettivo", "en": "Goal"},
+    CytosisType.EPIGENETIC: {"it": "Modificazione Epigenetica", "en": "Epigenetic Modification"},
+    UrsuppeType.NORMAL: {"it": "Gene normale", "en": "Normal gene"},
+    UrsuppeType.SUPERIOR: {"it": "Gene superiore", "en": "Superior gene"},
+    ImmuneType.PROPERTY: {"it": "Proprietà", "en": "Property"},
+    ImmuneType.PAIRED_PROPERTY: {"it": "Proprietà di coppia", "en": "Paired property"},
+}
+"""How each card type is named on the page."""
+
+CELL_COMPONENT_TYPES = frozenset({
+    CytosisType.ENZYME, CytosisType.PROTEIN_HORMONE, CytosisType.STEROID_HORMONE,
+    CytosisType.PROTEIN_HORMONE_RECEPTOR, CytosisType.STEROID_HORMONE_RECEPTOR,
+    CytosisType.ALCOHOL_DETOXIFICATION, CytosisType.MACROMOLECULE, CytosisType.VIRUS_ATTACK,
+})
+"""Cytosis types that have a cost and Health Points (events, goals and epigenetic cards have neither)."""
+
+SPOT_TERMS = {Spot.ROUGH_ER: "rough-er", Spot.SMOOTH_ER: "smooth-er", Spot.GOLGI: "golgi-apparatus",
+              Spot.EXOCYTOSIS: "exocytosis", Spot.FREE_RIBOSOME: "free-ribosome", Spot.CYTOPLASM: "cytoplasm"}
+"""Glossary term naming each board spot (the glossary is the source of the official wording)."""
+
+SPOT_FALLBACK = {
+    Spot.ROUGH_ER: {"it": "Reticolo Endoplasmatico Rugoso", "en": "Rough ER"},
+    Spot.SMOOTH_ER: {"it": "Reticolo Endoplasmatico Liscio", "en": "Smooth ER"},
+    Spot.GOLGI: {"it": "Apparato di Golgi", "en": "Golgi Apparatus"},
+    Spot.EXOCYTOSIS: {"it": "Esocitosi", "en": "Exocytosis"},
+    Spot.FREE_RIBOSOME: {"it": "Ribosoma Libero", "en": "Free Ribosome"},
+    Spot.CYTOPLASM: {"it": "Citoplasma", "en": "Cytoplasm"},
+    Spot.CARD_AREA: {"it": "Area Carte Componente Cellula", "en": "Cell Component Card area"},
+}
+"""Spot names when the glossary has no term for them."""
+
+RESOURCE_TERMS = {Resource.ATP: "atp", Resource.MRNA: "mrna", Resource.PROTEIN: "protein",
+                  Resource.LIPID: "lipid", Resource.CARBOHYDRATE: "carbohydrate"}
+"""Glossary term naming each resource."""
+
+LIMIT_LABELS = {
+    Limit.NONE: {"it": "senza limiti", "en": "no limit"},
+    Limit.ONCE_PER_TURN: {"it": "una volta per turno", "en": "once per turn"},
+    Limit.ONCE_PER_ROUND: {"it": "una volta per giro", "en": "once per round"},
+    Limit.EVERY_OTHER_TURN: {"it": "un turno sì e uno no", "en": "every other turn"},
+}
+THREAT_LABELS = {
+    Threat.T_KILLER: {"it": "T-killer", "en": "T-killers"},
+    Threat.INFECTION: {"it": "infezione", "en": "infection"},
+    Threat.STARVATION: {"it": "fame", "en": "starvation"},
+}
+EDITION_LABELS = {
+    "it-1e": {"it": "1ª ed. italiana", "en": "Italian 1st ed."},
+    "en-2e": {"it": "2ª ed. inglese", "en": "English 2nd ed."},
+    "en-virus": {"it": "Espansione Virus inglese", "en": "English Virus expansion"},
+}
+"""Short names of the Cytosis boxes, for the per-edition counts."""
+
+
+class Metric(str, Enum):
+    """The numeric values a card index can filter and sort on."""
+
+    COST = "cost"
+    POINTS = "points"
+
+
+@dataclass(frozen=True)
+class GameMetrics:
+    """Which card field each metric reads in one game, and how it is named."""
+
+    cost: str
+    """Field read as the cost (``cost.atp`` for Cytosis)."""
+    points: str
+    """Field read as the points."""
+    labels: dict[str, dict[str, str]]
+    """Metric value -> language -> label."""
+
+
+METRICS = {
+    "cytosis": GameMetrics("cost.atp", "hp", {
+        "cost": {"it": "Costo in ATP", "en": "ATP cost"},
+        "points": {"it": "Punti Salute", "en": "Health Points"}}),
+    "ursuppe": GameMetrics("price", "mutation_points", {
+        "cost": {"it": "Prezzo (BP)", "en": "Price (BP)"},
+        "points": {"it": "Punti Mutazione", "en": "Mutation points"}}),
+    "immune-response": GameMetrics("extra_food", "points", {
+        "cost": {"it": "Cibo in più", "en": "Extra food"},
+        "points": {"it": "Punti", "en": "Points"}}),
+}
+"""Per game: the fields behind the cost and points filters."""
+
+
+# --------------------------------------------------------------------------- views
+
+
+class ProvKind(str, Enum):
+    """Where a text comes from, as shown by its badge (css class ``cellula-prov--<kind>``)."""
+
+    OFFICIAL = "official"
+    """Printed in an official rulebook (or the original the project translates)."""
+    TRANSLATION = "translation"
+    """This project's translation of an official text."""
+    PROJECT = "project"
+    """Written or named by this project: no official text exists in any language."""
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """A text's origin badge."""
+
+    kind: ProvKind
+    """Official, translation or the project's own."""
+    label: str
+    """What the badge says, in the page language."""
+
+
+@dataclass(frozen=True)
+class OtherText:
+    """A name or text of the card in a language other than the page's."""
+
+    lang_label: str
+    """"Russian name", "Original text (Italian)"..."""
+    value: str
+    """The text (a name is plain text, a body Markdown)."""
+    prov: Provenance
+    """Its origin."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One labelled value of a card (``<dt>``/``<dd>``)."""
+
+    label: str
+    """What the value is."""
+    value: str
+    """The value as plain text."""
+    missing: bool = False
+    """True when the rulebooks do not give it (styled, and the value says so)."""
+
+
+@dataclass(frozen=True)
+class StepView:
+    """One completion step of a Cytosis card."""
+
+    spot: str
+    """Where the flask goes."""
+    summary: str
+    """What is put or paid there."""
+    text: str
+    """The rulebook's text of the step (Markdown)."""
+    prov: Provenance
+    """Its origin."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link with its label."""
+
+    label: str
+    """Link text (plain)."""
+    href: str
+    """Target (a Markdown ``.md`` path with anchor, rewritten by MkDocs)."""
+
+
+@dataclass(frozen=True)
+class CardView:
+    """What the template needs to show one card on one language's page."""
+
+    id: str
+    """Card id: the article's ``id`` and permalink anchor."""
+    order: int
+    """Position in the data file (the rulebook order sort)."""
+    type: str
+    """Type value (``data-type``)."""
+    type_label: str
+    """Type, named in the page language."""
+    name: str
+    """Name in the page language."""
+    name_prov: Provenance
+    """Origin of the name."""
+    other_names: tuple[OtherText, ...]
+    """Names in the other languages that differ from ``name``, the original first."""
+    text: str
+    """Description in the page language (Markdown)."""
+    text_prov: Provenance
+    """Origin of the description."""
+    originals: tuple[OtherText, ...]
+    """When ``text`` is the project's translation: the official texts it comes from."""
+    badges: tuple[str, ...]
+    """Short flags (example card, reconstructed values)."""
+    rows: tuple[Row, ...]
+    """The game's values."""
+    cost: int | None
+    """Value of the cost filter (``data-cost``), None when not given."""
+    points: int | None
+    """Value of the points filter (``data-points``), None when not given."""
+    pipeline: tuple[StepView, ...]
+    """Cytosis completion steps, in order."""
+    extra_texts: tuple[tuple[str, str, Provenance], ...]
+    """(heading, Markdown, origin) blocks: scoring, note."""
+    replaces: tuple[Link, ...]
+    """Genes this one replaces (links on the same page)."""
+    rules: tuple[Link, ...]
+    """Rule sections that apply."""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def card_page(game_id: str) -> str:
+    """Path of a game's card page under ``docs/<lang>/``."""
+    return f"cards/{game_id}.md"
+
+
+def served_url(from_page: str, to_page: str) -> str:
+    """Link between two generated pages as a final URL (directory URLs), for raw HTML that MkDocs
+    does not rewrite: ``cytosis/cards.md`` -> ``cards/cytosis.md`` gives ``../../cards/cytosis/``."""
+
+    def folder(page: str) -> str:
+        stem = page[:-3] if page.endswith(".md") else page
+        return posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
+
+    rel = posixpath.relpath(folder(to_page) or ".", folder(from_page) or ".")
+    return "./" if rel == "." else rel + "/"
+
+
+def md_link_text(text: str) -> str:
+    """Data text as the text of a Markdown link: markup characters and ``<`` escaped."""
+    for ch in "\\[]*_`":
+        text = text.replace(ch, "\\" + ch)
+    return text.replace("<", "&lt;")
+
+
+def field_value(card: Card, key: str) -> Any:
+    """A card field, ``cost.atp`` reading into the Cytosis cost mapping."""
+    if key == "cost.atp":
+        return dict(card.get("cost") or ()).get(Resource.ATP)
+    return card.get(key)
+
+
+def metric_value(game_id: str, card: Card, metric: Metric) -> int | None:
+    """The card's value for a filter metric, None when the rulebooks do not give it (or it does not apply)."""
+    if game_id == "cytosis" and card.type not in CELL_COMPONENT_TYPES:
+        return None
+    spec = METRICS[game_id]
+    value = field_value(card, spec.cost if metric is Metric.COST else spec.points)
+    return value if isinstance(value, int) else None
+
+
+def term_label(site, term_id: str | None, lang: str, fallback: dict[str, str] | None = None) -> str:
+    """The glossary's preferred form of a term, or the fallback label."""
+    for term in site.glossary:
+        if term.id == term_id and term.preferred(lang):
+            return term.preferred(lang)
+    return (fallback or {}).get(lang, term_id or "")
+
+
+def source_label(site, game_id: str, source_id: str, lang: str) -> str:
+    """A source's label from the game manifest (its id when the manifest does not list it)."""
+    game = site.games.get(game_id)
+    for source in (game.sources if game else ()):
+        if source.id == source_id:
+            return source.label[lang]
+    return EDITION_LABELS.get(source_id, {}).get(lang, source_id)
+
+
+def provenance(site, game_id: str, text: Text, text_lang: str, ui_lang: str, project_key: str) -> Provenance:
+    """Badge of ``text`` in ``text_lang``: official source, project translation (of the first official
+    language), or the project's own (``project_key`` names it: name, text or note)."""
+    ui = UI[ui_lang]
+    source = text.source(text_lang)
+    if source != PROJECT:
+        return Provenance(ProvKind.OFFICIAL, ui["official"].format(source=source_label(site, game_id, source, ui_lang)))
+    officials = [s for _, s in text.sources if s != PROJECT]
+    if officials:
+        return Provenance(ProvKind.TRANSLATION,
+                          ui["translation"].format(source=source_label(site, game_id, officials[0], ui_lang)))
+    return Provenance(ProvKind.PROJECT, ui[project_key])
+
+
+def languages(text: Text) -> list[str]:
+    """The languages of a text, official ones first."""
+    langs = [lang for lang, _ in text.values]
+    return sorted(langs, key=lambda lang: text.by_project(lang))
+
+
+def missing_row(label: str, value: int | None, lang: str) -> Row:
+    """A numeric value, or "not in the rulebooks"."""
+    if value is None:
+        return Row(label, UI[lang]["missing"], True)
+    return Row(label, str(value))
+
+
+# --------------------------------------------------------------------------- per-game rows
+
+
+def cytosis_rows(site, card: Card, lang: str) -> list[Row]:
+    ui = UI[lang]
+    labels = METRICS["cytosis"].labels
+    counts = dict(card.get("counts") or ())
+    editions = [e for e in EDITION_LABELS if e in counts] + [e for e in counts if e not in EDITION_LABELS]
+    parts = [f"{EDITION_LABELS.get(e, {}).get(lang, e)}: {ui['missing'] if counts[e] is None else counts[e]}"
+             for e in editions]
+    rows = []
+    if parts:
+        rows.append(Row(ui["counts"], " · ".join(parts)))
+    if card.get("strain"):
+        rows.append(Row(ui["strain"], str(card.get("strain")).capitalize()))
+    if card.type in CELL_COMPONENT_TYPES:
+        rows.append(missing_row(labels["points"][lang], card.get("hp"), lang))
+        cost = dict(card.get("cost") or ())
+        if cost:
+            rows.append(Row(ui["cost_parts"], ", ".join(
+                f"{n} {term_label(site, RESOURCE_TERMS[r], lang, {lang: r.value})}" for r, n in cost.items())))
+        else:
+            rows.append(Row(ui["cost_parts"], ui["missing"], True))
+    return rows
+
+
+def ursuppe_rows(site, card: Card, lang: str) -> list[Row]:
+    ui = UI[lang]
+    labels = METRICS["ursuppe"].labels
+    rows = [missing_row(labels["cost"][lang], card.get("price"), lang)]
+    if card.get("price_from_player") is not None:
+        rows.append(Row(ui["price_from_player"], str(card.get("price_from_player"))))
+    rows.append(missing_row(labels["points"][lang], card.get("mutation_points"), lang))
+    copies = card.get("copies") or ()
+    rows.append(Row(ui["copies"], " · ".join(
+        f"{ui['copies_players'].format(n=k)}: {ui['missing'] if n is None else n}" for k, n in copies)))
+    return rows
+
+
+def immune_rows(site, card: Card, lang: str) -> list[Row]:
+    ui = UI[lang]
+    labels = METRICS["immune-response"].labels
+    rows = [missing_row(labels["cost"][lang], card.get("extra_food"), lang),
+            missing_row(labels["points"][lang], card.get("points"), lang)]
+    extra = missing_row(ui["extra_points"], card.get("extra_points"), lang)
+    when = card.get("extra_points_when")
+    if when is not None and not extra.missing:
+        extra = Row(extra.label, f"{extra.value} {when[lang]}")
+    rows.append(extra)
+    limit = card.get("limit")
+    if limit is not None:
+        rows.append(Row(ui["limit"], LIMIT_LABELS[limit][lang]))
+    threats = card.get("protects_against") or ()
+    if threats:
+        rows.append(Row(ui["protects_against"], ", ".join(THREAT_LABELS[t][lang] for t in threats)))
+    rows.append(missing_row(ui["copies"], card.get("copies"), lang))
+    return rows
+
+
+ROWS = {"cytosis": cytosis_rows, "ursuppe": ursuppe_rows, "immune-response": immune_rows}
+
+
+# --------------------------------------------------------------------------- card views
+
+
+def step_views(site, game_id: str, card: Card, lang: str) -> tuple[StepView, ...]:
+    ui = UI[lang]
+    out = []
+    for step in card.get("pipeline") or ():
+        parts = []
+        if step.puts:
+            parts.append(f"{ui['step_puts']} " + ", ".join(
+                term_label(site, RESOURCE_TERMS[r], lang, {lang: r.value}) for r in step.puts))
+        if step.pays_atp:
+            parts.append(ui["step_pays_atp"])
+        out.append(StepView(term_label(site, SPOT_TERMS.get(step.spot), lang, SPOT_FALLBACK[step.spot]),
+                            "; ".join(parts), step.text[lang],
+                            provenance(site, game_id, step.text, lang, lang, "project_text")))
+    return tuple(out)
+
+
+def rule_links(site, game_id: str, card: Card, lang: str) -> tuple[Link, ...]:
+    """Links to the rule sections of ``card.rules``, from the card page (unknown sections are skipped:
+    the loader has reported them)."""
+    game = site.games.get(game_id)
+    if game is None:
+        return ()
+    links = []
+    for section_id in card.rules:
+        section = game.sections.get(section_id)
+        if section is None:
+            continue
+        target = f"{game_id}/{section.chapter}.md"
+        links.append(Link(section.texts[lang].title, f"{relative(card_page(game_id), target)}#{section.anchor}"))
+    return tuple(links)
+
+
+def card_view(site, card_set: CardSet, card: Card, order: int, lang: str) -> CardView:
+    ui = UI[lang]
+    game_id = card_set.game
+    name = card.name[lang]
+    other_names = tuple(
+        OtherText(ui["name_in"].format(lang=LANG_NAMES[lang][other]).capitalize(), card.name[other],
+                  provenance(site, game_id, card.name, other, lang, "project_name"))
+        for other in languages(card.name) if other != lang and card.name[other] != name)
+    originals = ()
+    if card.text.by_project(lang):
+        originals = tuple(
+            OtherText(ui["original_text"].format(lang=LANG_NAMES[lang][other]), card.text[other],
+                      provenance(site, game_id, card.text, other, lang, "project_text"))
+            for other in languages(card.text) if other != lang and not card.text.by_project(other))
+    badges = []
+    if card.get("example"):
+        badges.append(ui["example"])
+    if card.get("reconstructed"):
+        badges.append(ui["reconstructed"])
+    extra_texts = []
+    scoring = card.get("scoring")
+    if scoring is not None:
+        extra_texts.append((ui["scoring"], scoring[lang], provenance(site, game_id, scoring, lang, lang, "project_text")))
+    if card.note is not None:
+        extra_texts.append((ui["note"], card.note[lang], provenance(site, game_id, card.note, lang, lang, "project_note")))
+    replaces = tuple(Link(card_set.card(r).name[lang], f"#{r}") for r in card.get("replaces") or ())
+    return CardView(
+        id=card.id, order=order, type=card.type.value, type_label=TYPE_LABELS[card.type][lang],
+        name=name, name_prov=provenance(site, game_id, card.name, lang, lang, "project_name"),
+        other_names=other_names, text=card.text[lang],
+        text_prov=provenance(site, game_id, card.text, lang, lang, "project_text"), originals=originals,
+        badges=tuple(badges), rows=tuple(ROWS[game_id](site, card, lang)),
+        cost=metric_value(game_id, card, Metric.COST), points=metric_value(game_id, card, Metric.POINTS),
+        pipeline=step_views(site, game_id, card, lang), extra_texts=tuple(extra_texts), replaces=replaces,
+        rules=rule_links(site, game_id, card, lang),
+    )
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def game_title(site, game_id: str, lang: str) -> str:
+    game = site.games.get(game_id)
+    return game.title[lang] if game else game_id
+
+
+def sort_options(game_id: str, lang: str) -> list[tuple[str, str]]:
+    """(value, label) of the sort select; the values are what ``cards.js`` understands."""
+    ui = UI[lang]
+    labels = {m: METRICS[game_id].labels[m][lang] for m in ("cost", "points")}
+    return [("order", ui["sort_order"]), ("name", ui["sort_name"]),
+            ("cost", ui["sort_cost_asc"].format(**labels)), ("-cost", ui["sort_cost_desc"].format(**labels)),
+            ("points", ui["sort_points_asc"].format(**labels)), ("-points", ui["sort_points_desc"].format(**labels))]
+
+
+def game_page(site, card_set: CardSet, lang: str) -> Page:
+    ui = UI[lang]
+    game_id = card_set.game
+    title = game_title(site, game_id, lang)
+    cards = [card_view(site, card_set, card, i, lang) for i, card in enumerate(card_set.cards)]
+    types = [(t.value, TYPE_LABELS[t][lang]) for t in dict.fromkeys(c.type for c in card_set.cards)]
+    content = render(
+        "cards_game.md.j2", ui=ui, lang=lang, game_id=game_id, title=title, cards=cards, types=types,
+        metrics={m: METRICS[game_id].labels[m][lang] for m in ("cost", "points")},
+        sort_options=sort_options(game_id, lang), game_index=relative(card_page(game_id), f"{game_id}/index.md"),
+        count_text=ui["count_all"].format(n=len(cards)), mdlink=md_link_text,
+    )
+    return Page(lang, card_page(game_id), title, content, nav=(ui["nav"],))
+
+
+def index_page(site, card_sets: dict[str, CardSet], lang: str) -> Page:
+    ui = UI[lang]
+    games = [{"id": g, "title": game_title(site, g, lang), "entries": len(s.cards),
+              "types": len({c.type for c in s.cards}), "href": relative(INDEX_PAGE, card_page(g))}
+             for g, s in card_sets.items()]
+    return Page(lang, INDEX_PAGE, ui["title"], render("cards_index.md.j2", ui=ui, lang=lang, games=games),
+                nav=(ui["nav"],))
+
+
+def ordered_sets(site) -> dict[str, CardSet]:
+    """The loaded card sets, in the order of the site's games (then any others)."""
+    card_sets = site.extras.get("cards") or {}
+    order = [g for g in site.games if g in card_sets] + [g for g in card_sets if g not in site.games]
+    return {g: card_sets[g] for g in order}
+
+
+def produce(site, lang: str) -> list[Page]:
+    """The card index and one page per game, for one language (none when there are no cards)."""
+    card_sets = ordered_sets(site)
+    if not card_sets:
+        return []
+    return [index_page(site, card_sets, lang)] + [game_page(site, s, lang) for s in card_sets.values()]
+
+
+# --------------------------------------------------------------------------- loader and section links
+
+
+def load(site, problems: Problems) -> dict[str, CardSet] | None:
+    """Load ``data/cards/*.yaml`` (none: no cards) and check the ``rules:`` references against the
+    rule sections; every problem goes to ``problems``."""
+    if not (site.data_dir / "cards").is_dir():
+        return None
+    try:
+        card_sets = load_cards(site.data_dir)
+    except DataError as exc:
+        problems.items.extend(exc.problems)
+        return None
+    sections = {game_id: set(game.sections) for game_id, game in site.games.items()}
+    check_rule_refs(card_sets, sections, problems)
+    return card_sets
+
+
+def referenced_by(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
+    """Under a rule section: "Card: <name>" for every card of the game whose ``rules:`` lists it,
+    linking the card on its page (a final URL: the links sit in raw HTML)."""
+    card_set = (site.extras.get("cards") or {}).get(game.id)
+    if card_set is None:
+        return []
+    href = served_url(page, card_page(game.id))
+    label = UI[lang]["card"]
+    return [(f"{label}: {card.name[lang]}", f"{href}#{card.id}") for card in card_set.cards if section.id in card.rules]
+
+
+if not any(name == "cards" for name, _ in features.LOADERS):
+    features.LOADERS.append(("cards", load))
+if produce not in features.PRODUCERS:
+    features.PRODUCERS.append(produce)
+if referenced_by not in features.SECTION_LINKS:
+    features.SECTION_LINKS.append(referenced_by)
