@@ -32,13 +32,14 @@ check: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m generator validate
-	$(PY) -m pytest
+	$(PY) -m pytest tests --ignore=tests/site --ignore=tests/browser
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) -m pytest tests/site
 	$(PY) -m generator check
 
 bench: $(STAMP)
 	$(PY) -m generator bench
+	$(PY) -m generator bench-check
 	$(PY) -m solver bench
 
 clean:

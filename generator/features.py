@@ -36,5 +36,3 @@ def load() -> None:
         _loaded = True
         for name in MODULES:
             importlib.import_module(name)
-
-from . import check as _edition_check  # noqa: E402,F401  edition check: appends its loader and page producer
