@@ -22,6 +22,7 @@ the page the links appear on, for relative hrefs."""
 
 MODULES = (
     "generator.bench",
+    "generator.check",
     "generator.card_pages",
 )
 """Feature modules, imported once by :func:`load`."""
