@@ -37,6 +37,7 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, page: 
         "id": section.id,
         "anchor": section.anchor,
         "title": text.title,
+        "lang_name": LANG_NAMES[ui_lang][lang],
         "body": resolve_refs(text.body, site, game, lang, page),
         "prov": provenance(site, game, text, ui_lang),
         "only": section.only,
