@@ -55,6 +55,9 @@ def generate(data_dir: Path = DATA_DIR, docs_dir: Path = DOCS_DIR) -> tuple[Site
         for old in (docs_dir / lang).rglob("*"):
             if old.is_file() and old not in written:
                 old.unlink()
+        for folder in sorted((docs_dir / lang).rglob("*"), reverse=True):
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
     return site, pages
 
 
