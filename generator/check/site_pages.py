@@ -153,10 +153,10 @@ def differences_pages(site, lang: str) -> list[Page]:
         by_section: dict[str, dict] = {}
         for note in report.notes:
             first = game.sections[note.sections[0]]
-        for other in note.sections[1:]:
-            by_section.setdefault(other, _empty())["refs"].append(
-                {"title": note.title[lang], "anchor": first.anchor})
-        by_section.setdefault(note.sections[0], _empty())["notes"].append({
+            for other in note.sections[1:]:
+                by_section.setdefault(other, _empty())["refs"].append(
+                    {"title": note.title[lang], "anchor": first.anchor})
+            by_section.setdefault(note.sections[0], _empty())["notes"].append({
                 "id": note.id, "kind": KIND_LABEL[lang][note.kind.value], "title": note.title[lang],
                 "text": note.text[lang], "follow": note.follow[lang],
             })
