@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import features
-from .pages import annotate_terms, core_pages
+from .pages import annotate_terms, core_pages, home_page
 from .render import Page
 from .rules import SITE_LANGUAGES
 from .site import DATA_DIR, DOCS_DIR, SiteData, load_site
@@ -18,6 +18,7 @@ def all_pages(site: SiteData) -> list[Page]:
         lang_pages = core_pages(site, lang)
         for produce in features.PRODUCERS:
             lang_pages.extend(produce(site, lang))
+        pages.append(home_page(site, lang, lang_pages))
         pages.extend(lang_pages)
     return pages
 

@@ -83,14 +83,29 @@ def game_pages(site: SiteData, game: Game, lang: str) -> list[Page]:
     return pages
 
 
-def core_pages(site: SiteData, lang: str) -> list[Page]:
+HOME_TOOLS = ("cytosis/puzzles/index.md", "cytosis/differences.md", "cards/index.md", "glossary.md",
+              "cytosis/assumptions.md", "cytosis/benchmark.md")
+"""Pages the home page points to when they exist, in this order."""
+
+
+def home_page(site: SiteData, lang: str, others: list[Page]) -> Page:
+    """The home page, made last so that it links only pages that exist."""
     ui = site.ui[lang]
-    pages = [Page(lang, "index.md", ui["home_title"], render(
+    titles = {p.path: p.title for p in others}
+    return Page(lang, "index.md", ui["home_title"], render(
         "home.md.j2", ui=ui, lang=lang,
         games=[{"id": g.id, "title": g.title[lang], "chapters": [(c.id, c.title[lang]) for c in g.chapters],
-                "sources": [s.label[lang] for s in g.sources], "compare": g.compare_editions}
+                "sources": [s.label[lang] for s in g.sources], "compare": g.compare_editions,
+                "differences": f"{g.id}/differences.md" in titles}
                for g in site.games.values()],
-    ))]
+        tools=[(path, titles[path]) for path in HOME_TOOLS if path in titles],
+    ))
+
+
+def core_pages(site: SiteData, lang: str) -> list[Page]:
+    """Each game's rules pages and the glossary (the home page comes last, see home_page)."""
+    ui = site.ui[lang]
+    pages = []
     for game in site.games.values():
         pages.extend(game_pages(site, game, lang))
     groups = []
