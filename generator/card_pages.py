@@ -61,6 +61,7 @@ UI = {
         "strain": "Ceppo", "replaces": "Sostituisce", "price_from_player": "Prezzo se comprata da un avversario",
         "extra_points": "Punti aggiuntivi", "limit": "Uso", "protects_against": "Protegge da",
         "none": "nessuno", "cost_parts": "Costo", "rules_of": "Regole di {game}",
+        "rule": "Regola", "all_rules": "Tutte le regole", "cards_for_rule": "Carte a cui si applica ({n})",
     },
     "en": {
         "nav": "Cards", "title": "Card database", "card": "Card", "cards_of": "Cards",
@@ -94,6 +95,7 @@ UI = {
         "strain": "Strain", "replaces": "Replaces", "price_from_player": "Price when bought from an opponent",
         "extra_points": "Extra points", "limit": "Use", "protects_against": "Protects against",
         "none": "none", "cost_parts": "Cost", "rules_of": "{game} rules",
+        "rule": "Rule", "all_rules": "All rules", "cards_for_rule": "Cards it applies to ({n})",
     },
 }
 """This feature's interface strings (kept here: ``data/ui.yaml`` belongs to the core pages)."""
@@ -313,6 +315,8 @@ class CardView:
     """Genes this one replaces (links on the same page)."""
     rules: tuple[Link, ...]
     """Rule sections that apply."""
+    rule_ids: tuple[str, ...]
+    """Their section ids (``data-rules``, for the rule filter)."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -533,7 +537,7 @@ def card_view(site, card_set: CardSet, card: Card, order: int, lang: str) -> Car
         badges=tuple(badges), rows=tuple(ROWS[game_id](site, card, lang)),
         cost=metric_value(game_id, card, Metric.COST), points=metric_value(game_id, card, Metric.POINTS),
         pipeline=step_views(site, game_id, card, lang), extra_texts=tuple(extra_texts), replaces=replaces,
-        rules=rule_links(site, game_id, card, lang),
+        rules=rule_links(site, game_id, card, lang), rule_ids=card.rules,
     )
 
 
@@ -554,6 +558,16 @@ def sort_options(game_id: str, lang: str) -> list[tuple[str, str]]:
             ("points", ui["sort_points_asc"].format(**labels)), ("-points", ui["sort_points_desc"].format(**labels))]
 
 
+def rule_options(site, card_set: CardSet, lang: str) -> list[tuple[str, str]]:
+    """(section id, "Chapter: Section") of every rule section some card lists, in rulebook order."""
+    game = site.games.get(card_set.game)
+    if game is None:
+        return []
+    used = {r for card in card_set.cards for r in card.rules}
+    return [(section_id, f"{chapter.title[lang]}: {game.sections[section_id].texts[lang].title}")
+            for chapter in game.chapters for section_id in chapter.sections if section_id in used]
+
+
 def game_page(site, card_set: CardSet, lang: str) -> Page:
     ui = UI[lang]
     game_id = card_set.game
@@ -563,7 +577,8 @@ def game_page(site, card_set: CardSet, lang: str) -> Page:
     content = render(
         "cards_game.md.j2", ui=ui, lang=lang, game_id=game_id, title=title, cards=cards, types=types,
         metrics={m: METRICS[game_id].labels[m][lang] for m in ("cost", "points")},
-        sort_options=sort_options(game_id, lang), game_index=relative(card_page(game_id), f"{game_id}/index.md"),
+        sort_options=sort_options(game_id, lang), rule_options=rule_options(site, card_set, lang),
+        game_index=relative(card_page(game_id), f"{game_id}/index.md"),
         count_text=ui["count_all"].format(n=len(cards)), mdlink=md_link_text,
     )
     return Page(lang, card_page(game_id), title, content, nav=(ui["nav"],))
@@ -611,15 +626,23 @@ def load(site, problems: Problems) -> dict[str, CardSet] | None:
     return card_sets
 
 
+MAX_CARD_LINKS = 4
+"""Above this many cards, a rule section links the card page filtered on it instead of each card."""
+
+
 def referenced_by(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
-    """Under a rule section: "Card: <name>" for every card of the game whose ``rules:`` lists it,
-    linking the card on its page (a final URL: the links sit in raw HTML)."""
+    """Under a rule section: "Card: <name>" for every card of the game whose ``rules:`` lists it, or,
+    for more than :data:`MAX_CARD_LINKS` cards, one link to the card page filtered on the section.
+    The hrefs are final URLs: the links sit in raw HTML, which MkDocs does not rewrite."""
     card_set = (site.extras.get("cards") or {}).get(game.id)
     if card_set is None:
         return []
+    ui = UI[lang]
     href = served_url(page, card_page(game.id))
-    label = UI[lang]["card"]
-    return [(f"{label}: {card.name[lang]}", f"{href}#{card.id}") for card in card_set.cards if section.id in card.rules]
+    cards = [card for card in card_set.cards if section.id in card.rules]
+    if len(cards) > MAX_CARD_LINKS:
+        return [(ui["cards_for_rule"].format(n=len(cards)), f"{href}?rule={section.id}")]
+    return [(f"{ui['card']}: {card.name[lang]}", f"{href}#{card.id}") for card in cards]
 
 
 if not any(name == "cards" for name, _ in features.LOADERS):

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
 
-  var KEYS = ["q", "type", "min_cost", "max_cost", "min_points", "max_points", "sort"];
+  var KEYS = ["q", "type", "rule", "min_cost", "max_cost", "min_points", "max_points", "sort"];
 
   /* Lower case, accents dropped: "Proprietà" matches "proprieta". */
   function fold(text) {
@@ -27,12 +27,14 @@
     return {
       el: el, type: el.getAttribute("data-type"), name: el.getAttribute("data-name") || "",
       cost: toNumber(el.getAttribute("data-cost")), points: toNumber(el.getAttribute("data-points")),
-      order: Number(el.getAttribute("data-order")), text: fold(el.textContent)
+      order: Number(el.getAttribute("data-order")), text: fold(el.textContent),
+      rules: (el.getAttribute("data-rules") || "").split(" ")
     };
   }
 
   function matches(item, s) {
     if (s.type && item.type !== s.type) return false;
+    if (s.rule && item.rules.indexOf(s.rule) === -1) return false;
     if (!inRange(item.cost, toNumber(s.min_cost), toNumber(s.max_cost))) return false;
     if (!inRange(item.points, toNumber(s.min_points), toNumber(s.max_points))) return false;
     return fold(s.q).split(/\s+/).every(function (word) { return !word || item.text.indexOf(word) !== -1; });
@@ -54,6 +56,11 @@
       return d || a.order - b.order;
     };
   }
+
+  /* Material for MkDocs opens its site search when the address has a `q` parameter. On a card page `q` is
+     the card filter: an inline script on the page (it runs before Material) moves it to window.__cellulaCardQ
+     and the first apply() puts it back in the address. */
+  var filterQ = typeof window.__cellulaCardQ === "string" ? window.__cellulaCardQ : null;
 
   function init() {
     var form = document.getElementById("card-filters");
@@ -88,6 +95,7 @@
         var c = control(key);
         if (c && params.has(key)) c.value = params.get(key);
       });
+      if (filterQ !== null && control("q")) control("q").value = filterQ;
     }
 
     function showCount(shown) {
@@ -121,6 +129,7 @@
     if (target && !target.hidden) target.scrollIntoView();
   }
 
+  /* After Material's own start-up (its listener was added first). */
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  else window.setTimeout(init, 0);
 })();
