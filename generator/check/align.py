@@ -1,7 +1,9 @@
 """Segments and the anchor-scored aligner.
 
 A section text is cut into segments (heading, paragraphs, list items, table rows, captions). The two
-sides are aligned by dynamic programming over 1-1, 1-0, 0-1, 2-1 and 1-2 moves; a pair scores by its
+sides are aligned by dynamic programming over 1-1, 1-0, 0-1, 2-1, 1-2, 3-1 and 1-3 moves, and a
+list move (a paragraph with the list items that follow it, or a whole list, against one segment: a
+sentence rewritten as a list in the other edition); a pair scores by its
 anchors (shared numbers, glossary terms, similar words) and its length ratio, and only pairs scoring
 above a threshold are made, so a paragraph present on one side only is left unpaired instead of
 shifting every pair after it (the failure of length-only aligners such as Gale-Church).
@@ -139,12 +141,14 @@ def pair_score(it: list[Segment], en: list[Segment]) -> float:
     kinds_it, kinds_en = {s.kind for s in it}, {s.kind for s in en}
     if (SegmentKind.HEADING in kinds_it) != (SegmentKind.HEADING in kinds_en):
         score *= 0.6  # a heading pairs with a heading far more often than with a paragraph
+    if (SegmentKind.CAPTION in kinds_it) != (SegmentKind.CAPTION in kinds_en):
+        score *= 0.6  # a picture caption survives in one extraction only more often than it pairs with text
     return score
 
 
 @dataclass(frozen=True)
 class Pair:
-    """One aligned unit: 0-2 Italian segments with 0-2 English segments."""
+    """One aligned unit: Italian segments with English segments (either side empty when one-sided)."""
 
     it: tuple[Segment, ...]
     """Italian segments (empty: English-only)."""
@@ -157,7 +161,26 @@ class Pair:
         return "\n".join(s.text for s in getattr(self, lang))
 
 
-MOVES = ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2))
+MOVES = ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2), (3, 1), (1, 3))
+MAX_LIST = 12
+"""Longest run of list items a list move takes."""
+
+
+def _list_runs(segments: list[Segment], start: int) -> list[int]:
+    """Sizes (beyond 3) of the list moves starting at ``start``: the segment there followed by 3 or
+    more consecutive list items, up to the end of the run."""
+    sizes = []
+    end = start + 1
+    while end < len(segments) and segments[end].kind is SegmentKind.ITEM and end - start < MAX_LIST:
+        end += 1
+        if end - start > 3:
+            sizes.append(end - start)
+    return sizes
+
+
+def _penalty(di: int, dj: int) -> float:
+    """Merging cost: one MERGE_PENALTY per segment merged beyond a 1-1 pair, capped for list moves."""
+    return MERGE_PENALTY * min(di + dj - 2, 3)
 
 
 def align(it: list[Segment], en: list[Segment]) -> list[Pair]:
@@ -170,13 +193,16 @@ def align(it: list[Segment], en: list[Segment]) -> list[Pair]:
         for j in range(m + 1):
             if best[i][j] == -math.inf:
                 continue
-            for di, dj in MOVES:
+            moves = list(MOVES)
+            if i < n and j < m:
+                moves += [(k, 1) for k in _list_runs(it, i)] + [(1, k) for k in _list_runs(en, j)]
+            for di, dj in moves:
                 ni, nj = i + di, j + dj
                 if ni > n or nj > m:
                     continue
                 if di and dj:
                     score = pair_score(it[i:ni], en[j:nj])
-                    gain = score - THRESHOLD - (MERGE_PENALTY if di + dj == 3 else 0.0)
+                    gain = score - THRESHOLD - _penalty(di, dj)
                     if gain <= 0:
                         continue
                 else:

@@ -129,34 +129,96 @@ def check_numbers(section: AlignedSection) -> list[Finding]:
 
 # --- TERM_MISSING / TERM_FORBIDDEN / TERM_VARIANTS -------------------------------------------------
 
-def _term_counts(segments: list[Segment]) -> Counter:
-    return Counter(t for s in segments if s.kind is not SegmentKind.CAPTION for t in s.terms)
+GENERIC_TERMS = frozenset({"flask", "game-board", "components", "scoring", "hormone", "spot", "resource", "cell",
+                           "face-up", "face-down"})
+"""Glossary terms too common to be checked for a missing rendering: the worker ('Beuta'/'Flask',
+rewritten as 'worker', 'one', 'it'), the board, section words ('Componenti', 'Scoring'), and
+'face up'/'face down', which Italian says as 'scoperta'/'coperta' as often as 'a faccia in su'."""
+
+HEAD_WORDS = frozenset({"card", "cart", "token", "segnalin", "disk", "disc"})
+"""Stems of head nouns a rendering may leave out ('Protein Hormone' for 'Carta Ormone Proteico')."""
+
+CONTENT_STOPWORDS = frozenset({"a", "di", "del", "dei", "della", "delle", "dell", "degli", "il", "la", "le", "lo",
+                               "l", "in", "su", "per", "da", "e", "the", "of", "an", "to", "on", "from", "and"})
+"""Function words, not counted when telling a multi-word term from a single word."""
 
 
-def check_terms_missing(section: AlignedSection, terms: dict[str, Term]) -> list[Finding]:
-    """An official glossary term used in one text of a section and rendered nowhere in the other.
+def _content(form: str) -> list[str]:
+    return [w for _, _, w in tokens(form) if w.lower() not in CONTENT_STOPWORDS]
 
-    Counted per section, not per aligned pair: a rewritten edition moves words between sentences,
-    and only a term the other side never renders is a finding."""
+
+def is_specific(term: Term, form: str, surface: str) -> bool:
+    """A term worth a TERM_MISSING finding where it was matched as ``form`` (written ``surface``):
+    a multi-word game term, or a single word capitalised as a proper game term in both languages'
+    glossary forms and in the text (not 'carta', 'spazio', 'risorsa'); never one of
+    :data:`GENERIC_TERMS`."""
+    if term.id in GENERIC_TERMS:
+        return False
+    if len(_content(form)) >= 2:
+        return True
+    capitalised = all(term.forms.get(lang) and term.forms[lang][0][:1].isupper() for lang in ("it", "en"))
+    return capitalised and not surface.islower()
+
+
+def _rendered(term: Term, lang: str, target_terms: set[str], target_stems: set[str]) -> bool:
+    """The term is rendered in the target: matched as a term there, or every content word of one of
+    its forms is there (stemmed), head nouns such as 'Card'/'Carta' optional."""
+    if term.id in target_terms:
+        return True
+    for form in term.forms.get(lang, ()):
+        needed = {stem(w, lang) for w in _content(form)} - HEAD_WORDS
+        if needed and needed <= target_stems:
+            return True
+    return False
+
+
+WINDOW = 1
+"""Aligned units on each side of a unit also searched for a term's rendering: a rewritten edition moves
+a term to the neighbouring sentence, and a 2-1 split the aligner missed leaves it there."""
+
+
+def check_terms_missing(section: AlignedSection, matchers: dict[str, TermMatcher],
+                        terms: dict[str, Term]) -> list[Finding]:
+    """A specific glossary term in one side of an aligned pair (paragraph, item, merged group) whose
+    counterpart, in any of its forms, is absent from the other side of that pair.
+
+    Checked per aligned unit as QA tools do (with a window of :data:`WINDOW` units for moved
+    words), never against the whole section; paragraphs found in one text only are reported by the
+    alignment check instead."""
     if section.pair.it is None or section.pair.en is None:
         return []
-    kept = {lang: _compared(getattr(section, lang), _one_sided_reported(section, lang)) for lang in ("it", "en")}
-    counts = {lang: _term_counts(kept[lang]) for lang in ("it", "en")}
     out = []
-    for present, absent in (("it", "en"), ("en", "it")):
-        for term_id in sorted(set(counts[present]) - set(counts[absent])):
-            term = terms.get(term_id)
-            if term is None or not term.official or not term.forms.get(absent):
-                continue
-            where = [s.text for s in kept[present] if term_id in s.terms]
-            it_text = "\n".join(where) if present == "it" else ""
-            en_text = "\n".join(where) if present == "en" else ""
-            out.append(_finding(
-                CheckId.TERM_MISSING, section.pair, it_text, en_text,
-                {"term": term_id, "found_in": present, "count": counts[present][term_id],
-                 "expected": list(term.forms[absent])},
-                f"{term.preferred(present)!r} ({present.upper()}) has no {term.preferred(absent)!r} "
-                f"in the {absent.upper()} text of the section", key=f"{term_id}>{absent}"))
+    units = section.pairs
+    rows = [k for k, u in enumerate(units) if any(s.kind is SegmentKind.ROW for s in u.it + u.en)]
+    for index, unit in enumerate(units):
+        if not unit.it or not unit.en:
+            continue
+        low, high = index - WINDOW, index + WINDOW
+        if index in rows:  # a table is one unit: editions split its columns differently
+            low, high = min(low, rows[0] - WINDOW), max(high, rows[-1] + WINDOW)
+        for present, absent in (("it", "en"), ("en", "it")):
+            target = [s for u in units[max(low, 0):high + 1] for s in getattr(u, absent)]
+            target_terms = {t for s in target for t in s.terms}
+            target_stems = {stem(w, absent) for s in target for _, _, w in tokens(plain(s.text))}
+            seen = set()
+            for segment in getattr(unit, present):
+                if segment.kind is SegmentKind.CAPTION:
+                    continue
+                for hit in matchers[present].find(plain(segment.text)):
+                    term = terms.get(hit.term)
+                    if hit.forbidden or term is None or hit.term in seen:
+                        continue
+                    seen.add(hit.term)
+                    if not term.official or not term.forms.get(absent) or not is_specific(term, hit.form, hit.surface):
+                        continue
+                    if any(_rendered(terms[t], absent, target_terms, target_stems) for t in hit.terms if t in terms):
+                        continue
+                    out.append(_finding(
+                        CheckId.TERM_MISSING, section.pair, unit.text("it"), unit.text("en"),
+                        {"term": hit.term, "found_in": present, "found": hit.surface,
+                         "expected": list(term.forms[absent])},
+                        f"{hit.surface!r} ({present.upper()}) has no {term.preferred(absent)!r} "
+                        f"in the aligned {absent.upper()} text", key=f"{hit.term}>{absent}"))
     return out
 
 
@@ -344,7 +406,7 @@ def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None 
     for section in sections:
         findings += check_alignment(section)
         findings += check_numbers(section)
-        findings += check_terms_missing(section, terms)
+        findings += check_terms_missing(section, matchers, terms)
         findings += check_terms_forbidden(section, matchers, terms)
         findings += check_internal(section)
     findings += check_term_variants(sections, matchers, terms)
