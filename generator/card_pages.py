@@ -15,6 +15,7 @@ rulebooks do not give are shown as "not in the rulebooks", never as a number.
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -339,6 +340,15 @@ def served_url(from_page: str, to_page: str) -> str:
     return "./" if rel == "." else rel + "/"
 
 
+HEADING_LINE = re.compile(r"(?m)^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
+
+
+def card_markdown(text: str) -> str:
+    """A card's Markdown text with its heading lines made bold paragraphs (a heading inside a card
+    would outrank the card's name and land in the page's table of contents)."""
+    return HEADING_LINE.sub(lambda m: f"**{m.group(1)}**", text)
+
+
 def md_link_text(text: str) -> str:
     """Data text as the text of a Markdown link: markup characters and ``<`` escaped."""
     for ch in "\\[]*_`":
@@ -482,7 +492,7 @@ def step_views(site, game_id: str, card: Card, lang: str) -> tuple[StepView, ...
         if step.pays_atp:
             parts.append(ui["step_pays_atp"])
         out.append(StepView(term_label(site, SPOT_TERMS.get(step.spot), lang, SPOT_FALLBACK[step.spot]),
-                            "; ".join(parts), step.text[lang],
+                            "; ".join(parts), card_markdown(step.text[lang]),
                             provenance(site, game_id, step.text, lang, lang, "project_text")))
     return tuple(out)
 
@@ -514,7 +524,7 @@ def card_view(site, card_set: CardSet, card: Card, order: int, lang: str) -> Car
     originals = ()
     if card.text.by_project(lang):
         originals = tuple(
-            OtherText(ui["original_text"].format(lang=LANG_NAMES[lang][other]), card.text[other],
+            OtherText(ui["original_text"].format(lang=LANG_NAMES[lang][other]), card_markdown(card.text[other]),
                       provenance(site, game_id, card.text, other, lang, "project_text"))
             for other in languages(card.text) if other != lang and not card.text.by_project(other))
     badges = []
@@ -525,14 +535,14 @@ def card_view(site, card_set: CardSet, card: Card, order: int, lang: str) -> Car
     extra_texts = []
     scoring = card.get("scoring")
     if scoring is not None:
-        extra_texts.append((ui["scoring"], scoring[lang], provenance(site, game_id, scoring, lang, lang, "project_text")))
+        extra_texts.append((ui["scoring"], card_markdown(scoring[lang]), provenance(site, game_id, scoring, lang, lang, "project_text")))
     if card.note is not None:
-        extra_texts.append((ui["note"], card.note[lang], provenance(site, game_id, card.note, lang, lang, "project_note")))
+        extra_texts.append((ui["note"], card_markdown(card.note[lang]), provenance(site, game_id, card.note, lang, lang, "project_note")))
     replaces = tuple(Link(card_set.card(r).name[lang], f"#{r}") for r in card.get("replaces") or ())
     return CardView(
         id=card.id, order=order, type=card.type.value, type_label=TYPE_LABELS[card.type][lang],
         name=name, name_prov=provenance(site, game_id, card.name, lang, lang, "project_name"),
-        other_names=other_names, text=card.text[lang],
+        other_names=other_names, text=card_markdown(card.text[lang]),
         text_prov=provenance(site, game_id, card.text, lang, lang, "project_text"), originals=originals,
         badges=tuple(badges), rows=tuple(ROWS[game_id](site, card, lang)),
         cost=metric_value(game_id, card, Metric.COST), points=metric_value(game_id, card, Metric.POINTS),
