@@ -89,6 +89,8 @@ class GameReport:
     """Allowlist entries that match no finding any more."""
     allow_file: Path | None = None
     """The allowlist file (for messages)."""
+    reasons: dict[str, str] = field(default_factory=dict)
+    """The reviewer's reason for each reviewed finding, by fingerprint."""
 
 
 def official_pairs(game: Game) -> list[SectionPair]:
@@ -242,7 +244,7 @@ def game_report(game: Game, glossary, data_dir: Path, problems: Problems) -> Gam
     findings = run_checks(official_pairs(game), glossary, game.id)
     findings, stale = apply_allowlist(findings, entries)
     return GameReport(game.id, findings + note_findings(game, notes), notes, stale,
-                      allow_file if allow_file.exists() else None)
+                      allow_file if allow_file.exists() else None, {e.fingerprint: e.why for e in entries})
 
 
 def compared_games(site) -> list[Game]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from .. import render as render_module
+import posixpath
+
+from .. import features
 from ..render import Page, escape_text, render
 from .model import CheckId, Finding, Status
 
@@ -19,7 +21,9 @@ UI = {
         "note": "Nota", "follow": "Quale regola seguire", "found": "Differenze trovate dal controllo",
         "compare": "Confronto IT/EN", "rules": "Leggi nelle regole", "it_text": "Testo italiano",
         "en_text": "Testo inglese", "it_only": "solo IT", "en_only": "solo EN", "none": "(nessun testo)",
-        "differences_badge": "differenze",
+        "differences_badge": "differenze", "notes": "Note curate", "by_section": "Differenze per sezione",
+        "false_positives": "Falsi positivi del controllo", "fp_intro": "Segnalazioni del controllo automatico che, rilette una per una, non sono differenze (il controllo sbaglia): elencate per trasparenza.",
+        "why": "Motivo", "no_findings": "Nessuna differenza trovata dal controllo oltre alle note.",
     },
     "en": {
         "title": "Edition differences",
@@ -31,7 +35,9 @@ UI = {
         "note": "Note", "follow": "Which rule to follow", "found": "Differences found by the check",
         "compare": "IT/EN side by side", "rules": "Read in the rules", "it_text": "Italian text",
         "en_text": "English text", "it_only": "IT only", "en_only": "EN only", "none": "(no text)",
-        "differences_badge": "differences",
+        "differences_badge": "differences", "notes": "Curated notes", "by_section": "Differences by section",
+        "false_positives": "False positives of the check", "fp_intro": "Findings of the automatic check that, read one by one, are not differences (the check is wrong): listed for transparency.",
+        "why": "Reason", "no_findings": "No difference found by the check beyond the notes.",
     },
 }
 """This page's interface strings (kept here: data/ui.yaml belongs to the core pages)."""
@@ -69,7 +75,7 @@ CHECK_LABEL = {
 """How each check is named on the page."""
 
 SHOWN = tuple(s for s in Status if s is not Status.FALSE_POSITIVE)
-"""Findings reviewed as false positives are not differences and stay off the page."""
+"""Findings reviewed as false positives are not differences: folded away at the end of the page."""
 
 
 def highlight(text: str, needles: list[str], numbers: bool) -> str:
@@ -85,7 +91,7 @@ def highlight(text: str, needles: list[str], numbers: bool) -> str:
     return text
 
 
-def finding_view(finding: Finding, lang: str) -> dict:
+def finding_view(finding: Finding, lang: str, why: str | None = None) -> dict:
     """What the template shows of one finding."""
     ev = finding.evidence
     chips, needles_it, needles_en, numbers = [], [], [], False
@@ -96,6 +102,11 @@ def finding_view(finding: Finding, lang: str) -> dict:
             chips.append(f"{UI[lang]['it_only']}: " + ", ".join(f"<mark>{n}</mark>" for n in needles_it))
         if needles_en:
             chips.append(f"{UI[lang]['en_only']}: " + ", ".join(f"<mark>{n}</mark>" for n in needles_en))
+    elif finding.check is CheckId.TERM_MISSING:
+        side = ev.get("found_in")
+        chips.append(f"<code>{ev['term']}</code>: <mark>{escape_text(ev.get('found', ''))}</mark> ≠ "
+                     + " / ".join(escape_text(e) for e in ev.get("expected", [])[:2]))
+        (needles_it if side == "it" else needles_en).append(ev.get("found", ""))
     elif "term" in ev:
         chips.append(f"<code>{ev['term']}</code>")
         for key in ("found", "expected"):
@@ -114,7 +125,7 @@ def finding_view(finding: Finding, lang: str) -> dict:
         "status": STATUS_LABEL[lang][finding.status], "chips": chips, "message": finding.message,
         "it": highlight(finding.it, needles_it, numbers) if finding.it else "",
         "en": highlight(finding.en, needles_en, numbers) if finding.en else "",
-        "fingerprint": finding.fingerprint,
+        "fingerprint": finding.fingerprint, "why": why or "",
     }
 
 
@@ -130,12 +141,25 @@ def section_counts(report) -> dict[str, int]:
     return counts
 
 
-def install_badges(reports: dict) -> None:
-    """Give the templates ``cellula_differences[game][section] -> count`` for the side-by-side badges."""
-    if render_module._ENV is None:
-        render_module._ENV = render_module.environment()
-    render_module._ENV.globals["cellula_differences"] = {g: section_counts(r) for g, r in reports.items()}
-    render_module._ENV.globals["cellula_differences_label"] = {l: UI[l]["differences_badge"] for l in UI}
+def _served(from_page: str, to_page: str) -> str:
+    """Final URL of ``to_page`` from ``from_page`` (directory URLs: links in raw HTML are not rewritten)."""
+    def folder(page: str) -> str:
+        stem = page[:-3] if page.endswith(".md") else page
+        return posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
+    rel = posixpath.relpath(folder(to_page) or ".", folder(from_page) or ".")
+    return "./" if rel == "." else rel + "/"
+
+
+def differences_links(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
+    """Section link hook: "≠ N differences" under a section that has notes or shown findings."""
+    report = (site.extras.get("editions") or {}).get(game.id)
+    if report is None:
+        return []
+    count = section_counts(report).get(section.id, 0)
+    if not count:
+        return []
+    href = _served(page, f"{game.id}/differences.md") + "#" + section.anchor
+    return [(f"≠ {count} {UI[lang]['differences_badge']}", href)]
 
 
 def _empty() -> dict:
@@ -143,36 +167,41 @@ def _empty() -> dict:
 
 
 def differences_pages(site, lang: str) -> list[Page]:
-    """Page producer: ``<game>/differences.md`` for every compared game."""
+    """Page producer: ``<game>/differences.md`` for every compared game: the curated notes first,
+    then the findings grouped by chapter and section, the false positives folded away at the end."""
     reports = site.extras.get("editions") or {}
-    install_badges(reports)
     pages = []
     for game_id, report in reports.items():
         game = site.games[game_id]
         ui = UI[lang]
-        by_section: dict[str, dict] = {}
-        for note in report.notes:
-            first = game.sections[note.sections[0]]
-            for other in note.sections[1:]:
-                by_section.setdefault(other, _empty())["refs"].append(
-                    {"title": note.title[lang], "anchor": first.anchor})
-            by_section.setdefault(note.sections[0], _empty())["notes"].append({
-                "id": note.id, "kind": KIND_LABEL[lang][note.kind.value], "title": note.title[lang],
-                "text": note.text[lang], "follow": note.follow[lang],
-            })
+        why = report.reasons
+
+        def where(section_id: str) -> dict:
+            section = game.sections[section_id]
+            chapter = next(c for c in game.chapters if section_id in c.sections)
+            return {"id": section_id, "anchor": section.anchor, "title": section.texts[lang].title,
+                    "chapter": chapter.id}
+
+        notes = [{"id": n.id, "kind": KIND_LABEL[lang][n.kind.value], "title": n.title[lang], "text": n.text[lang],
+                  "follow": n.follow[lang], "sections": [where(s) for s in n.sections]} for n in report.notes]
+        shown: dict[str, list] = {}
+        false_positives = []
         for finding in report.findings:
-            if finding.check is CheckId.EDITION_NOTE or finding.status not in SHOWN:
+            if finding.check is CheckId.EDITION_NOTE:
                 continue
-            by_section.setdefault(finding.section, _empty())["findings"].append(
-                finding_view(finding, lang))
+            view = finding_view(finding, lang, why.get(finding.fingerprint))
+            if finding.status in SHOWN:
+                shown.setdefault(finding.section, []).append(view)
+            else:
+                false_positives.append(where(finding.section) | {"finding": view})
+        note_refs: dict[str, list] = {}
+        for note in notes:
+            for s in note["sections"]:
+                note_refs.setdefault(s["id"], []).append({"id": note["id"], "title": note["title"]})
         chapters = []
         for chapter in game.chapters:
-            sections = []
-            for section_id in chapter.sections:
-                if section_id in by_section:
-                    section = game.sections[section_id]
-                    sections.append({"id": section_id, "anchor": section.anchor, "title": section.texts[lang].title,
-                                     **by_section[section_id]})
+            sections = [where(s) | {"findings": shown[s], "notes": note_refs.get(s, [])}
+                        for s in chapter.sections if s in shown]
             if sections:
                 chapters.append({"id": chapter.id, "title": chapter.title[lang], "sections": sections})
         statuses: dict[str, int] = {}
@@ -182,7 +211,11 @@ def differences_pages(site, lang: str) -> list[Page]:
                 statuses[label] = statuses.get(label, 0) + 1
         title = game.title[lang]
         pages.append(Page(lang, f"{game_id}/differences.md", ui["title"], render(
-            "differences.md.j2", ui=ui, lang=lang, game_title=title, chapters=chapters,
-            notes_count=len(report.notes), statuses=statuses,
+            "differences.md.j2", ui=ui, lang=lang, game_title=title, chapters=chapters, notes=notes,
+            notes_count=len(report.notes), statuses=statuses, false_positives=false_positives,
         ), nav=(title,)))
     return pages
+
+
+if differences_links not in features.SECTION_LINKS:
+    features.SECTION_LINKS.append(differences_links)
