@@ -24,6 +24,7 @@ MODULES = (
     "generator.bench",
     "generator.check",
     "generator.card_pages",
+    "generator.puzzle_pages",
 )
 """Feature modules, imported once by :func:`load`."""
 

@@ -1,0 +1,959 @@
+"""Worked examples on the site: a page per Cytosis puzzle, the puzzle index, the board
+assumptions and the solver benchmark, in every site language.
+
+Registers, when imported (see ``generator.features``):
+
+- the ``puzzles`` loader: every ``data/puzzles/*.yaml`` loaded with :func:`solver.load_puzzle`
+  and solved, through :mod:`generator.solution_cache` (``.cache/solutions``), so a warm build
+  does not search again; every rule section a step links to must exist;
+- the page producer: ``cytosis/puzzles/index.md`` (the graded list),
+  ``cytosis/puzzles/<id>.md`` (statement, starting position, cards, the optimal sequence as a
+  ``<table class="cellula-steps">``, score, proof status, the greedy contrast, assumptions),
+  ``cytosis/assumptions.md`` (every board count, from the rulebook or assumed, per side) and
+  ``cytosis/benchmark.md`` (``docs/assets/bench/`` when ``python -m solver bench`` wrote it).
+
+The greedy contrast is this module's own policy (:func:`greedy_plan`), played through the
+engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
+they are shown. Data text is escaped on the way out (``attr`` in raw HTML, :func:`md_inline` in
+Markdown cells and link texts, ``text``/``md`` elsewhere).
+"""
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import json
+import time
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+import yaml
+
+from . import features, solution_cache
+from .errors import Problems
+from .refs import relative
+from .render import Page, render
+
+GAME = "cytosis"
+INDEX_PAGE = "cytosis/puzzles/index.md"
+ASSUMPTIONS_PAGE = "cytosis/assumptions.md"
+BENCH_PAGE = "cytosis/benchmark.md"
+BENCH_ASSETS = ("assets/bench/scale.svg", "assets/bench/bench.json")
+"""What ``python -m solver bench`` writes under ``docs/`` (the chart and its numbers)."""
+BIG_PUZZLE_PLACEMENTS = 6
+"""Puzzles with at least this many flask placements (rounds × flasks) go to the CP-SAT planner
+when the solver offers it; smaller ones stay with the default engine."""
+CACHE_DIR: Path | None = None
+"""Where records are cached; None: :data:`generator.solution_cache.CACHE_DIR` (tests override)."""
+STOCK_FIELDS = ("atp", "mrna", "protein", "carb", "lipid")
+"""Stock columns of the step table, in order."""
+
+UI = {
+    "it": {
+        "nav": "Rompicapi", "index_title": "Rompicapi di Cytosis",
+        "index_intro": "Situazioni di gioco da un solo giocatore, risolte dal pianificatore del progetto. "
+                       "Ogni pagina mostra la sequenza migliore passo per passo, con il punteggio dimostrato e "
+                       "le regole usate. I rompicapi sono ordinati per numero di piazzamenti (round × beute).",
+        "grade": "Livello", "grades": ("base", "intermedio", "avanzato"),
+        "id": "Id", "title": "Titolo", "edition": "Edizione", "board": "Lato del tabellone",
+        "rounds_flasks": "Round × beute", "placements": "Piazzamenti", "proven": "Punteggio dimostrato",
+        "see_also": "Vedi anche", "all_puzzles": "Tutti i rompicapi",
+        "edition_1e": "1ª edizione (regolamento italiano)", "edition_2e": "2ª edizione (regolamento inglese)",
+        "statement": "Enunciato", "players": "Giocatori", "rounds": "Round", "flasks": "Beute per round",
+        "grey_flasks": "Beute grigie per round", "events": "Eventi", "round_n": "Round {n}",
+        "no_event": "nessun evento", "occupied": "Spazi occupati dagli avversari", "none": "nessuno",
+        "goals": "Carte obiettivo", "opponents": "Avversari", "objective": "Obiettivo",
+        "objective_text": "massimi Punti Salute a fine partita (punteggio finale compreso)",
+        "goal_text": "{points} punti se completi {count} × {types}; segnalini già presenti: {markers}",
+        "detox_figure": "detossificazione di un avversario: {amount} ATP su {cards} carte",
+        "opp_disk": "disco di un avversario in {area} (Salute {health})",
+        "opp_hormones": "round {round}: gli avversari completano {types}",
+        "start": "Posizione iniziale", "stock": "Riserva", "health": "Salute", "hand": "Mano",
+        "row": "Area carte", "deck": "Mazzo", "empty": "vuoto", "slot": "spazio {n} ({price})",
+        "cards": "Carte usate", "card": "Carta", "type": "Tipo", "cost": "Costo", "hp": "Punti Salute",
+        "values": "Valori", "gain": "dà", "color": "colore",
+        "illustrative": "illustrativo", "illustrative_note": "I valori segnati «illustrativo» non sono nei "
+        "regolamenti: li ha scelti il progetto per il rompicapo. I regolamenti danno tutti i valori solo "
+        "dell'Ormone Proteico (2 ATP, 2 proteine, 1 carboidrato, 7 Punti Salute) e dell'Ormone Steroideo "
+        "(4 ATP, 3 lipidi, 1 carboidrato, 9 Punti Salute).",
+        "from_rulebook": "dal regolamento",
+        "optimal": "Sequenza ottimale", "steps_intro": "Riserva e Salute dopo ogni passo; le regole di ogni "
+        "passo sono collegate nella colonna «Spazio / azione».",
+        "no_plan": "Nessun piano legale usa tutte le beute: il rompicapo non ha soluzione.",
+        "col_n": "#", "col_round": "Round", "col_flask": "Beuta", "col_spot": "Spazio / azione",
+        "col_what": "Cosa succede", "col_health": "Salute", "final_row": "Punteggio finale (con il punteggio di fine partita)",
+        "stock_names": ("ATP", "mRNA", "proteine", "carboidrati", "lipidi"),
+        "flask_grey": "grigia", "flask_card": "–", "exhaust": "Beuta esaurita", "play_card": "Carta giocata",
+        "score": "Punteggio", "final_score": "Punteggio finale: **{health}** Punti Salute",
+        "breakdown": {"in_game": "durante la partita", "macromolecules": "set di macromolecole",
+                      "detox": "maggioranza di detossificazione", "enzyme_sets": "set di enzimi",
+                      "goals": "carte obiettivo"},
+        "proof": "Stato della dimostrazione",
+        "proof_optimal": "**OTTIMO** dimostrato da: {engine}.",
+        "proof_confirmed": "Confermato da un secondo motore: {engines}.",
+        "proof_unconfirmed": "Nessun secondo motore lo ha confermato.",
+        "proof_feasible": "**AMMISSIBILE**, ottimalità **non dimostrata** ({engine}): limite superiore {bound}, "
+                          "scarto {gap}.",
+        "proof_infeasible": "**NESSUNA SOLUZIONE** dimostrato da: {engine}.",
+        "proof_unknown": "Stato «{status}» riportato da: {engine}.",
+        "proof_fallback": "Il motore {wanted} non era disponibile ({reason}): ha risposto {engine}.",
+        "engine_exhaustive": "ricerca esaustiva (ogni piano legale esplorato, {nodes} nodi)",
+        "engine_cpsat": "pianificatore CP-SAT",
+        "solve_time": "Tempo di calcolo: {seconds} s (risultato salvato nella cache della build).",
+        "greedy": "Confronto con una strategia avida",
+        "greedy_policy": "La strategia avida sceglie a ogni passo l'azione legale che dà subito più Punti Salute; "
+                         "a parità, quella che fa crescere di più la riserva (ATP e cubetti contati allo stesso "
+                         "modo); a parità ancora, la prima nell'ordine fisso delle azioni del motore. La sequenza "
+                         "è rigiocata dal motore delle regole, quindi è legale.",
+        "greedy_score": "Punteggio della strategia avida: **{greedy}** contro l'ottimo **{optimum}** ({diff}).",
+        "greedy_same": "la strategia avida trova l'ottimo", "greedy_less": "{n} in meno",
+        "greedy_stuck": "La strategia avida resta bloccata dopo {n} passi: nessuna azione legale.",
+        "greedy_steps": "Passi della strategia avida",
+        "assumptions": "Ipotesi", "assumptions_plan": "La sequenza ottimale usa questi valori del tabellone "
+        "che il regolamento non indica (le immagini del tabellone sono andate perse); l'ottimo può dipendere "
+        "anche dagli altri valori ipotizzati del lato {board}: l'elenco completo è nella pagina delle ipotesi.",
+        "assumptions_none": "La sequenza ottimale non usa nessun valore ipotizzato del tabellone; l'ottimo può "
+                            "comunque dipendere dagli altri valori ipotizzati del lato {board}.",
+        "assumptions_link": "Ipotesi sul tabellone",
+        "what": "Cosa", "area": "Area", "item": "Voce", "value": "Valore", "source": "Fonte",
+        "kind_spot": "spazio", "kind_vesicles": "posizioni di gemmazione", "kind_boost": "evento incremento",
+        "prov_rulebook": "dal regolamento", "prov_assumed": "ipotizzato", "prov_puzzle": "fissato dal rompicapo",
+        "assumptions_title": "Ipotesi sul tabellone di Cytosis",
+        "assumptions_intro": "Le immagini del tabellone nei regolamenti sono andate perse: il testo dà alcuni "
+                             "spazi e valori, gli altri sono ipotesi del progetto. Ogni voce qui sotto dice se "
+                             "viene dal regolamento o è ipotizzata; i rompicapi che usano un'ipotesi lo dicono.",
+        "side_summary": "{rulebook} voci dal regolamento, {assumed} ipotizzate.",
+        "editions_of_side": "Edizioni", "boost_value": "+1 {resource} in: {areas}",
+        "vesicles_value": "{count} per area",
+        "bench_title": "Prestazioni del pianificatore",
+        "bench_intro": "Quanto tempo impiegano i motori del pianificatore al crescere dei rompicapi.",
+        "bench_missing": "Il benchmark non è ancora stato eseguito: il comando `python -m solver bench` scrive "
+                         "`docs/assets/bench/scale.svg` e `docs/assets/bench/bench.json`; la build successiva li "
+                         "mostra qui.",
+        "bench_chart": "Tempo di soluzione al crescere del rompicapo",
+        "bench_table": "Risultati",
+    },
+    "en": {
+        "nav": "Puzzles", "index_title": "Cytosis puzzles",
+        "index_intro": "Single-player game situations, solved by the project's planner. Every page shows the "
+                       "best sequence step by step, with the proven score and the rules it uses. The puzzles are "
+                       "ordered by number of placements (rounds × flasks).",
+        "grade": "Level", "grades": ("basic", "intermediate", "advanced"),
+        "id": "Id", "title": "Title", "edition": "Edition", "board": "Board side",
+        "rounds_flasks": "Rounds × flasks", "placements": "Placements", "proven": "Proven score",
+        "see_also": "See also", "all_puzzles": "All puzzles",
+        "edition_1e": "1st edition (Italian rulebook)", "edition_2e": "2nd edition (English rulebook)",
+        "statement": "Statement", "players": "Players", "rounds": "Rounds", "flasks": "Flasks per round",
+        "grey_flasks": "Grey flasks per round", "events": "Events", "round_n": "Round {n}",
+        "no_event": "no event", "occupied": "Spots taken by opponents", "none": "none",
+        "goals": "Goal cards", "opponents": "Opponents", "objective": "Objective",
+        "objective_text": "most Health Points at the end (final scoring included)",
+        "goal_text": "{points} points if you complete {count} × {types}; markers already on it: {markers}",
+        "detox_figure": "an opponent's detox: {amount} ATP on {cards} cards",
+        "opp_disk": "an opponent's disk in {area} (Health {health})",
+        "opp_hormones": "round {round}: opponents complete {types}",
+        "start": "Starting position", "stock": "Stock", "health": "Health", "hand": "Hand",
+        "row": "Card row", "deck": "Deck", "empty": "empty", "slot": "slot {n} ({price})",
+        "cards": "Cards used", "card": "Card", "type": "Type", "cost": "Cost", "hp": "Health Points",
+        "values": "Values", "gain": "gives", "color": "colour",
+        "illustrative": "illustrative", "illustrative_note": "Values marked \"illustrative\" are not in the "
+        "rulebooks: the project chose them for the puzzle. The rulebooks give every value only for the "
+        "Protein Hormone (2 ATP, 2 protein, 1 carbohydrate, 7 Health Points) and the Steroid Hormone "
+        "(4 ATP, 3 lipid, 1 carbohydrate, 9 Health Points).",
+        "from_rulebook": "from the rulebook",
+        "optimal": "Optimal sequence", "steps_intro": "Stock and Health after each step; each step's rules "
+        "are linked in the \"Spot / action\" column.",
+        "no_plan": "No legal plan uses every flask: the puzzle has no solution.",
+        "col_n": "#", "col_round": "Round", "col_flask": "Flask", "col_spot": "Spot / action",
+        "col_what": "What happens", "col_health": "Health", "final_row": "Final score (end-game scoring included)",
+        "stock_names": ("ATP", "mRNA", "protein", "carbohydrate", "lipid"),
+        "flask_grey": "grey", "flask_card": "–", "exhaust": "Exhausted flask", "play_card": "Card played",
+        "score": "Score", "final_score": "Final score: **{health}** Health Points",
+        "breakdown": {"in_game": "during play", "macromolecules": "macromolecule sets",
+                      "detox": "detox majority", "enzyme_sets": "enzyme sets", "goals": "goal cards"},
+        "proof": "Proof status",
+        "proof_optimal": "**OPTIMAL**, proven by: {engine}.",
+        "proof_confirmed": "Confirmed by a second engine: {engines}.",
+        "proof_unconfirmed": "No second engine has confirmed it.",
+        "proof_feasible": "**FEASIBLE**, optimality **not proven** ({engine}): upper bound {bound}, gap {gap}.",
+        "proof_infeasible": "**NO SOLUTION**, proven by: {engine}.",
+        "proof_unknown": "Status \"{status}\" reported by: {engine}.",
+        "proof_fallback": "The {wanted} engine was not available ({reason}): {engine} answered.",
+        "engine_exhaustive": "exhaustive search (every legal plan explored, {nodes} nodes)",
+        "engine_cpsat": "CP-SAT planner",
+        "solve_time": "Solve time: {seconds} s (the result is kept in the build cache).",
+        "greedy": "Contrast: a greedy policy",
+        "greedy_policy": "The greedy policy takes, at each step, the legal action with the largest immediate "
+                         "Health gain; on a tie, the one that grows the stock most (ATP and cubes counted alike); "
+                         "on a further tie, the first in the engine's fixed action order. Its sequence is replayed "
+                         "through the rules engine, so it is legal.",
+        "greedy_score": "Greedy score: **{greedy}** against the optimum **{optimum}** ({diff}).",
+        "greedy_same": "greedy finds the optimum", "greedy_less": "{n} less",
+        "greedy_stuck": "The greedy policy gets stuck after {n} steps: no legal action.",
+        "greedy_steps": "The greedy policy's steps",
+        "assumptions": "Assumptions", "assumptions_plan": "The optimal sequence uses these board values that "
+        "the rulebook does not give (the board images were lost); the optimum may also depend on the other "
+        "assumed values of the {board}: the full list is on the assumptions page.",
+        "assumptions_none": "The optimal sequence uses no assumed board value; the optimum may still depend "
+                            "on the other assumed values of the {board}.",
+        "assumptions_link": "Board assumptions",
+        "what": "What", "area": "Area", "item": "Item", "value": "Value", "source": "Source",
+        "kind_spot": "spot", "kind_vesicles": "budding locations", "kind_boost": "boost event",
+        "prov_rulebook": "from the rulebook", "prov_assumed": "assumed", "prov_puzzle": "set by the puzzle",
+        "assumptions_title": "Cytosis board assumptions",
+        "assumptions_intro": "The board images of the rulebooks were lost: the text gives some spots and values, "
+                             "the others are this project's assumptions. Every entry below says whether it comes "
+                             "from the rulebook or is assumed; the puzzles that use an assumption say so.",
+        "side_summary": "{rulebook} entries from the rulebook, {assumed} assumed.",
+        "editions_of_side": "Editions", "boost_value": "+1 {resource} in: {areas}",
+        "vesicles_value": "{count} per area",
+        "bench_title": "Planner performance",
+        "bench_intro": "How long the planner's engines take as the puzzles grow.",
+        "bench_missing": "The benchmark has not been run yet: `python -m solver bench` writes "
+                         "`docs/assets/bench/scale.svg` and `docs/assets/bench/bench.json`; the next build shows "
+                         "them here.",
+        "bench_chart": "Solve time as the puzzle grows",
+        "bench_table": "Results",
+    },
+}
+"""This feature's interface strings (kept here, like the card pages', to leave ``data/ui.yaml`` to
+the core pages); Italian is the reference, both languages have the same keys."""
+
+CARD_TYPES = {
+    "protein-hormone": {"it": "Ormone Proteico", "en": "Protein Hormone"},
+    "steroid-hormone": {"it": "Ormone Steroideo", "en": "Steroid Hormone"},
+    "protein-receptor": {"it": "Recettore Ormone Proteico", "en": "Protein Hormone Receptor"},
+    "steroid-receptor": {"it": "Recettore Ormone Steroideo", "en": "Steroid Hormone Receptor"},
+    "enzyme": {"it": "Enzima", "en": "Enzyme"},
+    "detox": {"it": "Detossificazione", "en": "Alcohol Detoxification"},
+    "macromolecule": {"it": "Risorse Aggiuntive", "en": "Macromolecule"},
+}
+"""Card type names (the rulebooks' terms, as on the card pages)."""
+
+AREAS = {
+    "nucleus": {"it": "Nucleo", "en": "Nucleus"},
+    "free-ribosome": {"it": "Ribosoma Libero", "en": "Free Ribosome"},
+    "smooth-er-lipids": {"it": "Reticolo Liscio (lipidi)", "en": "Smooth ER (lipids)"},
+    "smooth-er-detox": {"it": "Reticolo Liscio (detossificazione/steroidi)", "en": "Smooth ER (detox/steroid)"},
+    "smooth-er": {"it": "Reticolo Liscio", "en": "Smooth ER"},
+    "rough-er": {"it": "Reticolo Rugoso", "en": "Rough ER"},
+    "golgi": {"it": "Apparato di Golgi", "en": "Golgi Apparatus"},
+    "plasma-membrane-glucose": {"it": "Membrana Plasmatica (glucosio)", "en": "Plasma Membrane (glucose)"},
+    "exocytosis": {"it": "Membrana Plasmatica (esocitosi)", "en": "Plasma Membrane (exocytosis)"},
+    "mitochondria": {"it": "Mitocondrio", "en": "Mitochondria"},
+    "cytoplasm": {"it": "Citoplasma", "en": "Cytoplasm"},
+    "laureates": {"it": "Campioni in Biologia", "en": "Laureates in Biology"},
+    "card-row": {"it": "Area carte", "en": "Card row"},
+}
+"""Board areas (and the three vesicle areas), by id."""
+
+RESOURCES = {"atp": {"it": "ATP", "en": "ATP"}, "mrna": {"it": "mRNA", "en": "mRNA"},
+             "protein": {"it": "proteina", "en": "protein"}, "carb": {"it": "carboidrato", "en": "carbohydrate"},
+             "lipid": {"it": "lipide", "en": "lipid"}}
+
+EVENT_SECTIONS = {"reduce-atp-cost": "events.reduce-atp-cost", "toxicity": "events.toxicity"}
+"""Rule section of each non-boost event (boosts: ``events.boost``)."""
+
+# --------------------------------------------------------------------------- small types
+
+
+class Provenance(str, Enum):
+    """Where a board value comes from."""
+
+    RULEBOOK = "rulebook"
+    """The rulebook text gives it."""
+    ASSUMED = "assumed"
+    """The project's guess (the board images were lost)."""
+    PUZZLE = "puzzle"
+    """Set by the puzzle's ``board_override``."""
+
+
+class ItemKind(str, Enum):
+    """The kinds of board value."""
+
+    SPOT = "spot"
+    """A flask placement spot (its existence and printed value)."""
+    VESICLES = "vesicles"
+    """How many Budding Transport Vesicle Locations an area has."""
+    BOOST = "boost"
+    """Where a Boost event puts its resource."""
+
+
+class ProofStatus(str, Enum):
+    """What the solver proved."""
+
+    OPTIMAL = "optimal"
+    """The score is the proven optimum."""
+    FEASIBLE = "feasible"
+    """A legal plan, optimality not proven (bound and gap given)."""
+    INFEASIBLE = "infeasible"
+    """No complete legal plan exists."""
+    UNKNOWN = "unknown"
+    """Any other status a future engine reports (shown verbatim)."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link from a generated page."""
+
+    label: str
+    """Link text, already escaped for Markdown (:func:`md_inline`)."""
+    href: str
+    """Relative target."""
+
+
+@dataclass(frozen=True)
+class BoardItem:
+    """One board value and where it comes from."""
+
+    kind: ItemKind
+    """Spot, vesicle count or boost."""
+    key: str
+    """Stable identity (``spot:nucleus-3``, ``vesicles:golgi``, ``boost:boost-nucleus``)."""
+    area: str
+    """Board area id."""
+    name: str
+    """Spot id, area id or event id."""
+    value: dict[str, str]
+    """The value, said in each site language."""
+    provenance: Provenance
+    """Rulebook, assumed or set by the puzzle."""
+
+
+@dataclass(frozen=True)
+class StepRow:
+    """One row of a step table."""
+
+    index: int
+    """1-based step number."""
+    round: int
+    """Round of the step."""
+    flask: str
+    """Which flask, in the page language."""
+    spot: str
+    """Spot or action, escaped for a Markdown cell."""
+    links: tuple[Link, ...]
+    """The rule sections the step uses."""
+    text: str
+    """What happens, in the page language (plain text)."""
+    stock: tuple[int, ...]
+    """Stock after the step, in :data:`STOCK_FIELDS` order."""
+    health: int
+    """Health Points after the step (before end-game scoring)."""
+
+
+@dataclass(frozen=True)
+class PuzzleEntry:
+    """A loaded puzzle with its solved record."""
+
+    puzzle: object
+    """The :class:`solver.Puzzle`."""
+    file: Path
+    """Its data file."""
+    record: dict
+    """The cached record (see :func:`compute_record`)."""
+    cache_hit: bool
+    """Whether the record came from the cache in this build."""
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """What the loader hands to the page producer."""
+
+    entries: tuple[PuzzleEntry, ...]
+    """Every puzzle, in file order."""
+    boards: tuple[tuple[str, dict[str, str], tuple[str, ...], tuple[BoardItem, ...]], ...]
+    """Per board side: id, title per language, editions, every value with its provenance."""
+
+
+# --------------------------------------------------------------------------- escaping
+
+
+def md_inline(text: str) -> str:
+    """Data text inside a Markdown table cell or link text: markup, pipes and ``<`` escaped."""
+    for ch in "\\[]*_`|":
+        text = text.replace(ch, "\\" + ch)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# --------------------------------------------------------------------------- engines
+
+
+def default_engine() -> str:
+    """The engine ``solver.solve`` uses when not told, else ``exhaustive``."""
+    from solver import solve
+    param = inspect.signature(solve).parameters.get("engine")
+    if param is not None and isinstance(param.default, str):
+        return param.default
+    return "exhaustive"
+
+
+def available_engines() -> tuple[str, ...]:
+    """Engine names the solver declares (``ENGINES`` of the package, its ``solution`` or ``cli``
+    module), plus ``cpsat`` when ``solver/cpsat.py`` exists."""
+    import solver
+    names: list[str] = []
+    for module in ("solver", "solver.solution", "solver.cli"):
+        try:
+            declared = getattr(importlib.import_module(module), "ENGINES", None)
+        except ImportError:
+            declared = None
+        if declared:
+            names += [str(n) for n in declared]
+    if importlib.util.find_spec("solver.cpsat") is not None:
+        names.append("cpsat")
+    del solver
+    return tuple(dict.fromkeys(names)) or ("exhaustive",)
+
+
+def placements(puzzle) -> int:
+    """The player's flask placements: rounds × flasks (the size that drives the search)."""
+    return puzzle.rounds * puzzle.flasks
+
+
+def engine_for(puzzle) -> str:
+    """CP-SAT for big puzzles when the solver has it, the default engine otherwise."""
+    if placements(puzzle) >= BIG_PUZZLE_PLACEMENTS and "cpsat" in available_engines():
+        return "cpsat"
+    return default_engine()
+
+
+def run_engine(puzzle, engine: str):
+    """``solve(puzzle, engine)``; if a non-default engine fails to run, the default answers.
+    Returns (solution, fallback reason or None)."""
+    from solver import SolverError, solve
+    fallback = default_engine()
+    try:
+        return solve(puzzle, engine=engine), None
+    except (SolverError, ImportError) as exc:
+        if engine == fallback:
+            raise
+        return solve(puzzle, engine=fallback), f"{type(exc).__name__}: {exc}"
+
+
+# --------------------------------------------------------------------------- greedy contrast
+
+
+def greedy_key(state, action) -> tuple:
+    """Sort key of the greedy policy (smallest first): largest immediate Health gain, then the
+    largest growth of the stock (ATP and cubes alike), then the engine's action order."""
+    from solver import apply
+    after = apply(state, action)
+    gained = sum(after.stock.as_tuple()) - sum(state.stock.as_tuple())
+    return (-(after.health - state.health), -gained, action.key())
+
+
+def greedy_plan(puzzle) -> tuple[list, bool]:
+    """The greedy policy's plan, played with the engine API only. Returns (plan, complete):
+    ``complete`` is False when it reached a non-terminal state with no legal action."""
+    from solver import apply, initial_state, is_terminal, legal_actions
+    state = initial_state(puzzle)
+    plan = []
+    while not is_terminal(state):
+        options = legal_actions(state)
+        if not options:
+            return plan, False
+        best = min(options, key=lambda a: greedy_key(state, a))
+        plan.append(best)
+        state = apply(state, best)
+    return plan, True
+
+
+def greedy_record(puzzle) -> dict:
+    """The greedy plan replayed through the engine (so every step is legal) and its score."""
+    from solver import replay, score
+    plan, complete = greedy_plan(puzzle)
+    steps, final = replay(puzzle, plan)
+    breakdown = score(final) if complete else None
+    return {"complete": complete, "health": breakdown.total if breakdown else None,
+            "breakdown": breakdown.to_dict() if breakdown else None,
+            "plan": [a.to_dict() for a in plan], "steps": [s.to_dict() for s in steps]}
+
+
+# --------------------------------------------------------------------------- solving (cached)
+
+
+def compute_record(puzzle, engine: str) -> dict:
+    """Solve ``puzzle`` and play the greedy policy: everything the page renders."""
+    start = time.perf_counter()
+    solution, fallback = run_engine(puzzle, engine)
+    seconds = time.perf_counter() - start
+    stats = dict(getattr(solution, "stats", {}) or {})
+    return {
+        "puzzle": puzzle.id,
+        "requested_engine": engine,
+        "fallback": fallback,
+        "solver_version": solution_cache.solver_version(),
+        "solution": json.loads(json.dumps(solution.to_dict(), default=str)),
+        "confirmed_by": list(getattr(solution, "confirmed_by", None) or ()),
+        "bound": getattr(solution, "bound", None) if getattr(solution, "bound", None) is not None else stats.get("bound"),
+        "gap": getattr(solution, "gap", None) if getattr(solution, "gap", None) is not None else stats.get("gap"),
+        "seconds": round(seconds, 3),
+        "greedy": greedy_record(puzzle),
+    }
+
+
+def depends_on(puzzle) -> tuple[Path, ...]:
+    """Data files besides the puzzle file that its solution depends on."""
+    from solver.puzzle import RULEBOOK_CARDS, board_path
+    return (board_path(puzzle.board.id), RULEBOOK_CARDS)
+
+
+def solve_cached(puzzle, file: Path) -> solution_cache.Lookup:
+    """The puzzle's record from the cache, or computed and stored."""
+    engine = engine_for(puzzle)
+    key = solution_cache.cache_key(file, engine, depends_on(puzzle))
+    return solution_cache.cached(key, lambda: compute_record(puzzle, engine), CACHE_DIR)
+
+
+# --------------------------------------------------------------------------- board values
+
+
+def spot_value(spot, lang: str) -> str:
+    """What a spot's printed number means, in ``lang``."""
+    from solver import SpotKind
+    en = lang == "en"
+    res = {k: v[lang] for k, v in RESOURCES.items()}
+    kind = spot.kind
+    if kind is SpotKind.NUCLEUS:
+        return f"+{spot.value} {res['mrna']}"
+    if kind is SpotKind.LIPID_SYNTHESIS:
+        return f"+{spot.value} {res['lipid']}"
+    if kind is SpotKind.MITOCHONDRIA:
+        return f"+{spot.value} ATP"
+    if kind is SpotKind.MITOCHONDRIA_CARB:
+        return f"1 {res['carb']} → {spot.value} ATP"
+    if kind is SpotKind.GLUCOSE:
+        return f"{spot.value} ATP → {spot.value} {res['carb']}"
+    if kind is SpotKind.CARD_ROW:
+        return (f"slot {spot.slot + 1}: price {spot.value} ATP" if en
+                else f"spazio {spot.slot + 1}: prezzo {spot.value} ATP")
+    return "1 spot" if en else "1 spazio"
+
+
+def board_items(board) -> tuple[BoardItem, ...]:
+    """Every value of a board side (after overrides) with its provenance."""
+    items = [BoardItem(ItemKind.SPOT, f"spot:{s.id}", s.area.value, s.id,
+                       {lang: spot_value(s, lang) for lang in UI}, Provenance(s.provenance))
+             for s in board.spots]
+    provenance = dict(board.vesicle_provenance)
+    for area, count in board.vesicles:
+        items.append(BoardItem(ItemKind.VESICLES, f"vesicles:{area.value}", area.value, area.value,
+                               {lang: UI[lang]["vesicles_value"].format(count=count) for lang in UI},
+                               Provenance(provenance.get(area, "assumed"))))
+    for boost in board.boosts:
+        items.append(BoardItem(ItemKind.BOOST, f"boost:{boost.event}", boost.areas[0].value, boost.event,
+                               {lang: UI[lang]["boost_value"].format(
+                                   resource=RESOURCES[boost.resource.value][lang],
+                                   areas=", ".join(AREAS[a.value][lang] for a in boost.areas)) for lang in UI},
+                               Provenance(boost.provenance)))
+    return tuple(items)
+
+
+VESICLE_AREA_OF_SPOT = {"rough-er": "rough-er", "golgi": "golgi", "smooth-er-detox": "smooth-er"}
+"""Spot kind -> the vesicle area a disk is placed in (hormones and receptors only)."""
+
+
+def plan_assumptions(puzzle, plan: list[dict]) -> tuple[BoardItem, ...]:
+    """The non-rulebook board values the plan uses: the spots it places on, the budding locations
+    of the areas its disks go to, and the boosts of the puzzle's events."""
+    from solver import Action, ActionKind
+    items = {item.key: item for item in board_items(puzzle.board)}
+    used: dict[str, None] = {}
+    for data in plan:
+        action = Action.from_dict(data)
+        if action.kind is not ActionKind.PLACE:
+            continue
+        spot = puzzle.board.spot(action.spot)
+        used[f"spot:{spot.id}"] = None
+        area = VESICLE_AREA_OF_SPOT.get(spot.kind.value)
+        if area and action.card and puzzle.card(action.card).route is not None:
+            used[f"vesicles:{area}"] = None
+    for event in puzzle.events:
+        if event and event.startswith("boost-"):
+            used[f"boost:{event}"] = None
+    return tuple(items[k] for k in used if k in items and items[k].provenance is not Provenance.RULEBOOK)
+
+
+def load_boards(puzzles_dir: Path) -> tuple:
+    """Every board side with its title, editions and values."""
+    from solver import load_board
+    from solver.puzzle import BOARDS_DIR
+    out = []
+    for file in sorted(BOARDS_DIR.glob("*.yaml")):
+        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
+        board = load_board(file.stem)
+        out.append((board.id, dict(raw["title"]), tuple(e.value for e in board.editions), board_items(board)))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- loader
+
+
+def step_sections(record: dict) -> list[str]:
+    """Every rule section id the record's optimal and greedy steps link to."""
+    steps = record["solution"].get("steps", []) + record["greedy"].get("steps", [])
+    return [s for step in steps for s in step.get("sections", [])]
+
+
+def load(site, problems: Problems) -> PuzzleSet | None:
+    """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles."""
+    puzzles_dir = Path(site.data_dir) / "puzzles"
+    if GAME not in site.games or not puzzles_dir.is_dir():
+        return None
+    from solver import PuzzleError, SolverError, load_puzzle
+    game = site.games[GAME]
+    entries = []
+    for file in sorted(puzzles_dir.glob("*.yaml")):
+        try:
+            puzzle = load_puzzle(file)
+            lookup = solve_cached(puzzle, file)
+        except (PuzzleError, SolverError) as exc:
+            problems.add(file, "", f"puzzle not loaded or not solved: {exc}")
+            continue
+        for section in dict.fromkeys(step_sections(lookup.record)):
+            if section not in game.sections:
+                problems.add(file, "", f"a plan step links rule section {section!r}, which {GAME} does not have")
+        entries.append(PuzzleEntry(puzzle, file, lookup.record, lookup.hit))
+    if not entries:
+        return None
+    return PuzzleSet(tuple(entries), load_boards(puzzles_dir))
+
+
+# --------------------------------------------------------------------------- views
+
+
+def section_link(site, section_id: str, lang: str, page: str) -> Link | None:
+    """Link to a rule section on its chapter page (None if the game lacks it)."""
+    section = site.games[GAME].sections.get(section_id)
+    if section is None:
+        return None
+    target = f"{GAME}/{section.chapter}.md"
+    return Link(md_inline(section.texts[lang].title), f"{relative(page, target)}#{section.anchor}")
+
+
+def edition_label(edition: str, lang: str) -> str:
+    return UI[lang][f"edition_{edition}"]
+
+
+def flask_label(flask: str, lang: str) -> str:
+    if flask == "grey":
+        return UI[lang]["flask_grey"]
+    if flask == "-":
+        return UI[lang]["flask_card"]
+    return flask
+
+
+def spot_label(puzzle, action: dict, lang: str) -> str:
+    """The spot (area name and id) or the non-placement action, escaped for Markdown."""
+    kind = action.get("kind", "place")
+    if kind == "exhaust":
+        return md_inline(f"{UI[lang]['exhaust']}: {RESOURCES[action['resource']][lang]}")
+    if kind == "play-card":
+        return md_inline(f"{UI[lang]['play_card']}: {action.get('card', '')}")
+    spot = puzzle.board.spot(action["spot"])
+    return md_inline(f"{AREAS[spot.area.value][lang]} ({spot.id})")
+
+
+def step_rows(site, puzzle, steps: list[dict], lang: str, page: str) -> tuple[StepRow, ...]:
+    """Rows of a step table from a record's step dicts."""
+    rows = []
+    for step in steps:
+        links = tuple(link for link in (section_link(site, s, lang, page) for s in step["sections"]) if link)
+        stock = step["state"]["stock"]
+        rows.append(StepRow(step["index"], step["round"], flask_label(step["flask"], lang),
+                            spot_label(puzzle, step["action"], lang), links,
+                            step["text"].get(lang) or step["text"]["en"],
+                            tuple(int(stock[f]) for f in STOCK_FIELDS), int(step["state"]["health"])))
+    return tuple(rows)
+
+
+def proof_status(record: dict) -> ProofStatus:
+    try:
+        return ProofStatus(record["solution"]["status"])
+    except ValueError:
+        return ProofStatus.UNKNOWN
+
+
+def engine_label(record: dict, lang: str) -> str:
+    """Which engine answered, in words."""
+    engine = record["solution"].get("engine", "")
+    if engine == "exhaustive":
+        nodes = record["solution"].get("stats", {}).get("nodes", "?")
+        return f"`exhaustive`, " + UI[lang]["engine_exhaustive"].format(nodes=nodes)
+    if engine == "cpsat":
+        return "`cpsat`, " + UI[lang]["engine_cpsat"]
+    return f"`{md_inline(str(engine))}`"
+
+
+def proof_lines(record: dict, lang: str) -> list[str]:
+    """The proof status paragraph(s), Markdown."""
+    ui = UI[lang]
+    status = proof_status(record)
+    engine = engine_label(record, lang)
+    lines = []
+    if status is ProofStatus.OPTIMAL:
+        lines.append(ui["proof_optimal"].format(engine=engine))
+        confirmed = record.get("confirmed_by") or []
+        lines.append(ui["proof_confirmed"].format(engines=", ".join(f"`{md_inline(str(e))}`" for e in confirmed))
+                     if confirmed else ui["proof_unconfirmed"])
+    elif status is ProofStatus.FEASIBLE:
+        lines.append(ui["proof_feasible"].format(engine=engine, bound=record.get("bound", "?"),
+                                                 gap=record.get("gap", "?")))
+    elif status is ProofStatus.INFEASIBLE:
+        lines.append(ui["proof_infeasible"].format(engine=engine))
+    else:
+        lines.append(ui["proof_unknown"].format(status=md_inline(str(record["solution"]["status"])), engine=engine))
+    if record.get("fallback"):
+        lines.append(ui["proof_fallback"].format(wanted=f"`{record['requested_engine']}`",
+                                                 reason=md_inline(record["fallback"]), engine=engine))
+    lines.append(ui["solve_time"].format(seconds=record.get("seconds", "?")))
+    return lines
+
+
+def greedy_view(site, entry: PuzzleEntry, lang: str, page: str) -> dict:
+    """The greedy contrast: its score against the optimum, and its steps."""
+    ui = UI[lang]
+    greedy, optimum = entry.record["greedy"], entry.record["solution"].get("health")
+    steps = step_rows(site, entry.puzzle, greedy["steps"], lang, page)
+    if not greedy["complete"]:
+        summary = ui["greedy_stuck"].format(n=len(steps))
+    else:
+        diff = (ui["greedy_same"] if greedy["health"] == optimum
+                else ui["greedy_less"].format(n=(optimum or 0) - greedy["health"]))
+        summary = ui["greedy_score"].format(greedy=greedy["health"], optimum=optimum, diff=diff)
+    return {"summary": summary, "steps": steps, "health": greedy["health"]}
+
+
+def card_views(site, puzzle, lang: str, page: str) -> list[dict]:
+    """The puzzle's cards with their values and badge (rulebook card or illustrative)."""
+    rulebook = rulebook_card_sections()
+    out = []
+    for card in puzzle.cards:
+        values = []
+        if not card.gain.is_zero():
+            values.append(f"{UI[lang]['gain']} {card.gain.text(lang)}")
+        if card.color:
+            values.append(f"{UI[lang]['color']}: {card.color}")
+        sections = rulebook.get((card.type.value, card.cost.as_tuple(), card.health), ())
+        links = tuple(link for link in (section_link(site, s, lang, page) for s in sections) if link)
+        out.append({"id": md_inline(card.id), "type": CARD_TYPES[card.type.value][lang],
+                    "cost": md_inline(card.cost.text(lang)), "health": card.health,
+                    "extra": md_inline("; ".join(values)), "illustrative": card.illustrative, "links": links})
+    return out
+
+
+def rulebook_card_sections() -> dict[tuple, tuple[str, ...]]:
+    """(type, cost tuple, health) of the rulebook's fully printed cards -> the sections printing them."""
+    from solver import Stock
+    from solver.puzzle import RULEBOOK_CARDS
+    data = yaml.safe_load(RULEBOOK_CARDS.read_text(encoding="utf-8")) or {}
+    return {(c["type"], Stock(**c["cost"]).as_tuple(), c["health"]): tuple(c.get("sections", ()))
+            for c in data.get("cards", [])}
+
+
+def event_text(site, puzzle, event: str | None, lang: str, page: str) -> str:
+    """An event, linked to its rule section (boosts say what they add and where)."""
+    if event is None:
+        return UI[lang]["no_event"]
+    if event.startswith("boost-"):
+        link = section_link(site, "events.boost", lang, page)
+        boost = puzzle.board.boost(event)
+        extra = (" " + md_inline(UI[lang]["boost_value"].format(
+            resource=RESOURCES[boost.resource.value][lang],
+            areas=", ".join(AREAS[a.value][lang] for a in boost.areas)))) if boost else ""
+        return (f"[{link.label}]({link.href})" if link else md_inline(event)) + extra
+    link = section_link(site, EVENT_SECTIONS.get(event, ""), lang, page)
+    return f"[{link.label}]({link.href})" if link else md_inline(event)
+
+
+def statement_rows(site, entry: PuzzleEntry, board_title: str, lang: str, page: str) -> list[tuple[str, str]]:
+    """(label, Markdown value) rows of the statement table."""
+    ui, puzzle = UI[lang], entry.puzzle
+    assumptions = relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}"
+    rows = [(ui["edition"], edition_label(puzzle.edition.value, lang)),
+            (ui["board"], f"{md_inline(board_title)} ([{ui['assumptions_link']}]({assumptions}))"),
+            (ui["players"], str(puzzle.players)), (ui["rounds"], str(puzzle.rounds)),
+            (ui["flasks"], str(puzzle.flasks)), (ui["grey_flasks"], str(puzzle.grey_flasks))]
+    events = [event_text(site, puzzle, puzzle.events[r] if r < len(puzzle.events) else None, lang, page)
+              for r in range(puzzle.rounds)]
+    rows.append((ui["events"], "; ".join(f"{ui['round_n'].format(n=r + 1)}: {e}" for r, e in enumerate(events))))
+    occupied = [f"{ui['round_n'].format(n=r + 1)}: " + ", ".join(
+                    md_inline(f"{AREAS[puzzle.board.spot(s).area.value][lang]} ({s})") for s in spots)
+                for r, spots in enumerate(puzzle.occupied) if spots]
+    rows.append((ui["occupied"], "; ".join(occupied) or ui["none"]))
+    goals = []
+    for goal in puzzle.goals:
+        title = dict(goal.title).get(lang) or goal.id
+        types = " / ".join(CARD_TYPES[t.value][lang] for t in goal.card_types)
+        goals.append(md_inline(f"{title}: " + ui["goal_text"].format(points=goal.points, count=goal.count,
+                                                                        types=types, markers=goal.markers))
+                     + f' <span class="cellula-badge cellula-badge--illustrative">{ui["illustrative"]}</span>')
+    rows.append((ui["goals"], "; ".join(goals) or ui["none"]))
+    opponents = [ui["detox_figure"].format(amount=d.amount, cards=d.cards) for d in puzzle.detox_opponents]
+    opponents += [ui["opp_disk"].format(area=AREAS[d.area.value][lang], health=d.health) for d in puzzle.opponent_disks]
+    opponents += [ui["opp_hormones"].format(round=r + 1, types=", ".join(CARD_TYPES[t.value][lang] for t in types))
+                  for r, types in enumerate(puzzle.opponent_hormones) if types]
+    rows.append((ui["opponents"], md_inline("; ".join(opponents)) or ui["none"]))
+    rows.append((ui["objective"], ui["objective_text"]))
+    return rows
+
+
+def start_view(puzzle, lang: str) -> dict:
+    """The starting stock, hand, card row (with slot prices) and deck."""
+    ui = UI[lang]
+    row = []
+    for slot, card in zip(puzzle.board.row_slots, puzzle.row):
+        price = spot_value(slot, lang).split(": ", 1)[-1]
+        if slot.provenance != "rulebook":
+            price += f", {ui['prov_' + slot.provenance]}"
+        row.append(md_inline(ui["slot"].format(n=slot.slot + 1, price=price) + ": " + (card or ui["empty"])))
+    return {"stock": tuple(getattr(puzzle.start, f) for f in STOCK_FIELDS), "health": puzzle.health,
+            "hand": ", ".join(md_inline(c) for c in puzzle.hand) or ui["none"],
+            "row": "; ".join(row) or ui["none"],
+            "deck": ", ".join(md_inline(c) for c in puzzle.deck) or ui["none"]}
+
+
+def item_row(item: BoardItem, lang: str) -> dict:
+    ui = UI[lang]
+    return {"kind": ui[f"kind_{item.kind.value}"], "area": AREAS[item.area][lang], "name": item.name,
+            "value": item.value[lang], "prov": item.provenance.value, "prov_label": ui[f"prov_{item.provenance.value}"]}
+
+
+def breakdown_lines(breakdown: dict | None, lang: str) -> list[str]:
+    if not breakdown:
+        return []
+    names = UI[lang]["breakdown"]
+    return [f"{names[k]}: {breakdown[k]}" for k in names if k in breakdown and (breakdown[k] or k == "in_game")]
+
+
+def board_title(puzzle_set: PuzzleSet, board_id: str, lang: str) -> str:
+    for side, title, _editions, _items in puzzle_set.boards:
+        if side == board_id:
+            return title.get(lang) or title["en"]
+    return board_id
+
+
+def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav: tuple[str, ...]) -> Page:
+    ui, puzzle, record = UI[lang], entry.puzzle, entry.record
+    page = f"{GAME}/puzzles/{puzzle.id}.md"
+    title = puzzle.text("title", lang)
+    side_title = board_title(puzzle_set, puzzle.board.id, lang)
+    solution = record["solution"]
+    score_link = section_link(site, "scoring.final", lang, page)
+    content = render(
+        "puzzle.md.j2", ui=ui, lang=lang, title=title, story=puzzle.text("story", lang), puzzle_id=puzzle.id,
+        index_href=relative(page, INDEX_PAGE),
+        statement=statement_rows(site, entry, side_title, lang, page), start=start_view(puzzle, lang),
+        stock_names=ui["stock_names"], cards=card_views(site, puzzle, lang, page),
+        any_illustrative=any(c.illustrative for c in puzzle.cards) or bool(puzzle.goals),
+        status=proof_status(record).value, steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
+        health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
+        score_link=score_link, proof=proof_lines(record, lang), greedy=greedy_view(site, entry, lang, page),
+        assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
+        side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
+    )
+    return Page(lang, page, title, content, nav=nav)
+
+
+def grade(puzzle) -> int:
+    """0 basic (<= 3 placements), 1 intermediate (4-5), 2 advanced (>= 6)."""
+    n = placements(puzzle)
+    return 0 if n <= 3 else 1 if n < BIG_PUZZLE_PLACEMENTS else 2
+
+
+def graded(entries) -> list[PuzzleEntry]:
+    """Puzzles by placements, then plan length, then id."""
+    return sorted(entries, key=lambda e: (placements(e.puzzle), len(e.record["solution"].get("plan", [])), e.puzzle.id))
+
+
+def proven_text(record: dict, lang: str) -> str:
+    status = proof_status(record)
+    health = record["solution"].get("health")
+    if status is ProofStatus.OPTIMAL:
+        return f"**{health}** ✓"
+    if status is ProofStatus.FEASIBLE:
+        return f"≥ {health} ({'non dimostrato' if lang == 'it' else 'not proven'})"
+    return "–"
+
+
+def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> Page:
+    ui = UI[lang]
+    rows = []
+    for entry in graded(puzzle_set.entries):
+        p = entry.puzzle
+        rows.append({"grade": ui["grades"][grade(p)], "id": p.id, "title": md_inline(p.text("title", lang)),
+                     "href": f"{p.id}.md", "edition": edition_label(p.edition.value, lang),
+                     "board": md_inline(board_title(puzzle_set, p.board.id, lang)),
+                     "rounds_flasks": f"{p.rounds} × {p.flasks}",
+                     "placements": sum(1 for a in entry.record["solution"].get("plan", []) if a.get("kind") == "place"),
+                     "proven": proven_text(entry.record, lang)})
+    content = render("puzzle_index.md.j2", ui=ui, rows=rows,
+                     assumptions_href=relative(INDEX_PAGE, ASSUMPTIONS_PAGE), bench_href=relative(INDEX_PAGE, BENCH_PAGE))
+    return Page(lang, INDEX_PAGE, ui["nav"], content, nav=nav)
+
+
+def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> Page:
+    ui = UI[lang]
+    sides = []
+    for side, title, editions, items in puzzle_set.boards:
+        rows = [item_row(i, lang) for i in items]
+        sides.append({"id": side, "title": title.get(lang) or title["en"],
+                      "editions": ", ".join(edition_label(e, lang) for e in editions), "rows": rows,
+                      "summary": ui["side_summary"].format(
+                          rulebook=sum(1 for i in items if i.provenance is Provenance.RULEBOOK),
+                          assumed=sum(1 for i in items if i.provenance is not Provenance.RULEBOOK))})
+    content = render("assumptions.md.j2", ui=ui, sides=sides, index_href=relative(ASSUMPTIONS_PAGE, INDEX_PAGE))
+    return Page(lang, ASSUMPTIONS_PAGE, ui["assumptions_link"], content, nav=nav)
+
+
+def bench_table(data) -> tuple[list[str], list[list[str]]]:
+    """Headers and rows of ``bench.json``: a list of objects, or an object holding one (``rows``,
+    ``results``, ``runs``, ``puzzles``…); other top-level scalars become two-column rows."""
+    rows_data = data if isinstance(data, list) else None
+    scalars: list[list[str]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, list) and value and all(isinstance(v, dict) for v in value) and rows_data is None:
+                rows_data = value
+            elif not isinstance(value, (list, dict)):
+                scalars.append([str(key), str(value)])
+    if rows_data:
+        headers = list(dict.fromkeys(k for row in rows_data if isinstance(row, dict) for k in row))
+        rows = [[md_inline(json.dumps(row.get(h), ensure_ascii=False) if isinstance(row.get(h), (list, dict))
+                           else "" if row.get(h) is None else str(row.get(h))) for h in headers]
+                for row in rows_data if isinstance(row, dict)]
+        return [md_inline(h) for h in headers], rows
+    return ["", ""], [[md_inline(a), md_inline(b)] for a, b in scalars]
+
+
+def bench_page(docs_dir: Path, lang: str, nav: tuple[str, ...]) -> Page:
+    ui = UI[lang]
+    svg, data_file = (docs_dir / p for p in BENCH_ASSETS)
+    headers, rows = [], []
+    if data_file.exists():
+        try:
+            headers, rows = bench_table(json.loads(data_file.read_text(encoding="utf-8")))
+        except ValueError:
+            headers, rows = [], []
+    content = render("bench.md.j2", ui=ui, svg=relative(BENCH_PAGE, "../" + BENCH_ASSETS[0]) if svg.exists() else None,
+                     headers=headers, rows=rows, ran=svg.exists() or bool(rows))
+    return Page(lang, BENCH_PAGE, ui["bench_title"], content, nav=nav)
+
+
+def produce(site, lang: str) -> list[Page]:
+    puzzle_set = site.extras.get("puzzles")
+    if not isinstance(puzzle_set, PuzzleSet):
+        return []
+    from .site import DOCS_DIR
+    nav = (site.games[GAME].title[lang], UI[lang]["nav"])
+    pages = [index_page(site, puzzle_set, lang, nav)]
+    pages += [puzzle_page(site, puzzle_set, e, lang, nav) for e in graded(puzzle_set.entries)]
+    pages += [assumptions_page(puzzle_set, lang, nav), bench_page(DOCS_DIR, lang, nav)]
+    return pages
+
+
+if not any(name == "puzzles" for name, _ in features.LOADERS):
+    features.LOADERS.append(("puzzles", load))
+if produce not in features.PRODUCERS:
+    features.PRODUCERS.append(produce)
