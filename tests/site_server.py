@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gzip
+import os
 import http.server
 import threading
 from collections.abc import Iterator
@@ -15,7 +17,9 @@ from urllib.parse import urlsplit
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-SITE = ROOT / "site"
+SITE = Path(os.environ.get("CELLULA_SITE", ROOT / "site"))
+"""The built site; ``CELLULA_SITE`` points elsewhere (e.g. a private build while others rebuild ``site/``)."""
+OFFLINE_SITE = Path(os.environ.get("CELLULA_SITE_OFFLINE", ROOT / "site-offline"))
 
 
 def site_prefix() -> str:
@@ -33,6 +37,35 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if not clean.startswith(self.prefix):
             return str(self.site / "__outside_site_url__")
         return super().translate_path("/" + clean[len(self.prefix):])
+
+    compress = True
+    _COMPRESSIBLE = (".html", ".css", ".js", ".json", ".xml", ".svg", ".txt", ".map")
+    _cache: dict = {}
+
+    def do_GET(self):
+        # Like a real static host (GitHub Pages, any CDN): text compressed with gzip when asked.
+        if not (self.compress and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().do_GET()
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not urlsplit(self.path).path.endswith("/"):
+                return super().do_GET()  # the redirect to the slash-terminated address
+            path = path / "index.html"
+        if not path.is_file() or path.suffix not in self._COMPRESSIBLE:
+            return super().do_GET()
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        body = self._cache.get(key)
+        if body is None:
+            body = self._cache[key] = gzip.compress(path.read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def send_error(self, code, message=None, explain=None):
         # Like a real static host (and ``mkdocs serve``): the site's own 404 page for missing paths.

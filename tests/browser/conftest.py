@@ -1,0 +1,136 @@
+"""End-to-end tests in Debian's Chromium (driven by Playwright for Python) against the built site.
+
+The site is served on loopback under the ``site_url`` path of mkdocs.yml (``/cellula/``), by the
+same server as the link crawl (``tests/site_server.py``). Chromium is ``/usr/bin/chromium``
+(``tests/browser/ensure_chromium.sh`` installs it with apt-get; ``playwright install`` cannot
+download browsers here), started headless with a fresh user-data dir.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from site_server import OFFLINE_SITE, ROOT, SITE, serve_site, site_prefix  # noqa: E402,F401
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+VIEWPORT = {"width": 1280, "height": 900}
+
+# Console noise that is not the project's: Material asks for sitemap.xml (language switcher and
+# instant navigation) and the static-i18n build has none per language; only those 404s are allowed.
+ALLOWED_FAILURES = re.compile(r"/sitemap\.xml(\.gz)?$")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: end-to-end test in Chromium")
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - a setup problem, said plainly
+        pytest.fail("playwright is not installed: `make setup` installs the test extras")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run tests/browser/ensure_chromium.sh (make test does)")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def context(playwright_instance, tmp_path_factory):
+    """One Chromium with a fresh user-data dir for the whole session."""
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+        viewport=VIEWPORT, locale="it-IT", service_workers="block",
+    )
+    ctx.set_default_timeout(15_000)
+    yield ctx
+    ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+class ConsoleLog:
+    """Console errors, uncaught exceptions and failed requests seen by one page."""
+
+    def __init__(self, page):
+        self.problems: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.problems.append(f"uncaught: {exc}"))
+        page.on("requestfailed", self._request_failed)
+        page.on("response", lambda res: res.status >= 400 and self._failed(res.url, str(res.status)))
+
+    def _console(self, msg):
+        if msg.type == "error":
+            url = (msg.location or {}).get("url", "")
+            if "Failed to load resource" in msg.text and ALLOWED_FAILURES.search(url):
+                return
+            self.problems.append(f"console.error: {msg.text} ({url})")
+
+    def _request_failed(self, request):
+        # Leaving a page aborts what it was still loading (e.g. the search worker's scripts).
+        if request.failure != "net::ERR_ABORTED":
+            self._failed(request.url, request.failure or "failed")
+
+    def _failed(self, url: str, why: str) -> None:
+        if not ALLOWED_FAILURES.search(url.split("?")[0]):
+            self.problems.append(f"request {url}: {why}")
+
+
+@pytest.fixture
+def page(context):
+    """A fresh tab; ``page.console`` collects its errors. Every test ends with no console errors."""
+    tab = context.new_page()
+    tab.console = ConsoleLog(tab)
+    yield tab
+    problems = list(tab.console.problems)
+    tab.close()
+    assert not problems, "console errors or failed requests:\n" + "\n".join(problems)
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """Base URL of the built site (``site/``) served on 127.0.0.1, ending with ``/cellula/``."""
+    if not (SITE / "index.html").exists():
+        pytest.fail("site/ is not built: run `make site` (make test builds it before these tests)")
+    with serve_site(SITE) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def prefix() -> str:
+    return site_prefix()
+
+
+def built_page(path: str) -> Path:
+    """The built file of a site path like ``cytosis/setup/`` (in ``site/``)."""
+    return SITE / path / "index.html" if path.endswith("/") or not path else SITE / path
+
+
+def pages_under(folder: str, lang: str = "it") -> list[str]:
+    """Site paths (``cytosis/puzzles/x/``) of the built pages under ``folder`` for ``lang``."""
+    base = SITE / ("en/" if lang == "en" else "") / folder
+    if not base.is_dir():
+        return []
+    found = []
+    for index in sorted(base.rglob("index.html")):
+        rel = index.parent.relative_to(SITE).as_posix()
+        if rel != base.relative_to(SITE).as_posix():
+            found.append(rel + "/")
+    return found

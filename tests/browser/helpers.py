@@ -1,0 +1,46 @@
+"""Small helpers for driving the Material for MkDocs UI in the browser tests."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+
+def search(page, query: str, timeout: float = 15_000) -> list[str]:
+    """Type ``query`` into the header search box and return the result links' paths (no query
+    string or fragment), in order, without duplicates. Material listens for keyup: the query is
+    typed, then a key (End) is pressed so the search runs."""
+    box = page.locator("input.md-search__input")
+    if not box.is_visible():  # narrow screens: the search opens from the header button
+        page.locator("label.md-header__button[for=__search]").click()
+    box.click()
+    box.fill(query)
+    box.press("End")
+    meta = page.locator(".md-search-result__meta")
+    # The result count line: "7 documenti trovati" / "Nessun documento trovato" (it),
+    # "7 matching documents" / "No matching documents" (en); before that, an invitation or
+    # "initializing" text without digits.
+    page.wait_for_function(
+        """() => { const m = document.querySelector('.md-search-result__meta');
+                   return m && /\\d|Nessun|No matching/.test(m.textContent); }""",
+        timeout=timeout)
+    meta.wait_for(state="visible", timeout=timeout)
+    # Material renders the first results, then more each time the list is scrolled to its end.
+    items = page.locator(".md-search-result__item")
+    wrap = page.locator(".md-search__scrollwrap")
+    stable = 0
+    while stable < 3:
+        before = items.count()
+        wrap.evaluate("el => { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); }")
+        page.wait_for_timeout(150)
+        stable = stable + 1 if items.count() == before else 0
+    hrefs = page.locator(".md-search-result__item a.md-search-result__link").evaluate_all(
+        "links => links.map(a => a.href)")
+    paths: list[str] = []
+    for href in hrefs:
+        path = urlsplit(href).path
+        if path not in paths:
+            paths.append(path)
+    return paths
+
+
+def search_count_text(page) -> str:
+    return page.locator(".md-search-result__meta").inner_text().strip()

@@ -1,0 +1,36 @@
+"""The offline build (``make site-offline``) works straight from disk: search included."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import OFFLINE_SITE
+from helpers import search
+
+
+@pytest.fixture(scope="module")
+def offline_root():
+    if not (OFFLINE_SITE / "index.html").exists():
+        pytest.fail("site-offline/ is not built: run `make site-offline` (make test builds it first)")
+    return OFFLINE_SITE.resolve().as_uri() + "/"
+
+
+@pytest.mark.parametrize(("start", "query", "expected"), [
+    ("index.html", "ribosoma", "cytosis/spots.html"),
+    ("en/index.html", "ribosome", "en/cytosis/spots.html"),
+    ("index.html", "Flask", "cytosis/setup.html"),
+])
+def test_offline_search_from_file_url(page, offline_root, start, query, expected):
+    page.goto(offline_root + start)
+    assert page.url.startswith("file://")
+    results = search(page, query)
+    root_path = offline_root[len("file://"):]
+    assert root_path + expected in results, f"{query!r}: {expected} not in {results}"
+    # And the result opens from disk.
+    page.goto(offline_root + expected)
+    assert page.locator("article h1").count() == 1
+
+
+def test_offline_pages_link_to_html_files(page, offline_root):
+    page.goto(offline_root + "index.html")
+    hrefs = page.locator("nav.md-nav--primary a.md-nav__link[href]").evaluate_all("a => a.map(x => x.href)")
+    assert hrefs and all(h.startswith("file://") and h.split("#")[0].endswith(".html") for h in hrefs), hrefs[:5]

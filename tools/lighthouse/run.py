@@ -1,0 +1,140 @@
+"""Lighthouse scores, page weight and search-index size of the built site (``make bench``).
+
+    python tools/lighthouse/run.py [--preset mobile|desktop] [--json out.json] [--no-fail]
+
+Serves ``site/`` on loopback under its ``site_url`` path (the tests' server), runs Lighthouse
+(npm package pinned in tools/lighthouse/package-lock.json; ``npm ci`` on first use) with
+Debian's Chromium (``CHROME_PATH=/usr/bin/chromium``) on the home page, a rules page, a puzzle
+page and a card index, in Italian and English, and checks the targets: performance >= 95,
+accessibility >= 95, best practices >= 95, SEO >= 90. Exit status 1 when a target is missed
+or a page is missing (unless --no-fail).
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from site_server import SITE, serve_site  # noqa: E402
+
+CHROME_PATH = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+CHROME_FLAGS = ("--headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking "
+                "--disable-component-update --disable-sync")
+TARGETS = {"performance": 95, "accessibility": 95, "best-practices": 95, "seo": 90}
+
+
+def first_page(folder: str) -> str | None:
+    base = SITE / folder
+    found = sorted(p.parent.relative_to(SITE).as_posix() + "/" for p in base.rglob("index.html")
+                   if p.parent != base) if base.is_dir() else []
+    return found[0] if found else None
+
+
+def pages() -> dict[str, str | None]:
+    """Kind -> site path (Italian); None when the site has no such page yet."""
+    cards = "cards/cytosis/" if (SITE / "cards/cytosis/index.html").exists() else first_page("cards")
+    return {"home": "", "rules": "cytosis/setup/", "puzzle": first_page("cytosis/puzzles"), "cards": cards}
+
+
+def ensure_lighthouse() -> Path:
+    cli = HERE / "node_modules" / "lighthouse" / "cli" / "index.js"
+    if not cli.exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--prefix", str(HERE)], check=True)
+    return cli
+
+
+def lighthouse(cli: Path, url: str, preset: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        command = ["node", str(cli), url, "--output=json", f"--output-path={out}", "--quiet",
+                   f"--chrome-flags={CHROME_FLAGS} --user-data-dir={tmp}/profile",
+                   "--only-categories=performance,accessibility,best-practices,seo"]
+        if preset == "desktop":
+            command.append("--preset=desktop")
+        subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROME_PATH})
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def summary(report: dict) -> dict:
+    audits = report["audits"]
+    failing = {cat: [(a["id"], audits[a["id"]]["score"]) for a in report["categories"][cat]["auditRefs"]
+                     if a["weight"] > 0 and audits[a["id"]]["score"] is not None and audits[a["id"]]["score"] < 1]
+               for cat in TARGETS}
+    return {
+        "scores": {cat: round(report["categories"][cat]["score"] * 100) for cat in TARGETS},
+        "page_weight_bytes": audits["total-byte-weight"]["numericValue"],
+        "requests": len(audits["network-requests"]["details"]["items"]),
+        "fcp_ms": round(audits["first-contentful-paint"]["numericValue"]),
+        "lcp_ms": round(audits["largest-contentful-paint"]["numericValue"]),
+        "tbt_ms": round(audits["total-blocking-time"]["numericValue"]),
+        "cls": round(audits["cumulative-layout-shift"]["numericValue"], 3),
+        "below_full_marks": failing,
+    }
+
+
+def search_index() -> dict:
+    index = SITE / "search" / "search_index.json"
+    raw = index.read_bytes()
+    data = json.loads(raw)
+    return {"path": str(index.relative_to(ROOT)), "bytes": len(raw), "gzip_bytes": len(gzip.compress(raw, 9)),
+            "documents": len(data.get("docs", [])), "langs": data.get("config", {}).get("lang")}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--preset", choices=("mobile", "desktop"), default="mobile")
+    parser.add_argument("--json", type=Path, default=HERE / "report.json")
+    parser.add_argument("--no-fail", action="store_true")
+    parser.add_argument("--only", nargs="*", help="page kinds to run (home rules puzzle cards)")
+    args = parser.parse_args(argv)
+    if not (SITE / "index.html").exists():
+        print("site/ is not built: run `make site`", file=sys.stderr)
+        return 1
+    if not Path(CHROME_PATH).exists():
+        print(f"{CHROME_PATH} missing: run tests/browser/ensure_chromium.sh", file=sys.stderr)
+        return 1
+    cli = ensure_lighthouse()
+    results, missing, missed = [], [], []
+    with serve_site(SITE) as base:
+        for kind, path in pages().items():
+            if args.only and kind not in args.only:
+                continue
+            if path is None:
+                missing.append(kind)
+                print(f"{kind:7} --  no such page in the built site yet")
+                continue
+            for lang in ("it", "en"):
+                site_path = path if lang == "it" else "en/" + path
+                result = {"kind": kind, "lang": lang, "path": "/" + site_path,
+                          **summary(lighthouse(cli, base + site_path, args.preset))}
+                results.append(result)
+                s = result["scores"]
+                print(f"{kind:7} {lang}  perf {s['performance']:3}  a11y {s['accessibility']:3}  "
+                      f"bp {s['best-practices']:3}  seo {s['seo']:3}  weight {result['page_weight_bytes'] / 1024:7.1f} KiB  "
+                      f"requests {result['requests']:2}  LCP {result['lcp_ms']} ms  TBT {result['tbt_ms']} ms  "
+                      f"CLS {result['cls']}  /{site_path}")
+                for cat, target in TARGETS.items():
+                    if s[cat] < target:
+                        missed.append(f"{kind} {lang} {cat} {s[cat]} < {target}: {result['below_full_marks'][cat]}")
+    index = search_index()
+    print(f"search index: {index['bytes'] / 1024:.1f} KiB ({index['gzip_bytes'] / 1024:.1f} KiB gzipped), "
+          f"{index['documents']} documents, languages {index['langs']}")
+    args.json.write_text(json.dumps({"preset": args.preset, "pages": results, "search_index": index,
+                                     "missing": missing, "missed_targets": missed}, indent=1), encoding="utf-8")
+    for line in missed:
+        print("below target:", line)
+    if missing:
+        print("pages missing from the site:", ", ".join(missing))
+    return 0 if args.no_fail or not (missed or missing) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
