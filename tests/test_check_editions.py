@@ -129,3 +129,20 @@ def test_glossary_entry_with_empty_side_is_reported(tmp_path):
     load_glossary(file, ["mini"], problems)
     assert any("glossary.yaml:2" in str(p) and "terms[0].it" in str(p) and "empty 'it' side" in str(p)
                for p in problems.items)
+
+
+def test_real_allowlist_has_no_stale_entry_and_no_open_finding():
+    """Every reviewed entry of data/editions matches a current finding, every finding is reviewed,
+    and every reason is written for its finding (no shared bulk reason)."""
+    from collections import Counter
+    from generator.check.editions import load_editions
+    from generator.site import DATA_DIR, load_site
+    site = load_site(DATA_DIR)
+    reports = site.extras.get("editions") or load_editions(site, Problems())
+    for report in reports.values():
+        assert not report.stale, [(e.fingerprint, e.check, e.section, e.line) for e in report.stale]
+        open_ = [f for f in report.findings if f.status is Status.OPEN]
+        assert not open_, [(f.fingerprint, f.check.value, f.section) for f in open_]
+        assert all(report.reasons.get(f.fingerprint) for f in report.findings if f.check is not CheckId.EDITION_NOTE)
+        repeated = [why for why, n in Counter(report.reasons.values()).items() if n > 3]
+        assert not repeated, repeated

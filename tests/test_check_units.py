@@ -121,3 +121,28 @@ def test_fingerprint_ignores_markup_and_spacing():
     a = fingerprint(CheckId.NUM_MISMATCH, "g", "s", "**Tre** carte", "Three  cards")
     assert a == fingerprint(CheckId.NUM_MISMATCH, "g", "s", "Tre carte", "three cards")
     assert a != fingerprint(CheckId.NUM_MISMATCH, "g", "s", "Quattro carte", "three cards")
+
+
+def test_term_missing_only_for_specific_terms():
+    from generator.check.checks import is_specific
+    from generator.glossary import Term
+    def term(id_, it, en):
+        return Term(id_, ("x",), {"it": (it,), "en": (en,)}, {}, {}, True)
+    assert is_specific(term("goal-card", "Carta Obiettivo", "Goal Card"), "Carta Obiettivo", "Carta Obiettivo")
+    assert is_specific(term("nucleus", "Nucleo", "Nucleus"), "Nucleo", "Nucleo")
+    assert not is_specific(term("nucleus", "Nucleo", "Nucleus"), "Nucleo", "nucleo")
+    assert not is_specific(term("resource", "risorsa", "resource"), "risorsa", "Risorsa")
+    assert not is_specific(term("flask", "Beuta", "Flask"), "Beuta", "Beuta")
+
+
+def test_aligner_pairs_a_paragraph_with_the_list_it_became():
+    from generator.check.align import align, make_segments
+    from generator.check.bench import load_corpus
+    from generator.check.checks import matchers_for
+    matchers = matchers_for(load_corpus()[1], "synth")
+    it = make_segments("Punti", "Le risorse valgono 1 punto ogni 4 Lipidi, 1 punto ogni 3 Proteine e 1 punto ogni 2 "
+                       "Carboidrati.", "it", matchers["it"])
+    en = make_segments("Points", "Resources score points for each set of:\n\n- 4 Lipids: 1 POINT\n- 3 Proteins: 1 POINT\n"
+                       "- 2 Carbohydrates: 1 POINT", "en", matchers["en"])
+    pairs = align(it, en)
+    assert all(p.it and p.en for p in pairs), [(len(p.it), len(p.en)) for p in pairs]

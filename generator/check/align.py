@@ -179,8 +179,11 @@ def _list_runs(segments: list[Segment], start: int) -> list[int]:
 
 
 def _penalty(di: int, dj: int) -> float:
-    """Merging cost: one MERGE_PENALTY per segment merged beyond a 1-1 pair, capped for list moves."""
-    return MERGE_PENALTY * min(di + dj - 2, 3)
+    """Merging cost: one MERGE_PENALTY per segment merged beyond a 1-1 pair; a list move (a paragraph
+    with its list) costs one merge only, being the natural unit of a sentence rewritten as a list."""
+    if di + dj > 4:
+        return MERGE_PENALTY
+    return MERGE_PENALTY * (di + dj - 2)
 
 
 def align(it: list[Segment], en: list[Segment]) -> list[Pair]:
