@@ -71,7 +71,7 @@ UI = {
         "start": "Posizione iniziale", "stock": "Riserva", "health": "Salute", "hand": "Mano",
         "row": "Area carte", "deck": "Mazzo", "empty": "vuoto", "slot": "spazio {n} ({price})",
         "cards": "Carte usate", "card": "Carta", "type": "Tipo", "cost": "Costo", "hp": "Punti Salute",
-        "values": "Valori", "gain": "dà", "color": "colore",
+        "card_values": "Valori", "gain": "dà", "color": "colore",
         "illustrative": "illustrativo", "illustrative_note": "I valori segnati «illustrativo» non sono nei "
         "regolamenti: li ha scelti il progetto per il rompicapo. I regolamenti danno tutti i valori solo "
         "dell'Ormone Proteico (2 ATP, 2 proteine, 1 carboidrato, 7 Punti Salute) e dell'Ormone Steroideo "
@@ -122,7 +122,7 @@ UI = {
         "assumptions_intro": "Le immagini del tabellone nei regolamenti sono andate perse: il testo dà alcuni "
                              "spazi e valori, gli altri sono ipotesi del progetto. Ogni voce qui sotto dice se "
                              "viene dal regolamento o è ipotizzata; i rompicapi che usano un'ipotesi lo dicono.",
-        "side_summary": "{rulebook} voci dal regolamento, {assumed} ipotizzate.",
+        "side_summary": "Voci dal regolamento: {rulebook}; ipotizzate: {assumed}.",
         "editions_of_side": "Edizioni", "boost_value": "+1 {resource} in: {areas}",
         "vesicles_value": "{count} per area",
         "bench_title": "Prestazioni del pianificatore",
@@ -155,7 +155,7 @@ UI = {
         "start": "Starting position", "stock": "Stock", "health": "Health", "hand": "Hand",
         "row": "Card row", "deck": "Deck", "empty": "empty", "slot": "slot {n} ({price})",
         "cards": "Cards used", "card": "Card", "type": "Type", "cost": "Cost", "hp": "Health Points",
-        "values": "Values", "gain": "gives", "color": "colour",
+        "card_values": "Values", "gain": "gives", "color": "colour",
         "illustrative": "illustrative", "illustrative_note": "Values marked \"illustrative\" are not in the "
         "rulebooks: the project chose them for the puzzle. The rulebooks give every value only for the "
         "Protein Hormone (2 ATP, 2 protein, 1 carbohydrate, 7 Health Points) and the Steroid Hormone "
@@ -204,7 +204,7 @@ UI = {
         "assumptions_intro": "The board images of the rulebooks were lost: the text gives some spots and values, "
                              "the others are this project's assumptions. Every entry below says whether it comes "
                              "from the rulebook or is assumed; the puzzles that use an assumption say so.",
-        "side_summary": "{rulebook} entries from the rulebook, {assumed} assumed.",
+        "side_summary": "Entries from the rulebook: {rulebook}; assumed: {assumed}.",
         "editions_of_side": "Editions", "boost_value": "+1 {resource} in: {areas}",
         "vesicles_value": "{count} per area",
         "bench_title": "Planner performance",
@@ -250,6 +250,16 @@ AREAS = {
 RESOURCES = {"atp": {"it": "ATP", "en": "ATP"}, "mrna": {"it": "mRNA", "en": "mRNA"},
              "protein": {"it": "proteina", "en": "protein"}, "carb": {"it": "carboidrato", "en": "carbohydrate"},
              "lipid": {"it": "lipide", "en": "lipid"}}
+"""Resource names, singular."""
+RESOURCES_PLURAL = {"atp": {"it": "ATP", "en": "ATP"}, "mrna": {"it": "mRNA", "en": "mRNA"},
+                    "protein": {"it": "proteine", "en": "protein"},
+                    "carb": {"it": "carboidrati", "en": "carbohydrates"}, "lipid": {"it": "lipidi", "en": "lipids"}}
+"""Resource names after a number other than 1."""
+
+
+def amount(n: int, resource: str, lang: str) -> str:
+    """``3 lipidi``, ``1 carboidrato``."""
+    return f"{n} {(RESOURCES if n == 1 else RESOURCES_PLURAL)[resource][lang]}"
 
 EVENT_SECTIONS = {"reduce-atp-cost": "events.reduce-atp-cost", "toxicity": "events.toxicity"}
 """Rule section of each non-boost event (boosts: ``events.boost``)."""
@@ -340,6 +350,8 @@ class StepRow:
     """Stock after the step, in :data:`STOCK_FIELDS` order."""
     health: int
     """Health Points after the step (before end-game scoring)."""
+    illustrative: bool = False
+    """The step's card has values the rulebooks do not print (badge in the row)."""
 
 
 @dataclass(frozen=True)
@@ -513,18 +525,17 @@ def spot_value(spot, lang: str) -> str:
     """What a spot's printed number means, in ``lang``."""
     from solver import SpotKind
     en = lang == "en"
-    res = {k: v[lang] for k, v in RESOURCES.items()}
     kind = spot.kind
     if kind is SpotKind.NUCLEUS:
-        return f"+{spot.value} {res['mrna']}"
+        return "+" + amount(spot.value, "mrna", lang)
     if kind is SpotKind.LIPID_SYNTHESIS:
-        return f"+{spot.value} {res['lipid']}"
+        return "+" + amount(spot.value, "lipid", lang)
     if kind is SpotKind.MITOCHONDRIA:
         return f"+{spot.value} ATP"
     if kind is SpotKind.MITOCHONDRIA_CARB:
-        return f"1 {res['carb']} → {spot.value} ATP"
+        return f"{amount(1, 'carb', lang)} → {spot.value} ATP"
     if kind is SpotKind.GLUCOSE:
-        return f"{spot.value} ATP → {spot.value} {res['carb']}"
+        return f"{spot.value} ATP → {amount(spot.value, 'carb', lang)}"
     if kind is SpotKind.CARD_ROW:
         return (f"slot {spot.slot + 1}: price {spot.value} ATP" if en
                 else f"spazio {spot.slot + 1}: prezzo {spot.value} ATP")
@@ -664,8 +675,17 @@ def step_rows(site, puzzle, steps: list[dict], lang: str, page: str) -> tuple[St
         rows.append(StepRow(step["index"], step["round"], flask_label(step["flask"], lang),
                             spot_label(puzzle, step["action"], lang), links,
                             step["text"].get(lang) or step["text"]["en"],
-                            tuple(int(stock[f]) for f in STOCK_FIELDS), int(step["state"]["health"])))
+                            tuple(int(stock[f]) for f in STOCK_FIELDS), int(step["state"]["health"]),
+                            uses_illustrative(puzzle, step["action"])))
     return tuple(rows)
+
+
+def uses_illustrative(puzzle, action: dict) -> bool:
+    """True when the action is about a card (or a goal) whose values are illustrative."""
+    card = action.get("card")
+    if card and puzzle.card(card).illustrative:
+        return True
+    return bool(action.get("goal"))
 
 
 def proof_status(record: dict) -> ProofStatus:

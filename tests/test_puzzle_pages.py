@@ -1,0 +1,348 @@
+"""Worked-example pages: one per puzzle and language, step tables that match the solution, labelled
+illustrative values, the solution cache, the greedy contrast, rule links, assumptions, benchmark."""
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import puzzle_pages, solution_cache
+from generator.rules import SITE_LANGUAGES
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = sorted((ROOT / "data" / "puzzles").glob("*.yaml"))
+PUZZLE_IDS = [p.stem for p in PUZZLES]
+SMALL = ROOT / "data" / "puzzles" / "rulebook-protein-hormone-2e.yaml"
+"""A puzzle that solves in a fraction of a second (cache tests solve it for real)."""
+
+TABLE = re.compile(r'<table class="cellula-steps".*?</table>', re.S)
+ROW = re.compile(r'<tr markdown="block">(.*?)</tr>', re.S)
+CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
+FINAL = re.compile(r'<td class="cellula-steps__final">(-?\d+)</td>')
+MD_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+@pytest.fixture(scope="module")
+def puzzle_set(real_site):
+    loaded = real_site.extras.get("puzzles")
+    assert isinstance(loaded, puzzle_pages.PuzzleSet)
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def pages(real_site):
+    return {(p.lang, p.path): p for lang in SITE_LANGUAGES for p in puzzle_pages.produce(real_site, lang)}
+
+
+@pytest.fixture(scope="module")
+def entries(puzzle_set):
+    return {e.puzzle.id: e for e in puzzle_set.entries}
+
+
+def step_tables(content: str) -> list[str]:
+    return TABLE.findall(content)
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("puzzle_id", PUZZLE_IDS)
+def test_a_page_per_puzzle_in_each_language(pages, puzzle_id, lang):
+    page = pages[(lang, f"cytosis/puzzles/{puzzle_id}.md")]
+    assert page.title in page.content
+    index = pages[(lang, puzzle_pages.INDEX_PAGE)].content
+    assert f"({puzzle_id}.md)" in index
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("puzzle_id", PUZZLE_IDS)
+def test_step_table_has_a_row_per_step_and_the_solution_health(pages, entries, puzzle_id, lang):
+    solution = entries[puzzle_id].record["solution"]
+    tables = step_tables(pages[(lang, f"cytosis/puzzles/{puzzle_id}.md")].content)
+    assert tables, "no step table"
+    optimal = tables[0]
+    rows = ROW.findall(optimal)
+    assert len(rows) == len(solution["plan"]) == len(solution["steps"])
+    for row, step in zip(rows, solution["steps"]):
+        cells = CELL.findall(row)
+        assert int(cells[0]) == step["index"]
+        assert int(cells[-1]) == step["state"]["health"]
+        assert [int(c) for c in cells[-6:-1]] == [step["state"]["stock"][f] for f in puzzle_pages.STOCK_FIELDS]
+    assert int(FINAL.search(optimal).group(1)) == solution["health"]
+
+
+@pytest.mark.parametrize("puzzle_id", PUZZLE_IDS)
+def test_recorded_optimum_matches_the_puzzle_expectation(entries, puzzle_id):
+    import yaml
+    expected = (yaml.safe_load((ROOT / "data" / "puzzles" / f"{puzzle_id}.yaml").read_text()).get("expected") or {})
+    record = entries[puzzle_id].record
+    assert record["solution"]["status"] == "optimal"
+    if "health" in expected:
+        assert record["solution"]["health"] == expected["health"]
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("puzzle_id", PUZZLE_IDS)
+def test_card_values_are_labelled(pages, entries, puzzle_id, lang):
+    content = pages[(lang, f"cytosis/puzzles/{puzzle_id}.md")].content
+    badge = puzzle_pages.UI[lang]["illustrative"]
+    for card in entries[puzzle_id].puzzle.cards:
+        row = next(line for line in content.splitlines() if line.startswith(f"| {puzzle_pages.md_inline(card.id)} |"))
+        if card.illustrative:
+            assert f'cellula-badge--illustrative">{badge}<' in row
+        else:
+            assert "cellula-badge--rulebook" in row and badge not in row
+    if any(c.illustrative for c in entries[puzzle_id].puzzle.cards):
+        assert puzzle_pages.UI[lang]["illustrative_note"] in content
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_steps_with_illustrative_cards_carry_the_badge(pages, entries, lang):
+    entry = entries["two-player-detox-2e"]
+    used = [s for s in entry.record["solution"]["steps"]
+            if s["action"].get("card") and entry.puzzle.card(s["action"]["card"]).illustrative]
+    assert used, "the fixture puzzle should complete an illustrative card"
+    rows = ROW.findall(step_tables(pages[(lang, "cytosis/puzzles/two-player-detox-2e.md")].content)[0])
+    for step in used:
+        assert "cellula-badge--illustrative" in rows[step["index"] - 1]
+
+
+def section_anchors(site) -> dict[str, set[str]]:
+    game = site.games["cytosis"]
+    return {f"cytosis/{c.id}.md": {game.sections[s].anchor for s in c.sections} for c in game.chapters}
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_rule_links_resolve_to_section_anchors(real_site, pages, lang):
+    anchors = section_anchors(real_site)
+    own = {path for (l, path) in pages if l == lang}
+    checked = 0
+    for (page_lang, path), page in pages.items():
+        if page_lang != lang:
+            continue
+        for href in MD_LINK.findall(page.content):
+            target, _, anchor = href.partition("#")
+            resolved = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
+            if resolved in anchors:
+                assert anchor in anchors[resolved], f"{path}: {href}"
+                checked += 1
+            else:
+                assert resolved in own, f"{path}: {href} leads nowhere"
+    assert checked > 0
+
+
+@pytest.mark.parametrize("puzzle_id", PUZZLE_IDS)
+def test_every_step_links_its_rule_sections(real_site, pages, entries, puzzle_id):
+    page = pages[("en", f"cytosis/puzzles/{puzzle_id}.md")]
+    rows = ROW.findall(step_tables(page.content)[0])
+    for row, step in zip(rows, entries[puzzle_id].record["solution"]["steps"]):
+        for section in step["sections"]:
+            assert "#" + real_site.games["cytosis"].sections[section].anchor + ")" in row
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_puzzle_pages_link_the_board_assumptions(pages, entries, lang):
+    for puzzle_id, entry in entries.items():
+        content = pages[(lang, f"cytosis/puzzles/{puzzle_id}.md")].content
+        assert f"(../assumptions.md#board-{entry.puzzle.board.id})" in content
+        assert f"{{ #board-{entry.puzzle.board.id} }}" in pages[(lang, puzzle_pages.ASSUMPTIONS_PAGE)].content
+
+
+@pytest.mark.parametrize("side", ["3-5p", "2p"])
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_assumptions_page_lists_every_board_value_with_its_source(pages, side, lang):
+    from solver import load_board
+    board = load_board(side)
+    content = pages[(lang, puzzle_pages.ASSUMPTIONS_PAGE)].content
+    section = content.split(f"{{ #board-{side} }}", 1)[1].split("\n## ", 1)[0]
+    for spot in board.spots:
+        row = next(line for line in section.splitlines() if f"| `{spot.id}` |" in line)
+        assert f"cellula-badge--{spot.provenance}" in row
+    assumed = [s for s in board.spots if s.provenance == "assumed"]
+    assert section.count("cellula-badge--assumed") >= len(assumed)
+
+
+def test_plan_assumptions_are_the_non_rulebook_values_the_plan_uses(entries):
+    entry = entries["market-day-2e"]
+    items = puzzle_pages.plan_assumptions(entry.puzzle, entry.record["solution"]["plan"])
+    keys = {i.key for i in items}
+    assert "spot:card-row-2" in keys and "vesicles:rough-er" in keys
+    assert all(i.provenance is not puzzle_pages.Provenance.RULEBOOK for i in items)
+    assert "spot:glucose-1" not in keys  # used, but from the rulebook
+
+
+# --------------------------------------------------------------------------- greedy
+
+
+@pytest.mark.parametrize("puzzle_id", PUZZLE_IDS)
+def test_greedy_is_replayed_legally_and_scores_at_most_the_optimum(entries, puzzle_id):
+    from solver import is_terminal, replay, score
+    entry = entries[puzzle_id]
+    plan, complete = puzzle_pages.greedy_plan(entry.puzzle)
+    steps, final = replay(entry.puzzle, plan)  # raises IllegalActionError on an illegal step
+    assert len(steps) == len(plan)
+    if complete:
+        assert is_terminal(final)
+        assert score(final).total <= entry.record["solution"]["health"]
+        assert entry.record["greedy"]["health"] == score(final).total
+
+
+def test_greedy_prefers_health_then_resources(entries):
+    from solver import apply, initial_state, legal_actions
+    puzzle = entries["market-day-2e"].puzzle
+    state = initial_state(puzzle)
+    options = legal_actions(state)
+    best = min(options, key=lambda a: puzzle_pages.greedy_key(state, a))
+    gains = {a: (apply(state, a).health - state.health,
+                 sum(apply(state, a).stock.as_tuple()) - sum(state.stock.as_tuple())) for a in options}
+    assert gains[best] == max(gains.values())
+
+
+# --------------------------------------------------------------------------- cache
+
+
+@pytest.fixture
+def small_puzzle(tmp_path: Path) -> Path:
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    return Path(shutil.copy(SMALL, folder / SMALL.name))
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setattr(puzzle_pages, "CACHE_DIR", folder)
+    return folder
+
+
+def forbid_solving(monkeypatch) -> None:
+    import solver
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("solve() called although the cache holds the solution")
+    monkeypatch.setattr(solver, "solve", refuse)
+
+
+def test_second_generation_hits_the_cache(small_puzzle, cache_dir, monkeypatch):
+    from solver import load_puzzle
+    first = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
+    assert not first.hit and (cache_dir / f"{first.key}.json").exists()
+    forbid_solving(monkeypatch)
+    second = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
+    assert second.hit and second.record["solution"] == first.record["solution"]
+
+
+@pytest.mark.parametrize("edit", [
+    lambda text: text.replace("health: 0}", "health: 1}"),
+    lambda text: text + "\n# a comment changes the bytes\n",
+])
+def test_changing_the_puzzle_file_invalidates(small_puzzle, cache_dir, monkeypatch, edit):
+    from solver import load_puzzle
+    first = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
+    small_puzzle.write_text(edit(small_puzzle.read_text()))
+    forbid_solving(monkeypatch)
+    with pytest.raises(AssertionError, match="cache holds"):
+        puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
+    assert solution_cache.cache_key(small_puzzle, "exhaustive", puzzle_pages.depends_on(load_puzzle(small_puzzle))) != first.key
+
+
+@pytest.mark.parametrize("garbage", ["", "{not json", "[]", '{"format": 1}', '{"format": 1, "key": "other"}'])
+def test_a_corrupt_cache_file_is_recomputed(small_puzzle, cache_dir, garbage):
+    from solver import load_puzzle
+    first = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
+    (cache_dir / f"{first.key}.json").write_text(garbage)
+    again = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
+    assert not again.hit and again.record["solution"] == first.record["solution"]
+    assert solution_cache.read(cache_dir, first.key) is not None
+
+
+def test_the_key_depends_on_solver_source_and_engine(small_puzzle, tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "a.py").write_text("x = 1\n")
+    before = solution_cache.source_hash(package)
+    (package / "a.py").write_text("x = 2\n")
+    assert solution_cache.source_hash(package) != before
+    keys = {solution_cache.cache_key(small_puzzle, engine, version="v") for engine in ("exhaustive", "cpsat")}
+    keys.add(solution_cache.cache_key(small_puzzle, "exhaustive", version="w"))
+    assert len(keys) == 3
+
+
+def test_line_endings_do_not_change_the_key(small_puzzle, tmp_path):
+    crlf = tmp_path / "crlf.yaml"
+    crlf.write_bytes(small_puzzle.read_bytes().replace(b"\n", b"\r\n"))
+    assert solution_cache.cache_key(crlf, "e", version="v") == solution_cache.cache_key(small_puzzle, "e", version="v")
+
+
+# --------------------------------------------------------------------------- engines and proof
+
+
+def test_big_puzzles_go_to_cpsat_only_when_available(entries, monkeypatch):
+    big, small = entries["market-day-2e"].puzzle, entries["rulebook-protein-hormone-2e"].puzzle
+    assert puzzle_pages.placements(big) >= puzzle_pages.BIG_PUZZLE_PLACEMENTS > puzzle_pages.placements(small)
+    monkeypatch.setattr(puzzle_pages, "available_engines", lambda: ("exhaustive",))
+    assert puzzle_pages.engine_for(big) == puzzle_pages.default_engine()
+    monkeypatch.setattr(puzzle_pages, "available_engines", lambda: ("exhaustive", "cpsat"))
+    assert puzzle_pages.engine_for(big) == "cpsat"
+    assert puzzle_pages.engine_for(small) == puzzle_pages.default_engine()
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("record, must, must_not", [
+    ({"solution": {"status": "optimal", "engine": "cpsat", "stats": {}}, "confirmed_by": ["exhaustive"]},
+     ["`cpsat`", "`exhaustive`"], ["proof_unconfirmed"]),
+    ({"solution": {"status": "optimal", "engine": "exhaustive", "stats": {"nodes": 12}}, "confirmed_by": []},
+     ["`exhaustive`", "12", "proof_unconfirmed"], []),
+    ({"solution": {"status": "feasible", "engine": "cpsat", "stats": {}}, "bound": 11, "gap": 2},
+     ["11", "proof_feasible"], ["proof_optimal"]),
+])
+def test_proof_lines_say_which_engine_and_whether_proven(record, must, must_not, lang):
+    ui = puzzle_pages.UI[lang]
+    text = "\n".join(puzzle_pages.proof_lines(record, lang))
+    for word in must:
+        expected = ui[word].split("{")[0] if word in ui else word
+        assert expected in text
+    for word in must_not:
+        assert ui[word].split("{")[0] not in text
+
+
+# --------------------------------------------------------------------------- benchmark and escaping
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_benchmark_page_says_when_not_run(tmp_path, lang):
+    page = puzzle_pages.bench_page(tmp_path, lang, ())
+    assert puzzle_pages.UI[lang]["bench_missing"] in page.content and "scale.svg)" not in page.content
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_benchmark_page_embeds_chart_and_table(tmp_path, lang):
+    bench = tmp_path / "assets" / "bench"
+    bench.mkdir(parents=True)
+    (bench / "scale.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    (bench / "bench.json").write_text(json.dumps({"rows": [{"puzzle": "a|b", "seconds": 1.5}]}))
+    page = puzzle_pages.bench_page(tmp_path, lang, ())
+    assert "](../../assets/bench/scale.svg)" in page.content
+    assert "| a\\|b | 1.5 |" in page.content
+    assert puzzle_pages.UI[lang]["bench_missing"] not in page.content
+
+
+@pytest.mark.parametrize("data, headers, rows", [
+    ([{"a": 1, "b": 2}, {"a": 3, "c": None}], ["a", "b", "c"], [["1", "2", ""], ["3", "", ""]]),
+    ({"version": 1, "results": [{"n": 4}]}, ["n"], [["4"]]),
+    ({"total": 3}, ["", ""], [["total", "3"]]),
+])
+def test_bench_table_shapes(data, headers, rows):
+    assert puzzle_pages.bench_table(data) == (headers, rows)
+
+
+@pytest.mark.parametrize("raw, escaped", [
+    ("<script>", "&lt;script&gt;"), ("a|b", "a\\|b"), ("[x](y)", "\\[x\\](y)"), ("*_`", "\\*\\_\\`"),
+])
+def test_md_inline_escapes_markup(raw, escaped):
+    assert puzzle_pages.md_inline(raw) == escaped
