@@ -40,6 +40,8 @@ ASSUMPTIONS_PAGE = "cytosis/assumptions.md"
 BENCH_PAGE = "cytosis/benchmark.md"
 BENCH_ASSETS = ("assets/bench/scale.svg", "assets/bench/bench.json")
 """What ``python -m solver bench`` writes under ``docs/`` (the chart and its numbers)."""
+PLANNER_ENGINES = ("cpsat", "planner")
+"""Names the CP-SAT planner may be registered under in ``solver.solve`` (first found is used)."""
 BIG_PUZZLE_PLACEMENTS = 6
 """Puzzles with at least this many flask placements (rounds × flasks) go to the CP-SAT planner
 when the solver offers it; smaller ones stay with the default engine."""
@@ -425,8 +427,11 @@ def placements(puzzle) -> int:
 
 def engine_for(puzzle) -> str:
     """CP-SAT for big puzzles when the solver has it, the default engine otherwise."""
-    if placements(puzzle) >= BIG_PUZZLE_PLACEMENTS and "cpsat" in available_engines():
-        return "cpsat"
+    if placements(puzzle) >= BIG_PUZZLE_PLACEMENTS:
+        available = available_engines()
+        for name in PLANNER_ENGINES:
+            if name in available:
+                return name
     return default_engine()
 
 
@@ -701,8 +706,8 @@ def engine_label(record: dict, lang: str) -> str:
     if engine == "exhaustive":
         nodes = record["solution"].get("stats", {}).get("nodes", "?")
         return f"`exhaustive`, " + UI[lang]["engine_exhaustive"].format(nodes=nodes)
-    if engine == "cpsat":
-        return "`cpsat`, " + UI[lang]["engine_cpsat"]
+    if engine in PLANNER_ENGINES:
+        return f"`{engine}`, " + UI[lang]["engine_cpsat"]
     return f"`{md_inline(str(engine))}`"
 
 
