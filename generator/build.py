@@ -24,8 +24,12 @@ def all_pages(site: SiteData) -> list[Page]:
 
 
 def _game_of(path: str, site: SiteData) -> set[str] | None:
-    first = path.split("/", 1)[0]
-    return {first} if first in site.games else None
+    """The game a page belongs to (its glossary terms only); None for pages of every game."""
+    parts = path[:-3].split("/")
+    for part in parts[:2]:
+        if part in site.games:
+            return {part}
+    return None
 
 
 def check_same_pages(pages: list[Page]) -> None:

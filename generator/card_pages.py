@@ -643,12 +643,12 @@ MAX_CARD_LINKS = 4
 def referenced_by(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
     """Under a rule section: "Card: <name>" for every card of the game whose ``rules:`` lists it, or,
     for more than :data:`MAX_CARD_LINKS` cards, one link to the card page filtered on the section.
-    The hrefs are final URLs: the links sit in raw HTML, which MkDocs does not rewrite."""
+    The hrefs are relative ``.md`` paths, rendered as Markdown links that MkDocs resolves and checks."""
     card_set = (site.extras.get("cards") or {}).get(game.id)
     if card_set is None:
         return []
     ui = UI[lang]
-    href = served_url(page, card_page(game.id))
+    href = relative(page, card_page(game.id))
     cards = [card for card in card_set.cards if section.id in card.rules]
     if len(cards) > MAX_CARD_LINKS:
         return [(ui["cards_for_rule"].format(n=len(cards)), f"{href}?rule={section.id}")]
