@@ -6,10 +6,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from ..glossary import Term
-from .align import Pair, Segment, SegmentKind, align, make_segments, plain
+from .align import Pair, Segment, SegmentKind, align, make_segments, pair_moved, plain
 from .model import CheckId, Finding, SectionPair, normalise
 from .numbers import IGNORED, multiset_difference
-from .terms import TermMatcher, stem, tokens
+from .terms import TermMatcher, inflection_key, stem, tokens
 
 MIN_ONE_SIDED_WORDS = 3
 """A one-sided segment shorter than this (a stray label) is not reported."""
@@ -42,7 +42,7 @@ def align_section(pair: SectionPair, matchers: dict[str, TermMatcher]) -> Aligne
     for lang in ("it", "en"):
         text = getattr(pair, lang)
         sides[lang] = make_segments(*split_heading(text), lang, matchers[lang]) if text is not None else []
-    pairs = align(sides["it"], sides["en"]) if pair.it is not None and pair.en is not None else []
+    pairs = pair_moved(align(sides["it"], sides["en"])) if pair.it is not None and pair.en is not None else []
     return AlignedSection(pair, sides["it"], sides["en"], pairs)
 
 
@@ -247,7 +247,9 @@ STOPWORDS = frozenset({"a", "di", "del", "dei", "della", "delle", "dell", "degli
 
 
 def _variant_key(form: str, lang: str) -> str:
-    return " ".join(stem(w, lang) for _, _, w in tokens(form) if w.lower() not in STOPWORDS)
+    """A rendering as compared: its content words as singular stems, so inflections of one word
+    ('die'/'dice', 'Beuta'/'Beute') are one rendering."""
+    return " ".join(inflection_key(w, lang) for _, _, w in tokens(form) if w.lower() not in STOPWORDS)
 
 
 def _contains(longer: str, shorter: str) -> bool:

@@ -2,6 +2,8 @@
 view shows as badges."""
 from __future__ import annotations
 
+from ..refs import relative
+
 import re
 
 import posixpath
@@ -158,7 +160,7 @@ def differences_links(site, game, section, lang: str, page: str) -> list[tuple[s
     count = section_counts(report).get(section.id, 0)
     if not count:
         return []
-    href = _served(page, f"{game.id}/differences.md") + "#" + section.anchor
+    href = relative(page, f"{game.id}/differences.md") + "#" + section.anchor
     return [(f"≠ {count} {UI[lang]['differences_badge']}", href)]
 
 

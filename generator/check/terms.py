@@ -42,6 +42,20 @@ def stem(word: str, lang: str) -> str:
     return word
 
 
+IRREGULAR_PLURALS = {"en": {"dice": "die", "men": "man", "women": "woman", "mice": "mouse", "children": "child",
+                             "lives": "life", "halves": "half", "leaves": "leaf", "knives": "knife",
+                             "feet": "foot", "teeth": "tooth", "geese": "goose", "people": "person"},
+                      "it": {"uova": "uovo", "uomini": "uomo", "mani": "mano",
+                             "paia": "paio", "centinaia": "centinaio", "migliaia": "migliaio"}}
+"""Plurals a light stem cannot join to their singular ('dice'/'die'): one word, not two renderings."""
+
+
+def inflection_key(word: str, lang: str) -> str:
+    """The word as its singular stem, so singular and plural of one word compare equal."""
+    folded = fold(word)
+    return stem(IRREGULAR_PLURALS.get(lang, {}).get(folded, folded), lang)
+
+
 def tokens(text: str) -> list[tuple[int, int, str]]:
     """(start, end, word) of every word of ``text``."""
     return [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
