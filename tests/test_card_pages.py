@@ -196,7 +196,7 @@ def test_chapter_pages_link_back_to_the_cards(real_site, game, lang):
     label = card_pages.UI[lang]["card"]
     for card_id in cards:
         name = real_site.extras["cards"][game].card(card_id).name[lang]
-        assert f'href="../../cards/{game}/#{card_id}">{label}: ' in content
+        assert f'[{label}: {name}](../cards/{game}.md#{card_id})' in content
         assert name.replace("<", "&lt;") in content
 
 
@@ -205,7 +205,7 @@ def test_sections_used_by_many_cards_link_the_filtered_list(real_site, game):
     many = [s for s, cards in sections_by_use(real_site, game).items() if len(cards) > card_pages.MAX_CARD_LINKS]
     assert many
     content = chapter_content(real_site, game, many[0], "en")
-    assert f'href="../../cards/{game}/?rule={many[0]}"' in content
+    assert f'](../cards/{game}.md?rule={many[0]})' in content
     card_page = card_pages.game_page(real_site, real_site.extras["cards"][game], "en").content
     assert f'<option value="{many[0]}">' in card_page
 
