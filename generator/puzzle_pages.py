@@ -113,9 +113,10 @@ UI = {
         "greedy_steps": "Passi della strategia avida",
         "assumptions": "Ipotesi", "assumptions_plan": "La sequenza ottimale usa questi valori del tabellone "
         "che il regolamento non indica (le immagini del tabellone sono andate perse); l'ottimo può dipendere "
-        "anche dagli altri valori ipotizzati del lato {board}: l'elenco completo è nella pagina delle ipotesi.",
+        "anche dagli altri valori ipotizzati di questo lato del tabellone ({board}): l'elenco completo è nella "
+        "pagina delle ipotesi.",
         "assumptions_none": "La sequenza ottimale non usa nessun valore ipotizzato del tabellone; l'ottimo può "
-                            "comunque dipendere dagli altri valori ipotizzati del lato {board}.",
+                            "comunque dipendere dai valori ipotizzati di questo lato del tabellone ({board}).",
         "assumptions_link": "Ipotesi sul tabellone",
         "what": "Cosa", "area": "Area", "item": "Voce", "value": "Valore", "source": "Fonte",
         "kind_spot": "spazio", "kind_vesicles": "posizioni di gemmazione", "kind_boost": "evento incremento",
@@ -195,9 +196,9 @@ UI = {
         "greedy_steps": "The greedy policy's steps",
         "assumptions": "Assumptions", "assumptions_plan": "The optimal sequence uses these board values that "
         "the rulebook does not give (the board images were lost); the optimum may also depend on the other "
-        "assumed values of the {board}: the full list is on the assumptions page.",
+        "assumed values of this board side ({board}): the full list is on the assumptions page.",
         "assumptions_none": "The optimal sequence uses no assumed board value; the optimum may still depend "
-                            "on the other assumed values of the {board}.",
+                            "on the assumed values of this board side ({board}).",
         "assumptions_link": "Board assumptions",
         "what": "What", "area": "Area", "item": "Item", "value": "Value", "source": "Source",
         "kind_spot": "spot", "kind_vesicles": "budding locations", "kind_boost": "boost event",
