@@ -82,6 +82,7 @@ UI = {
         "optimal": "Sequenza ottimale", "steps_intro": "Riserva e Salute dopo ogni passo; le regole di ogni "
         "passo sono collegate nella colonna «Spazio / azione».",
         "no_plan": "Nessun piano legale usa tutte le beute: il rompicapo non ha soluzione.",
+        "no_plan_unknown": "Il motore non ha trovato un piano entro il suo limite di tempo: non è dimostrato nulla.",
         "col_n": "#", "col_round": "Round", "col_flask": "Beuta", "col_spot": "Spazio / azione",
         "col_what": "Cosa succede", "col_health": "Salute", "final_row": "Punteggio finale (con il punteggio di fine partita)",
         "stock_names": ("ATP", "mRNA", "proteine", "carboidrati", "lipidi"),
@@ -108,6 +109,7 @@ UI = {
                          "modo); a parità ancora, la prima nell'ordine fisso delle azioni del motore. La sequenza "
                          "è rigiocata dal motore delle regole, quindi è legale.",
         "greedy_score": "Punteggio della strategia avida: **{greedy}** contro l'ottimo **{optimum}** ({diff}).",
+        "greedy_alone": "Punteggio della strategia avida: **{greedy}** (nessun ottimo con cui confrontarlo).",
         "greedy_same": "la strategia avida trova l'ottimo", "greedy_less": "{n} in meno",
         "greedy_stuck": "La strategia avida resta bloccata dopo {n} passi: nessuna azione legale.",
         "greedy_steps": "Passi della strategia avida",
@@ -167,6 +169,7 @@ UI = {
         "optimal": "Optimal sequence", "steps_intro": "Stock and Health after each step; each step's rules "
         "are linked in the \"Spot / action\" column.",
         "no_plan": "No legal plan uses every flask: the puzzle has no solution.",
+        "no_plan_unknown": "The engine found no plan within its time limit: nothing is proven.",
         "col_n": "#", "col_round": "Round", "col_flask": "Flask", "col_spot": "Spot / action",
         "col_what": "What happens", "col_health": "Health", "final_row": "Final score (end-game scoring included)",
         "stock_names": ("ATP", "mRNA", "protein", "carbohydrate", "lipid"),
@@ -191,6 +194,7 @@ UI = {
                          "on a further tie, the first in the engine's fixed action order. Its sequence is replayed "
                          "through the rules engine, so it is legal.",
         "greedy_score": "Greedy score: **{greedy}** against the optimum **{optimum}** ({diff}).",
+        "greedy_alone": "Greedy score: **{greedy}** (no optimum to compare it with).",
         "greedy_same": "greedy finds the optimum", "greedy_less": "{n} less",
         "greedy_stuck": "The greedy policy gets stuck after {n} steps: no legal action.",
         "greedy_steps": "The greedy policy's steps",
@@ -497,6 +501,12 @@ def compute_record(puzzle, engine: str) -> dict:
     solution, fallback = run_engine(puzzle, engine)
     seconds = time.perf_counter() - start
     stats = dict(getattr(solution, "stats", {}) or {})
+    bound = getattr(solution, "bound", None)
+    bound = bound if bound is not None else stats.get("bound")
+    gap = getattr(solution, "gap", None)
+    gap = gap if gap is not None else stats.get("gap")
+    if gap is None and bound is not None and solution.health is not None:
+        gap = bound - solution.health
     return {
         "puzzle": puzzle.id,
         "requested_engine": engine,
@@ -504,8 +514,8 @@ def compute_record(puzzle, engine: str) -> dict:
         "solver_version": solution_cache.solver_version(),
         "solution": json.loads(json.dumps(solution.to_dict(), default=str)),
         "confirmed_by": list(getattr(solution, "confirmed_by", None) or ()),
-        "bound": getattr(solution, "bound", None) if getattr(solution, "bound", None) is not None else stats.get("bound"),
-        "gap": getattr(solution, "gap", None) if getattr(solution, "gap", None) is not None else stats.get("gap"),
+        "bound": bound,
+        "gap": gap,
         "seconds": round(seconds, 3),
         "greedy": greedy_record(puzzle),
     }
@@ -744,6 +754,8 @@ def greedy_view(site, entry: PuzzleEntry, lang: str, page: str) -> dict:
     steps = step_rows(site, entry.puzzle, greedy["steps"], lang, page)
     if not greedy["complete"]:
         summary = ui["greedy_stuck"].format(n=len(steps))
+    elif optimum is None:
+        summary = ui["greedy_alone"].format(greedy=greedy["health"])
     else:
         diff = (ui["greedy_same"] if greedy["health"] == optimum
                 else ui["greedy_less"].format(n=(optimum or 0) - greedy["health"]))
@@ -873,7 +885,9 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         statement=statement_rows(site, entry, side_title, lang, page), start=start_view(puzzle, lang),
         stock_names=ui["stock_names"], cards=card_views(site, puzzle, lang, page),
         any_illustrative=any(c.illustrative for c in puzzle.cards) or bool(puzzle.goals),
-        status=proof_status(record).value, steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
+        status=proof_status(record).value,
+        no_plan=ui["no_plan"] if proof_status(record) is ProofStatus.INFEASIBLE else ui["no_plan_unknown"],
+        steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
         health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
         score_link=score_link, proof=proof_lines(record, lang), greedy=greedy_view(site, entry, lang, page),
         assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],

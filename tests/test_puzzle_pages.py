@@ -346,3 +346,24 @@ def test_bench_table_shapes(data, headers, rows):
 ])
 def test_md_inline_escapes_markup(raw, escaped):
     assert puzzle_pages.md_inline(raw) == escaped
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("status, health, must", [
+    ("feasible", 5, ["proof_feasible", "greedy_score"]),
+    ("infeasible", None, ["proof_infeasible", "no_plan", "greedy_alone"]),
+    ("unknown", None, ["proof_unknown", "no_plan_unknown", "greedy_alone"]),
+])
+def test_pages_for_unproven_or_unsolved_records(real_site, puzzle_set, entries, status, health, lang, must):
+    from dataclasses import replace
+    entry = entries["market-day-2e"]
+    solution = dict(entry.record["solution"], status=status, health=health)
+    if health is None:
+        solution.update(plan=[], steps=[], breakdown=None)
+    record = dict(entry.record, solution=solution, bound=9 if status == "feasible" else None,
+                  gap=4 if status == "feasible" else None)
+    page = puzzle_pages.puzzle_page(real_site, puzzle_set, replace(entry, record=record), lang, ())
+    ui = puzzle_pages.UI[lang]
+    for key in must:
+        assert ui[key].split("{")[0] in page.content, key
+    assert ("cellula-steps__final" in page.content) == (health is not None or entry.record["greedy"]["complete"])
