@@ -6,7 +6,6 @@ from ..refs import relative
 
 import re
 
-import posixpath
 
 from .. import features
 from ..render import Page, escape_text, render
@@ -143,15 +142,6 @@ def section_counts(report) -> dict[str, int]:
     return counts
 
 
-def _served(from_page: str, to_page: str) -> str:
-    """Final URL of ``to_page`` from ``from_page`` (directory URLs: links in raw HTML are not rewritten)."""
-    def folder(page: str) -> str:
-        stem = page[:-3] if page.endswith(".md") else page
-        return posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
-    rel = posixpath.relpath(folder(to_page) or ".", folder(from_page) or ".")
-    return "./" if rel == "." else rel + "/"
-
-
 def differences_links(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
     """Section link hook: "≠ N differences" under a section that has notes or shown findings."""
     report = (site.extras.get("editions") or {}).get(game.id)
@@ -202,8 +192,9 @@ def differences_pages(site, lang: str) -> list[Page]:
                 note_refs.setdefault(s["id"], []).append({"id": note["id"], "title": note["title"]})
         chapters = []
         for chapter in game.chapters:
-            sections = [where(s) | {"findings": shown[s], "notes": note_refs.get(s, [])}
-                        for s in chapter.sections if s in shown]
+            # Every section a badge points to gets a heading here, notes-only sections included.
+            sections = [where(s) | {"findings": shown.get(s, []), "notes": note_refs.get(s, [])}
+                        for s in chapter.sections if s in shown or s in note_refs]
             if sections:
                 chapters.append({"id": chapter.id, "title": chapter.title[lang], "sections": sections})
         statuses: dict[str, int] = {}
