@@ -56,11 +56,11 @@ UI = {
         "index_intro": "Situazioni di gioco da un solo giocatore, risolte dal pianificatore del progetto. "
                        "Ogni pagina mostra la sequenza migliore passo per passo, con il punteggio dimostrato e "
                        "le regole usate. I rompicapi sono ordinati per numero di piazzamenti (round × beute).",
-        "grade": "Livello", "grades": ("base", "intermedio", "avanzato"),
+        "grade": "Livello", "puzzle": "Rompicapo", "grades": ("base", "intermedio", "avanzato"),
         "id": "Id", "title": "Titolo", "edition": "Edizione", "board": "Lato del tabellone",
-        "rounds_flasks": "Round × beute", "placements": "Piazzamenti", "proven": "Punteggio dimostrato",
+        "rounds_flasks": "Round × beute", "placements": "Piazzamenti", "edition_short": "Ed.", "proven": "Punteggio dimostrato",
         "see_also": "Vedi anche", "all_puzzles": "Tutti i rompicapi",
-        "edition_1e": "1ª edizione (regolamento italiano)", "edition_2e": "2ª edizione (regolamento inglese)",
+        "edition_1e": "1ª edizione (regolamento italiano)", "short_1e": "1ª ed.", "short_2e": "2ª ed.", "edition_2e": "2ª edizione (regolamento inglese)",
         "statement": "Enunciato", "players": "Giocatori", "rounds": "Round", "flasks": "Beute per round",
         "grey_flasks": "Beute grigie per round", "events": "Eventi", "round_n": "Round {n}",
         "no_event": "nessun evento", "occupied": "Spazi occupati dagli avversari", "none": "nessuno",
@@ -79,13 +79,15 @@ UI = {
         "dell'Ormone Proteico (2 ATP, 2 proteine, 1 carboidrato, 7 Punti Salute) e dell'Ormone Steroideo "
         "(4 ATP, 3 lipidi, 1 carboidrato, 9 Punti Salute).",
         "from_rulebook": "dal regolamento",
-        "optimal": "Sequenza ottimale", "steps_intro": "Riserva e Salute dopo ogni passo; le regole di ogni "
-        "passo sono collegate nella colonna «Spazio / azione».",
+        "optimal": "Sequenza ottimale", "steps_intro": "Riserva e Salute dopo ogni passo. Lo spazio porta alla sua "
+        "regola; i numeri accanto portano alle altre regole che il passo usa (elencate sotto la tabella).",
         "no_plan": "Nessun piano legale usa tutte le beute: il rompicapo non ha soluzione.",
         "no_plan_unknown": "Il motore non ha trovato un piano entro il suo limite di tempo: non è dimostrato nulla.",
         "col_n": "#", "col_round": "Round", "col_flask": "Beuta", "col_spot": "Spazio / azione",
-        "col_what": "Cosa succede", "col_health": "Salute", "final_row": "Punteggio finale (con il punteggio di fine partita)",
+        "col_what": "Cosa succede", "rules_used": "Regole usate dalla sequenza",
+        "more_rules": "altre regole", "col_health": "Salute", "final_row": "Punteggio finale (con il punteggio di fine partita)",
         "stock_names": ("ATP", "mRNA", "proteine", "carboidrati", "lipidi"),
+        "stock_short": ("ATP", "mRNA", "Prot.", "Carb.", "Lip."),
         "flask_grey": "grigia", "flask_card": "–", "exhaust": "Beuta esaurita", "play_card": "Carta giocata",
         "score": "Punteggio", "final_score": "Punteggio finale: **{health}** Punti Salute",
         "breakdown": {"in_game": "durante la partita", "macromolecules": "set di macromolecole",
@@ -143,11 +145,11 @@ UI = {
         "index_intro": "Single-player game situations, solved by the project's planner. Every page shows the "
                        "best sequence step by step, with the proven score and the rules it uses. The puzzles are "
                        "ordered by number of placements (rounds × flasks).",
-        "grade": "Level", "grades": ("basic", "intermediate", "advanced"),
+        "grade": "Level", "puzzle": "Puzzle", "grades": ("basic", "intermediate", "advanced"),
         "id": "Id", "title": "Title", "edition": "Edition", "board": "Board side",
-        "rounds_flasks": "Rounds × flasks", "placements": "Placements", "proven": "Proven score",
+        "rounds_flasks": "Rounds × flasks", "placements": "Placements", "edition_short": "Ed.", "proven": "Proven score",
         "see_also": "See also", "all_puzzles": "All puzzles",
-        "edition_1e": "1st edition (Italian rulebook)", "edition_2e": "2nd edition (English rulebook)",
+        "edition_1e": "1st edition (Italian rulebook)", "short_1e": "1st ed.", "short_2e": "2nd ed.", "edition_2e": "2nd edition (English rulebook)",
         "statement": "Statement", "players": "Players", "rounds": "Rounds", "flasks": "Flasks per round",
         "grey_flasks": "Grey flasks per round", "events": "Events", "round_n": "Round {n}",
         "no_event": "no event", "occupied": "Spots taken by opponents", "none": "none",
@@ -166,13 +168,15 @@ UI = {
         "Protein Hormone (2 ATP, 2 protein, 1 carbohydrate, 7 Health Points) and the Steroid Hormone "
         "(4 ATP, 3 lipid, 1 carbohydrate, 9 Health Points).",
         "from_rulebook": "from the rulebook",
-        "optimal": "Optimal sequence", "steps_intro": "Stock and Health after each step; each step's rules "
-        "are linked in the \"Spot / action\" column.",
+        "optimal": "Optimal sequence", "steps_intro": "Stock and Health after each step. The spot links to its "
+        "rule; the numbers next to it link to the other rules the step uses (listed below the table).",
         "no_plan": "No legal plan uses every flask: the puzzle has no solution.",
         "no_plan_unknown": "The engine found no plan within its time limit: nothing is proven.",
         "col_n": "#", "col_round": "Round", "col_flask": "Flask", "col_spot": "Spot / action",
-        "col_what": "What happens", "col_health": "Health", "final_row": "Final score (end-game scoring included)",
+        "col_what": "What happens", "rules_used": "Rules the sequence uses",
+        "more_rules": "more rules", "col_health": "Health", "final_row": "Final score (end-game scoring included)",
         "stock_names": ("ATP", "mRNA", "protein", "carbohydrate", "lipid"),
+        "stock_short": ("ATP", "mRNA", "Prot.", "Carb.", "Lip."),
         "flask_grey": "grey", "flask_card": "–", "exhaust": "Exhausted flask", "play_card": "Card played",
         "score": "Score", "final_score": "Final score: **{health}** Health Points",
         "breakdown": {"in_game": "during play", "macromolecules": "macromolecule sets",
@@ -317,6 +321,8 @@ class Link:
     """Link text, already escaped for Markdown (:func:`md_inline`)."""
     href: str
     """Relative target."""
+    title: str = ""
+    """Tooltip (the full target name), escaped for a Markdown link title."""
 
 
 @dataclass(frozen=True)
@@ -656,7 +662,19 @@ def section_link(site, section_id: str, lang: str, page: str) -> Link | None:
     if section is None:
         return None
     target = f"{GAME}/{section.chapter}.md"
-    return Link(md_inline(section.texts[lang].title), f"{relative(page, target)}#{section.anchor}")
+    title = section.texts[lang].title
+    return Link(md_inline(title), f"{relative(page, target)}#{section.anchor}", link_title(title))
+
+
+def link_title(text: str) -> str:
+    """Text for a Markdown link title (``"..."``): quotes and markup-breaking characters escaped."""
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def rules_used(site, steps: list[dict], lang: str, page: str) -> tuple[Link, ...]:
+    """Every rule section the steps link to, once, in order of first use."""
+    ids = dict.fromkeys(s for step in steps for s in step["sections"])
+    return tuple(link for link in (section_link(site, s, lang, page) for s in ids) if link)
 
 
 def edition_label(edition: str, lang: str) -> str:
@@ -886,6 +904,7 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         stock_names=ui["stock_names"], cards=card_views(site, puzzle, lang, page),
         any_illustrative=any(c.illustrative for c in puzzle.cards) or bool(puzzle.goals),
         status=proof_status(record).value,
+        rules_used=rules_used(site, solution.get("steps", []), lang, page),
         no_plan=ui["no_plan"] if proof_status(record) is ProofStatus.INFEASIBLE else ui["no_plan_unknown"],
         steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
         health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
@@ -923,8 +942,9 @@ def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     for entry in graded(puzzle_set.entries):
         p = entry.puzzle
         rows.append({"grade": ui["grades"][grade(p)], "id": p.id, "title": md_inline(p.text("title", lang)),
-                     "href": f"{p.id}.md", "edition": edition_label(p.edition.value, lang),
-                     "board": md_inline(board_title(puzzle_set, p.board.id, lang)),
+                     "href": f"{p.id}.md", "edition": ui[f"short_{p.edition.value}"],
+                     "edition_title": link_title(edition_label(p.edition.value, lang)),
+                     "board": md_inline(p.board.id), "board_title": link_title(board_title(puzzle_set, p.board.id, lang)),
                      "rounds_flasks": f"{p.rounds} × {p.flasks}",
                      "placements": sum(1 for a in entry.record["solution"].get("plan", []) if a.get("kind") == "place"),
                      "proven": proven_text(entry.record, lang)})
