@@ -130,7 +130,7 @@ UI = {
                              "spazi e valori, gli altri sono ipotesi del progetto. Ogni voce qui sotto dice se "
                              "viene dal regolamento o è ipotizzata; i rompicapi che usano un'ipotesi lo dicono.",
         "side_summary": "Voci dal regolamento: {rulebook}; ipotizzate: {assumed}.",
-        "editions_of_side": "Edizioni", "boost_value": "+1 {resource} in: {areas}",
+        "editions_of_side": "Edizioni", "puzzles_on_side": "Rompicapi su questo lato", "boost_value": "+1 {resource} in: {areas}",
         "vesicles_value": "{count} per area",
         "bench_title": "Prestazioni del pianificatore",
         "bench_intro": "Quanto tempo impiegano i motori del pianificatore al crescere dei rompicapi.",
@@ -216,7 +216,7 @@ UI = {
                              "the others are this project's assumptions. Every entry below says whether it comes "
                              "from the rulebook or is assumed; the puzzles that use an assumption say so.",
         "side_summary": "Entries from the rulebook: {rulebook}; assumed: {assumed}.",
-        "editions_of_side": "Editions", "boost_value": "+1 {resource} in: {areas}",
+        "editions_of_side": "Editions", "puzzles_on_side": "Puzzles on this side", "boost_value": "+1 {resource} in: {areas}",
         "vesicles_value": "{count} per area",
         "bench_title": "Planner performance",
         "bench_intro": "How long the planner's engines take as the puzzles grow.",
@@ -958,7 +958,9 @@ def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     sides = []
     for side, title, editions, items in puzzle_set.boards:
         rows = [item_row(i, lang) for i in items]
-        sides.append({"id": side, "title": title.get(lang) or title["en"],
+        puzzles = [Link(md_inline(e.puzzle.text("title", lang)), relative(ASSUMPTIONS_PAGE, f"{GAME}/puzzles/{e.puzzle.id}.md"))
+                   for e in graded(puzzle_set.entries) if e.puzzle.board.id == side]
+        sides.append({"id": side, "title": title.get(lang) or title["en"], "puzzles": puzzles,
                       "editions": ", ".join(edition_label(e, lang) for e in editions), "rows": rows,
                       "summary": ui["side_summary"].format(
                           rulebook=sum(1 for i in items if i.provenance is Provenance.RULEBOOK),
