@@ -1,6 +1,8 @@
-"""``python -m solver``: solve, validate, replay puzzles; export the puzzle JSON Schema.
+"""``python -m solver``: solve, validate, replay puzzles; benchmark; export the puzzle JSON Schema.
 
-Exit codes: 0 an answer; 1 an illegal plan or no legal plan; 2 bad input or usage.
+Exit codes: 0 an answer (a proven optimum, or with ``--time-limit`` the best plan found, labelled
+not proven); 1 an illegal plan, no legal plan, no plan in time, or a plan the rules engine rejects;
+2 bad input or usage.
 """
 from __future__ import annotations
 
@@ -12,10 +14,8 @@ from pathlib import Path
 from .engine import Action, State
 from .errors import IllegalActionError, PlanError, SolverError
 from .puzzle import PUZZLE_SCHEMA, load_puzzle
-from .solution import Solution, replay, solve
+from .solution import ENGINES, Solution, VerificationError, replay, solve
 from .engine import score
-
-ENGINES = ["exhaustive"]
 
 _HEAD = {
     "en": ("round", "flask", "spot", "what happens", "stock after", "health"),
@@ -63,20 +63,92 @@ def _print_breakdown(bd, lang: str) -> None:
             print(f"  {names[k]}: {v}")
 
 
+def _progress(lang: str):
+    best = {"objective": None, "bound": None}
+
+    def report(objective, bound, seconds):
+        if objective is not None and objective != best["objective"]:
+            best["objective"] = objective
+            word = "plan" if lang == "en" else "piano"
+        elif objective is None and bound is not None and bound != best["bound"]:
+            word = "bound" if lang == "en" else "limite"
+        else:
+            return
+        best["bound"] = bound
+        plan = "-" if best["objective"] is None else best["objective"]
+        print(f"  [{seconds:7.2f} s] {word:5}  {'best plan' if lang == 'en' else 'miglior piano'} {plan}  "
+              f"{'bound' if lang == 'en' else 'limite'} {bound}", file=sys.stderr, flush=True)
+    return report
+
+
 def _cmd_solve(args) -> int:
     puzzle = load_puzzle(args.puzzle)
-    sol = solve(puzzle, engine=args.engine)
+    try:
+        sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
+                    progress=_progress(args.lang) if args.progress else None,
+                    confirm=() if args.no_confirm else ("highs",))
+    except VerificationError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    en = args.lang == "en"
     if args.json:
         print(json.dumps(sol.to_dict(args.lang), ensure_ascii=False, indent=2))
-        return 0 if sol.status == "optimal" else 1
+        return 0 if sol.status in ("optimal", "feasible") else 1
     print(f"{puzzle.text('title', args.lang)} ({puzzle.id}, {puzzle.edition.value}, {args.engine})")
-    if sol.status != "optimal":
-        print("no legal plan uses every flask" if args.lang == "en" else "nessun piano legale usa tutte le beute")
+    if sol.status == "infeasible":
+        print(sol.reason or ("no legal sequence uses every flask" if en else "nessuna sequenza legale usa tutte le beute"))
+        return 1
+    if sol.status == "unknown":
+        print(("no plan found within the time limit" if en else "nessun piano trovato entro il limite di tempo"))
         return 1
     print(_table(sol.steps, args.lang))
-    print(("Final score" if args.lang == "en" else "Punteggio finale") + f": {sol.health}")
+    print(("Final score" if en else "Punteggio finale") + f": {sol.health}")
     _print_breakdown(sol.breakdown, args.lang)
+    if sol.proven:
+        label = "proven optimal" if en else "ottimo dimostrato"
+        if sol.confirmed_by:
+            label += (", confirmed by " if en else ", confermato da ") + ", ".join(sol.confirmed_by)
+    else:
+        label = (f"NOT PROVEN optimal: best plan found in {sol.wall_time:.1f} s, bound {sol.bound}, gap {sol.gap}"
+                 if en else f"ottimo NON dimostrato: miglior piano trovato in {sol.wall_time:.1f} s, "
+                            f"limite {sol.bound}, scarto {sol.gap}")
+    print(f"{label} ({sol.engine}, {sol.wall_time:.2f} s)")
     return 0
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
+    return value
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer from 1 to 8, got {text!r}") from None
+    if not 1 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"expected an integer from 1 to 8, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}")
+    return value
+
+
+def _cmd_bench(args) -> int:
+    from .bench import main as bench_main
+    return bench_main(args)
 
 
 def _cmd_validate(args) -> int:
@@ -147,7 +219,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("puzzle")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["it", "en"], default="en")
-    p.add_argument("--engine", choices=ENGINES, default="exhaustive")
+    p.add_argument("--engine", choices=ENGINES, default="cpsat",
+                   help="cpsat (default: proves optima, confirmed by HiGHS) or exhaustive (the baseline)")
+    p.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS",
+                   help="stop after this many seconds with the best plan found (labelled not proven)")
+    p.add_argument("--workers", type=_workers, default=1, help="CP-SAT workers (1: reproducible plans)")
+    p.add_argument("--seed", type=_seed, default=0, help="CP-SAT random seed")
+    p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
+    p.add_argument("--no-confirm", action="store_true", help="skip the HiGHS confirmation of the optimum")
     p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("validate", help="check a puzzle file")
     p.add_argument("puzzle")
@@ -158,6 +237,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["it", "en"], default="en")
     p.set_defaults(func=_cmd_replay)
+    p = sub.add_parser("bench", help="CP-SAT vs exhaustive search; scale curve (docs/assets/bench)")
+    p.add_argument("--cap", type=_positive_float, default=60.0, metavar="SECONDS",
+                   help="time cap per run of each engine (default 60)")
+    p.add_argument("--sizes", default="4,8,12,16,20,24", help="placements of the scale curve")
+    p.add_argument("--out", default=None, help="output folder (default docs/assets/bench)")
+    p.add_argument("--quick", action="store_true", help="shipped puzzles only, no scale curve")
+    p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("schema", help="print the puzzle JSON Schema")
     p.set_defaults(func=_cmd_schema)
     return parser

@@ -42,7 +42,8 @@ class Solution:
     """What a solver engine answers."""
 
     status: str
-    """``optimal`` (exact optimum found), ``infeasible`` (no complete legal plan)."""
+    """``optimal`` (proven optimum), ``feasible`` (best plan found in the time limit, not proven),
+    ``infeasible`` (no complete legal plan), ``unknown`` (no plan found in the time limit)."""
     health: int | None
     """Final Health Points including end-game scoring (None when infeasible)."""
     plan: tuple[Action, ...]
@@ -55,9 +56,28 @@ class Solution:
     """Which engine answered."""
     stats: dict = field(default_factory=dict)
     """Engine counters (nodes…)."""
+    bound: int | None = None
+    """Best upper bound on the final Health Points (equals ``health`` when proven)."""
+    proven: bool = False
+    """True when ``health`` is proven optimal."""
+    wall_time: float = 0.0
+    """Seconds the engine ran."""
+    confirmed_by: tuple[str, ...] = ()
+    """Other engines that reached the same optimum (``highs``, ``exhaustive``)."""
+    reason: str | None = None
+    """Why there is no plan (infeasible / unknown), when it can be told."""
+
+    @property
+    def gap(self) -> int | None:
+        """``bound - health`` (0 when proven), None without a plan or bound."""
+        if self.health is None or self.bound is None:
+            return None
+        return self.bound - self.health
 
     def to_dict(self, lang: str = "en") -> dict:
         return {"status": self.status, "health": self.health, "engine": self.engine,
+                "bound": self.bound, "proven": self.proven, "gap": self.gap,
+                "confirmed_by": list(self.confirmed_by), "reason": self.reason,
                 "plan": [a.to_dict() for a in self.plan], "steps": [s.to_dict(lang) for s in self.steps],
                 "breakdown": self.breakdown.to_dict() if self.breakdown else None, "stats": self.stats}
 
@@ -144,18 +164,106 @@ def replay(puzzle: Puzzle, plan: list[Action]) -> tuple[tuple[Step, ...], State]
     return tuple(steps), state
 
 
-def solve(puzzle: Puzzle, engine: str = "exhaustive") -> Solution:
-    """Solve ``puzzle`` with ``engine`` (``exhaustive`` for now; the CP-SAT planner will add
-    ``cpsat``). Stable public API for the site generator."""
-    if engine != "exhaustive":
-        raise SolverError(f"engine: expected one of ['exhaustive'], got {engine!r}")
+ENGINES = ("cpsat", "exhaustive")
+
+
+class VerificationError(SolverError):
+    """An engine's plan does not replay to the score it claims, or two engines disagree on a
+    proven optimum. Never shown as an answer (CLI exit 1)."""
+
+
+def _verified(puzzle: Puzzle, plan, claimed: int | None, engine: str) -> tuple[tuple[Step, ...], State, Breakdown]:
+    """Replay ``plan`` in the rules engine; raise :class:`VerificationError` unless it is legal,
+    complete and scores ``claimed``."""
+    try:
+        steps, final = replay(puzzle, list(plan))
+    except IllegalActionError as err:
+        raise VerificationError(f"{engine} plan rejected by the rules engine at step {err.step}: {err.reason}") from None
+    if not is_terminal(final):
+        raise VerificationError(f"{engine} plan is legal but incomplete (round {final.round}, "
+                                f"{final.flasks_left} flask(s) left)")
+    breakdown = score(final)
+    if claimed is not None and breakdown.total != claimed:
+        raise VerificationError(f"{engine} claims {claimed} Health Points, the rules engine scores its plan "
+                                f"{breakdown.total}")
+    return steps, final, breakdown
+
+
+def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None, workers: int = 1,
+          seed: int = 0, progress=None, confirm: tuple[str, ...] = ("highs",),
+          confirm_time_limit: float | None = 60.0) -> Solution:
+    """Solve ``puzzle`` with ``engine`` (``cpsat``, the default, or ``exhaustive``). Stable public
+    API for the site generator.
+
+    CP-SAT: ``time_limit`` (seconds, None: until proven), ``workers`` and ``seed`` (fixed: the same
+    plan every run with one worker), ``progress(objective, bound, seconds)`` on each improving plan
+    or bound. Every plan is replayed by the rules engine first (:class:`VerificationError` if it
+    disagrees); a proven optimum is confirmed by each engine of ``confirm`` (``highs``,
+    ``exhaustive``) on a best-effort basis (within ``confirm_time_limit``): a disagreement is a
+    :class:`VerificationError`, a confirmation is listed in ``Solution.confirmed_by``.
+    """
+    if engine not in ENGINES:
+        raise SolverError(f"engine: expected one of {list(ENGINES)}, got {engine!r}")
+    if engine == "exhaustive":
+        return _solve_exhaustive(puzzle)
+    import time as _time
+    from .planner import build_model, explain_infeasible, solve_cpsat, solve_highs
+    t0 = _time.perf_counter()
+    pm = build_model(puzzle)
+    build_seconds = _time.perf_counter() - t0
+    res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=time_limit, progress=progress)
+    stats = dict(res.stats, build_seconds=round(build_seconds, 3))
+    if res.status == "infeasible":
+        return Solution("infeasible", None, (), (), None, "cpsat", stats, proven=True, wall_time=res.wall_time,
+                        reason=explain_infeasible(puzzle))
+    if res.status == "unknown":
+        return Solution("unknown", None, (), (), None, "cpsat", stats, wall_time=res.wall_time,
+                        reason="no plan found within the time limit")
+    steps, final, breakdown = _verified(puzzle, res.plan, res.objective, "cpsat")
+    proven = res.status == "optimal"
+    confirmed = []
+    if proven:
+        for other in confirm:
+            if other == "highs":
+                h = solve_highs(pm, time_limit=confirm_time_limit)
+                stats["highs_seconds"] = round(h.wall_time, 3)
+                if h.status == "optimal":
+                    if h.objective != res.objective:
+                        raise VerificationError(f"CP-SAT proves {res.objective} but HiGHS proves {h.objective} "
+                                                f"on the same model")
+                    _verified(puzzle, h.plan, h.objective, "highs")
+                    confirmed.append("highs")
+                elif h.status == "infeasible":
+                    raise VerificationError("CP-SAT found a plan but HiGHS says the model is infeasible")
+            elif other == "exhaustive":
+                from .search import exhaustive
+                value, _, _ = exhaustive(puzzle)
+                if value != res.objective:
+                    raise VerificationError(f"CP-SAT proves {res.objective} but exhaustive search finds {value}")
+                confirmed.append("exhaustive")
+            else:
+                raise SolverError(f"confirm: expected engines among ['highs', 'exhaustive'], got {other!r}")
+    return Solution("optimal" if proven else "feasible", breakdown.total, tuple(res.plan), steps, breakdown,
+                    "cpsat", stats, bound=res.bound if not proven else breakdown.total, proven=proven,
+                    wall_time=res.wall_time, confirmed_by=tuple(confirmed))
+
+
+def _solve_exhaustive(puzzle: Puzzle) -> Solution:
+    import time as _time
     from .search import exhaustive
+    t0 = _time.perf_counter()
     value, plan, stats = exhaustive(puzzle)
+    wall = _time.perf_counter() - t0
     info = {"nodes": stats.nodes, "transpositions": stats.transpositions, "dominated": stats.dominated,
             "dead_ends": stats.dead_ends}
     if value is None:
-        return Solution("infeasible", None, (), (), None, engine, info)
-    steps, final = replay(puzzle, plan)
-    breakdown = score(final)
-    assert breakdown.total == value
-    return Solution("optimal", value, tuple(plan), steps, breakdown, engine, info)
+        return Solution("infeasible", None, (), (), None, "exhaustive", info, proven=True, wall_time=wall,
+                        reason=_explain(puzzle))
+    steps, final, breakdown = _verified(puzzle, plan, value, "exhaustive")
+    return Solution("optimal", value, tuple(plan), steps, breakdown, "exhaustive", info, bound=value, proven=True,
+                    wall_time=wall)
+
+
+def _explain(puzzle: Puzzle) -> str | None:
+    from .planner import explain_infeasible
+    return explain_infeasible(puzzle)

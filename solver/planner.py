@@ -1,0 +1,966 @@
+"""The time-indexed planner: one model of a whole puzzle, solved by CP-SAT, confirmed by HiGHS.
+
+``build_model(puzzle)`` writes the rules as linear constraints over a grid of *slots*: each
+round has ``F + G`` slots (F flasks, G = grey flasks usable that round); a slot holds one
+placement (grey or normal), an exhausted flask, or nothing (only at the end of a round). The
+state (stock, Health, cards, disks, card row, boosts) is an integer/boolean vector per slot.
+``solve(...)`` runs CP-SAT on it, decodes the plan and replays it in the rules engine (the single
+source of truth); HiGHS solves the same abstract model to confirm a proven optimum.
+
+Variables are named with their indices, e.g. ``x[r2,s3,rough-er-1,ph]`` (round 2, slot 3),
+``stock[r2,s3,atp]``, ``er[r1,s2,ph]``. Each constraint block is tagged with the rule section it
+encodes (``LinearModel.section``); section IDs are those of ``data/rules/cytosis/game.yaml``.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from .editions import rules_for
+from .engine import (
+    ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, GREY_FLASK_COST, MACROMOLECULE_SET,
+    MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
+    Action, ActionKind, detox_points, initial_state,
+)
+from .errors import SolverError
+from .linear import Expr, LinearModel, Var, lit, total
+from .model import (
+    RECEPTOR_OF, CardType, Edition, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
+)
+
+RES = list(Resource)
+MACRO = [Resource.MRNA, Resource.PROTEIN, Resource.CARB, Resource.LIPID]
+
+
+class UnsupportedPuzzle(SolverError):
+    """The puzzle uses a rule combination the time-indexed model does not encode."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """An abstract action of a slot: a placement (spot + card/goal) or an exhausted flask."""
+
+    spot: Spot | None = None
+    card: str | None = None
+    goal: str | None = None
+    resource: Resource | None = None
+
+    @property
+    def label(self) -> str:
+        if self.spot is None:
+            return f"exhaust-{self.resource.value}"
+        return ",".join(p for p in (self.spot.id, self.card, self.goal) if p)
+
+
+@dataclass(frozen=True)
+class Slot:
+    t: int
+    round: int
+    index: int
+    """0-based position inside the round."""
+
+    @property
+    def tag(self) -> str:
+        return f"r{self.round},s{self.index + 1}"
+
+
+@dataclass
+class Options:
+    """Model options (each one measured by the benchmark)."""
+
+    symmetry: bool = True
+    """Identical spots are used in order (rough-er-1 before rough-er-2)."""
+    tight_bounds: bool = True
+    """Per-slot upper bounds on stock and Health from a forward pass (else one global bound)."""
+
+
+@dataclass
+class PlanModel:
+    """The abstract model and what is needed to read a plan back from a solution."""
+
+    puzzle: Puzzle
+    lm: LinearModel
+    slots: list[Slot]
+    acts: list[Act]
+    x: dict = field(default_factory=dict)
+    """(t, act index) -> Var."""
+    grey: dict = field(default_factory=dict)
+    noop: dict = field(default_factory=dict)
+    amount: dict = field(default_factory=dict)
+    play: dict = field(default_factory=dict)
+    bump_opp: dict = field(default_factory=dict)
+    """(t, opponent disk id) -> Var."""
+    bump_own: dict = field(default_factory=dict)
+    """(t, card id) -> Var."""
+    at: dict = field(default_factory=dict)
+    """(round, row slot, card) -> Var/Expr: the card under a row slot."""
+    objective_parts: dict = field(default_factory=dict)
+
+
+def _val(e, values) -> int:
+    if isinstance(e, Var):
+        return values[e.index]
+    return Expr.of(e).value(values)
+
+
+def _is_const(e) -> bool:
+    return isinstance(e, Expr) and not e.terms
+
+
+def _cval(e) -> int | None:
+    return e.const if _is_const(e) else None
+
+
+# --------------------------------------------------------------------------- build
+
+def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
+    """The time-indexed model of ``puzzle`` (no solver involved)."""
+    opt = options or Options()
+    rules = rules_for(puzzle.edition)
+    board = puzzle.board
+    s0 = initial_state(puzzle)
+    lm = LinearModel()
+    R, F = puzzle.rounds, puzzle.flasks
+    G = min(puzzle.grey_flasks, F)
+    K = F + G
+    slots = [Slot(r * K + i, r + 1, i) for r in range(R) for i in range(K)]
+    T = len(slots)
+    by_round = {r: [s for s in slots if s.round == r] for r in range(1, R + 1)}
+
+    # cards that can ever be held: hand, row, deck
+    reach = [c for c in s0.hand] + [c for c in s0.row if c] + list(s0.deck)
+    cards = {c: puzzle.card(c) for c in reach}
+    ctype = {c: cards[c].type for c in cards}
+    vesicle = [c for c in reach if cards[c].route is not None]
+    enzymes = [c for c in reach if ctype[c] is CardType.ENZYME]
+    detox = [c for c in reach if ctype[c] is CardType.DETOX]
+    macro_cards = [c for c in reach if ctype[c] is CardType.MACROMOLECULE]
+    queue = [c for c in s0.row if c] + list(s0.deck)
+    S = len(board.row_slots)
+    prices = [sp.value for sp in board.row_slots]
+    if puzzle.edition is Edition.FIRST and queue and any(a > b for a, b in zip(prices, prices[1:])):
+        raise UnsupportedPuzzle("1e card row with decreasing slot prices (the cheapest-card discard is "
+                                "modelled for prices that do not decrease left to right)")
+
+    # ---- actions
+    acts: list[Act] = []
+    for spot in board.spots:
+        k = spot.kind
+        if k in (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA, SpotKind.GLUCOSE,
+                 SpotKind.MITOCHONDRIA_CARB, SpotKind.FREE_RIBOSOME, SpotKind.CARD_ROW):
+            if k is SpotKind.CARD_ROW and not queue:
+                continue
+            acts.append(Act(spot))
+        elif k is SpotKind.LAUREATES:
+            acts.append(Act(spot))
+            acts += [Act(spot, goal=g.id) for g in puzzle.goals if g.markers < MAX_MARKERS_PER_GOAL
+                     and puzzle.goal_markers > 0]
+        elif k is SpotKind.DETOX_STEROID:
+            acts += [Act(spot, card=c) for c in reach if ctype[c] is CardType.DETOX
+                     or (cards[c].route and cards[c].route.er is VesicleArea.SMOOTH_ER)]
+        elif k is SpotKind.ROUGH_ER:
+            acts += [Act(spot, card=c) for c in vesicle if cards[c].route.er is VesicleArea.ROUGH_ER]
+        elif k in (SpotKind.GOLGI, SpotKind.EXOCYTOSIS):
+            acts += [Act(spot, card=c) for c in vesicle]
+        elif k is SpotKind.CYTOPLASM:
+            acts += [Act(spot, card=c) for c in enzymes]
+    if rules.exhaust_allowed():
+        acts += [Act(resource=r) for r in EXHAUST_RESOURCES]
+
+    def kind_of(a: Act):
+        return a.spot.kind if a.spot else None
+
+    def is_er(a: Act) -> bool:
+        return a.card is not None and cards[a.card].route is not None and kind_of(a) in (SpotKind.ROUGH_ER, SpotKind.DETOX_STEROID)
+
+    # ---- static bounds on gains (for variable bounds)
+    per_slot_gain = {r: 0 for r in RES}
+    for a in acts:
+        if a.spot is not None:
+            for r in RES:
+                per_slot_gain[r] = max(per_slot_gain[r], a.spot.gain.get(r))
+        else:
+            per_slot_gain[a.resource] = max(per_slot_gain[a.resource], 1)
+    boosts = sorted({e for e in puzzle.events if e and event_kind(e) is EventKind.BOOST} | {e for e, _ in s0.boosts})
+    boost_total = {r: sum(1 for e in puzzle.events if e and event_kind(e) is EventKind.BOOST
+                          and board.boost(e).resource is r) for r in RES}
+    play_total = {r: sum(cards[c].gain.get(r) for c in macro_cards) for r in RES}
+    load_total = {r: sum(cards[c].cost.get(r) for c in vesicle if r is not Resource.ATP) for r in RES}
+    row_bonus = 1 if any(e == "reduce-atp-cost" for e in puzzle.events) else 0
+    ub_stock = {}
+    for r in RES:
+        extra = boost_total[r] + play_total[r] + load_total[r] + (row_bonus * R if r is Resource.ATP else 0)
+        ub_stock[r] = [s0.stock.get(r) + extra + per_slot_gain[r] * t for t in range(T + 1)]
+    mrna_ub = ub_stock[Resource.MRNA][T]
+    ub_stock[Resource.PROTEIN] = [ub_stock[Resource.PROTEIN][t] + mrna_ub for t in range(T + 1)]
+    if not opt.tight_bounds:
+        for r in RES:
+            ub_stock[r] = [ub_stock[r][T]] * (T + 1)
+    receptors = [c for c in reach if ctype[c] in (CardType.PROTEIN_RECEPTOR, CardType.STEROID_RECEPTOR)]
+    h_ub = (puzzle.health + sum(max(cards[c].health, DETOX_HEALTH if ctype[c] is CardType.DETOX else 0) for c in reach)
+            + FIRST_GOAL_MARKER_BONUS * len(puzzle.goals)
+            + RECEPTOR_OWN_BONUS * len(vesicle) * len(receptors)
+            + RECEPTOR_OTHER_BONUS * sum(len(h) for h in puzzle.opponent_hormones) * len(receptors))
+
+    pm = PlanModel(puzzle, lm, slots, acts)
+    x, grey, noop, amount, play = pm.x, pm.grey, pm.noop, pm.amount, pm.play
+
+    # ---- decision variables
+    for s in slots:
+        for i, a in enumerate(acts):
+            x[s.t, i] = lm.bool(f"x[{s.tag},{a.label}]")
+        grey[s.t] = lm.bool(f"grey[{s.tag}]") if G else lm.const(0)
+        noop[s.t] = lm.bool(f"noop[{s.tag}]") if G else lm.const(0)
+        for c in macro_cards:
+            play[s.t, c] = lm.bool(f"play[{s.tag},{c}]")
+    fr = [i for i, a in enumerate(acts) if kind_of(a) is SpotKind.FREE_RIBOSOME]
+    for s in slots:
+        if fr:
+            amount[s.t] = lm.int(f"amount[{s.tag}]", 0, max(0, mrna_ub))
+
+    def X(t, pred):
+        return total(x[t, i] for i, a in enumerate(acts) if pred(a))
+
+    # ---- state variables (index t: at the start of slot t; t = T: the end)
+    def tag(t):
+        return slots[t].tag if t < T else "end"
+
+    stock = {(t, r): lm.int(f"stock[{tag(t)},{r.value}]", 0, ub_stock[r][t]) for t in range(1, T + 1) for r in RES}
+    for r in RES:
+        stock[0, r] = lm.const(s0.stock.get(r))
+    health = {t: lm.int(f"health[{tag(t)}]", puzzle.health, h_ub) for t in range(1, T + 1)}
+    health[0] = lm.const(s0.health)
+
+    def state_bool(name, t, init):
+        return lm.const(init) if t == 0 else lm.bool(f"{name}[{tag(t)}]")
+
+    hand = {(t, c): state_bool(f"hand[{c}]", t, int(c in s0.hand)) for t in range(T + 1) for c in reach}
+    done = {(t, c): state_bool(f"done[{c}]", t, 0) for t in range(T + 1) for c in reach
+            if ctype[c].is_completable}
+    er = {(t, c): state_bool(f"er[{c}]", t, 0) for t in range(T + 1) for c in vesicle}
+    go = {(t, c): state_bool(f"golgi[{c}]", t, 0) for t in range(T + 1) for c in vesicle}
+    opp = {(t, d.id): state_bool(f"opp_disk[{d.id}]", t, 1) for t in range(T + 1) for d in s0.opp_disks}
+    pend_ub = {e: len(puzzle.events) for e in boosts}
+    pend = {(t, e): (lm.const(dict(s0.boosts).get(e, Stock()).get(board.boost(e).resource)) if t == 0
+                     else lm.int(f"boost[{tag(t)},{e}]", 0, pend_ub[e])) for t in range(T + 1) for e in boosts}
+
+    # ---- one action per slot; grey flasks; exhausting (gameplay.phase-1, gameplay.grey-flasks)
+    lm.section("gameplay.phase-1")
+    for s in slots:
+        t = s.t
+        lm.eq(total(x[t, i] for i in range(len(acts))) + noop[t], 1)
+        if fr:
+            xfr = X(t, lambda a: kind_of(a) is SpotKind.FREE_RIBOSOME)
+            lm.ge(amount[t], xfr)
+            lm.le(amount[t], xfr * max(1, mrna_ub))
+    for r, rs in by_round.items():
+        lm.eq(total(1 - Expr.of(noop[s.t]) - Expr.of(grey[s.t]) for s in rs), F)
+        for a, b in zip(rs, rs[1:]):
+            lm.le(noop[a.t], noop[b.t])
+    lm.section("gameplay.grey-flasks")
+    if G:
+        for r, rs in by_round.items():
+            lm.le(total(grey[s.t] for s in rs), puzzle.grey_flasks)
+            for a, b in zip(rs, rs[1:]):
+                # a grey flask is placed before the turn's own flask: a normal flask follows
+                lm.le(Expr.of(grey[a.t]) + noop[b.t] + grey[b.t], 1)
+            lm.eq(grey[rs[-1].t], 0)
+            for s in rs:
+                lm.le(grey[s.t], X(s.t, lambda a: a.spot is not None))
+    lm.section("gameplay.exhaust-flask")
+    for s in slots:
+        for i, a in enumerate(acts):
+            if a.spot is None:
+                lm.le(x[s.t, i], 1 - Expr.of(grey[s.t]))
+
+    # ---- spots taken once per round; 1e two-player area limits (gameplay.phase-1, two-player.gameplay)
+    lm.section("gameplay.phase-1")
+    spot_use = {}
+    for s in slots:
+        for spot in board.spots:
+            spot_use[s.t, spot.id] = X(s.t, lambda a, sid=spot.id: a.spot is not None and a.spot.id == sid)
+    for r, rs in by_round.items():
+        occ = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
+        for k, s in enumerate(rs):
+            for spot in board.spots:
+                y = spot_use[s.t, spot.id]
+                if not y.terms:
+                    continue
+                if spot.id in occ:
+                    lm.le(y, grey[s.t])            # only a grey flask goes on a taken spot
+                elif k:
+                    prev = total(spot_use[p.t, spot.id] for p in rs[:k])
+                    lm.le(prev, k * (1 - y + grey[s.t]))
+    lm.section("two-player.gameplay")
+    for r, rs in by_round.items():
+        occ = puzzle.occupied[r - 1] if r - 1 < len(puzzle.occupied) else ()
+        areas = {sp.area for sp in board.spots}
+        for area in areas:
+            limit = rules.area_limit(area, puzzle.players)
+            if limit is None:
+                continue
+            occ_n = sum(1 for sid in occ if board.spot(sid).area is area)
+            for k, s in enumerate(rs):
+                ya = X(s.t, lambda a, ar=area: a.spot is not None and a.spot.area is ar)
+                if not ya.terms:
+                    continue
+                prev = total(X(p.t, lambda a, ar=area: a.spot is not None and a.spot.area is ar) for p in rs[:k])
+                room = limit - 1 - occ_n
+                if room < 0:
+                    lm.le(ya, grey[s.t])
+                elif k:
+                    lm.le(prev, room + k * (1 - ya + grey[s.t]))
+    if opt.symmetry:
+        lm.section("gameplay.phase-1")  # symmetry breaking: identical free spots are used in order
+        groups: dict[tuple, list[Spot]] = {}
+        for spot in board.spots:
+            if spot.kind is not SpotKind.CARD_ROW:
+                groups.setdefault((spot.kind, spot.area, spot.value), []).append(spot)
+        for r, rs in by_round.items():
+            occ = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
+            for group in groups.values():
+                free = [sp for sp in group if sp.id not in occ]
+                for a, b in zip(free, free[1:]):
+                    ua = total(spot_use[s.t, a.id] for s in rs)
+                    ub_ = total(spot_use[s.t, b.id] for s in rs)
+                    lm.le(ub_, len(rs) * ua)
+
+    # ---- the card row: what lies under each slot, round by round (spots.card-row, gameplay.phase-2)
+    lm.section("spots.card-row")
+    at = pm.at
+    row_acts = {sp.slot: i for i, a in enumerate(acts) if kind_of(a) is SpotKind.CARD_ROW for sp in [a.spot]}
+    bought = {}          # (t, card) -> Expr
+    discard_n = 2 if puzzle.players == 2 else 1
+    alive = {(1, c): lm.const(1) for c in queue}
+    for r in range(1, R + 1):
+        rs = by_round[r]
+        if r == 1:
+            for j in range(S):
+                for c in queue:
+                    at[1, j, c] = lm.const(int(s0.row[j] == c))
+        else:
+            lm.section("gameplay.phase-2")
+            for n, c in enumerate(queue):
+                before = total(alive[r, q] for q in queue[:n])
+                a_c = alive[r, c]
+                for j in range(S):
+                    if _cval(a_c) == 0:
+                        at[r, j, c] = lm.const(0)
+                        continue
+                    ge_j = lm.reify_ge(f"rowpos_ge[r{r},{c},{j}]", before, j)
+                    ge_j1 = lm.reify_ge(f"rowpos_ge[r{r},{c},{j + 1}]", before, j + 1)
+                    parts = [a_c, ge_j, _not(lm, ge_j1)]
+                    at[r, j, c] = _and_mixed(lm, f"at[r{r},slot{j + 1},{c}]", parts)
+        lm.section("spots.card-row")
+        reduce = r - 1 < len(puzzle.events) and puzzle.events[r - 1] == "reduce-atp-cost"
+        for j, i in row_acts.items():
+            present = total(at[r, j, c] for c in queue)
+            lm.le(total(x[s.t, i] for s in rs), 1)      # a bought slot stays empty this round
+            for s in rs:
+                lm.le(x[s.t, i], present)
+                for c in queue:
+                    a_ = at[r, j, c]
+                    if _cval(a_) == 0:
+                        continue
+                    b = x[s.t, i] if _cval(a_) == 1 else lm.and_(f"buy[{s.tag},slot{j + 1},{c}]", [x[s.t, i], a_])
+                    bought[s.t, c] = bought.get((s.t, c), Expr()) + b
+        if r < R:
+            lm.section("gameplay.phase-2")
+            remain = {}
+            for c in queue:
+                inrow = total(at[r, j, c] for j in range(S))
+                remain[c] = inrow - total(bought.get((s.t, c), Expr()) for s in rs)
+            for n, c in enumerate(queue):
+                ahead = total(remain[q] for q in queue[:n])
+                rem_b = _as_bool(lm, f"row_left[r{r},{c}]", remain[c])
+                first = lm.reify_ge(f"row_ahead_lt[r{r},{c}]", discard_n - 1 - ahead, 0)
+                disc = _and_mixed(lm, f"discard[r{r},{c}]", [rem_b, first])
+                alive[r + 1, c] = alive[r, c] - total(bought.get((s.t, c), Expr()) for s in rs) - disc
+                if not _is_const(alive[r + 1, c]):
+                    v = lm.bool(f"alive[r{r + 1},{c}]")
+                    lm.eq(v, alive[r + 1, c])
+                    alive[r + 1, c] = v
+
+    # ---- vesicle areas: removal from a full area (spots.golgi, spots.rough-er)
+    lm.section("spots.golgi")
+    v_areas = [VesicleArea.SMOOTH_ER, VesicleArea.ROUGH_ER, VesicleArea.GOLGI]
+    in_area = {}
+    for A in v_areas:
+        if A is VesicleArea.GOLGI:
+            in_area[A] = [(c, go) for c in vesicle]
+        else:
+            in_area[A] = [(c, er) for c in vesicle if cards[c].route.er is A]
+    opp_in = {A: [d for d in s0.opp_disks if d.area is A] for A in v_areas}
+    chosen = rules.removal_is_chosen()
+    own_key = lambda c: [-ord(ch) for ch in f"own:{c}"]  # noqa: E731 - same tie-break as the engine
+    bump_own, bump_opp = pm.bump_own, pm.bump_opp
+    enters = {}
+    for s in slots:
+        t = s.t
+        for A in v_areas:
+            if A is VesicleArea.GOLGI:
+                ent = X(t, lambda a: kind_of(a) is SpotKind.GOLGI)
+            else:
+                ent = X(t, lambda a, A=A: is_er(a) and cards[a.card].route.er is A)
+            enters[t, A] = ent
+            cap = board.vesicle_count(A)
+            own_max = min(DISKS, len(in_area[A]))
+            if not ent.terms or own_max + len(opp_in[A]) < cap:
+                continue   # the area can never be full
+            occupancy = total(st[t, c] for c, st in in_area[A]) + total(opp[t, d.id] for d in opp_in[A])
+            full = lm.reify_ge(f"full[{s.tag},{A.value}]", occupancy, cap)
+            ent_b = _as_bool(lm, f"enter[{s.tag},{A.value}]", ent)
+            ef = _and_mixed(lm, f"enter_full[{s.tag},{A.value}]", [ent_b, full])
+            removed = []
+            if chosen:
+                for c, st in in_area[A]:
+                    b = lm.bool(f"bump[{s.tag},{A.value},own:{c}]")
+                    lm.le(b, st[t, c])
+                    bump_own[t, c, A] = b
+                    removed.append(b)
+                for d in opp_in[A]:
+                    b = lm.bool(f"bump[{s.tag},{d.id}]")
+                    lm.le(b, opp[t, d.id])
+                    bump_opp[t, d.id] = b
+                    removed.append(b)
+                lm.eq(total(removed), ef)
+            else:
+                owns = sorted(in_area[A], key=lambda cs: own_key(cs[0]), reverse=True)
+                opps = sorted(opp_in[A], key=lambda d: (d.health, -d.seat, [-ord(ch) for ch in d.id]), reverse=True)
+                top_own, seen = [], Expr()
+                for c, st in owns:
+                    top_own.append((c, _and_mixed(lm, f"top_own[{s.tag},{c}]", [st[t, c], _not(lm, seen)])))
+                    seen = seen + st[t, c]
+                any_own = lm.reify_ge(f"any_own[{s.tag},{A.value}]", seen, 1)
+                top_opp, seen = [], Expr()
+                for d in opps:
+                    top_opp.append((d, _and_mixed(lm, f"top_opp[{s.tag},{d.id}]", [opp[t, d.id], _not(lm, seen)])))
+                    seen = seen + opp[t, d.id]
+                thr = total(tb * (d.health + (0 if puzzle.seat < d.seat else 1)) for d, tb in top_opp)
+                own_wins = lm.reify_ge(f"own_highest[{s.tag},{A.value}]", health[t] - thr, 0)
+                own_out = _and_mixed(lm, f"own_out[{s.tag},{A.value}]", [own_wins, any_own])
+                for c, tb in top_own:
+                    b = _and_mixed(lm, f"bump[{s.tag},{A.value},own:{c}]", [ef, tb, own_out])
+                    bump_own[t, c, A] = b
+                for d, tb in top_opp:
+                    b = _and_mixed(lm, f"bump[{s.tag},{d.id}]", [ef, tb, _not(lm, own_out)])
+                    bump_opp[t, d.id] = b
+
+    def bump_c(t, c, A=None):
+        areas = [A] if A else v_areas
+        return total(bump_own[t, c, a] for a in areas if (t, c, a) in bump_own)
+
+    # ---- a disk in supply to start a card (spots.rough-er, spots.smooth-er-detox-steroid)
+    lm.section("spots.rough-er")
+    for s in slots:
+        t = s.t
+        ent_er = X(t, is_er)
+        if not ent_er.terms:
+            continue
+        on_board = total(er[t, c] + go[t, c] for c in vesicle)
+        freed = total(bump_c(t, c) for c in vesicle)
+        lm.le(on_board - freed + ent_er, DISKS)
+
+    # ---- card preconditions and state transitions (cards.*, spots.*)
+    lm.section("cards.hormones")
+    for s in slots:
+        t = s.t
+        for i, a in enumerate(acts):
+            c = a.card
+            if c is None:
+                continue
+            k = kind_of(a)
+            if is_er(a):
+                lm.le(x[t, i], hand[t, c] - er[t, c] - go[t, c])
+            elif k is SpotKind.GOLGI:
+                lm.le(x[t, i], er[t, c])
+            elif k is SpotKind.EXOCYTOSIS:
+                lm.le(x[t, i], go[t, c])
+            else:  # detox / enzyme from hand
+                lm.le(x[t, i], hand[t, c])
+        for c in macro_cards:
+            lm.le(play[t, c], hand[t, c])
+            lm.le(play[t, c], 1 - Expr.of(noop[t]))
+    completes = {}
+    for s in slots:
+        t = s.t
+        for c in reach:
+            completes[t, c] = X(t, lambda a, c=c: a.card == c and (
+                kind_of(a) in (SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM)
+                or (kind_of(a) is SpotKind.DETOX_STEROID and ctype[c] is CardType.DETOX)))
+    for s in slots:
+        t = s.t
+        for c in reach:
+            lm.section("cards.macromolecule" if c in macro_cards else "spots.card-row")
+            gone = completes[t, c] + (play[t, c] if c in macro_cards else 0)
+            lm.eq(hand[t + 1, c], hand[t, c] + bought.get((t, c), Expr()) - gone)
+            if (t, c) in done:
+                lm.section("cards.hormones")
+                lm.eq(done[t + 1, c], done[t, c] + completes[t, c])
+        for c in vesicle:
+            lm.section("spots.golgi")
+            xer = X(t, lambda a, c=c: a.card == c and is_er(a))
+            xg = X(t, lambda a, c=c: a.card == c and kind_of(a) is SpotKind.GOLGI)
+            xe = X(t, lambda a, c=c: a.card == c and kind_of(a) is SpotKind.EXOCYTOSIS)
+            lm.eq(er[t + 1, c], er[t, c] + xer - xg - bump_c(t, c, cards[c].route.er))
+            lm.eq(go[t + 1, c], go[t, c] + xg - xe - bump_c(t, c, VesicleArea.GOLGI))
+        for d in s0.opp_disks:
+            lm.eq(opp[t + 1, d.id], opp[t, d.id] - Expr.of(bump_opp.get((t, d.id), lm.const(0))))
+
+    # ---- goal markers (spots.laureates, cards.goals)
+    lm.section("cards.goals")
+    mark = {}
+    for g in puzzle.goals:
+        idx = [i for i, a in enumerate(acts) if a.goal == g.id]
+        mark[g.id] = total(x[s.t, i] for s in slots for i in idx)
+        lm.le(mark[g.id], 1)
+    if mark:
+        lm.le(total(mark.values()), puzzle.goal_markers)
+
+    # ---- boosts waiting on the board (events.boost, spots.event-resources)
+    lm.section("events.boost")
+    claim = {}
+    for e in boosts:
+        areas = board.boost(e).areas
+        for s in slots:
+            t = s.t
+            inside = X(t, lambda a: a.spot is not None and a.spot.area in areas)
+            if not inside.terms:
+                claim[t, e] = lm.const(0)
+            else:
+                m = pend_ub[e]
+                cl = lm.int(f"claim[{s.tag},{e}]", 0, m)
+                lm.le(cl, pend[t, e])
+                lm.le(cl, inside * m)
+                lm.ge(cl, Expr.of(pend[t, e]) - (1 - inside) * m)
+                claim[t, e] = cl
+            nxt = Expr.of(pend[t, e]) - claim[t, e]
+            last = s.index == K - 1
+            if last and s.round < R:
+                r2 = s.round + 1
+                if r2 - 1 < len(puzzle.events) and puzzle.events[r2 - 1] == e:
+                    nxt = nxt + 1
+                occ = puzzle.occupied[r2 - 1] if r2 - 1 < len(puzzle.occupied) else ()
+                if any(board.spot(sid).area in areas for sid in occ):
+                    nxt = Expr()
+            lm.eq(pend[t + 1, e], nxt)
+
+    # ---- stock and Health: costs, gains, affordability (spots.*, cards.*, events.*)
+    for s in slots:
+        t = s.t
+        r_ = s.round
+        reduce = r_ - 1 < len(puzzle.events) and puzzle.events[r_ - 1] == "reduce-atp-cost"
+        lm.section("gameplay.grey-flasks")
+        play_gain = {r: total(play[t, c] * cards[c].gain.get(r) for c in macro_cards if cards[c].gain.get(r))
+                     for r in RES}
+        lm.ge(Expr.of(stock[t, Resource.ATP]) + play_gain[Resource.ATP], grey[t] * GREY_FLASK_COST)
+        pre, cost, gain = {}, {}, {}
+        for r in RES:
+            pre[r] = Expr.of(stock[t, r]) + play_gain[r] + total(claim[t, e] for e in boosts
+                                                                  if board.boost(e).resource is r)
+            if r is Resource.ATP:
+                pre[r] = pre[r] - grey[t] * GREY_FLASK_COST
+            cost[r], gain[r] = Expr(), Expr()
+        for i, a in enumerate(acts):
+            k = kind_of(a)
+            c = cards[a.card] if a.card else None
+            cs, gs = Stock(), Stock()
+            if a.spot is None:
+                gs = Stock.of(a.resource, 1)
+            elif k is SpotKind.CARD_ROW:
+                price = max(0, a.spot.value - (1 if reduce else 0))
+                cs = Stock(atp=price)
+                gs = Stock(atp=1 if (reduce and a.spot.value == 0) else 0)
+            elif k is SpotKind.LAUREATES:
+                gs = Stock(atp=1) if a.goal is None else Stock()
+            elif k is SpotKind.CYTOPLASM:
+                cs = c.cost
+            elif k is SpotKind.DETOX_STEROID and c.type is CardType.DETOX:
+                cs = Stock(atp=c.cost.atp)
+            elif is_er(a):
+                need = c.cost.get(c.route.er_resource)
+                pay = Resource.MRNA if c.route.er_resource is Resource.PROTEIN else c.route.er_resource
+                cs = Stock.of(pay, need)
+            elif k is SpotKind.GOLGI:
+                cs = Stock.of(c.route.golgi_resource, 1)
+            elif k is SpotKind.EXOCYTOSIS:
+                cs = Stock(atp=c.cost.atp)
+            elif k is not SpotKind.FREE_RIBOSOME:
+                cs, gs = a.spot.cost, a.spot.gain
+            for r in RES:
+                if cs.get(r):
+                    cost[r] = cost[r] + x[t, i] * cs.get(r)
+                if gs.get(r):
+                    gain[r] = gain[r] + x[t, i] * gs.get(r)
+        if fr:
+            cost[Resource.MRNA] = cost[Resource.MRNA] + amount[t]
+            gain[Resource.PROTEIN] = gain[Resource.PROTEIN] + amount[t]
+        # own disks removed from a full area come back with their cubes (spots.golgi)
+        for c in vesicle:
+            route = cards[c].route
+            need = cards[c].cost.get(route.er_resource)
+            b_any = bump_c(t, c)
+            if b_any.terms:
+                gain[route.er_resource] = gain[route.er_resource] + b_any * need
+                gain[route.golgi_resource] = gain[route.golgi_resource] + bump_c(t, c, VesicleArea.GOLGI)
+        lm.section("gameplay.phase-1")
+        mid = {}
+        for r in RES:
+            lm.ge(pre[r] - cost[r], 0)            # the action is affordable
+            mid[r] = pre[r] - cost[r] + gain[r]
+        last = s.index == K - 1
+        tox = last and s.round < R and s.round < len(puzzle.events) and puzzle.events[s.round] == "toxicity"
+        for r in RES:
+            nxt = mid[r]
+            if tox and r in MACRO:
+                lm.section("events.toxicity")
+                loss = Expr()
+                prev_at = None
+                for at_least, lose in sorted(TOXICITY_STEPS):
+                    b = lm.reify_ge(f"toxic[{s.tag},{r.value},{at_least}]", mid[r], at_least)
+                    loss = loss + Expr.of(b) * (lose - (prev_at or 0))
+                    prev_at = lose
+                nxt = mid[r] - loss
+            lm.eq(stock[t + 1, r], nxt)
+
+        # Health Points during play (cards.*, cards.receptors, cards.goals)
+        lm.section("cards.receptors")
+        gained = Expr()
+        for i, a in enumerate(acts):
+            k = kind_of(a)
+            if a.card and (k in (SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM) or
+                           (k is SpotKind.DETOX_STEROID and ctype[a.card] is CardType.DETOX)):
+                hp = DETOX_HEALTH if ctype[a.card] is CardType.DETOX else cards[a.card].health
+                gained = gained + x[t, i] * hp
+                if k is SpotKind.EXOCYTOSIS and ctype[a.card] in RECEPTOR_OF:
+                    for q in receptors:
+                        if ctype[q] is RECEPTOR_OF[ctype[a.card]]:
+                            gained = gained + Expr.of(_and_mixed(lm, f"receptor_bonus[{s.tag},{a.card},{q}]",
+                                                                 [x[t, i], done[t, q]])) * RECEPTOR_OWN_BONUS
+            if a.goal is not None and puzzle.goals and next(g for g in puzzle.goals if g.id == a.goal).markers == 0:
+                gained = gained + x[t, i] * FIRST_GOAL_MARKER_BONUS
+        if last:
+            for kind in (puzzle.opponent_hormones[s.round - 1] if s.round - 1 < len(puzzle.opponent_hormones) else ()):
+                gained = gained + total(done[t + 1, q] for q in receptors if ctype[q] is RECEPTOR_OF[kind]) * RECEPTOR_OTHER_BONUS
+        lm.eq(health[t + 1], Expr.of(health[t]) + gained)
+
+    # ---- end-game scoring (scoring.final)
+    lm.section("scoring.macromolecules")
+    final = {r: Expr.of(stock[T, r]) for r in RES}
+    for c in vesicle:
+        route = cards[c].route
+        need = cards[c].cost.get(route.er_resource)
+        final[route.er_resource] = final[route.er_resource] + (Expr.of(er[T, c]) + go[T, c]) * need
+        final[route.golgi_resource] = final[route.golgi_resource] + go[T, c]
+    sets = Expr()
+    for name, size in MACROMOLECULE_SET.items():
+        r = Resource(name)
+        hi = final[r].bounds()[1]
+        n = lm.int(f"sets[{name}]", 0, max(0, hi // size))
+        lm.le(Expr.of(n) * size, final[r])
+        lm.ge(Expr.of(n) * size + (size - 1), final[r])
+        sets = sets + n
+    pm.objective_parts["macromolecules"] = sets
+
+    lm.section("scoring.detox")
+    detox_pts = Expr()
+    if detox:
+        pairs = {(0, 0)}
+        for c in detox:
+            pairs |= {(a + cards[c].cost.atp, k + 1) for a, k in pairs}
+        others = [(o.amount, o.cards) for o in puzzle.detox_opponents]
+        z = {p: lm.bool(f"detox_result[{p[0]}atp,{p[1]}cards]") for p in sorted(pairs)}
+        lm.eq(total(z.values()), 1)
+        lm.eq(total(z[p] * p[0] for p in z), total(done[T, c] * cards[c].cost.atp for c in detox))
+        lm.eq(total(z[p] * p[1] for p in z), total(done[T, c] for c in detox))
+        detox_pts = total(z[p] * detox_points(rules, puzzle.players, p, others) for p in z)
+    pm.objective_parts["detox"] = detox_pts
+
+    lm.section("scoring.enzyme-sets")
+    enzyme_pts = Expr()
+    colours: dict[str, list[str]] = {}
+    for c in enzymes:
+        colours.setdefault(cards[c].color or c, []).append(c)
+    for layer in range(1, max((len(v) for v in colours.values()), default=0) + 1):
+        members = []
+        for col, cs in colours.items():
+            if len(cs) >= layer:
+                members.append(lm.reify_ge(f"enzyme_layer[{layer},{col}]", total(done[T, c] for c in cs), layer))
+        size = total(members)
+        one_hot = {n: lm.bool(f"enzyme_set_size[{layer},{n}]") for n in range(len(members) + 1)}
+        lm.eq(total(one_hot.values()), 1)
+        lm.eq(total(v * n for n, v in one_hot.items()), size)
+        enzyme_pts = enzyme_pts + total(v * ENZYME_SET_POINTS[min(n, 5)] for n, v in one_hot.items())
+    pm.objective_parts["enzyme_sets"] = enzyme_pts
+
+    lm.section("scoring.goals")
+    goal_pts = Expr()
+    for g in puzzle.goals:
+        if not (mark.get(g.id) and mark[g.id].terms):
+            continue
+        met = lm.reify_ge(f"goal_met[{g.id}]", total(done[T, c] for c in reach
+                                                    if ctype[c] in g.card_types and (T, c) in done), g.count)
+        scored = _and_mixed(lm, f"goal_scored[{g.id}]", [_as_bool(lm, f"goal_marked[{g.id}]", mark[g.id]), met])
+        goal_pts = goal_pts + Expr.of(scored) * g.points
+    pm.objective_parts["goals"] = goal_pts
+    pm.objective_parts["in_game"] = Expr.of(health[T])
+
+    lm.section("scoring.final")
+    lm.maximize(Expr.of(health[T]) + sets + detox_pts + enzyme_pts + goal_pts)
+    return pm
+
+
+def _not(lm: LinearModel, e):
+    """1 - e for a 0/1 expression (a literal when possible)."""
+    e = Expr.of(e)
+    if len(e.terms) == 1 and e.const == 0 and next(iter(e.terms.values())) == 1:
+        return next(iter(e.terms)).Not()
+    return 1 - e
+
+
+def _as_bool(lm: LinearModel, name: str, e):
+    """A 0/1 expression as a variable (or a constant / the variable itself)."""
+    e = Expr.of(e)
+    if not e.terms:
+        return e
+    if len(e.terms) == 1 and e.const == 0 and next(iter(e.terms.values())) == 1:
+        return next(iter(e.terms))
+    b = lm.bool(name)
+    lm.eq(b, e)
+    return b
+
+
+def _and_mixed(lm: LinearModel, name: str, parts):
+    """AND of 0/1 items: variables, literals, constants or 0/1 expressions."""
+    lits = []
+    for n, p in enumerate(parts):
+        if isinstance(p, Var):
+            lits.append(lit(p))
+            continue
+        if not isinstance(p, Expr) and hasattr(p, "var"):  # a Lit
+            lits.append(p)
+            continue
+        e = Expr.of(p)
+        if not e.terms:
+            if e.const == 0:
+                return Expr()
+            continue
+        if len(e.terms) == 1 and e.const == 1 and next(iter(e.terms.values())) == -1:
+            lits.append(next(iter(e.terms)).Not())
+        else:
+            lits.append(lit(_as_bool(lm, f"{name}#{n}", e)))
+    if not lits:
+        return lm.const(1)
+    return lm.and_(name, lits)
+
+
+# --------------------------------------------------------------------------- read a plan back
+
+def decode(pm: PlanModel, values: list[int]) -> list[Action]:
+    """The engine actions of a solution (plays first in a slot, then its placement)."""
+    puzzle, acts = pm.puzzle, pm.acts
+    plan: list[Action] = []
+    chosen_bump = rules_for(puzzle.edition).removal_is_chosen()
+    for s in pm.slots:
+        t = s.t
+        if _val(pm.noop[t], values):
+            continue
+        for (tt, c), v in sorted(pm.play.items()):
+            if tt == t and _val(v, values):
+                plan.append(Action(ActionKind.PLAY_CARD, card=c))
+        i = next(i for i in range(len(acts)) if values[pm.x[t, i].index])
+        a = acts[i]
+        if a.spot is None:
+            plan.append(Action(ActionKind.EXHAUST, resource=a.resource))
+            continue
+        card = a.card
+        if a.spot.kind is SpotKind.CARD_ROW:
+            card = next(c for (r, j, c), v in pm.at.items() if r == s.round and j == a.spot.slot and _val(v, values))
+        bump = None
+        if chosen_bump:
+            for (tt, c, _A), v in pm.bump_own.items():
+                if tt == t and _val(v, values):
+                    bump = f"own:{c}"
+            for (tt, d), v in pm.bump_opp.items():
+                if tt == t and _val(v, values):
+                    bump = d
+        amount = _val(pm.amount[t], values) if a.spot.kind is SpotKind.FREE_RIBOSOME else None
+        plan.append(Action(ActionKind.PLACE, spot=a.spot.id, grey=bool(_val(pm.grey[t], values)), card=card,
+                           amount=amount, goal=a.goal, bump=bump))
+    return plan
+
+
+def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
+    """Decision-variable values that encode ``plan`` (an engine-legal plan), for hints."""
+    from .engine import apply, initial_state as init
+    puzzle = pm.puzzle
+    state = init(puzzle)
+    per_round = {r: [s for s in pm.slots if s.round == r] for r in range(1, puzzle.rounds + 1)}
+    pos = {r: 0 for r in per_round}
+    out: dict[Var, int] = {}
+
+    def setv(v, val):
+        if isinstance(v, Var):
+            out[v] = val
+
+    for v in list(pm.x.values()) + list(pm.play.values()) + list(pm.grey.values()) + list(pm.noop.values()):
+        setv(v, 0)
+    for v in pm.amount.values():
+        setv(v, 0)
+    for action in plan:
+        r = state.round
+        s = per_round[r][pos[r]]
+        if action.kind is ActionKind.PLAY_CARD:
+            setv(pm.play[s.t, action.card], 1)
+        else:
+            for i, a in enumerate(pm.acts):
+                if action.kind is ActionKind.EXHAUST:
+                    match = a.spot is None and a.resource is action.resource
+                else:
+                    match = (a.spot is not None and a.spot.id == action.spot and a.goal == action.goal
+                             and (a.card == action.card or a.spot.kind is SpotKind.CARD_ROW))
+                if match:
+                    setv(pm.x[s.t, i], 1)
+                    break
+            else:
+                raise SolverError(f"hint: no model action for {action}")
+            setv(pm.grey[s.t], int(action.grey))
+            if action.amount is not None:
+                setv(pm.amount[s.t], action.amount)
+            pos[r] += 1
+        state = apply(state, action)
+    for r, rs in per_round.items():
+        for s in rs[pos[r]:]:
+            setv(pm.noop[s.t], 1)
+    return out
+
+
+# --------------------------------------------------------------------------- solve
+
+@dataclass
+class PlannerResult:
+    """What one engine answers on the abstract model (before the rules engine replays it)."""
+
+    status: str
+    """``optimal`` (proven), ``feasible`` (a plan, not proven), ``infeasible``, ``unknown`` (no plan in time)."""
+    plan: list[Action]
+    objective: int | None
+    bound: int | None
+    wall_time: float
+    engine: str
+    stats: dict = field(default_factory=dict)
+
+
+def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None = None,
+                     deterministic_time: float | None = None):
+    """The measured settings (``/work/shared/notes/cp-sat-planning.md``)."""
+    from ortools.sat.python import cp_model
+    solver = cp_model.CpSolver()
+    p = solver.parameters
+    p.random_seed = seed
+    p.num_workers = workers
+    if workers == 1:
+        p.linearization_level = 2
+    else:
+        p.num_full_subsolvers = workers
+        p.subsolvers.extend(["max_lp", "quick_restart"])
+    p.presolve_inclusion_work_limit = 0        # ortools #5293 workaround
+    if time_limit is not None:
+        p.max_time_in_seconds = time_limit
+    if deterministic_time is not None:
+        p.max_deterministic_time = deterministic_time
+    return solver
+
+
+def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: float | None = None,
+                deterministic_time: float | None = None, progress=None, hint: list[Action] | None = None,
+                fix_hint: bool = False) -> PlannerResult:
+    """Run CP-SAT on ``pm``. ``progress(objective, bound, seconds)`` is called on each improving
+    plan and each better bound."""
+    from ortools.sat.python import cp_model
+    lm = pm.lm
+    lm.hints = hint_values(pm, hint) if hint is not None else {}
+    cp, xs = to_cpsat_model(lm)
+    solver = cpsat_parameters(workers, seed, time_limit, deterministic_time)
+    if fix_hint:
+        solver.parameters.fix_variables_to_their_hinted_value = True
+    start = time.perf_counter()
+    if progress is not None:
+        solver.best_bound_callback = lambda b: progress(None, int(round(b)), time.perf_counter() - start)
+
+        class _CB(cp_model.CpSolverSolutionCallback):
+            def on_solution_callback(self):
+                progress(int(round(self.objective_value)), int(round(self.best_objective_bound)),
+                         time.perf_counter() - start)
+        status = solver.solve(cp, _CB())
+    else:
+        status = solver.solve(cp)
+    wall = time.perf_counter() - start
+    stats = {"branches": solver.num_branches, "conflicts": solver.num_conflicts,
+             "variables": len(lm.vars), "constraints": len(lm.constraints)}
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        values = [int(solver.value(v)) for v in xs]
+        return PlannerResult("optimal" if status == cp_model.OPTIMAL else "feasible", decode(pm, values),
+                             int(round(solver.objective_value)), int(round(solver.best_objective_bound)),
+                             wall, "cpsat", stats)
+    if status == cp_model.INFEASIBLE:
+        return PlannerResult("infeasible", [], None, None, wall, "cpsat", stats)
+    if status == cp_model.MODEL_INVALID:
+        raise SolverError(f"CP-SAT: invalid model: {cp.validate()}")
+    return PlannerResult("unknown", [], None, None, wall, "cpsat", stats)
+
+
+def to_cpsat_model(lm: LinearModel):
+    from .linear import to_cpsat
+    return to_cpsat(lm)
+
+
+def solve_highs(pm: PlanModel, *, time_limit: float | None = None) -> PlannerResult:
+    """Solve the same abstract model as a MIP with HiGHS."""
+    from ortools.linear_solver import pywraplp
+    from .linear import to_mip
+    mip, xs = to_mip(pm.lm, "HIGHS")
+    mip.SetSolverSpecificParametersAsString("output_flag=false\nlog_to_console=false\n")  # no banner on stdout
+    mip.SetNumThreads(1)
+    if time_limit is not None:
+        mip.SetTimeLimit(int(time_limit * 1000))
+    start = time.perf_counter()
+    status = mip.Solve()
+    wall = time.perf_counter() - start
+    if status == pywraplp.Solver.OPTIMAL:
+        values = [int(round(v.solution_value())) for v in xs]
+        obj = int(round(mip.Objective().Value()))
+        return PlannerResult("optimal", decode(pm, values), obj, obj, wall, "highs")
+    if status == pywraplp.Solver.INFEASIBLE:
+        return PlannerResult("infeasible", [], None, None, wall, "highs")
+    if status == pywraplp.Solver.FEASIBLE:
+        values = [int(round(v.solution_value())) for v in xs]
+        return PlannerResult("feasible", decode(pm, values), int(round(mip.Objective().Value())),
+                             int(math.floor(mip.Objective().BestBound() + 1e-6)), wall, "highs")
+    return PlannerResult("unknown", [], None, None, wall, "highs")
+
+
+# --------------------------------------------------------------------------- why no plan
+
+def explain_infeasible(puzzle: Puzzle, time_limit: float = 10.0) -> str | None:
+    """Why no complete legal sequence exists, when it can be told: the first round that cannot be
+    played with all its flasks, and what blocks it (gameplay.phase-1)."""
+    import dataclasses
+    for k in range(1, puzzle.rounds + 1):
+        prefix = dataclasses.replace(puzzle, rounds=k)
+        res = solve_cpsat(build_model(prefix), time_limit=time_limit)
+        if res.status == "unknown":
+            return None
+        if res.status != "infeasible":
+            continue
+        occ = set(puzzle.occupied[k - 1]) if k - 1 < len(puzzle.occupied) else set()
+        free = [sp.id for sp in puzzle.board.spots if sp.id not in occ]
+        rules = rules_for(puzzle.edition)
+        why = (f"no legal sequence: round {k} cannot be played with all {puzzle.flasks} flask(s) "
+               f"({len(free)} spot(s) free")
+        if not rules.exhaust_allowed():
+            why += "; exhausting a flask is a 2e rule, not available in 1e"
+        why += "; every other placement needs resources or cards the plan cannot have by then)"
+        return why
+    return None
