@@ -103,7 +103,11 @@ UI = {
         "proof_unknown": "Stato «{status}» riportato da: {engine}.",
         "proof_fallback": "Il motore {wanted} non era disponibile ({reason}): ha risposto {engine}.",
         "engine_exhaustive": "ricerca esaustiva (ogni piano legale esplorato, {nodes} nodi)",
-        "engine_cpsat": "pianificatore CP-SAT",
+        "engine_cpsat": "pianificatore CP-SAT (modello a tempi discreti di tutto il rompicapo)",
+        "model_size": ", {variables} variabili, {constraints} vincoli",
+        "confirm_highs": "HiGHS risolve lo stesso modello e trova lo stesso ottimo",
+        "confirm_exhaustive": "la ricerca esaustiva trova lo stesso ottimo",
+        "proof_reason": "Motivo indicato dal motore: {reason}",
         "solve_time": "Tempo di calcolo: {seconds} s (risultato salvato nella cache della build).",
         "greedy": "Confronto con una strategia avida",
         "greedy_policy": "La strategia avida sceglie a ogni passo l'azione legale che dà subito più Punti Salute; "
@@ -190,7 +194,11 @@ UI = {
         "proof_unknown": "Status \"{status}\" reported by: {engine}.",
         "proof_fallback": "The {wanted} engine was not available ({reason}): {engine} answered.",
         "engine_exhaustive": "exhaustive search (every legal plan explored, {nodes} nodes)",
-        "engine_cpsat": "CP-SAT planner",
+        "engine_cpsat": "CP-SAT planner (a time-indexed model of the whole puzzle)",
+        "model_size": ", {variables} variables, {constraints} constraints",
+        "confirm_highs": "HiGHS solves the same model to the same optimum",
+        "confirm_exhaustive": "exhaustive search finds the same optimum",
+        "proof_reason": "Reason given by the engine: {reason}",
         "solve_time": "Solve time: {seconds} s (the result is kept in the build cache).",
         "greedy": "Contrast: a greedy policy",
         "greedy_policy": "The greedy policy takes, at each step, the legal action with the largest immediate "
@@ -406,7 +414,7 @@ def md_inline(text: str) -> str:
 
 def default_engine() -> str:
     """The engine ``solver.solve`` uses when not told, else ``exhaustive``."""
-    from solver import solve
+    from solver.solution import solve  # the implementation (``solver.solve`` may be wrapped)
     param = inspect.signature(solve).parameters.get("engine")
     if param is not None and isinstance(param.default, str):
         return param.default
@@ -446,17 +454,21 @@ def engine_for(puzzle) -> str:
     return default_engine()
 
 
+FALLBACK_ENGINE = "exhaustive"
+"""The engine that needs nothing beyond the rules engine (answers when the planner cannot run)."""
+
+
 def run_engine(puzzle, engine: str):
-    """``solve(puzzle, engine)``; if a non-default engine fails to run, the default answers.
-    Returns (solution, fallback reason or None)."""
-    from solver import SolverError, solve
-    fallback = default_engine()
+    """``solve(puzzle, engine)``. Only when the engine cannot run at all (its library is missing)
+    does the exhaustive search answer instead; a wrong or disputed answer (``VerificationError``
+    and any other ``SolverError``) is raised, never hidden. Returns (solution, fallback reason)."""
+    from solver import solve
     try:
         return solve(puzzle, engine=engine), None
-    except (SolverError, ImportError) as exc:
-        if engine == fallback:
+    except ImportError as exc:
+        if engine == FALLBACK_ENGINE:
             raise
-        return solve(puzzle, engine=fallback), f"{type(exc).__name__}: {exc}"
+        return solve(puzzle, engine=FALLBACK_ENGINE), f"{type(exc).__name__}: {exc}"
 
 
 # --------------------------------------------------------------------------- greedy contrast
@@ -736,8 +748,16 @@ def engine_label(record: dict, lang: str) -> str:
         nodes = record["solution"].get("stats", {}).get("nodes", "?")
         return f"`exhaustive`, " + UI[lang]["engine_exhaustive"].format(nodes=nodes)
     if engine in PLANNER_ENGINES:
-        return f"`{engine}`, " + UI[lang]["engine_cpsat"]
+        stats = record["solution"].get("stats", {})
+        size = (UI[lang]["model_size"].format(variables=stats["variables"], constraints=stats["constraints"])
+                if "variables" in stats and "constraints" in stats else "")
+        return f"`{engine}`, " + UI[lang]["engine_cpsat"] + size
     return f"`{md_inline(str(engine))}`"
+
+
+def confirm_label(engine: str, lang: str) -> str:
+    """A confirming engine, named."""
+    return f"`{md_inline(engine)}`" + (f" ({UI[lang]['confirm_' + engine]})" if f"confirm_{engine}" in UI[lang] else "")
 
 
 def proof_lines(record: dict, lang: str) -> list[str]:
@@ -749,7 +769,7 @@ def proof_lines(record: dict, lang: str) -> list[str]:
     if status is ProofStatus.OPTIMAL:
         lines.append(ui["proof_optimal"].format(engine=engine))
         confirmed = record.get("confirmed_by") or []
-        lines.append(ui["proof_confirmed"].format(engines=", ".join(f"`{md_inline(str(e))}`" for e in confirmed))
+        lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed))
                      if confirmed else ui["proof_unconfirmed"])
     elif status is ProofStatus.FEASIBLE:
         lines.append(ui["proof_feasible"].format(engine=engine, bound=record.get("bound", "?"),
@@ -758,6 +778,9 @@ def proof_lines(record: dict, lang: str) -> list[str]:
         lines.append(ui["proof_infeasible"].format(engine=engine))
     else:
         lines.append(ui["proof_unknown"].format(status=md_inline(str(record["solution"]["status"])), engine=engine))
+    reason = record["solution"].get("reason")
+    if reason and status is not ProofStatus.OPTIMAL:
+        lines.append(ui["proof_reason"].format(reason=md_inline(str(reason))))
     if record.get("fallback"):
         lines.append(ui["proof_fallback"].format(wanted=f"`{record['requested_engine']}`",
                                                  reason=md_inline(record["fallback"]), engine=engine))
