@@ -23,14 +23,17 @@ def search(page, query: str, timeout: float = 15_000) -> list[str]:
                    return m && /\\d|Nessun|No matching/.test(m.textContent); }""",
         timeout=timeout)
     meta.wait_for(state="visible", timeout=timeout)
-    # Material renders the first results, then more each time the list is scrolled to its end.
+    # Material renders the first 10 result pages, then 4 more each time the list reaches its end.
     items = page.locator(".md-search-result__item")
     wrap = page.locator(".md-search__scrollwrap")
     stable = 0
     while stable < 3:
         before = items.count()
+        # The "more" trigger fires when the bottom is reached anew: leave it, then come back.
+        wrap.evaluate("el => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); }")
+        page.wait_for_timeout(50)
         wrap.evaluate("el => { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); }")
-        page.wait_for_timeout(150)
+        page.wait_for_timeout(100)
         stable = stable + 1 if items.count() == before else 0
     hrefs = page.locator(".md-search-result__item a.md-search-result__link").evaluate_all(
         "links => links.map(a => a.href)")
