@@ -79,6 +79,8 @@ UI = {
         "dell'Ormone Proteico (2 ATP, 2 proteine, 1 carboidrato, 7 Punti Salute) e dell'Ormone Steroideo "
         "(4 ATP, 3 lipidi, 1 carboidrato, 9 Punti Salute).",
         "from_rulebook": "dal regolamento",
+        "illustrative_goals": "Anche le carte obiettivo sono illustrative: i loro testi non sono nelle fonti, "
+                              "condizione e punti li ha scelti il progetto.",
         "optimal": "Sequenza ottimale", "steps_intro": "Riserva e Salute dopo ogni passo. Lo spazio porta alla sua "
         "regola; i numeri accanto portano alle altre regole che il passo usa (elencate sotto la tabella).",
         "no_plan": "Nessun piano legale usa tutte le beute: il rompicapo non ha soluzione.",
@@ -172,6 +174,8 @@ UI = {
         "Protein Hormone (2 ATP, 2 protein, 1 carbohydrate, 7 Health Points) and the Steroid Hormone "
         "(4 ATP, 3 lipid, 1 carbohydrate, 9 Health Points).",
         "from_rulebook": "from the rulebook",
+        "illustrative_goals": "The goal cards are illustrative too: their texts are not in the sources, the "
+                              "project chose their condition and points.",
         "optimal": "Optimal sequence", "steps_intro": "Stock and Health after each step. The spot links to its "
         "rule; the numbers next to it link to the other rules the step uses (listed below the table).",
         "no_plan": "No legal plan uses every flask: the puzzle has no solution.",
@@ -279,6 +283,12 @@ RESOURCES_PLURAL = {"atp": {"it": "ATP", "en": "ATP"}, "mrna": {"it": "mRNA", "e
 def amount(n: int, resource: str, lang: str) -> str:
     """``3 lipidi``, ``1 carboidrato``."""
     return f"{n} {(RESOURCES if n == 1 else RESOURCES_PLURAL)[resource][lang]}"
+
+
+def stock_text(stock, lang: str) -> str:
+    """A cost or gain in words (``2 ATP, 2 proteine, 1 carboidrato``); ``-`` when empty."""
+    parts = [amount(getattr(stock, r), r, lang) for r in STOCK_FIELDS if getattr(stock, r)]
+    return ", ".join(parts) or "-"
 
 EVENT_SECTIONS = {"reduce-atp-cost": "events.reduce-atp-cost", "toxicity": "events.toxicity"}
 """Rule section of each non-boost event (boosts: ``events.boost``)."""
@@ -811,13 +821,13 @@ def card_views(site, puzzle, lang: str, page: str) -> list[dict]:
     for card in puzzle.cards:
         values = []
         if not card.gain.is_zero():
-            values.append(f"{UI[lang]['gain']} {card.gain.text(lang)}")
+            values.append(f"{UI[lang]['gain']} {stock_text(card.gain, lang)}")
         if card.color:
             values.append(f"{UI[lang]['color']}: {card.color}")
         sections = rulebook.get((card.type.value, card.cost.as_tuple(), card.health), ())
         links = tuple(link for link in (section_link(site, s, lang, page) for s in sections) if link)
         out.append({"id": md_inline(card.id), "type": CARD_TYPES[card.type.value][lang],
-                    "cost": md_inline(card.cost.text(lang)), "health": card.health,
+                    "cost": md_inline(stock_text(card.cost, lang)), "health": card.health,
                     "extra": md_inline("; ".join(values)), "illustrative": card.illustrative, "links": links})
     return out
 
@@ -926,6 +936,7 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         statement=statement_rows(site, entry, side_title, lang, page), start=start_view(puzzle, lang),
         stock_names=ui["stock_names"], cards=card_views(site, puzzle, lang, page),
         any_illustrative=any(c.illustrative for c in puzzle.cards) or bool(puzzle.goals),
+        has_goals=bool(puzzle.goals),
         status=proof_status(record).value,
         rules_used=rules_used(site, solution.get("steps", []), lang, page),
         no_plan=ui["no_plan"] if proof_status(record) is ProofStatus.INFEASIBLE else ui["no_plan_unknown"],
