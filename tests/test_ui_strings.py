@@ -18,7 +18,10 @@ def test_feature_strings_have_the_reference_keys(module_name):
         assert set(ui[lang]) == reference, (
             f"{module_name}.UI[{lang!r}] lacks {sorted(reference - set(ui[lang]))}, "
             f"has extra {sorted(set(ui[lang]) - reference)}")
-        assert all(isinstance(v, (str, tuple)) and v for v in ui[lang].values())
+        for key, value in ui[lang].items():
+            assert value, f"{module_name}.UI[{lang!r}][{key!r}] is empty"
+            if isinstance(value, dict):  # nested labels: same keys again
+                assert set(value) == set(ui[SITE_LANGUAGES[0]][key]), f"{module_name}.UI[{lang!r}][{key!r}]"
 
 
 def test_site_strings_match(real_site):
