@@ -164,8 +164,14 @@ def test_assumptions_page_lists_every_board_value_with_its_source(pages, side, l
     for spot in board.spots:
         row = next(line for line in section.splitlines() if f"| `{spot.id}` |" in line)
         assert f"cellula-badge--{spot.provenance}" in row
-    assumed = [s for s in board.spots if s.provenance == "assumed"]
-    assert section.count("cellula-badge--assumed") >= len(assumed)
+    rows = {line.split("`")[1]: line for line in section.splitlines() if line.count("`") >= 2}
+    for area, provenance in board.vesicle_provenance:
+        assert f"cellula-badge--{provenance}" in rows[area.value]
+    for boost in board.boosts:
+        assert f"cellula-badge--{boost.provenance}" in rows[boost.event]
+    assumed = (sum(s.provenance == "assumed" for s in board.spots) + sum(p == "assumed" for _, p in board.vesicle_provenance)
+               + sum(b.provenance == "assumed" for b in board.boosts))
+    assert section.count("cellula-badge--assumed") == assumed
 
 
 def test_plan_assumptions_are_the_non_rulebook_values_the_plan_uses(entries):
