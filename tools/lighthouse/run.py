@@ -84,7 +84,7 @@ def search_index() -> dict:
     index = SITE / "search" / "search_index.json"
     raw = index.read_bytes()
     data = json.loads(raw)
-    return {"path": str(index.relative_to(ROOT)), "bytes": len(raw), "gzip_bytes": len(gzip.compress(raw, 9)),
+    return {"path": str(index), "bytes": len(raw), "gzip_bytes": len(gzip.compress(raw, 9)),
             "documents": len(data.get("docs", [])), "langs": data.get("config", {}).get("lang")}
 
 
