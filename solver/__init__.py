@@ -4,12 +4,18 @@ Public API (stable; the site generator uses it)::
 
     from solver import load_puzzle, solve
     puzzle = load_puzzle("data/puzzles/rulebook-protein-hormone-2e.yaml")
-    sol = solve(puzzle, engine="exhaustive")
+    sol = solve(puzzle)                 # engine="cpsat" (default) or "exhaustive"
     sol.status, sol.health, sol.plan, sol.steps, sol.breakdown
+    sol.bound, sol.proven, sol.gap, sol.wall_time, sol.confirmed_by, sol.reason
 
 Engine API (OpenSpiel style): ``initial_state``, ``legal_actions``, ``apply``,
 ``is_terminal``, ``returns``, ``score``; ``all_actions(puzzle)`` enumerates every action.
 """
+SOLVER_VERSION = "2.0.0"
+"""Bumped whenever the rules engine or the planner's model changes (the site caches solutions by
+puzzle hash + this version)."""
+__version__ = SOLVER_VERSION
+
 from .engine import (
     Action, ActionKind, Breakdown, Disk, State, action_sections, all_actions, apply, initial_state,
     is_terminal, legal_actions, returns, score, why_illegal,
@@ -17,12 +23,12 @@ from .engine import (
 from .errors import IllegalActionError, PlanError, PuzzleError, SolverError
 from .model import Board, Card, CardType, Edition, Puzzle, Resource, Spot, SpotKind, Stock
 from .puzzle import PUZZLE_SCHEMA, board_assumptions, load_board, load_puzzle, puzzle_files
-from .solution import Solution, Step, replay, solve
+from .solution import ENGINES, Solution, Step, VerificationError, replay, solve
 
 __all__ = [
     "Action", "ActionKind", "Board", "Breakdown", "Card", "CardType", "Disk", "Edition", "IllegalActionError",
     "PUZZLE_SCHEMA", "PlanError", "Puzzle", "PuzzleError", "Resource", "Solution", "SolverError", "Spot",
     "SpotKind", "State", "Step", "Stock", "action_sections", "all_actions", "apply", "board_assumptions",
     "initial_state", "is_terminal", "legal_actions", "load_board", "load_puzzle", "puzzle_files", "replay",
-    "returns", "score", "solve", "why_illegal",
+    "returns", "score", "solve", "why_illegal", "SOLVER_VERSION", "__version__", "ENGINES", "VerificationError",
 ]

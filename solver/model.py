@@ -437,6 +437,8 @@ class Puzzle:
     """Whether the player holds the First Player Marker at the start."""
     source: str = ""
     """File the puzzle was loaded from."""
+    grade: int = 1
+    """Difficulty, 1 (first steps) to 5 (whole-game planning)."""
 
     @cached_property
     def _cards_by_id(self) -> dict[str, Card]:

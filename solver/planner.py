@@ -280,18 +280,31 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     for s in slots:
         for spot in board.spots:
             spot_use[s.t, spot.id] = X(s.t, lambda a, sid=spot.id: a.spot is not None and a.spot.id == sid)
+    grey_at = {}        # (t, spot id) -> the slot's grey flask is on this spot
+    if G:
+        for s in slots:
+            here = []
+            for spot in board.spots:
+                if spot_use[s.t, spot.id].terms:
+                    g = lm.bool(f"grey_on[{s.tag},{spot.id}]")
+                    lm.le(g, spot_use[s.t, spot.id])
+                    grey_at[s.t, spot.id] = g
+                    here.append(g)
+            lm.eq(total(here), grey[s.t])
+
+    def normal_at(t, sid):
+        return spot_use[t, sid] - grey_at.get((t, sid), Expr())
+
     for r, rs in by_round.items():
         occ = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
-        for k, s in enumerate(rs):
-            for spot in board.spots:
-                y = spot_use[s.t, spot.id]
-                if not y.terms:
-                    continue
-                if spot.id in occ:
-                    lm.le(y, grey[s.t])            # only a grey flask goes on a taken spot
-                elif k:
-                    prev = total(spot_use[p.t, spot.id] for p in rs[:k])
-                    lm.le(prev, k * (1 - y + grey[s.t]))
+        for spot in board.spots:
+            if not spot_use[rs[0].t, spot.id].terms:
+                continue
+            # one normal flask per free spot per round; a grey flask goes on any spot
+            lm.le(total(normal_at(s.t, spot.id) for s in rs), 0 if spot.id in occ else 1)
+            for k, s in enumerate(rs):
+                if k and spot.id not in occ and G:
+                    lm.le(normal_at(s.t, spot.id) + total(grey_at[p.t, spot.id] for p in rs[:k]), 1)
     lm.section("two-player.gameplay")
     for r, rs in by_round.items():
         occ = puzzle.occupied[r - 1] if r - 1 < len(puzzle.occupied) else ()
@@ -301,16 +314,14 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             if limit is None:
                 continue
             occ_n = sum(1 for sid in occ if board.spot(sid).area is area)
+            room = limit - 1 - occ_n
+            in_area = [sp.id for sp in board.spots if sp.area is area]
+            normals = {s.t: total(normal_at(s.t, sid) for sid in in_area) for s in rs}
+            lm.le(total(normals.values()), max(0, room + 1))
             for k, s in enumerate(rs):
-                ya = X(s.t, lambda a, ar=area: a.spot is not None and a.spot.area is ar)
-                if not ya.terms:
-                    continue
-                prev = total(X(p.t, lambda a, ar=area: a.spot is not None and a.spot.area is ar) for p in rs[:k])
-                room = limit - 1 - occ_n
-                if room < 0:
-                    lm.le(ya, grey[s.t])
-                elif k:
-                    lm.le(prev, room + k * (1 - ya + grey[s.t]))
+                if k and room >= 0 and normals[s.t].terms:
+                    prev = total(spot_use[p.t, sid] for p in rs[:k] for sid in in_area)
+                    lm.le(prev, room + k * (1 - normals[s.t]))
     if opt.symmetry:
         lm.section("gameplay.phase-1")  # symmetry breaking: identical free spots are used in order
         groups: dict[tuple, list[Spot]] = {}
@@ -792,10 +803,10 @@ def decode(pm: PlanModel, values: list[int]) -> list[Action]:
 
 
 def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
-    """Decision-variable values that encode ``plan`` (an engine-legal plan), for hints."""
-    from .engine import apply, initial_state as init
+    """Decision-variable values that write ``plan`` into the model's slots, legal or not (an
+    illegal plan makes the model infeasible once these values are fixed). Raises
+    :class:`SolverError` when the plan does not fit the slots at all."""
     puzzle = pm.puzzle
-    state = init(puzzle)
     per_round = {r: [s for s in pm.slots if s.round == r] for r in range(1, puzzle.rounds + 1)}
     pos = {r: 0 for r in per_round}
     out: dict[Var, int] = {}
@@ -803,36 +814,46 @@ def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
     def setv(v, val):
         if isinstance(v, Var):
             out[v] = val
+        elif Expr.of(v).const != val:
+            raise SolverError(f"hint: the plan needs {val} where the model has the constant {Expr.of(v).const}")
 
-    for v in list(pm.x.values()) + list(pm.play.values()) + list(pm.grey.values()) + list(pm.noop.values()):
+    for v in list(pm.x.values()) + list(pm.play.values()):
         setv(v, 0)
-    for v in pm.amount.values():
-        setv(v, 0)
+    normals = 0
     for action in plan:
-        r = state.round
+        r = normals // puzzle.flasks + 1
+        if r > puzzle.rounds or pos[r] >= len(per_round[r]):
+            raise SolverError(f"hint: {action} does not fit in the model's slots")
         s = per_round[r][pos[r]]
         if action.kind is ActionKind.PLAY_CARD:
+            if (s.t, action.card) not in pm.play:
+                raise SolverError(f"hint: no model variable to play {action.card}")
             setv(pm.play[s.t, action.card], 1)
-        else:
-            for i, a in enumerate(pm.acts):
-                if action.kind is ActionKind.EXHAUST:
-                    match = a.spot is None and a.resource is action.resource
-                else:
-                    match = (a.spot is not None and a.spot.id == action.spot and a.goal == action.goal
-                             and (a.card == action.card or a.spot.kind is SpotKind.CARD_ROW))
-                if match:
-                    setv(pm.x[s.t, i], 1)
-                    break
+            continue
+        for i, a in enumerate(pm.acts):
+            if action.kind is ActionKind.EXHAUST:
+                match = a.spot is None and a.resource is action.resource
             else:
-                raise SolverError(f"hint: no model action for {action}")
-            setv(pm.grey[s.t], int(action.grey))
-            if action.amount is not None:
-                setv(pm.amount[s.t], action.amount)
-            pos[r] += 1
-        state = apply(state, action)
+                match = (a.spot is not None and a.spot.id == action.spot and a.goal == action.goal
+                         and (a.card == action.card or a.spot.kind is SpotKind.CARD_ROW))
+            if match:
+                setv(pm.x[s.t, i], 1)
+                break
+        else:
+            raise SolverError(f"hint: no model action for {action}")
+        setv(pm.grey[s.t], int(action.grey))
+        setv(pm.noop[s.t], 0)
+        if s.t in pm.amount:
+            setv(pm.amount[s.t], action.amount or 0)
+        elif action.amount is not None:
+            raise SolverError(f"hint: {action} has an amount the model cannot hold")
+        pos[r] += 1
+        if not action.grey:
+            normals += 1
     for r, rs in per_round.items():
         for s in rs[pos[r]:]:
             setv(pm.noop[s.t], 1)
+            setv(pm.grey[s.t], 0)
     return out
 
 

@@ -49,6 +49,8 @@ PUZZLE_SCHEMA: dict[str, Any] = {
         "board": {"enum": ["3-5p", "2p"], "description": "Board side (data/boards/<side>.yaml)."},
         "players": {"type": "integer", "minimum": 2, "maximum": 5,
                     "description": "Players at the table (default 2 on the 2p side, else 3)."},
+        "grade": {"type": "integer", "minimum": 1, "maximum": 5,
+                  "description": "Difficulty, 1 (first steps) to 5 (whole-game planning)."},
         "rounds": {"type": "integer", "minimum": 1, "maximum": 12},
         "flasks": {"type": "integer", "minimum": 1, "maximum": 4, "description": "The player's flasks per round."},
         "start": {"type": "object", "additionalProperties": False,
@@ -525,7 +527,7 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
         events=tuple(events), occupied=tuple(occupied), grey_flasks=data.get("grey_flasks", 2), goals=tuple(goals),
         goal_markers=data.get("goal_markers", 2), detox_opponents=detox, opponent_disks=tuple(disks),
         opponent_hormones=tuple(hormones), cards=tuple(cards), objective=data["objective"], seat=seat,
-        first_player=data.get("first_player", True), source=file,
+        first_player=data.get("first_player", True), source=file, grade=data.get("grade", 1),
     )
 
 

@@ -14,33 +14,46 @@ FILES = puzzle_files()
 
 
 def test_enough_puzzles():
-    assert len(FILES) >= 6
+    assert len(FILES) >= 12
+
+
+def test_puzzle_set_covers_the_issue():
+    """Graded 1-5; both editions; a 2-player board; 12+ placements; events, grey flasks, goals,
+    enzyme sets, receptor bonuses."""
+    ps = [load_puzzle(p) for p in FILES]
+    assert {p.edition.value for p in ps} == {"1e", "2e"}
+    assert {p.grade for p in ps} >= {1, 2, 3, 5}
+    assert any(p.board.id == "2p" for p in ps) and any(p.players == 2 and p.board.id == "3-5p" for p in ps)
+    assert any(p.rounds >= 3 and p.flasks == 4 for p in ps) and max(p.rounds * p.flasks for p in ps) >= 16
+    assert any(p.grey_flasks for p in ps) and any(p.goals for p in ps) and any(any(p.events) for p in ps)
+    assert any(sum(1 for c in p.cards if c.type.value == "enzyme") >= 2 for p in ps)
+    assert any(any(p.opponent_hormones) for p in ps)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_puzzle_loads_and_is_bilingual(path):
     p = load_puzzle(path)
     assert dict(p.title).keys() >= {"en", "it"} and dict(p.story).keys() >= {"en", "it"}
-    assert p.rounds * p.flasks <= 8
+    assert 1 <= p.grade <= 5 and p.rounds * p.flasks <= 16
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if expected_health(p) is not None],
                          ids=lambda p: p.stem)
 def test_known_optimum(path):
-    sol = solve(load_puzzle(path))
-    assert sol.status == "optimal" and sol.health == expected_health(path)
+    sol = solve(load_puzzle(path), confirm=())
+    assert sol.status == "optimal" and sol.proven and sol.health == expected_health(path)
 
 
 def test_rulebook_example_in_both_editions():
     for ed in ("1e", "2e"):
-        sol = solve(load_puzzle(ROOT / f"data/puzzles/rulebook-protein-hormone-{ed}.yaml"))
+        sol = solve(load_puzzle(ROOT / f"data/puzzles/rulebook-protein-hormone-{ed}.yaml"), engine="exhaustive")
         assert sol.health == 7 and [a.spot.rsplit("-", 1)[0] for a in sol.plan] == ["rough-er", "golgi", "exocytosis"]
 
 
 @pytest.mark.parametrize("stem", ["steroid-no-lipids", "two-player-detox"])
 def test_optimum_differs_between_editions(stem):
-    h1 = solve(load_puzzle(ROOT / f"data/puzzles/{stem}-1e.yaml")).health
-    h2 = solve(load_puzzle(ROOT / f"data/puzzles/{stem}-2e.yaml")).health
+    h1 = solve(load_puzzle(ROOT / f"data/puzzles/{stem}-1e.yaml"), confirm=()).health
+    h2 = solve(load_puzzle(ROOT / f"data/puzzles/{stem}-2e.yaml"), confirm=()).health
     assert h1 != h2
 
 

@@ -21,7 +21,7 @@ def test_golden_playthrough(path):
     puzzle = load_puzzle(path)
     golden = GOLDEN / f"{path.stem}.json"
     if REGEN or not golden.exists():
-        sol = solve(puzzle)
+        sol = solve(puzzle, confirm=())
         data = {"puzzle": path.stem, "health": sol.health, "breakdown": sol.breakdown.to_dict(),
                 "steps": [{"action": s.action.to_dict(), "text": dict(s.text), "state": s.state.to_dict()}
                           for s in sol.steps]}
@@ -35,4 +35,4 @@ def test_golden_playthrough(path):
         assert got.state.to_dict() == want["state"], f"step {got.index} differs"
         assert dict(got.text) == want["text"]
     assert final.done
-    assert solve(puzzle).health == data["health"]
+    assert solve(puzzle, confirm=()).health == data["health"]

@@ -1,0 +1,241 @@
+"""``python -m solver bench``: CP-SAT against the exhaustive search, in one run.
+
+Per shipped puzzle: CP-SAT's time to a proven optimum (1 worker, fixed seed), HiGHS's time on the
+same model, the exhaustive search's time (stopped at ``--cap`` seconds) and their ratio. Then a
+scale curve on generated puzzles of 4, 8, 12, 16, 20, 24 placements (``scale_puzzle``).
+
+Writes ``docs/assets/bench/bench.json`` and ``docs/assets/bench/scale.svg`` (a plot drawn here as
+SVG, no plotting library) and prints the tables.
+
+``bench.json`` shape (the site's Benchmark page reads it)::
+
+    {
+      "solver_version": "2.0.0",
+      "machine": {"cores": 2, "python": "3.11.x", "ortools": "9.15.6755"},
+      "cap_seconds": 60.0,                 # exhaustive / CP-SAT runs stop here
+      "targets": {"shipped_seconds": 5, "sixteen_placements_seconds": 60, "speedup_from_10": 10},
+      "puzzles": [                         # one row per shipped puzzle, file order
+        {"id": "market-day-2e", "grade": 2, "placements": 6, "optimum": 7,
+         "cpsat_status": "optimal",        # optimal | feasible (not proven within the cap)
+         "cpsat_seconds": 0.03, "highs_seconds": 0.2,
+         "exhaustive_seconds": 1.2,        # null when stopped at the cap
+         "exhaustive_capped": false,
+         "ratio": 40.0,                    # exhaustive / CP-SAT; with a capped exhaustive: cap / CP-SAT
+         "ratio_is_lower_bound": false}    # true when the exhaustive run was capped
+      ],
+      "scale": [                           # the scale curve, same fields without id/grade
+        {"placements": 4, "optimum": 9, "cpsat_status": "optimal", "cpsat_seconds": 0.05, "gap": 0,
+         "highs_seconds": 0.1, "exhaustive_seconds": 0.4, "exhaustive_capped": false,
+         "ratio": 8.0, "ratio_is_lower_bound": false}
+      ]
+    }
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+from .puzzle import ROOT, load_puzzle, puzzle_files
+
+OUT = ROOT / "docs" / "assets" / "bench"
+TARGETS = {"shipped_seconds": 5, "sixteen_placements_seconds": 60, "speedup_from_10": 10}
+
+
+# --------------------------------------------------------------------------- the scale family
+
+def scale_puzzle(placements: int):
+    """A generated puzzle of ``placements`` = rounds x 4 flasks (4, 8, … 24): 2nd edition, the
+    rulebook's hormones, a detox card, two enzymes and a receptor in the row, one event a round,
+    other players on a few spots."""
+    from .model import Edition
+    from .puzzle import _Lines, _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
+    if placements % 4:
+        raise ValueError(f"placements: expected a multiple of 4, got {placements}")
+    rounds = placements // 4
+    events = ["boost-nucleus", "reduce-atp-cost", "boost-glucose", None, "boost-respiration", None]
+    data = {
+        "id": f"scale-{placements}", "title": {"en": "scale", "it": "scala"}, "story": {"en": "-", "it": "-"},
+        "edition": Edition.SECOND.value, "board": "3-5p", "rounds": rounds, "flasks": 4,
+        "start": {"atp": 3, "mrna": 2, "carb": 1, "lipid": 1}, "hand": ["ph", "d2"],
+        "row": ["e1", "pr", "sh", "e2"], "deck": [], "grey_flasks": 0,
+        "events": (events * 4)[:rounds],
+        "occupied": {str(r): [["nucleus-3"], ["mitochondria-3"], ["glucose-2"]][r % 3] for r in range(1, rounds + 1)},
+        "goals": [], "opponents": {"detox": [{"amount": 3, "cards": 1}]}, "objective": "max-health",
+        "cards": [
+            {"id": "ph", "type": "protein-hormone", "cost": {"atp": 2, "protein": 2, "carb": 1}, "health": 7},
+            {"id": "sh", "type": "steroid-hormone", "cost": {"atp": 4, "lipid": 3, "carb": 1}, "health": 9},
+            {"id": "d2", "type": "detox", "cost": {"atp": 2}, "illustrative": True},
+            {"id": "e1", "type": "enzyme", "cost": {"atp": 1, "protein": 1}, "health": 2, "color": "a", "illustrative": True},
+            {"id": "e2", "type": "enzyme", "cost": {"atp": 1, "carb": 1}, "health": 2, "color": "b", "illustrative": True},
+            {"id": "pr", "type": "protein-receptor", "cost": {"atp": 1, "protein": 1, "carb": 1}, "health": 2,
+             "illustrative": True}],
+    }
+    _normalise_round_keys(data)
+    where = _Where(f"<scale-{placements}>", _Lines(None))
+    _schema_check(data, where, PUZZLE_SCHEMA)
+    return puzzle_from_data(data, where)
+
+
+# --------------------------------------------------------------------------- timed runs
+
+def _exhaustive_child(puzzle, queue):
+    from .search import exhaustive
+    t0 = time.perf_counter()
+    value, _, _ = exhaustive(puzzle)
+    queue.put((value, time.perf_counter() - t0))
+
+
+def time_exhaustive(puzzle, cap: float) -> tuple[int | None, float | None]:
+    """(optimum, seconds) of the exhaustive search, or (None, None) when stopped at ``cap``."""
+    ctx = mp.get_context("fork")
+    queue = ctx.Queue()
+    proc = ctx.Process(target=_exhaustive_child, args=(puzzle, queue), daemon=True)
+    proc.start()
+    proc.join(cap)
+    if proc.is_alive():
+        proc.terminate()
+        proc.join()
+        return None, None
+    value, seconds = queue.get()
+    return value, seconds
+
+
+def time_cpsat(puzzle, cap: float) -> dict:
+    from .planner import build_model, solve_cpsat, solve_highs
+    from .solution import _verified
+    pm = build_model(puzzle)
+    res = solve_cpsat(pm, time_limit=cap)
+    row = {"optimum": res.objective, "cpsat_status": res.status, "cpsat_seconds": round(res.wall_time, 3),
+           "gap": None if res.bound is None or res.objective is None else res.bound - res.objective}
+    if res.plan:
+        _verified(puzzle, res.plan, res.objective, "cpsat")
+    h = solve_highs(pm, time_limit=cap)
+    row["highs_seconds"] = round(h.wall_time, 3) if h.status == "optimal" else None
+    if res.status == "optimal" and h.status == "optimal" and h.objective != res.objective:
+        raise RuntimeError(f"{puzzle.id}: CP-SAT {res.objective} != HiGHS {h.objective}")
+    return row
+
+
+def measure(puzzle, cap: float) -> dict:
+    row = time_cpsat(puzzle, cap)
+    value, seconds = time_exhaustive(puzzle, cap)
+    if value is not None and row["cpsat_status"] == "optimal" and value != row["optimum"]:
+        raise RuntimeError(f"{puzzle.id}: CP-SAT {row['optimum']} != exhaustive {value}")
+    cp = max(row["cpsat_seconds"], 1e-3)
+    row.update(exhaustive_seconds=None if seconds is None else round(seconds, 3), exhaustive_capped=seconds is None,
+               ratio=round((seconds if seconds is not None else cap) / cp, 1), ratio_is_lower_bound=seconds is None)
+    return row
+
+
+# --------------------------------------------------------------------------- output
+
+def _fmt(v, unit=""):
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.2f}{unit}"
+    return f"{v}{unit}"
+
+
+def table(rows: list[dict], first: str, cap: float) -> str:
+    head = [first, "placements", "optimum", "CP-SAT s", "status", "HiGHS s", "exhaustive s", "ratio"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        ex = f"> {cap:g}" if r["exhaustive_capped"] else _fmt(r["exhaustive_seconds"])
+        ratio = ("≥ " if r["ratio_is_lower_bound"] else "") + f"{r['ratio']:g}×"
+        status = r["cpsat_status"] if r["cpsat_status"] == "optimal" else f"{r['cpsat_status']} (gap {r['gap']})"
+        out.append("| " + " | ".join([str(r.get("id", r["placements"])), str(r["placements"]), _fmt(r["optimum"]),
+                                      _fmt(r["cpsat_seconds"]), status, _fmt(r["highs_seconds"]), ex, ratio]) + " |")
+    return "\n".join(out)
+
+
+def scale_svg(rows: list[dict], cap: float) -> str:
+    """A log-scale plot of seconds against placements: CP-SAT, HiGHS, exhaustive (capped runs
+    drawn at the cap with an open marker)."""
+    import math
+    W, H, L, B, T, R = 640, 360, 60, 40, 30, 150
+    xs = [r["placements"] for r in rows]
+    lo, hi = 1e-2, max(cap, 1.0)
+
+    def px(p):
+        return L + (p - min(xs)) / max(1, max(xs) - min(xs)) * (W - L - R)
+
+    def py(sec):
+        sec = min(max(sec, lo), hi)
+        return T + (math.log10(hi) - math.log10(sec)) / (math.log10(hi) - math.log10(lo)) * (H - T - B)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '
+             f'aria-label="Solve time against placements" font-family="sans-serif" font-size="12">',
+             f'<rect x="0" y="0" width="{W}" height="{H}" fill="white"/>']
+    dec = math.floor(math.log10(lo))
+    while 10 ** dec <= hi:
+        y = py(10 ** dec)
+        parts.append(f'<line x1="{L}" y1="{y:.1f}" x2="{W - R}" y2="{y:.1f}" stroke="#ddd"/>')
+        parts.append(f'<text x="{L - 6}" y="{y + 4:.1f}" text-anchor="end">{10 ** dec:g} s</text>')
+        dec += 1
+    for p in xs:
+        parts.append(f'<text x="{px(p):.1f}" y="{H - B + 16}" text-anchor="middle">{p}</text>')
+    parts.append(f'<text x="{(L + W - R) / 2:.1f}" y="{H - 6}" text-anchor="middle">placements</text>')
+    parts.append(f'<line x1="{L}" y1="{py(cap):.1f}" x2="{W - R}" y2="{py(cap):.1f}" stroke="#999" stroke-dasharray="4 3"/>')
+    parts.append(f'<text x="{W - R + 4}" y="{py(cap) + 4:.1f}">cap {cap:g} s</text>')
+    series = [("CP-SAT", "cpsat_seconds", "#1f77b4", lambda r: r["cpsat_status"] != "optimal"),
+              ("HiGHS", "highs_seconds", "#2ca02c", lambda r: r["highs_seconds"] is None),
+              ("exhaustive", "exhaustive_seconds", "#d62728", lambda r: r["exhaustive_capped"])]
+    for n, (name, key, colour, capped) in enumerate(series):
+        pts = [(px(r["placements"]), py(cap if capped(r) else r[key]), capped(r)) for r in rows]
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="'
+                     + " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in pts) + '"/>')
+        for x, y, open_ in pts:
+            fill = "white" if open_ else colour
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{fill}" stroke="{colour}" stroke-width="2"/>')
+        ly = T + 10 + 20 * n
+        parts.append(f'<line x1="{W - R + 10}" y1="{ly}" x2="{W - R + 30}" y2="{ly}" stroke="{colour}" stroke-width="2"/>')
+        parts.append(f'<text x="{W - R + 36}" y="{ly + 4}">{name}</text>')
+    parts.append(f'<text x="{W - R + 10}" y="{T + 80}" fill="#555">open marker:</text>')
+    parts.append(f'<text x="{W - R + 10}" y="{T + 96}" fill="#555">not done at the cap</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def main(args) -> int:
+    from . import SOLVER_VERSION
+    cap = args.cap
+    try:
+        sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    except ValueError:
+        print(f"error: --sizes: expected placements like 4,8,12, got {args.sizes!r}", file=sys.stderr)
+        return 2
+    if any(s <= 0 or s % 4 for s in sizes):
+        print(f"error: --sizes: expected multiples of 4, got {args.sizes!r}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else OUT
+    import ortools
+    result = {"solver_version": SOLVER_VERSION,
+              "machine": {"cores": os.cpu_count(), "python": platform.python_version(), "ortools": ortools.__version__},
+              "cap_seconds": cap, "targets": TARGETS, "puzzles": [], "scale": []}
+    for path in puzzle_files():
+        p = load_puzzle(path)
+        row = {"id": p.id, "grade": p.grade, "placements": p.rounds * p.flasks, **measure(p, cap)}
+        result["puzzles"].append(row)
+        print(f"  {p.id}: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']}), exhaustive "
+              f"{'capped' if row['exhaustive_capped'] else row['exhaustive_seconds']}", file=sys.stderr, flush=True)
+    if not args.quick:
+        for n in sizes:
+            row = {"placements": n, **measure(scale_puzzle(n), cap)}
+            result["scale"].append(row)
+            print(f"  scale {n}: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']}), exhaustive "
+                  f"{'capped' if row['exhaustive_capped'] else row['exhaustive_seconds']}", file=sys.stderr, flush=True)
+    print("Shipped puzzles\n\n" + table(result["puzzles"], "puzzle", cap))
+    if result["scale"]:
+        print("\nScale curve\n\n" + table(result["scale"], "placements", cap))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "bench.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    if result["scale"]:
+        (out / "scale.svg").write_text(scale_svg(result["scale"], cap), encoding="utf-8")
+    print(f"\nwrote {out / 'bench.json'}" + (f" and {out / 'scale.svg'}" if result["scale"] else ""))
+    return 0
