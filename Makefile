@@ -34,12 +34,17 @@ test: $(STAMP)
 	$(PY) -m generator validate
 	$(PY) -m pytest tests --ignore=tests/site --ignore=tests/browser
 	$(PY) -m mkdocs build --strict --quiet
+	$(PY) -m mkdocs build --strict --quiet -f mkdocs-offline.yml
 	$(PY) -m pytest tests/site
+	sh tests/browser/ensure_chromium.sh
+	$(PY) -m pytest tests/browser
 	$(PY) -m generator check
 
 bench: $(STAMP)
 	$(PY) -m generator bench
 	$(PY) -m generator bench-check
+	sh tests/browser/ensure_chromium.sh
+	CHROME_PATH=/usr/bin/chromium $(PY) tools/lighthouse/run.py
 	$(PY) -m solver bench
 
 clean:

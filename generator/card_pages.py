@@ -591,7 +591,7 @@ def game_page(site, card_set: CardSet, lang: str) -> Page:
         game_index=relative(card_page(game_id), f"{game_id}/index.md"),
         count_text=ui["count_all"].format(n=len(cards)), mdlink=md_link_text,
     )
-    return Page(lang, card_page(game_id), title, content, nav=(ui["nav"],))
+    return Page(lang, card_page(game_id), title, content, nav=(ui["nav"],), tooltips=False)
 
 
 def index_page(site, card_sets: dict[str, CardSet], lang: str) -> Page:

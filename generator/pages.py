@@ -125,7 +125,8 @@ def _term_pattern(form: str) -> re.Pattern:
     return re.compile(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])")
 
 
-def annotate_terms(content: str, terms: list[Term], lang: str, game_ids: set[str] | None) -> str:
+def annotate_terms(content: str, terms: list[Term], lang: str, game_ids: set[str] | None,
+                   tooltips: bool = True) -> str:
     """Add hover tooltips (abbreviation definitions) for the glossary terms a page uses, and, at the
     end of each ``##`` section, the other language's counterparts of the terms that section uses as
     hidden text, so a search in either language lands on the right section."""
@@ -153,4 +154,6 @@ def annotate_terms(content: str, terms: list[Term], lang: str, game_ids: set[str
         out.append(chunk)
     if not abbrs:
         return content
+    if not tooltips:
+        return "".join(out)
     return "".join(out).rstrip("\n") + "\n\n" + "\n".join(abbrs) + "\n"

@@ -26,6 +26,9 @@ class Page:
     """Navigation section titles the page sits under (outermost first); () for top level."""
     in_nav: bool = True
     """False for leaf pages reached through links only (keeps the nav small)."""
+    tooltips: bool = True
+    """False where hundreds of glossary tooltips would slow the page down (the card lists); the
+    hidden cross-language search text is added either way."""
 
 
 def escape_text(text: str) -> str:

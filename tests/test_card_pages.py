@@ -244,10 +244,12 @@ def test_every_filter_control_has_a_label(pages, game):
         assert f'<label for="{control}">' in form, control
 
 
-def test_form_is_hidden_until_the_script_runs(pages):
-    """Without JavaScript the controls would do nothing: they stay hidden and every card shows."""
+def test_form_is_invisible_until_the_script_runs(pages):
+    """Without JavaScript the controls would do nothing: they stay invisible (their space kept, so the
+    page does not shift when the script shows them) and every card shows."""
     content = pages[("en", "cards/ursuppe.md")].content
-    assert re.search(r'<form id="card-filters"[^>]* hidden', content)
+    assert re.search(r'<form id="card-filters"[^>]* data-pending', content)
+    assert "[data-pending] { visibility: hidden; }" in (ROOT / "docs/assets/cards.css").read_text(encoding="utf-8")
     assert not re.search(r'<article [^>]*hidden', content)
 
 

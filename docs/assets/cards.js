@@ -1,6 +1,6 @@
 /* Cellula card index: filters (type, cost and points ranges, text search) and sorting, client side.
    The state lives in the URL query (keys = the form's input names), so a shared address shows the same
-   selection. Without this script the form stays hidden and every card is shown. */
+   selection. Without this script the form stays invisible (its space is kept, so nothing shifts when it appears) and every card is shown. */
 (function () {
   "use strict";
 
@@ -123,7 +123,7 @@
     form.addEventListener("reset", function () { window.setTimeout(apply, 0); });
 
     readUrl();
-    form.hidden = false;
+    form.removeAttribute("data-pending");
     apply();
     var target = window.location.hash && document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
     if (target && !target.hidden) target.scrollIntoView();
