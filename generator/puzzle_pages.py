@@ -55,8 +55,8 @@ UI = {
         "nav": "Rompicapi", "index_title": "Rompicapi di Cytosis",
         "index_intro": "Situazioni di gioco da un solo giocatore, risolte dal pianificatore del progetto. "
                        "Ogni pagina mostra la sequenza migliore passo per passo, con il punteggio dimostrato e "
-                       "le regole usate. I rompicapi sono ordinati per numero di piazzamenti (round × beute).",
-        "grade": "Livello", "puzzle": "Rompicapo", "grades": ("base", "intermedio", "avanzato"),
+                       "le regole usate. I rompicapi sono ordinati per livello (da 1 a 5, indicato da ogni rompicapo), poi per numero di piazzamenti.",
+        "grade": "Livello", "puzzle": "Rompicapo", "grade_of": "livello {n} su 5",
         "id": "Id", "title": "Titolo", "edition": "Edizione", "board": "Lato del tabellone",
         "rounds_flasks": "Round × beute", "placements": "Piazzamenti", "edition_short": "Ed.", "proven": "Punteggio dimostrato",
         "see_also": "Vedi anche", "all_puzzles": "Tutti i rompicapi",
@@ -144,14 +144,14 @@ UI = {
                          "`docs/assets/bench/scale.svg` e `docs/assets/bench/bench.json`; la build successiva li "
                          "mostra qui.",
         "bench_chart": "Tempo di soluzione al crescere del rompicapo",
-        "bench_table": "Risultati",
+        "bench_table": "Risultati", "bench_facts": "Condizioni della misura",
     },
     "en": {
         "nav": "Puzzles", "index_title": "Cytosis puzzles",
         "index_intro": "Single-player game situations, solved by the project's planner. Every page shows the "
                        "best sequence step by step, with the proven score and the rules it uses. The puzzles are "
-                       "ordered by number of placements (rounds × flasks).",
-        "grade": "Level", "puzzle": "Puzzle", "grades": ("basic", "intermediate", "advanced"),
+                       "ordered by level (1 to 5, given by each puzzle), then by number of placements.",
+        "grade": "Level", "puzzle": "Puzzle", "grade_of": "level {n} of 5",
         "id": "Id", "title": "Title", "edition": "Edition", "board": "Board side",
         "rounds_flasks": "Rounds × flasks", "placements": "Placements", "edition_short": "Ed.", "proven": "Proven score",
         "see_also": "See also", "all_puzzles": "All puzzles",
@@ -236,7 +236,7 @@ UI = {
                          "`docs/assets/bench/scale.svg` and `docs/assets/bench/bench.json`; the next build shows "
                          "them here.",
         "bench_chart": "Solve time as the puzzle grows",
-        "bench_table": "Results",
+        "bench_table": "Results", "bench_facts": "Measurement conditions",
     },
 }
 """This feature's interface strings (kept here, like the card pages', to leave ``data/ui.yaml`` to
@@ -949,15 +949,28 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
     return Page(lang, page, title, content, nav=nav)
 
 
+MAX_GRADE = 5
+"""Puzzle files grade their difficulty from 1 to 5 (``grade:``, default 1)."""
+
+
 def grade(puzzle) -> int:
-    """0 basic (<= 3 placements), 1 intermediate (4-5), 2 advanced (>= 6)."""
+    """The puzzle's grade (1-5): its ``grade`` field, else from its placements (<= 3: 1, 4-5: 2, >= 6: 3)."""
+    declared = getattr(puzzle, "grade", None)
+    if isinstance(declared, int):
+        return declared
     n = placements(puzzle)
-    return 0 if n <= 3 else 1 if n < BIG_PUZZLE_PLACEMENTS else 2
+    return 1 if n <= 3 else 2 if n < BIG_PUZZLE_PLACEMENTS else 3
+
+
+def grade_text(puzzle) -> str:
+    g = grade(puzzle)
+    return "★" * g + "☆" * max(0, MAX_GRADE - g)
 
 
 def graded(entries) -> list[PuzzleEntry]:
-    """Puzzles by placements, then plan length, then id."""
-    return sorted(entries, key=lambda e: (placements(e.puzzle), len(e.record["solution"].get("plan", [])), e.puzzle.id))
+    """Puzzles by grade, then placements, then plan length, then id."""
+    return sorted(entries, key=lambda e: (grade(e.puzzle), placements(e.puzzle),
+                                          len(e.record["solution"].get("plan", [])), e.puzzle.id))
 
 
 def proven_text(record: dict, lang: str) -> str:
@@ -975,7 +988,7 @@ def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     rows = []
     for entry in graded(puzzle_set.entries):
         p = entry.puzzle
-        rows.append({"grade": ui["grades"][grade(p)], "id": p.id, "title": md_inline(p.text("title", lang)),
+        rows.append({"grade": grade_text(p), "grade_n": grade(p), "id": p.id, "title": md_inline(p.text("title", lang)),
                      "href": f"{p.id}.md", "edition": ui[f"short_{p.edition.value}"],
                      "edition_title": link_title(edition_label(p.edition.value, lang)),
                      "board": md_inline(p.board.id), "board_title": link_title(board_title(puzzle_set, p.board.id, lang)),
@@ -1003,37 +1016,78 @@ def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     return Page(lang, ASSUMPTIONS_PAGE, ui["assumptions_link"], content, nav=nav)
 
 
-def bench_table(data) -> tuple[list[str], list[list[str]]]:
-    """Headers and rows of ``bench.json``: a list of objects, or an object holding one (``rows``,
-    ``results``, ``runs``, ``puzzles``…); other top-level scalars become two-column rows."""
-    rows_data = data if isinstance(data, list) else None
-    scalars: list[list[str]] = []
+BENCH_LABELS = {
+    "id": {"it": "Rompicapo", "en": "Puzzle"}, "grade": {"it": "Livello", "en": "Grade"},
+    "placements": {"it": "Piazzamenti", "en": "Placements"}, "optimum": {"it": "Ottimo", "en": "Optimum"},
+    "cpsat_status": {"it": "Esito CP-SAT", "en": "CP-SAT status"},
+    "cpsat_seconds": {"it": "CP-SAT (s)", "en": "CP-SAT (s)"}, "highs_seconds": {"it": "HiGHS (s)", "en": "HiGHS (s)"},
+    "exhaustive_seconds": {"it": "Esaustiva (s)", "en": "Exhaustive (s)"},
+    "exhaustive_capped": {"it": "Esaustiva interrotta", "en": "Exhaustive stopped"},
+    "ratio": {"it": "Rapporto", "en": "Ratio"}, "ratio_is_lower_bound": {"it": "Rapporto minimo", "en": "Ratio is a lower bound"},
+    "gap": {"it": "Scarto", "en": "Gap"}, "puzzles": {"it": "Rompicapi del sito", "en": "The site's puzzles"},
+    "scale": {"it": "Curva di scala (rompicapi generati)", "en": "Scale curve (generated puzzles)"},
+}
+"""Names of the known ``bench.json`` fields (see ``solver/bench.py``); others are shown as they are."""
+
+
+@dataclass(frozen=True)
+class BenchTable:
+    """One list of results of ``bench.json``."""
+
+    title: str
+    """Heading (the list's key, named)."""
+    headers: tuple[str, ...]
+    """Column names, escaped for Markdown."""
+    rows: tuple[tuple[str, ...], ...]
+    """Cells, escaped for Markdown."""
+
+
+def bench_cell(value) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, (list, dict)):
+        return md_inline(json.dumps(value, ensure_ascii=False))
+    return md_inline(str(value))
+
+
+def bench_label(key: str, lang: str) -> str:
+    return md_inline(BENCH_LABELS.get(key, {}).get(lang, key))
+
+
+def bench_tables(data, lang: str = "en") -> tuple[list[tuple[str, str]], list[BenchTable]]:
+    """``bench.json`` as facts (top-level values, nested objects flattened one level: ``machine.cores``)
+    and one table per list of objects (or a single table for a top-level list)."""
+    lists = {"": data} if isinstance(data, list) else {}
+    facts: list[tuple[str, str]] = []
     if isinstance(data, dict):
         for key, value in data.items():
-            if isinstance(value, list) and value and all(isinstance(v, dict) for v in value) and rows_data is None:
-                rows_data = value
-            elif not isinstance(value, (list, dict)):
-                scalars.append([str(key), str(value)])
-    if rows_data:
-        headers = list(dict.fromkeys(k for row in rows_data if isinstance(row, dict) for k in row))
-        rows = [[md_inline(json.dumps(row.get(h), ensure_ascii=False) if isinstance(row.get(h), (list, dict))
-                           else "" if row.get(h) is None else str(row.get(h))) for h in headers]
-                for row in rows_data if isinstance(row, dict)]
-        return [md_inline(h) for h in headers], rows
-    return ["", ""], [[md_inline(a), md_inline(b)] for a, b in scalars]
+            if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+                lists[key] = value
+            elif isinstance(value, dict):
+                facts += [(md_inline(f"{key}.{k}"), bench_cell(v)) for k, v in value.items()]
+            else:
+                facts.append((bench_label(key, lang), bench_cell(value)))
+    tables = []
+    for key, items in lists.items():
+        items = [i for i in items if isinstance(i, dict)]
+        columns = list(dict.fromkeys(k for item in items for k in item))
+        tables.append(BenchTable(bench_label(key, lang) if key else "",
+                                 tuple(bench_label(c, lang) for c in columns),
+                                 tuple(tuple(bench_cell(item.get(c)) for c in columns) for item in items)))
+    return facts, tables
 
 
 def bench_page(docs_dir: Path, lang: str, nav: tuple[str, ...]) -> Page:
     ui = UI[lang]
     svg, data_file = (docs_dir / p for p in BENCH_ASSETS)
-    headers, rows = [], []
+    facts, tables = [], []
     if data_file.exists():
         try:
-            headers, rows = bench_table(json.loads(data_file.read_text(encoding="utf-8")))
+            facts, tables = bench_tables(json.loads(data_file.read_text(encoding="utf-8")), lang)
         except ValueError:
-            headers, rows = [], []
+            facts, tables = [], []
     content = render("bench.md.j2", ui=ui, svg=relative(BENCH_PAGE, "../" + BENCH_ASSETS[0]) if svg.exists() else None,
-                     headers=headers, rows=rows, ran=svg.exists() or bool(rows))
+                     facts=facts, tables=tables, ran=svg.exists() or bool(tables) or bool(facts))
     return Page(lang, BENCH_PAGE, ui["bench_title"], content, nav=nav)
 
 

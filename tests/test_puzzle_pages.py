@@ -334,20 +334,25 @@ def test_benchmark_page_embeds_chart_and_table(tmp_path, lang):
     bench = tmp_path / "assets" / "bench"
     bench.mkdir(parents=True)
     (bench / "scale.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
-    (bench / "bench.json").write_text(json.dumps({"rows": [{"puzzle": "a|b", "seconds": 1.5}]}))
+    (bench / "bench.json").write_text(json.dumps({"puzzles": [{"id": "a|b", "cpsat_seconds": 1.5}]}))
     page = puzzle_pages.bench_page(tmp_path, lang, ())
     assert "](../../assets/bench/scale.svg)" in page.content
     assert "| a\\|b | 1.5 |" in page.content
     assert puzzle_pages.UI[lang]["bench_missing"] not in page.content
 
 
-@pytest.mark.parametrize("data, headers, rows", [
-    ([{"a": 1, "b": 2}, {"a": 3, "c": None}], ["a", "b", "c"], [["1", "2", ""], ["3", "", ""]]),
-    ({"version": 1, "results": [{"n": 4}]}, ["n"], [["4"]]),
-    ({"total": 3}, ["", ""], [["total", "3"]]),
+@pytest.mark.parametrize("data, titles, rows, facts", [
+    ([{"a": 1, "b": 2}, {"a": 3, "c": None}], [""], [[("1", "2", "–"), ("3", "–", "–")]], []),
+    ({"solver_version": "2.0.0", "machine": {"cores": 2}, "puzzles": [{"id": "p", "cpsat_seconds": 0.1}],
+      "scale": [{"placements": 4}]}, ["The site's puzzles", "Scale curve (generated puzzles)"],
+     [[("p", "0.1")], [("4",)]], [("solver\\_version", "2.0.0"), ("machine.cores", "2")]),
+    ({"total": 3}, [], [], [("total", "3")]),
 ])
-def test_bench_table_shapes(data, headers, rows):
-    assert puzzle_pages.bench_table(data) == (headers, rows)
+def test_bench_tables_shapes(data, titles, rows, facts):
+    got_facts, tables = puzzle_pages.bench_tables(data, "en")
+    assert [t.title for t in tables] == titles
+    assert [list(t.rows) for t in tables] == rows
+    assert got_facts == facts
 
 
 @pytest.mark.parametrize("raw, escaped", [
