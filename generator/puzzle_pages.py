@@ -144,7 +144,7 @@ UI = {
                          "`docs/assets/bench/scale.svg` e `docs/assets/bench/bench.json`; la build successiva li "
                          "mostra qui.",
         "bench_chart": "Tempo di soluzione al crescere del rompicapo",
-        "bench_table": "Risultati", "bench_facts": "Condizioni della misura",
+        "bench_table": "Risultati", "yes": "sì", "no": "no", "bench_facts": "Condizioni della misura",
     },
     "en": {
         "nav": "Puzzles", "index_title": "Cytosis puzzles",
@@ -236,7 +236,7 @@ UI = {
                          "`docs/assets/bench/scale.svg` and `docs/assets/bench/bench.json`; the next build shows "
                          "them here.",
         "bench_chart": "Solve time as the puzzle grows",
-        "bench_table": "Results", "bench_facts": "Measurement conditions",
+        "bench_table": "Results", "yes": "yes", "no": "no", "bench_facts": "Measurement conditions",
     },
 }
 """This feature's interface strings (kept here, like the card pages', to leave ``data/ui.yaml`` to
@@ -1042,9 +1042,11 @@ class BenchTable:
     """Cells, escaped for Markdown."""
 
 
-def bench_cell(value) -> str:
+def bench_cell(value, lang: str = "en") -> str:
     if value is None:
         return "–"
+    if isinstance(value, bool):
+        return UI[lang]["yes"] if value else UI[lang]["no"]
     if isinstance(value, (list, dict)):
         return md_inline(json.dumps(value, ensure_ascii=False))
     return md_inline(str(value))
@@ -1054,9 +1056,16 @@ def bench_label(key: str, lang: str) -> str:
     return md_inline(BENCH_LABELS.get(key, {}).get(lang, key))
 
 
-def bench_tables(data, lang: str = "en") -> tuple[list[tuple[str, str]], list[BenchTable]]:
+def bench_link(value, links: dict[str, str]) -> str:
+    """A puzzle id, linked to its page when the site has one."""
+    text = bench_cell(value)
+    return f"[{text}]({links[value]})" if isinstance(value, str) and value in links else text
+
+
+def bench_tables(data, lang: str = "en", links: dict[str, str] | None = None) -> tuple[list[tuple[str, str]], list[BenchTable]]:
     """``bench.json`` as facts (top-level values, nested objects flattened one level: ``machine.cores``)
     and one table per list of objects (or a single table for a top-level list)."""
+    links = links or {}
     lists = {"": data} if isinstance(data, list) else {}
     facts: list[tuple[str, str]] = []
     if isinstance(data, dict):
@@ -1064,26 +1073,28 @@ def bench_tables(data, lang: str = "en") -> tuple[list[tuple[str, str]], list[Be
             if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
                 lists[key] = value
             elif isinstance(value, dict):
-                facts += [(md_inline(f"{key}.{k}"), bench_cell(v)) for k, v in value.items()]
+                facts += [(md_inline(f"{key}.{k}"), bench_cell(v, lang)) for k, v in value.items()]
             else:
-                facts.append((bench_label(key, lang), bench_cell(value)))
+                facts.append((bench_label(key, lang), bench_cell(value, lang)))
     tables = []
     for key, items in lists.items():
         items = [i for i in items if isinstance(i, dict)]
         columns = list(dict.fromkeys(k for item in items for k in item))
         tables.append(BenchTable(bench_label(key, lang) if key else "",
                                  tuple(bench_label(c, lang) for c in columns),
-                                 tuple(tuple(bench_cell(item.get(c)) for c in columns) for item in items)))
+                                 tuple(tuple(bench_link(item.get(c), links) if c == "id" else bench_cell(item.get(c), lang)
+                                             for c in columns) for item in items)))
     return facts, tables
 
 
-def bench_page(docs_dir: Path, lang: str, nav: tuple[str, ...]) -> Page:
+def bench_page(docs_dir: Path, lang: str, nav: tuple[str, ...], puzzle_ids: tuple[str, ...] = ()) -> Page:
     ui = UI[lang]
     svg, data_file = (docs_dir / p for p in BENCH_ASSETS)
     facts, tables = [], []
     if data_file.exists():
         try:
-            facts, tables = bench_tables(json.loads(data_file.read_text(encoding="utf-8")), lang)
+            links = {pid: relative(BENCH_PAGE, f"{GAME}/puzzles/{pid}.md") for pid in puzzle_ids}
+            facts, tables = bench_tables(json.loads(data_file.read_text(encoding="utf-8")), lang, links)
         except ValueError:
             facts, tables = [], []
     content = render("bench.md.j2", ui=ui, svg=relative(BENCH_PAGE, "../" + BENCH_ASSETS[0]) if svg.exists() else None,
@@ -1099,7 +1110,8 @@ def produce(site, lang: str) -> list[Page]:
     nav = (site.games[GAME].title[lang], UI[lang]["nav"])
     pages = [index_page(site, puzzle_set, lang, nav)]
     pages += [puzzle_page(site, puzzle_set, e, lang, nav) for e in graded(puzzle_set.entries)]
-    pages += [assumptions_page(puzzle_set, lang, nav), bench_page(DOCS_DIR, lang, nav)]
+    pages += [assumptions_page(puzzle_set, lang, nav),
+              bench_page(DOCS_DIR, lang, nav, tuple(e.puzzle.id for e in puzzle_set.entries))]
     return pages
 
 

@@ -334,10 +334,13 @@ def test_benchmark_page_embeds_chart_and_table(tmp_path, lang):
     bench = tmp_path / "assets" / "bench"
     bench.mkdir(parents=True)
     (bench / "scale.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
-    (bench / "bench.json").write_text(json.dumps({"puzzles": [{"id": "a|b", "cpsat_seconds": 1.5}]}))
-    page = puzzle_pages.bench_page(tmp_path, lang, ())
+    (bench / "bench.json").write_text(json.dumps({"puzzles": [{"id": "p-1", "cpsat_seconds": 1.5, "capped": True},
+                                                               {"id": "gone", "cpsat_seconds": 2, "capped": False}]}))
+    page = puzzle_pages.bench_page(tmp_path, lang, (), ("p-1",))
     assert "](../../assets/bench/scale.svg)" in page.content
-    assert "| a\\|b | 1.5 |" in page.content
+    ui = puzzle_pages.UI[lang]
+    assert f"| [p-1](puzzles/p-1.md) | 1.5 | {ui['yes']} |" in page.content
+    assert f"| gone | 2 | {ui['no']} |" in page.content
     assert puzzle_pages.UI[lang]["bench_missing"] not in page.content
 
 
