@@ -143,14 +143,16 @@ def _fmt(v, unit=""):
 
 
 def table(rows: list[dict], first: str, cap: float) -> str:
-    head = [first, "placements", "optimum", "CP-SAT s", "status", "HiGHS s", "exhaustive s", "ratio"]
+    head = ([first] if first != "placements" else []) + ["placements", "optimum", "CP-SAT s", "status", "HiGHS s",
+                                                         "exhaustive s", "exhaustive / CP-SAT"]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         ex = f"> {cap:g}" if r["exhaustive_capped"] else _fmt(r["exhaustive_seconds"])
         ratio = ("≥ " if r["ratio_is_lower_bound"] else "") + f"{r['ratio']:g}×"
         status = r["cpsat_status"] if r["cpsat_status"] == "optimal" else f"{r['cpsat_status']} (gap {r['gap']})"
-        out.append("| " + " | ".join([str(r.get("id", r["placements"])), str(r["placements"]), _fmt(r["optimum"]),
-                                      _fmt(r["cpsat_seconds"]), status, _fmt(r["highs_seconds"]), ex, ratio]) + " |")
+        cells = ([r["id"]] if "id" in r else []) + [str(r["placements"]), _fmt(r["optimum"]),
+                                                   _fmt(r["cpsat_seconds"]), status, _fmt(r["highs_seconds"]), ex, ratio]
+        out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)
 
 

@@ -85,7 +85,7 @@ def random_puzzle_data(seed: int, placements: tuple[int, int] = (2, 4)) -> dict:
             break
     from solver.puzzle import load_board
     spots = [s.id for s in load_board(board).spots]
-    n_cards = rng.randint(0, 4)
+    n_cards = rng.randint(0, 4 if rounds * flasks <= 3 else 3)
     cards = [_random_card(rng, f"c{i}", rng.choice(CARD_TYPES)) for i in range(n_cards)]
     ids = [c["id"] for c in cards]
     rng.shuffle(ids)
@@ -120,7 +120,7 @@ def random_puzzle_data(seed: int, placements: tuple[int, int] = (2, 4)) -> dict:
     start["health"] = rng.randint(0, 3)
     data = {**BASE, "id": f"random-{seed}", "edition": edition, "board": board, "players": players,
             "rounds": rounds, "flasks": flasks, "start": start, "hand": hand, "row": row, "deck": deck,
-            "events": events, "occupied": occupied, "grey_flasks": rng.choice([0, 0, 1, 2]) if rounds * flasks <= 3 else 0, "goals": goals,
+            "events": events, "occupied": occupied, "grey_flasks": rng.choice([0, 0, 1]) if rounds * flasks <= 3 else 0, "goals": goals,
             "goal_markers": rng.choice([1, 2]), "opponents": opponents, "cards": cards, "seat": 1}
     if override:
         data["board_override"] = override

@@ -83,3 +83,81 @@ def test_no_legal_plan_exit_1(tmp_path):
     f.write_text(text)
     proc = cli("solve", str(f), "--json")
     assert proc.returncode == 1 and json.loads(proc.stdout)["status"] == "infeasible"
+
+
+# --------------------------------------------------------------------------- CP-SAT planner (default engine)
+
+BIG = "data/puzzles/long-game-2p-2e.yaml"
+
+
+def test_solve_defaults_to_cpsat_proven_and_confirmed():
+    proc = cli("solve", PUZZLE, "--json")
+    data = json.loads(proc.stdout)
+    assert proc.returncode == 0 and data["engine"] == "cpsat" and data["status"] == "optimal"
+    assert data["proven"] is True and data["bound"] == data["health"] == 7 and data["gap"] == 0
+    assert data["confirmed_by"] == ["highs"]
+
+
+@pytest.mark.parametrize("engine", ["cpsat", "exhaustive"])
+def test_both_engines_same_optimum(engine):
+    data = json.loads(cli("solve", "data/puzzles/toxic-hoard-1e.yaml", "--json", "--engine", engine).stdout)
+    assert data["engine"] == engine and data["health"] == 4
+
+
+def test_time_out_gives_best_plan_labelled_not_proven():
+    proc = cli("solve", BIG, "--time-limit", "1", "--no-confirm")
+    assert proc.returncode == 0, proc.stderr
+    assert "NOT PROVEN" in proc.stdout and "gap" in proc.stdout
+    data = json.loads(cli("solve", BIG, "--time-limit", "1", "--json").stdout)
+    assert data["status"] == "feasible" and data["proven"] is False and data["gap"] > 0
+    assert data["confirmed_by"] == []
+
+
+def test_progress_reports_plans_and_bounds_on_stderr():
+    proc = cli("solve", "data/puzzles/market-day-2e.yaml", "--progress", "--no-confirm")
+    assert proc.returncode == 0 and "best plan" in proc.stderr and "bound" in proc.stderr
+
+
+def test_same_plan_every_run():
+    a = json.loads(cli("solve", "data/puzzles/enzyme-workshop-2e.yaml", "--json", "--no-confirm").stdout)
+    b = json.loads(cli("solve", "data/puzzles/enzyme-workshop-2e.yaml", "--json", "--no-confirm").stdout)
+    assert a["plan"] == b["plan"]
+
+
+@pytest.mark.parametrize("args", [("--time-limit", "0"), ("--time-limit", "-1"), ("--time-limit", "soon"),
+                                  ("--workers", "0"), ("--workers", "two"), ("--seed", "-3")])
+def test_bad_solver_parameters_exit_2(args):
+    proc = cli("solve", PUZZLE, *args)
+    assert proc.returncode == 2 and "error: argument" in proc.stderr
+
+
+def test_infeasible_says_why(tmp_path):
+    text = (ROOT / PUZZLE).read_text().replace("edition: 2e", "edition: 1e")
+    text = text.replace("start: {atp: 2, mrna: 2, protein: 0, carb: 1", "start: {atp: 0, mrna: 0, protein: 0, carb: 0")
+    text = text.replace("board: 3-5p", "board: 3-5p\nboard_override: {spots: {nucleus: 1, smooth-er-lipids: 1, mitochondria: 1}}")
+    text = text.replace("occupied: {}", "occupied: {1: [laureates, nucleus-3, smooth-er-lipids-3, mitochondria-3]}")
+    f = tmp_path / "rulebook-protein-hormone-2e.yaml"
+    f.write_text(text)
+    proc = cli("solve", str(f))
+    assert proc.returncode == 1 and "no legal sequence: round 1" in proc.stdout
+
+
+def test_rejected_plan_is_an_error_not_an_answer(monkeypatch):
+    """A plan the rules engine does not accept is never printed: VerificationError, exit 1."""
+    import solver.planner as planner
+    from solver import load_puzzle, solve
+    from solver.solution import VerificationError
+    real = planner.decode
+
+    def broken(pm, values):
+        plan = real(pm, values)
+        return plan[1:] + plan[:1]              # same actions, wrong order
+    monkeypatch.setattr(planner, "decode", broken)
+    with pytest.raises(VerificationError, match="rejected by the rules engine"):
+        solve(load_puzzle(ROOT / PUZZLE))
+    from solver.cli import main
+    assert main(["solve", str(ROOT / PUZZLE)]) == 1
+
+
+def test_bench_usage_error_exit_2():
+    assert cli("bench", "--sizes", "5,7").returncode == 2

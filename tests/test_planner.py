@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -29,9 +30,14 @@ SEEDS = 200
 NO_SYMMETRY = Options(symmetry=False)  # symmetry breaking removes some legal orders on purpose
 
 
-def _check_against_exhaustive(puzzle):
-    pm = build_model(puzzle)
-    res = solve_cpsat(pm)
+@functools.lru_cache(maxsize=None)
+def _random_solved(seed):
+    puzzle = random_puzzle(seed)
+    return puzzle, solve_cpsat(build_model(puzzle))
+
+
+def _check_against_exhaustive(puzzle, res=None):
+    res = res or solve_cpsat(build_model(puzzle))
     best, _, _ = exhaustive(puzzle)
     if best is None:
         assert res.status == "infeasible", (puzzle.id, res.status, res.objective)
@@ -55,7 +61,7 @@ def test_small_enough_puzzles_are_most_of_them():
 def test_random_puzzles_match_exhaustive(batch):
     """200 seeded random puzzles of 2-4 placements, 25 per test."""
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
-        _check_against_exhaustive(random_puzzle(seed))
+        _check_against_exhaustive(*_random_solved(seed))
 
 
 def test_random_puzzles_cover_editions_and_every_spot():
@@ -63,10 +69,9 @@ def test_random_puzzles_cover_editions_and_every_spot():
     sides, and every spot kind is used by some optimal plan."""
     editions, boards, kinds = set(), set(), set()
     for seed in range(SEEDS):
-        p = random_puzzle(seed)
+        p, res = _random_solved(seed)
         editions.add(p.edition.value)
         boards.add(p.board.id)
-        res = solve_cpsat(build_model(p))
         for a in res.plan:
             if a.kind is ActionKind.PLACE:
                 kinds.add(p.board.spot(a.spot).kind)
