@@ -243,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sizes", default="4,8,12,16,20,24", help="placements of the scale curve")
     p.add_argument("--out", default=None, help="output folder (default docs/assets/bench)")
     p.add_argument("--quick", action="store_true", help="shipped puzzles only, no scale curve")
+    p.add_argument("--ablation", action="store_true",
+                   help="only measure each model option (symmetry breaking, tight bounds, hints, 2 workers)")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("schema", help="print the puzzle JSON Schema")
     p.set_defaults(func=_cmd_schema)

@@ -10,6 +10,15 @@ source of truth); HiGHS solves the same abstract model to confirm a proven optim
 Variables are named with their indices, e.g. ``x[r2,s3,rough-er-1,ph]`` (round 2, slot 3),
 ``stock[r2,s3,atp]``, ``er[r1,s2,ph]``. Each constraint block is tagged with the rule section it
 encodes (``LinearModel.section``); section IDs are those of ``data/rules/cytosis/game.yaml``.
+
+Solver settings are the ones measured in ``/work/shared/notes/cp-sat-planning.md``: 1 worker with
+``linearization_level=2`` and a fixed seed (the same plan every run); 2 workers with
+``num_full_subsolvers=2`` and the ``max_lp`` + ``quick_restart`` subsolvers;
+``presolve_inclusion_work_limit=0`` always (ortools #5293). ``python -m solver bench --ablation``
+measures the model options (symmetry breaking, tight bounds), hints and 2 workers.
+
+Known limit: grey flasks make the proof much harder (a slot may hold a grey or a normal flask);
+12 placements with one grey flask a round were not proven in 60 s.
 """
 from __future__ import annotations
 
@@ -92,7 +101,7 @@ class PlanModel:
     bump_opp: dict = field(default_factory=dict)
     """(t, opponent disk id) -> Var."""
     bump_own: dict = field(default_factory=dict)
-    """(t, card id) -> Var."""
+    """(t, card id, vesicle area) -> Var: the player's own disk leaves a full area."""
     at: dict = field(default_factory=dict)
     """(round, row slot, card) -> Var/Expr: the card under a row slot."""
     objective_parts: dict = field(default_factory=dict)
