@@ -195,11 +195,11 @@ def scale_svg(rows: list[dict], cap: float) -> str:
         for x, y, open_ in pts:
             fill = "white" if open_ else colour
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{fill}" stroke="{colour}" stroke-width="2"/>')
-        ly = T + 10 + 20 * n
+        ly = T + 30 + 20 * n
         parts.append(f'<line x1="{W - R + 10}" y1="{ly}" x2="{W - R + 30}" y2="{ly}" stroke="{colour}" stroke-width="2"/>')
         parts.append(f'<text x="{W - R + 36}" y="{ly + 4}">{name}</text>')
-    parts.append(f'<text x="{W - R + 10}" y="{T + 80}" fill="#555">open marker:</text>')
-    parts.append(f'<text x="{W - R + 10}" y="{T + 96}" fill="#555">not done at the cap</text>')
+    parts.append(f'<text x="{W - R + 10}" y="{T + 100}" fill="#555">open marker:</text>')
+    parts.append(f'<text x="{W - R + 10}" y="{T + 116}" fill="#555">not done at the cap</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
