@@ -207,9 +207,15 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
     if engine == "exhaustive":
         return _solve_exhaustive(puzzle)
     import time as _time
-    from .planner import build_model, explain_infeasible, solve_cpsat, solve_highs
+    from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs
     t0 = _time.perf_counter()
-    pm = build_model(puzzle)
+    try:
+        pm = build_model(puzzle)
+    except UnsupportedPuzzle as err:       # a rule combination the model does not encode: the baseline
+        sol = _solve_exhaustive(puzzle)
+        return Solution(sol.status, sol.health, sol.plan, sol.steps, sol.breakdown, sol.engine,
+                        dict(sol.stats, cpsat_unsupported=str(err)), bound=sol.bound, proven=sol.proven,
+                        wall_time=sol.wall_time, reason=sol.reason)
     build_seconds = _time.perf_counter() - t0
     res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=time_limit, progress=progress)
     stats = dict(res.stats, build_seconds=round(build_seconds, 3))

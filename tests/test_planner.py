@@ -159,3 +159,16 @@ def test_highs_agrees_on_the_same_model(path):
     puzzle = load_puzzle(path)
     pm = build_model(puzzle)
     assert solve_highs(pm).objective == solve_cpsat(pm).objective
+
+
+def test_unsupported_rule_combination_falls_back_to_exhaustive():
+    """1e discards the cheapest card: the model encodes it for prices that do not decrease."""
+    from solver import solve
+    from tests.solver_fixtures import PH7, make
+    p = make(edition="1e", rounds=2, flasks=1, start={"atp": 3, "mrna": 2, "carb": 1}, row=["ph", None, None, "e"],
+             deck=["f"], board_override={"row_prices": [3, 2, 1, 0]},
+             cards=[PH7, {"id": "e", "type": "enzyme", "cost": {"atp": 1}, "health": 2, "color": "a", "illustrative": True},
+                    {"id": "f", "type": "enzyme", "cost": {"atp": 1}, "health": 3, "color": "b", "illustrative": True}])
+    sol = solve(p)
+    assert sol.engine == "exhaustive" and "cpsat_unsupported" in sol.stats
+    assert sol.health == exhaustive(p)[0]
