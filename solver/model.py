@@ -33,6 +33,22 @@ RESOURCE_NAMES = {
     Resource.CARB: {"en": "carbohydrate", "it": "carboidrato"},
     Resource.LIPID: {"en": "lipid", "it": "lipide"},
 }
+"""Singular names of the resources, per language."""
+
+RESOURCE_PLURALS = {
+    Resource.ATP: {"en": "ATP", "it": "ATP"},
+    Resource.MRNA: {"en": "mRNA", "it": "mRNA"},
+    Resource.PROTEIN: {"en": "proteins", "it": "proteine"},
+    Resource.CARB: {"en": "carbohydrates", "it": "carboidrati"},
+    Resource.LIPID: {"en": "lipids", "it": "lipidi"},
+}
+"""Plural names of the resources, per language (``2 proteine``, ``2 lipids``)."""
+
+
+def resource_amount(amount: int, resource: "Resource", lang: str) -> str:
+    """``1 proteina``, ``2 proteine``: an amount with the resource name in the right number."""
+    names = RESOURCE_NAMES if amount == 1 else RESOURCE_PLURALS
+    return f"{amount} {names[resource][lang]}"
 
 
 @dataclass(frozen=True, order=True)
@@ -77,7 +93,7 @@ class Stock:
         return not any(self.as_tuple())
 
     def text(self, lang: str = "en") -> str:
-        parts = [f"{getattr(self, r.value)} {RESOURCE_NAMES[r][lang]}" for r in Resource if getattr(self, r.value)]
+        parts = [resource_amount(getattr(self, r.value), r, lang) for r in Resource if getattr(self, r.value)]
         return ", ".join(parts) if parts else "-"
 
 

@@ -7,7 +7,7 @@ from .engine import (
     Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, row_price, score,
 )
 from .errors import IllegalActionError, SolverError
-from .model import RESOURCE_NAMES, Puzzle, SpotKind, Stock
+from .model import RESOURCE_NAMES, Puzzle, Resource, SpotKind, Stock, resource_amount
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: 
         if action.card:
             head += f": {action.card}"
         if action.amount:
-            head += f": {action.amount} mRNA -> {action.amount} " + ("protein" if en else "proteine")
+            head += f": {action.amount} mRNA -> " + resource_amount(action.amount, Resource.PROTEIN, lang)
         if spot.kind is SpotKind.LAUREATES:
             head += (" goal " if en else " obiettivo ") + action.goal if action.goal else (" 1 ATP")
         if action.bump:
@@ -135,9 +135,10 @@ def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: 
             disk = after.disk_for(action.card)
             if disk is not None:
                 head += (" — disk carries " if en else " — il disco porta ") + disk.load.text(lang)
-    delta = _delta(before, after, lang)
+    parts = [_delta(before, after, lang)]
     if after.round != before.round or (after.done and not before.done):
-        delta += ("; end of round" if en else "; fine del round")
+        parts.append("end of round" if en else "fine del round")
+    delta = "; ".join(p for p in parts if p)
     return head + (f" ({delta})" if delta else "")
 
 
