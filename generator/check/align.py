@@ -204,6 +204,36 @@ def _list_runs(segments: list[Segment], start: int) -> list[int]:
     return sizes
 
 
+def join_lists(pairs: list[Pair]) -> list[Pair]:
+    """A list left wholly unpaired after the pair that introduces it (its last segment ends in ':')
+    joins that pair when the whole still scores above :data:`MOVED_THRESHOLD`: a procedure one edition
+    writes as a paragraph and the other as 'do all of the following:' and numbered steps. A list with
+    any step paired elsewhere stays as it is, so a step added to a list shared by both is still reported."""
+    out = list(pairs)
+    k = 0
+    while k < len(out):
+        unit = out[k]
+        for lang in ("it", "en"):
+            if not (unit.it and unit.en) or not plain(getattr(unit, lang)[-1].text).endswith(":"):
+                continue
+            end = k + 1
+            while end < len(out) and not getattr(out[end], "en" if lang == "it" else "it") and \
+                    getattr(out[end], lang) and all(s.kind is SegmentKind.ITEM for s in getattr(out[end], lang)):
+                end += 1
+            following = out[end] if end < len(out) else None
+            if end == k + 1 or (following is not None and getattr(following, lang) and
+                                getattr(following, lang)[0].kind is SegmentKind.ITEM):
+                continue  # nothing left unpaired, or the list goes on with paired steps
+            side = getattr(unit, lang) + tuple(s for u in out[k + 1:end] for s in getattr(u, lang))
+            it, en = (side, unit.en) if lang == "it" else (unit.it, side)
+            score = pair_score(it, en)
+            if score > MOVED_THRESHOLD:
+                out[k:end] = [Pair(it, en, score)]
+                break
+        k += 1
+    return out
+
+
 def _penalty(di: int, dj: int) -> float:
     """Merging cost: one MERGE_PENALTY per segment merged beyond a 1-1 pair; a list move (a paragraph
     with its list) costs one merge only, being the natural unit of a sentence rewritten as a list."""
@@ -251,7 +281,7 @@ def align(it: list[Segment], en: list[Segment]) -> list[Pair]:
 
 # --- out-of-order pass ---------------------------------------------------------------------------
 
-MOVED_THRESHOLD = 0.4
+MOVED_THRESHOLD = 0.35
 """An out-of-order pair is made only when its score beats this, well above :data:`THRESHOLD`: a
 crossing pair needs strong anchors (shared numbers, glossary terms, cognates), not just plausibility."""
 
@@ -275,6 +305,7 @@ def pair_moved(pairs: list[Pair]) -> list[Pair]:
     crosses a paragraph), greedily by score above :data:`MOVED_THRESHOLD`; a leftover that scores
     better inside a made pair than that pair alone (a sentence merged into another) joins it. A moved
     pair takes the Italian segment's place; the content checks run on it like on any pair."""
+    pairs = join_lists(pairs)
     left_it = [s for u in pairs if not u.en for s in u.it]
     left_en = [s for u in pairs if not u.it for s in u.en]
     if not left_it and not left_en:

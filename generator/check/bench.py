@@ -45,15 +45,17 @@ class Score:
         return out
 
 
-def load_corpus(file: Path = CORPUS) -> tuple[list[SectionPair], list]:
-    """The corpus pairs (expected checks in ``extra``) and its glossary (``glossary.yaml`` beside it)."""
+def load_corpus(file: Path = CORPUS) -> tuple[list[SectionPair], list, dict[str, list[str]]]:
+    """The corpus pairs (expected checks in ``extra``), its glossary (``glossary.yaml`` beside it) and
+    its curated ``broader:`` relation (term -> narrower terms)."""
     data, _ = load_yaml(file)
     problems = Problems()
     glossary = load_glossary(file.parent / "glossary.yaml", [SYNTH_GAME], problems)
     problems.raise_if_any()
+    broader = {wide: list(narrow) for wide, narrow in (data.get("broader") or {}).items()}
     pairs = [SectionPair(SYNTH_GAME, raw["id"], raw.get("it"), raw.get("en"), raw["id"].split(".")[0],
                          {"expect": list(raw.get("expect") or [])}) for raw in data["pairs"]]
-    return pairs, glossary
+    return pairs, glossary, broader
 
 
 def score(pairs: list[SectionPair], findings: list[Finding]) -> Score:
@@ -64,7 +66,7 @@ def score(pairs: list[SectionPair], findings: list[Finding]) -> Score:
 
 def _real_data_time() -> str:
     from ..site import DATA_DIR, load_site
-    from .editions import compared_games, official_pairs
+    from .editions import EDITIONS_DIR, compared_games, load_broader, load_implied, official_pairs
     try:
         site = load_site(DATA_DIR)
     except DataError as exc:
@@ -73,16 +75,20 @@ def _real_data_time() -> str:
     start = time.perf_counter()
     count = 0
     for game in games:
-        count += len(run_checks(official_pairs(game), site.glossary, game.id))
+        notes = DATA_DIR / EDITIONS_DIR / f"{game.id}.yaml"
+        broader = load_broader(notes, {t.id for t in site.glossary}, Problems()) if notes.exists() else {}
+        ids = {t.id for t in site.glossary}
+        implied = load_implied(notes, game, ids, Problems()) if notes.exists() else {}
+        count += len(run_checks(official_pairs(game), site.glossary, game.id, broader, implied))
     elapsed = time.perf_counter() - start
     sections = sum(len(g.sections) for g in games)
     return f"real data: {len(games)} game(s), {sections} sections, {count} findings in {elapsed:.2f} s"
 
 
 def run_benchmark(args) -> int:
-    pairs, glossary = load_corpus(Path(args.corpus) if args.corpus else CORPUS)
+    pairs, glossary, broader = load_corpus(Path(args.corpus) if args.corpus else CORPUS)
     start = time.perf_counter()
-    findings = run_checks(pairs, glossary, SYNTH_GAME)
+    findings = run_checks(pairs, glossary, SYNTH_GAME, broader)
     elapsed = time.perf_counter() - start
     result = score(pairs, findings)
     print(_real_data_time())

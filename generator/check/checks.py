@@ -172,23 +172,78 @@ def _rendered(term: Term, lang: str, target_terms: set[str], target_stems: set[s
     return False
 
 
+NOT_BROADER = frozenset({"components", "resource"})
+"""Terms that share a head word with card names without naming a kind of them: 'Componenti' (the box
+contents) in 'Carta Componente Cellula', 'risorsa' in 'Carte Risorsa Addizionale'."""
+
+
+def _head(form: str, lang: str) -> str | None:
+    """The head noun of a term form as a stem, head words such as 'Card' aside: the last content word
+    in English ('Protein Hormone Card' -> hormone), the first in Italian ('Carta Ormone Proteico' ->
+    ormone)."""
+    words = [stem(w, lang) for w in _content(form)]
+    words = [w for w in words if w not in HEAD_WORDS]
+    if not words:
+        return None
+    return words[-1] if lang == "en" else words[0]
+
+
+def broader_terms(glossary: list[Term], curated: dict[str, list[str]] | None = None) -> dict[str, dict[str, set[str]]]:
+    """lang -> term id -> ids of the terms broader than it, which render it where an edition generalises
+    ('Hormone or Receptor Card' for 'Carta Ormone Proteico, Ormone Steroideo, Recettore ...').
+
+    A term is broader than another when one of its forms has the same head noun (:func:`_head`) and a
+    strict subset of the other's content words ('Hormone' < 'Protein Hormone Card', 'Receptor Card' <
+    'Steroid Hormone Receptor Card'); a sibling ('Protein Hormone' for 'Steroid Hormone') or a word that
+    is not the head ('Cell' in 'Cell Component Card') never is. ``curated`` adds the relations words
+    cannot show (macromolecule -> protein, carbohydrate, ...), from ``data/editions/<game>.yaml``."""
+    lexical: dict[str, set[tuple[str, str]]] = {}
+    for lang in ("it", "en"):
+        shapes = []
+        for term in glossary:
+            if term.id in NOT_BROADER:
+                continue
+            for form in term.forms.get(lang, ()):
+                words = frozenset(stem(w, lang) for w in _content(form)) - HEAD_WORDS
+                head = _head(form, lang)
+                if words and head:
+                    shapes.append((term.id, head, words))
+        lexical[lang] = {(narrow, wide) for narrow, head, words in shapes for wide, wide_head, wide_words in shapes
+                         if wide != narrow and wide_head == head and wide_words < words}
+    out: dict[str, dict[str, set[str]]] = {"it": {}, "en": {}}
+    for lang in out:
+        for narrow, wide in lexical["it"] & lexical["en"]:  # both languages agree: not an accident of wording
+            out[lang].setdefault(narrow, set()).add(wide)
+        for wide, narrows in (curated or {}).items():
+            for narrow in narrows:
+                out[lang].setdefault(narrow, set()).add(wide)
+    return out
+
+
 WINDOW = 1
 """Aligned units on each side of a unit also searched for a term's rendering: a rewritten edition moves
 a term to the neighbouring sentence, and a 2-1 split the aligner missed leaves it there."""
 
 
 def check_terms_missing(section: AlignedSection, matchers: dict[str, TermMatcher],
-                        terms: dict[str, Term]) -> list[Finding]:
+                        terms: dict[str, Term], broader: dict[str, dict[str, set[str]]] | None = None,
+                        implied: dict[str, set[str]] | None = None) -> list[Finding]:
     """A specific glossary term in one side of an aligned pair (paragraph, item, merged group) whose
     counterpart, in any of its forms, is absent from the other side of that pair.
 
     Checked per aligned unit as QA tools do (with a window of :data:`WINDOW` units for moved
-    words), never against the whole section; paragraphs found in one text only are reported by the
-    alignment check instead."""
+    words); against the whole section only for a term this side repeats in several segments (the
+    other edition may state it once: 'Protein Hormone Card' in its title, then 'the card'); not when
+    a broader term renders it (:func:`broader_terms`); not for a term ``implied`` (chapter -> term ids,
+    curated in ``data/editions/<game>.yaml``) in the section's chapter. Paragraphs found in one text only are reported
+    by the alignment check instead."""
     if section.pair.it is None or section.pair.en is None:
         return []
     out = []
     units = section.pairs
+    section_terms = {lang: {t for s in getattr(section, lang) for t in s.terms} for lang in ("it", "en")}
+    repeated = {lang: {t for t, n in Counter(t for s in getattr(section, lang) for t in s.terms).items() if n >= 2}
+                for lang in ("it", "en")}
     rows = [k for k, u in enumerate(units) if any(s.kind is SegmentKind.ROW for s in u.it + u.en)]
     for index, unit in enumerate(units):
         if not unit.it or not unit.en:
@@ -213,6 +268,12 @@ def check_terms_missing(section: AlignedSection, matchers: dict[str, TermMatcher
                         continue
                     if any(_rendered(terms[t], absent, target_terms, target_stems) for t in hit.terms if t in terms):
                         continue
+                    if implied and any(t in implied.get(section.pair.chapter, ()) for t in hit.terms):
+                        continue  # curated: the chapter implies it wherever one edition leaves it out
+                    if any(t in repeated[present] and t in section_terms[absent] for t in hit.terms):
+                        continue  # said once in the other edition's section, repeated per step in this one
+                    if broader and any(broader[absent].get(t, set()) & target_terms for t in hit.terms):
+                        continue  # the other edition generalises: 'Hormone Card' for 'Carta Ormone Proteico'
                     out.append(_finding(
                         CheckId.TERM_MISSING, section.pair, unit.text("it"), unit.text("en"),
                         {"term": hit.term, "found_in": present, "found": hit.surface,
@@ -399,16 +460,21 @@ def matchers_for(glossary: list[Term], game: str | None) -> dict[str, TermMatche
     return {lang: TermMatcher(glossary, lang, game) for lang in ("it", "en")}
 
 
-def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None = None) -> list[Finding]:
-    """Every automatic finding over the section pairs of one game, in section order."""
+def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None = None,
+               broader: dict[str, list[str]] | None = None,
+               implied: dict[str, set[str]] | None = None) -> list[Finding]:
+    """Every automatic finding over the section pairs of one game, in section order; ``broader`` is the
+    curated term -> narrower terms relation of the game (see :func:`broader_terms`), ``implied`` the
+    curated chapter -> terms its sections imply (TERM_MISSING does not report them there)."""
     matchers = matchers_for(glossary, game)
     terms = {t.id: t for t in glossary}
+    wider = broader_terms([t for t in glossary if game is None or game in t.games], broader)
     sections = [align_section(pair, matchers) for pair in pairs]
     findings: list[Finding] = []
     for section in sections:
         findings += check_alignment(section)
         findings += check_numbers(section)
-        findings += check_terms_missing(section, matchers, terms)
+        findings += check_terms_missing(section, matchers, terms, wider, implied)
         findings += check_terms_forbidden(section, matchers, terms)
         findings += check_internal(section)
     findings += check_term_variants(sections, matchers, terms)

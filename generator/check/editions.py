@@ -162,6 +162,52 @@ def load_notes(file: Path, game: Game, problems: Problems) -> list[Note]:
     return notes
 
 
+def load_broader(file: Path, term_ids: set[str], problems: Problems) -> dict[str, list[str]]:
+    """The curated ``broader:`` relation of a notes file: term id -> the narrower term ids it renders
+    where an edition generalises ('macromolecules' for 'Proteine e Carboidrati'); every id in the glossary."""
+    data, located = load_yaml(file)
+    raw = data.get("broader") if isinstance(data, dict) else None
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(isinstance(v, list) for v in raw.values()):
+        problems.add(file, "broader", f"expected 'broader: {{term: [narrower term, ...]}}', got {raw!r}"[:300],
+                     located.line("broader"))
+        return {}
+    out = {}
+    for wide, narrows in raw.items():
+        unknown = [t for t in [wide, *narrows] if t not in term_ids]
+        if unknown:
+            problems.add(file, f"broader.{wide}", f"unknown glossary term ids {unknown}", located.line("broader", wide))
+            continue
+        out[wide] = list(narrows)
+    return out
+
+
+def load_implied(file: Path, game: Game, term_ids: set[str], problems: Problems) -> dict[str, set[str]]:
+    """The curated ``implied:`` entries of a notes file: chapter -> glossary terms its sections imply
+    where one edition leaves them out; each entry says why."""
+    data, located = load_yaml(file)
+    raw = data.get("implied") if isinstance(data, dict) else None
+    if raw is None:
+        return {}
+    out: dict[str, set[str]] = {}
+    chapters = {c.id for c in game.chapters}
+    for index, entry in enumerate(raw if isinstance(raw, list) else [None]):
+        where = f"implied[{index}]"
+        line = located.line("implied", index) if isinstance(raw, list) else located.line("implied")
+        if not isinstance(entry, dict) or set(entry) != {"terms", "chapters", "why"} or \
+                not isinstance(entry["why"], str) or not entry["why"].strip():
+            problems.add(file, where, "expected {terms: [term, ...], chapters: [chapter, ...], why: reason}", line)
+            continue
+        unknown = [t for t in entry["terms"] if t not in term_ids] + [c for c in entry["chapters"] if c not in chapters]
+        if unknown:
+            problems.add(file, where, f"unknown term or chapter ids {unknown}", line)
+            continue
+        for chapter in entry["chapters"]:
+            out.setdefault(chapter, set()).update(entry["terms"])
+    return out
+
+
 def load_allowlist(file: Path, game: Game, note_ids: set[str], problems: Problems) -> list[Reviewed]:
     """Reviewed findings of one game."""
     data, located = load_yaml(file)
@@ -241,7 +287,9 @@ def game_report(game: Game, glossary, data_dir: Path, problems: Problems) -> Gam
     notes_file, allow_file = folder / f"{game.id}.yaml", folder / f"{game.id}.allow.yaml"
     notes = load_notes(notes_file, game, problems) if notes_file.exists() else []
     entries = load_allowlist(allow_file, game, {n.id for n in notes}, problems) if allow_file.exists() else []
-    findings = run_checks(official_pairs(game), glossary, game.id)
+    broader = load_broader(notes_file, {t.id for t in glossary}, problems) if notes_file.exists() else {}
+    implied = load_implied(notes_file, game, {t.id for t in glossary}, problems) if notes_file.exists() else {}
+    findings = run_checks(official_pairs(game), glossary, game.id, broader, implied)
     findings, stale = apply_allowlist(findings, entries)
     return GameReport(game.id, findings + note_findings(game, notes), notes, stale,
                       allow_file if allow_file.exists() else None, {e.fingerprint: e.why for e in entries})
