@@ -19,8 +19,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 @pytest.fixture(scope="module")
 def corpus():
-    pairs, glossary, broader = load_corpus()
-    return pairs, run_checks(pairs, glossary, "synth", broader)
+    pairs, glossary, broader, implied = load_corpus()
+    return pairs, run_checks(pairs, glossary, "synth", broader, implied)
 
 
 def test_corpus_is_big_enough_and_covers_every_check(corpus):

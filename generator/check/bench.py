@@ -45,17 +45,18 @@ class Score:
         return out
 
 
-def load_corpus(file: Path = CORPUS) -> tuple[list[SectionPair], list, dict[str, list[str]]]:
+def load_corpus(file: Path = CORPUS) -> tuple[list[SectionPair], list, dict[str, list[str]], dict[str, set[str]]]:
     """The corpus pairs (expected checks in ``extra``), its glossary (``glossary.yaml`` beside it) and
-    its curated ``broader:`` relation (term -> narrower terms)."""
+    its curated ``broader:`` relation (term -> narrower terms) and ``implied:`` terms (chapter -> terms)."""
     data, _ = load_yaml(file)
     problems = Problems()
     glossary = load_glossary(file.parent / "glossary.yaml", [SYNTH_GAME], problems)
     problems.raise_if_any()
     broader = {wide: list(narrow) for wide, narrow in (data.get("broader") or {}).items()}
+    implied = {chapter: set(ids) for chapter, ids in (data.get("implied") or {}).items()}
     pairs = [SectionPair(SYNTH_GAME, raw["id"], raw.get("it"), raw.get("en"), raw["id"].split(".")[0],
                          {"expect": list(raw.get("expect") or [])}) for raw in data["pairs"]]
-    return pairs, glossary, broader
+    return pairs, glossary, broader, implied
 
 
 def score(pairs: list[SectionPair], findings: list[Finding]) -> Score:
@@ -86,9 +87,9 @@ def _real_data_time() -> str:
 
 
 def run_benchmark(args) -> int:
-    pairs, glossary, broader = load_corpus(Path(args.corpus) if args.corpus else CORPUS)
+    pairs, glossary, broader, implied = load_corpus(Path(args.corpus) if args.corpus else CORPUS)
     start = time.perf_counter()
-    findings = run_checks(pairs, glossary, SYNTH_GAME, broader)
+    findings = run_checks(pairs, glossary, SYNTH_GAME, broader, implied)
     elapsed = time.perf_counter() - start
     result = score(pairs, findings)
     print(_real_data_time())
