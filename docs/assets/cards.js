@@ -27,9 +27,16 @@
     return {
       el: el, type: el.getAttribute("data-type"), name: el.getAttribute("data-name") || "",
       cost: toNumber(el.getAttribute("data-cost")), points: toNumber(el.getAttribute("data-points")),
-      order: Number(el.getAttribute("data-order")), text: fold(el.textContent),
+      order: Number(el.getAttribute("data-order")), text: null,
       rules: (el.getAttribute("data-rules") || "").split(" ")
     };
+  }
+
+  /* The folded text is read only when a text filter is first used: reading every card's text on load
+     would cost the page's start-up for nothing. */
+  function textOf(item) {
+    if (item.text === null) item.text = fold(item.el.textContent);
+    return item.text;
   }
 
   function matches(item, s) {
@@ -37,7 +44,8 @@
     if (s.rule && item.rules.indexOf(s.rule) === -1) return false;
     if (!inRange(item.cost, toNumber(s.min_cost), toNumber(s.max_cost))) return false;
     if (!inRange(item.points, toNumber(s.min_points), toNumber(s.max_points))) return false;
-    return fold(s.q).split(/\s+/).every(function (word) { return !word || item.text.indexOf(word) !== -1; });
+    var words = fold(s.q).split(/\s+/).filter(Boolean);
+    return !words.length || words.every(function (word) { return textOf(item).indexOf(word) !== -1; });
   }
 
   /* "name", "cost", "-cost", "points", "-points"; anything else: rulebook order. Missing values go last. */
@@ -109,10 +117,14 @@
       var shown = 0;
       items.forEach(function (item) {
         var ok = matches(item, s);
-        item.el.hidden = !ok;
+        if (item.el.hidden === ok) item.el.hidden = !ok;  /* untouched cards cost no style recalculation */
         if (ok) shown += 1;
       });
-      items.slice().sort(comparator(s.sort, lang)).forEach(function (item) { list.appendChild(item.el); });
+      /* Cards are moved only when the order changes (moving all of them re-lays out the whole list). */
+      var sorted = items.slice().sort(comparator(s.sort, lang));
+      var current = list.querySelectorAll("article.cellula-card");
+      var same = current.length === sorted.length && sorted.every(function (item, i) { return current[i] === item.el; });
+      if (!same) sorted.forEach(function (item) { list.appendChild(item.el); });
       showCount(shown);
       writeUrl(s);
     }
