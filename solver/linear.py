@@ -11,8 +11,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+class _Arithmetic:
+    """Linear arithmetic for variables and literals: each operand becomes an :class:`Expr`."""
+
+    def __add__(self, o):
+        return Expr.of(self) + o
+
+    def __radd__(self, o):
+        return Expr.of(o) + Expr.of(self)
+
+    def __sub__(self, o):
+        return Expr.of(self) - o
+
+    def __rsub__(self, o):
+        return Expr.of(o) - Expr.of(self)
+
+    def __neg__(self):
+        return -Expr.of(self)
+
+    def __mul__(self, k):
+        return Expr.of(self) * k
+
+    __rmul__ = __mul__
+
+
 @dataclass(frozen=True)
-class Var:
+class Var(_Arithmetic):
     """A decision variable: ``index`` into :attr:`LinearModel.vars`."""
 
     index: int
@@ -27,29 +51,9 @@ class Var:
     def Not(self) -> "Lit":  # noqa: N802 - mirrors cp_model
         return Lit(self, False)
 
-    def __add__(self, o):
-        return Expr.of(self) + o
-
-    def __radd__(self, o):
-        return Expr.of(o) + Expr.of(self)
-
-    def __sub__(self, o):
-        return Expr.of(self) - o
-
-    def __rsub__(self, o):
-        return Expr.of(o) - Expr.of(self)
-
-    def __neg__(self):
-        return -Expr.of(self)
-
-    def __mul__(self, k):
-        return Expr.of(self) * k
-
-    __rmul__ = __mul__
-
 
 @dataclass(frozen=True)
-class Lit:
+class Lit(_Arithmetic):
     """A boolean variable or its negation."""
 
     var: Var
@@ -57,26 +61,6 @@ class Lit:
 
     def Not(self) -> "Lit":  # noqa: N802
         return Lit(self.var, not self.positive)
-
-    def __add__(self, o):
-        return Expr.of(self) + o
-
-    def __radd__(self, o):
-        return Expr.of(o) + Expr.of(self)
-
-    def __sub__(self, o):
-        return Expr.of(self) - o
-
-    def __rsub__(self, o):
-        return Expr.of(o) - Expr.of(self)
-
-    def __neg__(self):
-        return -Expr.of(self)
-
-    def __mul__(self, k):
-        return Expr.of(self) * k
-
-    __rmul__ = __mul__
 
 
 def lit(x) -> Lit:
