@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from site_server import SITE, serve_site
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_DATA = ROOT / "tests" / "fixtures" / "data"
 
@@ -24,3 +26,12 @@ def real_site():
     """The project's real data, loaded and validated once."""
     from generator.site import load_site
     return load_site(ROOT / "data")
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """Base URL of the built site (``site/``) served on 127.0.0.1, ending with ``/cellula/``."""
+    if not (SITE / "index.html").exists():
+        pytest.fail("site/ is not built: run `make site` (make test builds it before these tests)")
+    with serve_site(SITE) as url:
+        yield url

@@ -109,15 +109,6 @@ def page(context):
 
 
 @pytest.fixture(scope="session")
-def site_url():
-    """Base URL of the built site (``site/``) served on 127.0.0.1, ending with ``/cellula/``."""
-    if not (SITE / "index.html").exists():
-        pytest.fail("site/ is not built: run `make site` (make test builds it before these tests)")
-    with serve_site(SITE) as url:
-        yield url
-
-
-@pytest.fixture(scope="session")
 def prefix() -> str:
     return site_prefix()
 
