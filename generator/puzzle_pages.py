@@ -19,6 +19,8 @@ Markdown cells and link texts, ``text``/``md`` elsewhere).
 """
 from __future__ import annotations
 
+import re
+
 import importlib.util
 import inspect
 import json
@@ -1087,6 +1089,15 @@ def bench_tables(data, lang: str = "en", links: dict[str, str] | None = None) ->
     return facts, tables
 
 
+def inline_svg(path: Path) -> str:
+    """The plot's SVG markup, put in the page itself: an image file outside the language folders is
+    not published for the English build by mkdocs-static-i18n (no fallback), and inline it works
+    the same online, offline and in print. The file is the project's own ``solver bench`` output."""
+    markup = path.read_text(encoding="utf-8")
+    markup = re.sub(r"<\?xml[^>]*\?>", "", markup)
+    return " ".join(line.strip() for line in markup.splitlines() if line.strip())
+
+
 def bench_page(docs_dir: Path, lang: str, nav: tuple[str, ...], puzzle_ids: tuple[str, ...] = ()) -> Page:
     ui = UI[lang]
     svg, data_file = (docs_dir / p for p in BENCH_ASSETS)
@@ -1097,7 +1108,7 @@ def bench_page(docs_dir: Path, lang: str, nav: tuple[str, ...], puzzle_ids: tupl
             facts, tables = bench_tables(json.loads(data_file.read_text(encoding="utf-8")), lang, links)
         except ValueError:
             facts, tables = [], []
-    content = render("bench.md.j2", ui=ui, svg=relative(BENCH_PAGE, "../" + BENCH_ASSETS[0]) if svg.exists() else None,
+    content = render("bench.md.j2", ui=ui, svg=inline_svg(svg) if svg.exists() else None,
                      facts=facts, tables=tables, ran=svg.exists() or bool(tables) or bool(facts))
     return Page(lang, BENCH_PAGE, ui["bench_title"], content, nav=nav)
 

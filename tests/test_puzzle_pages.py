@@ -333,11 +333,13 @@ def test_benchmark_page_says_when_not_run(tmp_path, lang):
 def test_benchmark_page_embeds_chart_and_table(tmp_path, lang):
     bench = tmp_path / "assets" / "bench"
     bench.mkdir(parents=True)
-    (bench / "scale.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    (bench / "scale.svg").write_text("<?xml version='1.0'?>\n<svg xmlns='http://www.w3.org/2000/svg'>\n<rect/>\n</svg>\n")
     (bench / "bench.json").write_text(json.dumps({"puzzles": [{"id": "p-1", "cpsat_seconds": 1.5, "capped": True},
                                                                {"id": "gone", "cpsat_seconds": 2, "capped": False}]}))
     page = puzzle_pages.bench_page(tmp_path, lang, (), ("p-1",))
-    assert "](../../assets/bench/scale.svg)" in page.content
+    # The plot is inlined (no image file to publish per language), without its XML declaration.
+    assert "<svg xmlns='http://www.w3.org/2000/svg'> <rect/> </svg>" in page.content
+    assert "<?xml" not in page.content
     ui = puzzle_pages.UI[lang]
     assert f"| [p-1](puzzles/p-1.md) | 1.5 | {ui['yes']} |" in page.content
     assert f"| gone | 2 | {ui['no']} |" in page.content
