@@ -121,8 +121,14 @@ def core_pages(site: SiteData, lang: str) -> list[Page]:
 
 # --- glossary terms on pages: tooltips and cross-language search text ---------------------------
 
-def _term_pattern(form: str) -> re.Pattern:
-    return re.compile(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])")
+def _forms_used(chunk: str, forms: tuple[str, ...]) -> set[str]:
+    """The forms that occur in ``chunk`` as whole words; a plain substring test first, since most
+    forms do not occur at all and the word-boundary search is the slow part."""
+    found = set()
+    for form in forms:
+        if form in chunk and re.search(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", chunk):
+            found.add(form)
+    return found
 
 
 def annotate_terms(content: str, terms: list[Term], lang: str, game_ids: set[str] | None,
@@ -137,8 +143,9 @@ def annotate_terms(content: str, terms: list[Term], lang: str, game_ids: set[str
     out = []
     for chunk in chunks:
         counterparts: dict[str, None] = {}
+        present = _forms_used(chunk, tuple(f for t in relevant for f in t.forms.get(lang, ())))
         for term in relevant:
-            used = [form for form in term.forms.get(lang, ()) if _term_pattern(form).search(chunk)]
+            used = [form for form in term.forms.get(lang, ()) if form in present]
             if not used:
                 continue
             tip = f"{other.upper()}: {term.preferred(other)}"
