@@ -27,6 +27,10 @@ SVG, no plotting library) and prints the tables.
         {"placements": 4, "optimum": 9, "cpsat_status": "optimal", "cpsat_seconds": 0.05, "gap": 0,
          "highs_seconds": 0.1, "exhaustive_seconds": 0.4, "exhaustive_capped": false,
          "ratio": 8.0, "ratio_is_lower_bound": false}
+      ],
+      "scale_grey": [                      # the same puzzles with 1 grey flask a round (CP-SAT, HiGHS;
+        {"placements": 4, "grey_flasks": 1, "optimum": 9, "cpsat_status": "optimal",   # exhaustive
+         "cpsat_seconds": 0.1, "gap": 0, "highs_seconds": 0.1}                        # not run)
       ]
     }
 """
@@ -48,10 +52,10 @@ TARGETS = {"shipped_seconds": 5, "sixteen_placements_seconds": 60, "speedup_from
 
 # --------------------------------------------------------------------------- the scale family
 
-def scale_puzzle(placements: int):
+def scale_puzzle(placements: int, grey: int = 0):
     """A generated puzzle of ``placements`` = rounds x 4 flasks (4, 8, … 24): 2nd edition, the
     rulebook's hormones, a detox card, two enzymes and a receptor in the row, one event a round,
-    other players on a few spots."""
+    other players on a few spots; ``grey`` grey flasks a round (the grey-flask series: 1)."""
     from .model import Edition
     from .puzzle import _Lines, _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
     if placements % 4:
@@ -59,10 +63,10 @@ def scale_puzzle(placements: int):
     rounds = placements // 4
     events = ["boost-nucleus", "reduce-atp-cost", "boost-glucose", None, "boost-respiration", None]
     data = {
-        "id": f"scale-{placements}", "title": {"en": "scale", "it": "scala"}, "story": {"en": "-", "it": "-"},
+        "id": f"scale-{placements}" + (f"-grey{grey}" if grey else ""), "title": {"en": "scale", "it": "scala"}, "story": {"en": "-", "it": "-"},
         "edition": Edition.SECOND.value, "board": "3-5p", "rounds": rounds, "flasks": 4,
         "start": {"atp": 3, "mrna": 2, "carb": 1, "lipid": 1}, "hand": ["ph", "d2"],
-        "row": ["e1", "pr", "sh", "e2"], "deck": [], "grey_flasks": 0,
+        "row": ["e1", "pr", "sh", "e2"], "deck": [], "grey_flasks": grey,
         "events": (events * 4)[:rounds],
         "occupied": {str(r): [["nucleus-3"], ["mitochondria-3"], ["glucose-2"]][r % 3] for r in range(1, rounds + 1)},
         "goals": [], "opponents": {"detox": [{"amount": 3, "cards": 1}]}, "objective": "max-health",
@@ -156,9 +160,9 @@ def table(rows: list[dict], first: str, cap: float) -> str:
     return "\n".join(out)
 
 
-def scale_svg(rows: list[dict], cap: float) -> str:
-    """A log-scale plot of seconds against placements: CP-SAT, HiGHS, exhaustive (capped runs
-    drawn at the cap with an open marker)."""
+def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None) -> str:
+    """A log-scale plot of seconds against placements: CP-SAT, HiGHS, exhaustive and CP-SAT with
+    one grey flask a round (capped runs drawn at the cap with an open marker)."""
     import math
     W, H, L, B, T, R = 640, 360, 60, 40, 30, 150
     xs = [r["placements"] for r in rows]
@@ -188,18 +192,22 @@ def scale_svg(rows: list[dict], cap: float) -> str:
     series = [("CP-SAT", "cpsat_seconds", "#1f77b4", lambda r: r["cpsat_status"] != "optimal"),
               ("HiGHS", "highs_seconds", "#2ca02c", lambda r: r["highs_seconds"] is None),
               ("exhaustive", "exhaustive_seconds", "#d62728", lambda r: r["exhaustive_capped"])]
-    for n, (name, key, colour, capped) in enumerate(series):
-        pts = [(px(r["placements"]), py(cap if capped(r) else r[key]), capped(r)) for r in rows]
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="'
+    series = [(name, key, colour, capped, rows, "") for name, key, colour, capped in series]
+    if grey_rows:
+        series.append(("CP-SAT, grey", "cpsat_seconds", "#9467bd", lambda r: r["cpsat_status"] != "optimal",
+                       grey_rows, ' stroke-dasharray="6 3"'))
+    for n, (name, key, colour, capped, rs, dash) in enumerate(series):
+        pts = [(px(r["placements"]), py(cap if capped(r) else r[key]), capped(r)) for r in rs]
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dash} points="'
                      + " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in pts) + '"/>')
         for x, y, open_ in pts:
             fill = "white" if open_ else colour
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{fill}" stroke="{colour}" stroke-width="2"/>')
         ly = T + 30 + 20 * n
-        parts.append(f'<line x1="{W - R + 10}" y1="{ly}" x2="{W - R + 30}" y2="{ly}" stroke="{colour}" stroke-width="2"/>')
+        parts.append(f'<line x1="{W - R + 10}" y1="{ly}" x2="{W - R + 30}" y2="{ly}" stroke="{colour}" stroke-width="2"{dash}/>')
         parts.append(f'<text x="{W - R + 36}" y="{ly + 4}">{name}</text>')
-    parts.append(f'<text x="{W - R + 10}" y="{T + 100}" fill="#555">open marker:</text>')
-    parts.append(f'<text x="{W - R + 10}" y="{T + 116}" fill="#555">not done at the cap</text>')
+    parts.append(f'<text x="{W - R + 10}" y="{T + 120}" fill="#555">open marker:</text>')
+    parts.append(f'<text x="{W - R + 10}" y="{T + 136}" fill="#555">not done at the cap</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -209,14 +217,16 @@ def ablation(cap: float) -> list[dict]:
     optimal plan given as a hint (the best case for hints), on three of the larger puzzles."""
     from .planner import Options, build_model, solve_cpsat
     cases = [("long-game-2p-2e", load_puzzle(ROOT / "data/puzzles/long-game-2p-2e.yaml")),
-             ("scale-12", scale_puzzle(12)), ("scale-16", scale_puzzle(16))]
+             ("scale-12", scale_puzzle(12)), ("scale-16", scale_puzzle(16)), ("scale-24", scale_puzzle(24)),
+             ("scale-12-grey1", scale_puzzle(12, grey=1))]
     rows = []
     for name, p in cases:
         row = {"puzzle": name}
         base = solve_cpsat(build_model(p), time_limit=cap)
         row["default"] = base.wall_time if base.status == "optimal" else None
         for label, opt in (("no symmetry breaking", Options(symmetry=False)),
-                           ("no tight bounds", Options(tight_bounds=False))):
+                           ("no tight bounds", Options(tight_bounds=False)),
+                           ("no ordering", Options(ordering=False))):
             r = solve_cpsat(build_model(p, opt), time_limit=cap)
             row[label] = r.wall_time if r.status == "optimal" else None
         r = solve_cpsat(build_model(p), time_limit=cap, hint=base.plan) if base.plan else None
@@ -254,7 +264,7 @@ def main(args) -> int:
     import ortools
     result = {"solver_version": SOLVER_VERSION,
               "machine": {"cores": os.cpu_count(), "python": platform.python_version(), "ortools": ortools.__version__},
-              "cap_seconds": cap, "targets": TARGETS, "puzzles": [], "scale": []}
+              "cap_seconds": cap, "targets": TARGETS, "puzzles": [], "scale": [], "scale_grey": []}
     for path in puzzle_files():
         p = load_puzzle(path)
         row = {"id": p.id, "grade": p.grade, "placements": p.rounds * p.flasks, **measure(p, cap)}
@@ -267,12 +277,19 @@ def main(args) -> int:
             result["scale"].append(row)
             print(f"  scale {n}: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']}), exhaustive "
                   f"{'capped' if row['exhaustive_capped'] else row['exhaustive_seconds']}", file=sys.stderr, flush=True)
+        for n in sizes:      # with a grey flask a round: CP-SAT and HiGHS only
+            row = {"placements": n, "grey_flasks": 1, **time_cpsat(scale_puzzle(n, grey=1), cap)}
+            result["scale_grey"].append(row)
+            print(f"  scale {n} grey: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']})", file=sys.stderr, flush=True)
     print("Shipped puzzles\n\n" + table(result["puzzles"], "puzzle", cap))
     if result["scale"]:
         print("\nScale curve\n\n" + table(result["scale"], "placements", cap))
+        print("\nScale curve, 1 grey flask a round (CP-SAT s, status, HiGHS s)\n")
+        for r in result["scale_grey"]:
+            print(f"| {r['placements']} | {_fmt(r['optimum'])} | {_fmt(r['cpsat_seconds'])} | {r['cpsat_status']} | {_fmt(r['highs_seconds'])} |")
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if result["scale"]:
-        (out / "scale.svg").write_text(scale_svg(result["scale"], cap), encoding="utf-8")
+        (out / "scale.svg").write_text(scale_svg(result["scale"], cap, result["scale_grey"]), encoding="utf-8")
     print(f"\nwrote {out / 'bench.json'}" + (f" and {out / 'scale.svg'}" if result["scale"] else ""))
     return 0

@@ -704,6 +704,12 @@ def apply(state: State, action: Action) -> State:
     reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(action, reason)
+    return apply_legal(state, action)
+
+
+def apply_legal(state: State, action: Action) -> State:
+    """:func:`apply` for an action known to be legal (one of :func:`legal_actions`): the same
+    effects without checking the action again (the exhaustive search's inner loop)."""
     if action.kind is ActionKind.PLAY_CARD:
         card = state.puzzle.card(action.card)
         return _r(state, stock=state.stock + card.gain, hand=_remove_one(state.hand, card.id),

@@ -82,6 +82,10 @@ class Options:
     """Identical spots are used in order (rough-er-1 before rough-er-2)."""
     tight_bounds: bool = True
     """Per-slot upper bounds on stock and Health from a forward pass (else one global bound)."""
+    ordering: bool = True
+    """Commuting placements in one order: a pure gain (Nucleus, Lipid Synthesis, Mitochondria,
+    Laureates without a goal, an exhausted flask) never comes right after an action of higher
+    rank (see ``build_model``)."""
 
 
 @dataclass
@@ -197,10 +201,21 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     play_total = {r: sum(cards[c].gain.get(r) for c in macro_cards) for r in RES}
     load_total = {r: sum(cards[c].cost.get(r) for c in vesicle if r is not Resource.ATP) for r in RES}
     row_bonus = 1 if any(e == "reduce-atp-cost" for e in puzzle.events) else 0
+    # before slot t: at most ``i`` placements of its round (i = its position) of which at most G
+    # grey, each grey one netting its gain less the 4 ATP it costs; F + G in each earlier round
+    grey_gain = {r: max(0, per_slot_gain[r] - (GREY_FLASK_COST if r is Resource.ATP else 0)) for r in RES}
+
+    def gain_before(r, t):
+        if t == T:
+            return R * (F * per_slot_gain[r] + G * grey_gain[r])
+        s = slots[t]
+        rounds_before = (s.round - 1) * (F * per_slot_gain[r] + G * grey_gain[r])
+        return rounds_before + min(s.index, F) * per_slot_gain[r] + max(0, s.index - F) * grey_gain[r]
+
     ub_stock = {}
     for r in RES:
         extra = boost_total[r] + play_total[r] + load_total[r] + (row_bonus * R if r is Resource.ATP else 0)
-        ub_stock[r] = [s0.stock.get(r) + extra + per_slot_gain[r] * t for t in range(T + 1)]
+        ub_stock[r] = [s0.stock.get(r) + extra + gain_before(r, t) for t in range(T + 1)]
     mrna_ub = ub_stock[Resource.MRNA][T]
     ub_stock[Resource.PROTEIN] = [ub_stock[Resource.PROTEIN][t] + mrna_ub for t in range(T + 1)]
     if not opt.tight_bounds:
@@ -342,9 +357,30 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             for group in groups.values():
                 free = [sp for sp in group if sp.id not in occ]
                 for a, b in zip(free, free[1:]):
+                    # relabelling two identical free spots for a round is a symmetry: the one
+                    # earlier on the board holds at least as many flasks (grey ones included)
                     ua = total(spot_use[s.t, a.id] for s in rs)
                     ub_ = total(spot_use[s.t, b.id] for s in rs)
-                    lm.le(ub_, len(rs) * ua)
+                    lm.le(ub_, ua)
+    if opt.ordering and not G:   # measured: with grey flasks it slows the proof (bench --ablation)
+        lm.section("gameplay.phase-1")  # symmetry breaking: commuting placements in one order
+        # A pure gain P (no cost, no card, no Health, legal whenever its spot is free) placed by a
+        # normal flask right after a normal flask's action Q of the same round can swap with it:
+        # P stays legal (its spot and area do not depend on Q), Q stays legal (its preconditions
+        # are monotone in the stock and P only adds to it; P changes no card, disk, row or Health)
+        # and the state after both is the same (a boost claim moves from one to the other, the
+        # sum is unchanged). Not when a card is played between them (Q may have bought it, and a
+        # card is played before a slot's flask). So a pure gain never follows an action of higher
+        # rank in the next slot with no card played in between. Rank: the index among pure
+        # gains; every other action ranks last.
+        pure = [i for i, a in enumerate(acts) if a.spot is None or (a.goal is None and kind_of(a) in (
+            SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA, SpotKind.LAUREATES))]
+        rank = {i: n for n, i in enumerate(pure)}
+        for r, rs in by_round.items():
+            for a, b in zip(rs, rs[1:]):
+                for j in pure:
+                    higher = total(x[a.t, i] for i in range(len(acts)) if rank.get(i, len(pure)) > rank[j])
+                    lm.le(Expr.of(x[b.t, j]) + higher, 1 + total(play[b.t, c] for c in macro_cards))
 
     # ---- the card row: what lies under each slot, round by round (spots.card-row, gameplay.phase-2)
     lm.section("spots.card-row")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .engine import _r as replace
 
 from .editions import rules_for
-from .engine import Action, State, apply, initial_state, is_terminal, legal_actions, returns
+from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
 from .model import ZERO, Edition, EventKind, Puzzle, event_kind
 
 
@@ -96,7 +96,7 @@ def exhaustive(puzzle: Puzzle, prune: bool = True) -> tuple[int | None, list[Act
             return
         for action in actions:
             path.append(action)
-            visit(apply(state, action))
+            visit(apply_legal(state, action))
             path.pop()
 
     try:

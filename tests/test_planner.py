@@ -27,7 +27,7 @@ SMALL = [p for p in SHIPPED if (lambda z: z.rounds * z.flasks <= EXHAUSTIVE_MAX_
          and p.stem not in EXHAUSTIVE_TOO_SLOW]
 BATCH = 25
 SEEDS = 200
-NO_SYMMETRY = Options(symmetry=False)  # symmetry breaking removes some legal orders on purpose
+NO_SYMMETRY = Options(symmetry=False, ordering=False)  # symmetry breaking removes some legal orders on purpose
 
 
 @functools.lru_cache(maxsize=None)
