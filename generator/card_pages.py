@@ -503,13 +503,14 @@ def rule_links(site, game_id: str, card: Card, lang: str) -> tuple[Link, ...]:
     game = site.games.get(game_id)
     if game is None:
         return ()
+    sections = [game.sections[s] for s in card.rules if s in game.sections]
+    titles = [s.texts[lang].title for s in sections]
     links = []
-    for section_id in card.rules:
-        section = game.sections.get(section_id)
-        if section is None:
-            continue
+    for section, title in zip(sections, titles):
+        if titles.count(title) > 1:  # two sections of one name: say which chapter each is in
+            title = f"{title} ({game.chapter_of(section.id).title[lang]})"
         target = f"{game_id}/{section.chapter}.md"
-        links.append(Link(section.texts[lang].title, f"{relative(card_page(game_id), target)}#{section.anchor}"))
+        links.append(Link(title, f"{relative(card_page(game_id), target)}#{section.anchor}"))
     return tuple(links)
 
 

@@ -172,6 +172,16 @@ def test_every_rules_entry_of_a_card_is_linked(real_site, pages, lang):
         assert f"#{section_id.replace('.', '-')})" in html
 
 
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_rule_links_of_a_card_have_distinct_labels(real_site, lang, game):
+    """Two sections of one title (T-killer in the properties and in the special cases) are told
+    apart by their chapter."""
+    for card in real_site.extras["cards"][game].cards:
+        labels = [link.label for link in card_pages.rule_links(real_site, game, card, lang)]
+        assert len(labels) == len(set(labels)), (card.id, labels)
+
+
 def sections_by_use(real_site, game: str) -> dict[str, list[str]]:
     """Section id -> ids of the cards whose ``rules:`` list it."""
     out: dict[str, list[str]] = {}

@@ -132,6 +132,44 @@ def test_cytosis_pipelines(cards):
     assert spots("enzyme") == ["free-ribosome", "cytoplasm"]
 
 
+# --------------------------------------------------------------------------- quoted rule texts
+
+
+def official_texts(card):
+    """(field, language, source id, text) of every official (non-project) text of a card."""
+    from generator.cards import Text
+    fields = [("text", card.text)] + [(k, v) for k, v in card.fields if isinstance(v, Text)]
+    fields += [(f"pipeline[{i}]", step.text) for i, step in enumerate(card.get("pipeline") or ())]
+    for field, text in fields:
+        for lang, value in text.values:
+            if not text.by_project(lang):
+                yield field, lang, text.source(lang), value
+
+
+def rules_markdown(game: str) -> dict[str, str]:
+    """Source id -> the cleaned rules Markdown of that source (``rules/<game>/game.yaml``)."""
+    manifest = yaml.safe_load((DATA / "rules" / game / "game.yaml").read_text(encoding="utf-8"))
+    return {s["id"]: (DATA / "rules" / game / s["rules"]).read_text(encoding="utf-8") for s in manifest["sources"]}
+
+
+@pytest.mark.parametrize("game", ["cytosis", "ursuppe", "immune-response"])
+def test_official_card_texts_quote_the_cleaned_rules_with_their_layout(cards, game):
+    """A card's official text is quoted from the cleaned rules paragraph by paragraph, lists,
+    tables and icon gaps ([…]) included: a text flattened onto one line fails here."""
+    rules = rules_markdown(game)
+    quoted, misquoted = 0, []
+    for card in cards[game].cards:
+        for field, lang, source, value in official_texts(card):
+            if source not in rules:
+                continue
+            for paragraph in re.split(r"\n\s*\n", value.strip()):
+                quoted += 1
+                if paragraph.strip() not in rules[source]:
+                    misquoted.append(f"{card.id}.{field}.{lang}: {paragraph[:80]!r}")
+    assert not misquoted, "\n".join(misquoted)
+    assert quoted > 0
+
+
 # --------------------------------------------------------------------------- Ursuppe
 
 
