@@ -1028,6 +1028,14 @@ BENCH_LABELS = {
     "ratio": {"it": "Rapporto", "en": "Ratio"}, "ratio_is_lower_bound": {"it": "Rapporto minimo", "en": "Ratio is a lower bound"},
     "gap": {"it": "Scarto", "en": "Gap"}, "puzzles": {"it": "Rompicapi del sito", "en": "The site's puzzles"},
     "scale": {"it": "Curva di scala (rompicapi generati)", "en": "Scale curve (generated puzzles)"},
+    "scale_grey": {"it": "Curva di scala, una beuta grigia per round (solo CP-SAT e HiGHS)",
+                   "en": "Scale curve, one grey flask a round (CP-SAT and HiGHS only)"},
+    "grey_flasks": {"it": "Beute grigie per round", "en": "Grey flasks a round"},
+    "cpsat_seconds_seeds": {"it": "CP-SAT per seme (s)", "en": "CP-SAT per seed (s)"},
+    "exhaustive_cap_seconds": {"it": "Limite esaustiva (s)", "en": "Exhaustive cap (s)"},
+    "cap_seconds": {"it": "Limite per esecuzione (s)", "en": "Cap per run (s)"},
+    "seeds": {"it": "Semi di CP-SAT", "en": "CP-SAT seeds"},
+    "solver_version": {"it": "Versione del pianificatore", "en": "Planner version"},
 }
 """Names of the known ``bench.json`` fields (see ``solver/bench.py``); others are shown as they are."""
 

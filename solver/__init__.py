@@ -11,7 +11,7 @@ Public API (stable; the site generator uses it)::
 Engine API (OpenSpiel style): ``initial_state``, ``legal_actions``, ``apply``,
 ``is_terminal``, ``returns``, ``score``; ``all_actions(puzzle)`` enumerates every action.
 """
-SOLVER_VERSION = "2.0.0"
+SOLVER_VERSION = "2.1.0"
 """Bumped whenever the rules engine or the planner's model changes (the site caches solutions by
 puzzle hash + this version)."""
 __version__ = SOLVER_VERSION

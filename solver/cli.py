@@ -239,7 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_replay)
     p = sub.add_parser("bench", help="CP-SAT vs exhaustive search; scale curve (docs/assets/bench)")
     p.add_argument("--cap", type=_positive_float, default=60.0, metavar="SECONDS",
-                   help="time cap per run of each engine (default 60)")
+                   help="time cap per CP-SAT and HiGHS run, and the exhaustive search's shortest cap (default 60)")
+    p.add_argument("--max-cap", type=_positive_float, default=600.0, metavar="SECONDS",
+                   help="longest exhaustive run: its cap grows to 10x CP-SAT's time up to this (default 600)")
     p.add_argument("--sizes", default="4,8,12,16,20,24", help="placements of the scale curve")
     p.add_argument("--out", default=None, help="output folder (default docs/assets/bench)")
     p.add_argument("--quick", action="store_true", help="shipped puzzles only, no scale curve")

@@ -350,7 +350,7 @@ def test_benchmark_page_embeds_chart_and_table(tmp_path, lang):
     ([{"a": 1, "b": 2}, {"a": 3, "c": None}], [""], [[("1", "2", "–"), ("3", "–", "–")]], []),
     ({"solver_version": "2.0.0", "machine": {"cores": 2}, "puzzles": [{"id": "p", "cpsat_seconds": 0.1}],
       "scale": [{"placements": 4}]}, ["The site's puzzles", "Scale curve (generated puzzles)"],
-     [[("p", "0.1")], [("4",)]], [("solver\\_version", "2.0.0"), ("machine.cores", "2")]),
+     [[("p", "0.1")], [("4",)]], [("Planner version", "2.0.0"), ("machine.cores", "2")]),
     ({"total": 3}, [], [], [("total", "3")]),
 ])
 def test_bench_tables_shapes(data, titles, rows, facts):
