@@ -18,7 +18,9 @@ $(STAMP): pyproject.toml constraints.txt
 
 site: $(STAMP)
 	$(PY) -m mkdocs build --strict
-	@echo "Site built: open site/index.html (Italian) or site/en/index.html (English), or run 'make serve'."
+	@echo "Site built in site/: open site/index.html (Italian home) or site/en/index.html (English home)."
+	@echo "Its links are folder URLs made for a web server: browse it with 'make serve' (http://127.0.0.1:8000/cellula/),"
+	@echo "or build 'make site-offline' and open site-offline/index.html to follow links straight from disk."
 
 site-offline: $(STAMP)
 	$(PY) -m mkdocs build --strict -f mkdocs-offline.yml
