@@ -198,8 +198,7 @@ def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None)
     W, H, L, B, T, R = 640, 360, 60, 40, 30, 150
     xs = [r["placements"] for r in rows]
     longest = max([cap] + [r.get("exhaustive_cap_seconds", cap) for r in rows])
-    # up to the cap; past it (a longer exhaustive cap) to the next power of ten, with its grid line
-    lo, hi = 1e-2, max(cap, 1.0) if longest <= cap else 10.0 ** math.ceil(math.log10(longest))
+    lo, hi = 1e-2, max(cap, longest * 1.2, 1.0)    # room above a longer exhaustive cap
 
     def px(p):
         return L + (p - min(xs)) / max(1, max(xs) - min(xs)) * (W - L - R)
@@ -221,7 +220,7 @@ def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None)
         parts.append(f'<text x="{px(p):.1f}" y="{H - B + 16}" text-anchor="middle">{p}</text>')
     parts.append(f'<text x="{(L + W - R) / 2:.1f}" y="{H - 6}" text-anchor="middle">placements</text>')
     parts.append(f'<line x1="{L}" y1="{py(cap):.1f}" x2="{W - R}" y2="{py(cap):.1f}" stroke="#999" stroke-dasharray="4 3"/>')
-    parts.append(f'<text x="{W - R + 4}" y="{py(cap) + 4:.1f}">cap {cap:g} s</text>')
+    parts.append(f'<text x="{L + 4}" y="{py(cap) - 4:.1f}" fill="#555">cap {cap:g} s</text>')
     series = [("CP-SAT", "cpsat_seconds", "#1f77b4", lambda r: r["cpsat_status"] != "optimal"),
               ("HiGHS", "highs_seconds", "#2ca02c", lambda r: r["highs_seconds"] is None),
               ("exhaustive", "exhaustive_seconds", "#d62728", lambda r: r["exhaustive_capped"])]
