@@ -56,3 +56,17 @@ def test_search_highlight_lands_on_section(page, site_url, prefix):
     page.wait_for_load_state()
     assert "h=ribosoma" in page.url
     page.locator("article mark").first.wait_for(state="attached", timeout=5_000)  # search.highlight
+
+
+def test_search_index_is_requested_after_the_page_has_loaded(page, site_url):
+    """The index is most of a page's weight: it must not compete with the page's own resources (the
+    theme override holds Material's request back until the load event), and search still works."""
+    page.goto(site_url + "en/cytosis/setup/")
+    page.wait_for_function(
+        "performance.getEntriesByType('resource').some(e => e.name.endsWith('/search/search_index.json'))",
+        timeout=15_000)
+    index_start, load_start = page.evaluate(
+        "[performance.getEntriesByType('resource').find(e => e.name.endsWith('/search/search_index.json')).startTime,"
+        " performance.getEntriesByType('navigation')[0].loadEventStart]")
+    assert load_start > 0 and index_start >= load_start, (index_start, load_start)
+    assert "en/cytosis/spots/" in " ".join(search(page, "ribosome"))
