@@ -1057,6 +1057,8 @@ def bench_cell(value, lang: str = "en") -> str:
         return "–"
     if isinstance(value, bool):
         return UI[lang]["yes"] if value else UI[lang]["no"]
+    if isinstance(value, list) and all(isinstance(v, (int, float, str)) for v in value):
+        return md_inline(" / ".join(str(v) for v in value))     # per-seed times: 0.03 / 0.02 / 0.04
     if isinstance(value, (list, dict)):
         return md_inline(json.dumps(value, ensure_ascii=False))
     return md_inline(str(value))

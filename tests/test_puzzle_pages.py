@@ -352,6 +352,8 @@ def test_benchmark_page_embeds_chart_and_table(tmp_path, lang):
       "scale": [{"placements": 4}]}, ["The site's puzzles", "Scale curve (generated puzzles)"],
      [[("p", "0.1")], [("4",)]], [("Planner version", "2.0.0"), ("machine.cores", "2")]),
     ({"total": 3}, [], [], [("total", "3")]),
+    ([{"cpsat_seconds_seeds": [0.5, 1.25, 2]}, {"cpsat_seconds_seeds": [{"x": 1}]}], [""],
+     [[("0.5 / 1.25 / 2",), ('\\[{"x": 1}\\]',)]], []),
 ])
 def test_bench_tables_shapes(data, titles, rows, facts):
     got_facts, tables = puzzle_pages.bench_tables(data, "en")
