@@ -170,6 +170,38 @@ def test_official_card_texts_quote_the_cleaned_rules_with_their_layout(cards, ga
     assert quoted > 0
 
 
+def project_texts(card):
+    """(field, language, text) of every text of a card translated by this project."""
+    from generator.cards import Text
+    for field, text in [("text", card.text)] + [(k, v) for k, v in card.fields if isinstance(v, Text)]:
+        for lang, value in text.values:
+            if text.by_project(lang):
+                yield field, lang, value
+
+
+@pytest.mark.parametrize("game, card_prefix", [
+    ("immune-response", ""), ("cytosis", "epigenetic-"), ("cytosis", "event-toxicity"),
+])
+def test_card_translations_are_the_rules_pages_translations(cards, game, card_prefix):
+    """Where the rules pages carry this project's translation of a card's text, the card shows the
+    same translation, paragraph by paragraph (one translation per source paragraph on the site)."""
+    translations = {lang: path.read_text(encoding="utf-8") for lang in ("it", "en")
+                    if (path := DATA / "rules" / game / f"translations.{lang}.md").exists()}
+    checked, different = 0, []
+    for card in cards[game].cards:
+        if not card.id.startswith(card_prefix):
+            continue
+        for field, lang, value in project_texts(card):
+            if field != "text" or lang not in translations:
+                continue
+            for paragraph in re.split(r"\n\s*\n", value.strip()):
+                checked += 1
+                if paragraph.strip() not in translations[lang]:
+                    different.append(f"{card.id}.{field}.{lang}: {paragraph[:80]!r}")
+    assert not different, "\n".join(different)
+    assert checked > 0
+
+
 # --------------------------------------------------------------------------- Ursuppe
 
 
