@@ -180,7 +180,7 @@ def project_texts(card):
 
 
 @pytest.mark.parametrize("game, card_prefix", [
-    ("immune-response", ""), ("cytosis", "epigenetic-"), ("cytosis", "event-toxicity"),
+    ("immune-response", ""), ("cytosis", "epigenetic-"), ("cytosis", "event-toxicity"), ("ursuppe", ""),
 ])
 def test_card_translations_are_the_rules_pages_translations(cards, game, card_prefix):
     """Where the rules pages carry this project's translation of a card's text, the card shows the
