@@ -46,6 +46,7 @@ SVG, no plotting library) and prints the tables.
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing as mp
 import os
 import platform
@@ -151,7 +152,8 @@ def time_cpsat(puzzle, cap: float, seeds=SEEDS) -> dict:
 def exhaustive_cap(cap: float, cpsat_seconds: float, max_cap: float = MAX_CAP) -> float:
     """How long the exhaustive search may run: ``cap``, or long enough that a stopped run still shows
     the target speed-up (``TARGETS["speedup_from_10"]`` times CP-SAT's time), at most ``max_cap``."""
-    return round(min(max(cap, TARGETS["speedup_from_10"] * cpsat_seconds), max(cap, max_cap)), 1)
+    # rounded up (to 0.1 s), so that a stopped run's ratio is never a hair under the target
+    return math.ceil(min(max(cap, TARGETS["speedup_from_10"] * cpsat_seconds), max(cap, max_cap)) * 10 - 1e-9) / 10
 
 
 def measure(puzzle, cap: float, max_cap: float = MAX_CAP) -> dict:
@@ -194,7 +196,6 @@ def table(rows: list[dict], first: str, cap: float) -> str:
 def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None) -> str:
     """A log-scale plot of seconds against placements: CP-SAT, HiGHS, exhaustive and CP-SAT with
     one grey flask a round (capped runs drawn at the cap with an open marker)."""
-    import math
     W, H, L, B, T, R = 640, 360, 60, 40, 30, 150
     xs = [r["placements"] for r in rows]
     longest = max([cap] + [r.get("exhaustive_cap_seconds", cap) for r in rows])

@@ -12,6 +12,7 @@ from solver import bench
     (60.0, 10.0, 600.0, 100.0),    # slow CP-SAT: 10x its time, so a stopped run still shows 10x
     (60.0, 100.0, 600.0, 600.0),   # never past --max-cap
     (60.0, 100.0, 30.0, 60.0),     # a --max-cap under --cap leaves --cap
+    (60.0, 10.312, 600.0, 103.2),  # rounded up: 103.2 / 10.312 >= 10 (103.1 would be 9.998)
 ])
 def test_exhaustive_cap(cap, cpsat_seconds, max_cap, expected):
     assert bench.exhaustive_cap(cap, cpsat_seconds, max_cap) == expected
