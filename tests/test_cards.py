@@ -152,6 +152,12 @@ def rules_markdown(game: str) -> dict[str, str]:
     return {s["id"]: (DATA / "rules" / game / s["rules"]).read_text(encoding="utf-8") for s in manifest["sources"]}
 
 
+def paragraphs_not_in(value: str, corpus: str) -> tuple[int, list[str]]:
+    """How many paragraphs ``value`` has, and those that are not found verbatim in ``corpus``."""
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", value.strip())]
+    return len(paragraphs), [p for p in paragraphs if p not in corpus]
+
+
 @pytest.mark.parametrize("game", ["cytosis", "ursuppe", "immune-response"])
 def test_official_card_texts_quote_the_cleaned_rules_with_their_layout(cards, game):
     """A card's official text is quoted from the cleaned rules paragraph by paragraph, lists,
@@ -162,10 +168,9 @@ def test_official_card_texts_quote_the_cleaned_rules_with_their_layout(cards, ga
         for field, lang, source, value in official_texts(card):
             if source not in rules:
                 continue
-            for paragraph in re.split(r"\n\s*\n", value.strip()):
-                quoted += 1
-                if paragraph.strip() not in rules[source]:
-                    misquoted.append(f"{card.id}.{field}.{lang}: {paragraph[:80]!r}")
+            count, missing = paragraphs_not_in(value, rules[source])
+            quoted += count
+            misquoted += [f"{card.id}.{field}.{lang}: {p[:80]!r}" for p in missing]
     assert not misquoted, "\n".join(misquoted)
     assert quoted > 0
 
@@ -194,10 +199,9 @@ def test_card_translations_are_the_rules_pages_translations(cards, game, card_pr
         for field, lang, value in project_texts(card):
             if field != "text" or lang not in translations:
                 continue
-            for paragraph in re.split(r"\n\s*\n", value.strip()):
-                checked += 1
-                if paragraph.strip() not in translations[lang]:
-                    different.append(f"{card.id}.{field}.{lang}: {paragraph[:80]!r}")
+            count, missing = paragraphs_not_in(value, translations[lang])
+            checked += count
+            different += [f"{card.id}.{field}.{lang}: {p[:80]!r}" for p in missing]
     assert not different, "\n".join(different)
     assert checked > 0
 
