@@ -70,9 +70,10 @@ UI = {
         "objective_text": "massimi Punti Salute a fine partita (punteggio finale compreso)",
         "goal_text": "{points} punti se completi {count} × {types}; segnalini già presenti: {markers}",
         "detox_figure": "detossificazione di un avversario: {amount} ATP su {cards} carte",
+        "detox_figure_one": "detossificazione di un avversario: {amount} ATP su 1 carta",
         "opp_disk": "disco di un avversario in {area} (Salute {health})",
         "opp_hormones": "round {round}: gli avversari completano {types}",
-        "start": "Posizione iniziale", "stock": "Riserva", "health": "Salute", "hand": "Mano",
+        "start": "Posizione iniziale", "health": "Salute", "hand": "Mano",
         "row": "Area carte", "deck": "Mazzo", "empty": "vuoto", "slot": "spazio {n} ({price})",
         "cards": "Carte usate", "card": "Carta", "type": "Tipo", "cost": "Costo", "hp": "Punti Salute",
         "card_values": "Valori", "gain": "dà", "color": "colore",
@@ -171,9 +172,10 @@ UI = {
         "objective_text": "most Health Points at the end (final scoring included)",
         "goal_text": "{points} points if you complete {count} × {types}; markers already on it: {markers}",
         "detox_figure": "an opponent's detox: {amount} ATP on {cards} cards",
+        "detox_figure_one": "an opponent's detox: {amount} ATP on 1 card",
         "opp_disk": "an opponent's disk in {area} (Health {health})",
         "opp_hormones": "round {round}: opponents complete {types}",
-        "start": "Starting position", "stock": "Stock", "health": "Health", "hand": "Hand",
+        "start": "Starting position", "health": "Health", "hand": "Hand",
         "row": "Card row", "deck": "Deck", "empty": "empty", "slot": "slot {n} ({price})",
         "cards": "Cards used", "card": "Card", "type": "Type", "cost": "Cost", "hp": "Health Points",
         "card_values": "Values", "gain": "gives", "color": "colour",
@@ -892,7 +894,8 @@ def statement_rows(site, entry: PuzzleEntry, board_title: str, lang: str, page: 
                                                                         types=types, markers=goal.markers))
                      + f' <span class="cellula-badge cellula-badge--illustrative">{ui["illustrative"]}</span>')
     rows.append((ui["goals"], "; ".join(goals) or ui["none"]))
-    opponents = [ui["detox_figure"].format(amount=d.amount, cards=d.cards) for d in puzzle.detox_opponents]
+    opponents = [ui["detox_figure_one" if d.cards == 1 else "detox_figure"].format(amount=d.amount, cards=d.cards)
+                 for d in puzzle.detox_opponents]
     opponents += [ui["opp_disk"].format(area=AREAS[d.area.value][lang], health=d.health) for d in puzzle.opponent_disks]
     opponents += [ui["opp_hormones"].format(round=r + 1, types=", ".join(CARD_TYPES[t.value][lang] for t in types))
                   for r, types in enumerate(puzzle.opponent_hormones) if types]

@@ -76,6 +76,27 @@ def test_step_table_has_a_row_per_step_and_the_solution_health(pages, entries, p
     assert int(FINAL.search(optimal).group(1)) == solution["health"]
 
 
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("path", [f"cytosis/puzzles/{p}.md" for p in PUZZLE_IDS] + [puzzle_pages.BENCH_PAGE])
+def test_every_markdown_table_has_named_columns(pages, path, lang):
+    """An empty header cell reads as a blank row on screen and means nothing to a screen reader."""
+    content = pages[(lang, path)].content.splitlines()
+    tables = 0
+    for number, line in enumerate(content[1:], start=1):
+        if re.fullmatch(r"\|(?:-+\|)+", line.strip()):
+            tables += 1
+            headers = content[number - 1].strip().strip("|").split("|")
+            assert all(h.strip() for h in headers), f"{path} ({lang}): unnamed column in {content[number - 1]!r}"
+    assert tables > 0
+
+
+@pytest.mark.parametrize("lang, one, wrong", [("en", "3 ATP on 1 card;", "1 cards"), ("it", "3 ATP su 1 carta;", "1 carte")])
+def test_opponent_detox_figures_agree_in_number(pages, entries, lang, one, wrong):
+    assert [d.cards for d in entries["long-game-1e"].puzzle.detox_opponents] == [1, 1]
+    content = pages[(lang, "cytosis/puzzles/long-game-1e.md")].content
+    assert one in content and wrong not in content
+
+
 @pytest.mark.parametrize("puzzle_id", PUZZLE_IDS)
 def test_recorded_optimum_matches_the_puzzle_expectation(entries, puzzle_id):
     import yaml
