@@ -19,12 +19,12 @@ Markdown cells and link texts, ``text``/``md`` elsewhere).
 """
 from __future__ import annotations
 
-import re
-
 import importlib.util
 import inspect
 import json
+import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -1088,6 +1088,58 @@ def bench_link(value, links: dict[str, str]) -> str:
     return f"[{text}]({links[value]})" if isinstance(value, str) and value in links else text
 
 
+def _seconds_with_range(item: dict) -> str | None:
+    """CP-SAT's median time with the range over seeds: ``1.439 (0.653–1.667)``."""
+    median, seeds = item.get("cpsat_seconds"), item.get("cpsat_seconds_seeds")
+    if median is None:
+        return None
+    numbers = [v for v in seeds if isinstance(v, (int, float)) and not isinstance(v, bool)] if isinstance(seeds, list) else []
+    return f"{median} ({min(numbers)}–{max(numbers)})" if len(numbers) > 1 else str(median)
+
+
+def _exhaustive_time(item: dict) -> str | None:
+    """The exhaustive search's time, or ``> cap`` when it was stopped there."""
+    if item.get("exhaustive_capped") is True:
+        return f"> {item.get('exhaustive_cap_seconds', item.get('exhaustive_seconds')) or '?'}"
+    return None if item.get("exhaustive_seconds") is None else str(item["exhaustive_seconds"])
+
+
+def _speed_ratio(item: dict) -> str | None:
+    """Exhaustive / CP-SAT, ``≥`` when the exhaustive run was stopped (a lower bound)."""
+    if item.get("ratio") is None:
+        return None
+    return ("≥ " if item.get("ratio_is_lower_bound") is True else "") + f"{item['ratio']}×"
+
+
+BENCH_COMPOSITES = (
+    ("cpsat_seconds", ("cpsat_seconds", "cpsat_seconds_seeds"), _seconds_with_range,
+     {"it": "CP-SAT (s): mediana (min–max)", "en": "CP-SAT (s): median (min–max)"}),
+    ("exhaustive_seconds", ("exhaustive_seconds", "exhaustive_capped", "exhaustive_cap_seconds"), _exhaustive_time,
+     {"it": "Esaustiva (s)", "en": "Exhaustive (s)"}),
+    ("ratio", ("ratio", "ratio_is_lower_bound"), _speed_ratio,
+     {"it": "Esaustiva / CP-SAT", "en": "Exhaustive / CP-SAT"}),
+)
+"""Fields of ``bench.json`` read together in one cell: (main field, fields it takes in, cell, column name).
+A table without the main field shows the other fields as they are."""
+
+
+def bench_columns(columns: list[str], lang: str, links: dict[str, str]) -> list[tuple[str, Callable[[dict], str]]]:
+    """(header, cell of an item) per column of a results table: puzzle ids linked to their pages,
+    composite cells in place of the fields they take in, other fields as they are."""
+    composites = {main: (cell, label) for main, _, cell, label in BENCH_COMPOSITES}
+    taken = {f for main, fields, _, _ in BENCH_COMPOSITES if main in columns for f in fields}
+    out: list[tuple[str, Callable[[dict], str]]] = []
+    for column in columns:
+        if column == "id":
+            out.append((bench_label(column, lang), lambda item: bench_link(item.get("id"), links)))
+        elif column in composites:
+            cell, label = composites[column]
+            out.append((md_inline(label[lang]), lambda item, cell=cell: md_inline(cell(item) or "–")))
+        elif column not in taken:
+            out.append((bench_label(column, lang), lambda item, column=column: bench_cell(item.get(column), lang)))
+    return out
+
+
 def bench_tables(data, lang: str = "en", links: dict[str, str] | None = None) -> tuple[list[tuple[str, str]], list[BenchTable]]:
     """``bench.json`` as facts (top-level values, nested objects flattened one level: ``machine.cores``)
     and one table per list of objects (or a single table for a top-level list)."""
@@ -1105,11 +1157,10 @@ def bench_tables(data, lang: str = "en", links: dict[str, str] | None = None) ->
     tables = []
     for key, items in lists.items():
         items = [i for i in items if isinstance(i, dict)]
-        columns = list(dict.fromkeys(k for item in items for k in item))
+        columns = bench_columns(list(dict.fromkeys(k for item in items for k in item)), lang, links)
         tables.append(BenchTable(bench_label(key, lang) if key else "",
-                                 tuple(bench_label(c, lang) for c in columns),
-                                 tuple(tuple(bench_link(item.get(c), links) if c == "id" else bench_cell(item.get(c), lang)
-                                             for c in columns) for item in items)))
+                                 tuple(header for header, _ in columns),
+                                 tuple(tuple(cell(item) for _, cell in columns) for item in items)))
     return facts, tables
 
 

@@ -375,12 +375,32 @@ def test_benchmark_page_embeds_chart_and_table(tmp_path, lang):
     ({"total": 3}, [], [], [("total", "3")]),
     ([{"cpsat_seconds_seeds": [0.5, 1.25, 2]}, {"cpsat_seconds_seeds": [{"x": 1}]}], [""],
      [[("0.5 / 1.25 / 2",), ('\\[{"x": 1}\\]',)]], []),
+    # Read together: CP-SAT's median with its range over seeds, the exhaustive time or its cap, the ratio.
+    ([{"cpsat_seconds": 1.4, "cpsat_seconds_seeds": [1.7, 1.4, 0.6], "exhaustive_seconds": None,
+       "exhaustive_cap_seconds": 60.0, "exhaustive_capped": True, "ratio": 42.9, "ratio_is_lower_bound": True},
+      {"cpsat_seconds": 0.03, "cpsat_seconds_seeds": [0.03], "exhaustive_seconds": 24.7,
+       "exhaustive_cap_seconds": 60.0, "exhaustive_capped": False, "ratio": 823.3, "ratio_is_lower_bound": False},
+      {"cpsat_seconds": None, "exhaustive_seconds": None, "ratio": None}], [""],
+     [[("1.4 (0.6–1.7)", "&gt; 60.0", "≥ 42.9×"), ("0.03", "24.7", "823.3×"), ("–", "–", "–")]], []),
 ])
 def test_bench_tables_shapes(data, titles, rows, facts):
     got_facts, tables = puzzle_pages.bench_tables(data, "en")
     assert [t.title for t in tables] == titles
     assert [list(t.rows) for t in tables] == rows
     assert got_facts == facts
+
+
+@pytest.mark.parametrize("lang, headers", [
+    ("en", ("Puzzle", "CP-SAT (s): median (min–max)", "Exhaustive (s)", "Exhaustive / CP-SAT")),
+    ("it", ("Rompicapo", "CP-SAT (s): mediana (min–max)", "Esaustiva (s)", "Esaustiva / CP-SAT")),
+])
+def test_bench_composite_cells_replace_their_fields(lang, headers):
+    _, [table] = puzzle_pages.bench_tables({"puzzles": [
+        {"id": "p", "cpsat_seconds": 1, "cpsat_seconds_seeds": [1, 2], "exhaustive_seconds": 3,
+         "exhaustive_capped": False, "exhaustive_cap_seconds": 60, "ratio": 3, "ratio_is_lower_bound": False}]},
+        lang, {"p": "puzzles/p.md"})
+    assert table.headers == headers
+    assert table.rows == (("[p](puzzles/p.md)", "1 (1–2)", "3", "3×"),)
 
 
 @pytest.mark.parametrize("raw, escaped", [

@@ -95,3 +95,18 @@ def test_rules_page_links_to_side_by_side(page, site_url):
     assert "/cytosis/compare/setup/" in page.url
     anchor = href.split("#", 1)[1]
     assert page.locator(f"[id='{anchor}']").count() == 1
+
+
+@pytest.mark.parametrize("path", ["ursuppe/genes/", "en/ursuppe/genes/", "cytosis/benchmark/", "en/cytosis/benchmark/"])
+def test_wide_tables_fit_a_desktop_window(page, site_url, path):
+    """Tables of six or more columns fit the content column at 1280px: no column (the genes'
+    descriptions) hidden behind a horizontal scroll."""
+    if not (SITE / path / "index.html").exists():
+        pytest.skip(f"{path} is not in the built site")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + path)
+    wrappers = page.locator("article .md-typeset__scrollwrap")
+    wrappers.first.wait_for(state="attached")
+    overflowing = wrappers.evaluate_all("""ws => ws.filter(w => w.querySelectorAll('thead th').length >= 6)
+        .map(w => [w.querySelector('th').textContent, w.scrollWidth - w.clientWidth]).filter(([, extra]) => extra > 1)""")
+    assert not overflowing, f"tables wider than the page: {overflowing}"
