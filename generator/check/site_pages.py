@@ -18,7 +18,8 @@ UI = {
                  "(2ª edizione, con le regole dell'Espansione Virus), sezione per sezione: le note curate "
                  "dal progetto e le differenze trovate dal controllo automatico (`python -m generator check`), "
                  "ciascuna con la sua classificazione. I numeri e i termini che differiscono sono evidenziati.",
-        "summary": "Riepilogo", "status": "Classificazione", "count": "Quante",
+        "summary": "Riepilogo", "status": "Classificazione", "notes_column": "Note curate",
+        "findings_column": "Segnalazioni del controllo", "total": "Totale",
         "note": "Nota", "follow": "Quale regola seguire", "found": "Differenze trovate dal controllo",
         "compare": "Confronto IT/EN", "rules": "Leggi nelle regole", "it_text": "Testo italiano",
         "en_text": "Testo inglese", "it_only": "solo IT", "en_only": "solo EN", "none": "(nessun testo)",
@@ -32,7 +33,8 @@ UI = {
                  "(2nd edition, with the Virus expansion rules), section by section: the project's curated "
                  "notes and the differences found by the automatic check (`python -m generator check`), each "
                  "with its classification. Differing numbers and terms are highlighted.",
-        "summary": "Summary", "status": "Classification", "count": "How many",
+        "summary": "Summary", "status": "Classification", "notes_column": "Curated notes",
+        "findings_column": "Findings of the check", "total": "Total",
         "note": "Note", "follow": "Which rule to follow", "found": "Differences found by the check",
         "compare": "IT/EN side by side", "rules": "Read in the rules", "it_text": "Italian text",
         "en_text": "English text", "it_only": "IT only", "en_only": "EN only", "none": "(no text)",
@@ -130,6 +132,24 @@ def finding_view(finding: Finding, lang: str, why: str | None = None) -> dict:
     }
 
 
+SUMMARY_ORDER = ("edition-change", "translation-error", "one-sided", "terminology", "typo", "false-positive", "open")
+"""Rows of the page's summary: note kinds and review statuses share their names."""
+
+
+def summary_rows(report, lang: str) -> list[tuple[str, int | None, int]]:
+    """(classification, curated notes, check findings) per classification, then the totals. Every
+    kind a note can have is listed, zeros included ("no translation error" is a finding in itself);
+    findings still open appear only when there are some."""
+    notes = {kind: sum(1 for n in report.notes if n.kind.value == kind) if kind in KIND_LABEL[lang] else None
+             for kind in SUMMARY_ORDER}     # None: not a kind a note can have (false positive, open)
+    checked = [f for f in report.findings if f.check is not CheckId.EDITION_NOTE]
+    findings = {kind: sum(1 for f in checked if f.status.value == kind) for kind in SUMMARY_ORDER}
+    labels = KIND_LABEL[lang] | {s.value: label for s, label in STATUS_LABEL[lang].items()}
+    rows = [(labels[kind], notes[kind], findings[kind]) for kind in SUMMARY_ORDER
+            if kind != "open" or findings[kind]]
+    return rows + [(UI[lang]["total"], len(report.notes), len(checked))]
+
+
 def section_counts(report) -> dict[str, int]:
     """How many differences (notes and shown findings) each section has."""
     counts: dict[str, int] = {}
@@ -197,15 +217,11 @@ def differences_pages(site, lang: str) -> list[Page]:
                         for s in chapter.sections if s in shown or s in note_refs]
             if sections:
                 chapters.append({"id": chapter.id, "title": chapter.title[lang], "sections": sections})
-        statuses: dict[str, int] = {}
-        for finding in report.findings:
-            if finding.check is not CheckId.EDITION_NOTE:
-                label = STATUS_LABEL[lang][finding.status]
-                statuses[label] = statuses.get(label, 0) + 1
+        summary = summary_rows(report, lang)
         title = game.title[lang]
         pages.append(Page(lang, f"{game_id}/differences.md", ui["title"], render(
             "differences.md.j2", ui=ui, lang=lang, game_title=title, chapters=chapters, notes=notes,
-            notes_count=len(report.notes), statuses=statuses, false_positives=false_positives,
+            summary=summary, false_positives=false_positives,
         ), nav=(title,)))
     return pages
 
