@@ -50,6 +50,7 @@ import math
 import multiprocessing as mp
 import os
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -126,7 +127,6 @@ def time_exhaustive(puzzle, cap: float) -> tuple[int | None, float | None]:
 def time_cpsat(puzzle, cap: float, seeds=SEEDS) -> dict:
     """CP-SAT on every seed (each plan replayed by the rules engine; every proven optimum the same),
     then HiGHS once on the same model."""
-    import statistics
     from .planner import build_model, solve_cpsat, solve_highs
     from .solution import _verified
     pm = build_model(puzzle)
@@ -284,7 +284,7 @@ def ablation_table(rows: list[dict], cap: float) -> str:
 def main(args) -> int:
     from . import SOLVER_VERSION
     cap = args.cap
-    max_cap = getattr(args, "max_cap", MAX_CAP)
+    max_cap = args.max_cap
     try:
         sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     except ValueError:
