@@ -231,6 +231,15 @@ def test_two_player_detox_ties(edition, mine, other, points):
     assert detox_points(rules_for(Edition(edition)), 2, mine, [other]) == points
 
 
+def test_grey_flask_counts_toward_the_1e_area_limit():
+    """two-player-grey-in-area-limit-1e (ruling): a grey flask in the Nucleus fills the area for
+    the player's normal flask of the round (1st edition, 2 players)."""
+    p = make(edition="1e", players=2, start={"atp": 4}, flasks=2, grey_flasks=1)
+    s = run(p, place("nucleus-3", grey=True))
+    assert "two-player.gameplay" in why_illegal(s, place("nucleus-2"))
+    assert why_illegal(s, place("mitochondria-2")) is None
+
+
 # --------------------------------------------------------------------------- outside / not modelled
 
 def test_start_state_is_the_puzzles():
