@@ -40,6 +40,8 @@ GAME = "cytosis"
 INDEX_PAGE = "cytosis/puzzles/index.md"
 ASSUMPTIONS_PAGE = "cytosis/assumptions.md"
 BENCH_PAGE = "cytosis/benchmark.md"
+RULES_COVERAGE_PAGE = "cytosis/rules-coverage.md"
+"""The rules audit's page (:mod:`generator.audit_page`), linked from the index when the audit exists."""
 BENCH_ASSETS = ("assets/bench/scale.svg", "assets/bench/bench.json")
 """What ``python -m solver bench`` writes under ``docs/`` (the chart and its numbers)."""
 PLANNER_ENGINES = ("cpsat", "planner")
@@ -141,7 +143,7 @@ UI = {
         "side_summary": "Voci dal regolamento: {rulebook}; ipotizzate: {assumed}.",
         "editions_of_side": "Edizioni", "puzzles_on_side": "Rompicapi su questo lato", "boost_value": "+1 {resource} in: {areas}",
         "vesicles_value": "{count} per area",
-        "bench_title": "Prestazioni del pianificatore",
+        "bench_title": "Prestazioni del pianificatore", "rules_coverage": "Copertura delle regole",
         "bench_intro": "Quanto tempo impiegano i motori del pianificatore al crescere dei rompicapi, misurato con "
                        "`python -m solver bench`. CP-SAT (1 worker) è cronometrato con i semi 0, 1 e 2 fino alla "
                        "dimostrazione dell'ottimo: le tabelle danno la mediana e il tempo di ciascun seme. HiGHS "
@@ -240,7 +242,7 @@ UI = {
         "side_summary": "Entries from the rulebook: {rulebook}; assumed: {assumed}.",
         "editions_of_side": "Editions", "puzzles_on_side": "Puzzles on this side", "boost_value": "+1 {resource} in: {areas}",
         "vesicles_value": "{count} per area",
-        "bench_title": "Planner performance",
+        "bench_title": "Planner performance", "rules_coverage": "Rules coverage",
         "bench_intro": "How long the planner's engines take as the puzzles grow, measured by `python -m solver "
                        "bench`. CP-SAT (1 worker) is timed on seeds 0, 1 and 2 until it proves the optimum: the "
                        "tables give the median and each seed's time. HiGHS solves the same model to confirm the "
@@ -1011,8 +1013,10 @@ def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
                      "rounds_flasks": f"{p.rounds} × {p.flasks}",
                      "placements": sum(1 for a in entry.record["solution"].get("plan", []) if a.get("kind") == "place"),
                      "proven": proven_text(entry.record, lang)})
+    audit = site.extras.get("audit") or {}
     content = render("puzzle_index.md.j2", ui=ui, rows=rows,
-                     assumptions_href=relative(INDEX_PAGE, ASSUMPTIONS_PAGE), bench_href=relative(INDEX_PAGE, BENCH_PAGE))
+                     assumptions_href=relative(INDEX_PAGE, ASSUMPTIONS_PAGE), bench_href=relative(INDEX_PAGE, BENCH_PAGE),
+                     coverage_href=relative(INDEX_PAGE, RULES_COVERAGE_PAGE) if GAME in audit else None)
     return Page(lang, INDEX_PAGE, ui["nav"], content, nav=nav)
 
 

@@ -1,0 +1,130 @@
+"""The rules-coverage page ("Copertura delle regole" / "Rules coverage"): the rules audit of
+``data/audit/<game>.yaml`` (see :mod:`generator.audit`) shown per rule group, with the official
+quotes and their provenance, the project's explanations, the engine code, the planner blocks, the
+tests and a status badge; linked from the puzzles index.
+
+Registers the ``audit`` loader and the page producer with :mod:`generator.features`.
+"""
+from __future__ import annotations
+
+from . import features
+from .audit import STATUS_ORDER, Audit, AuditRow, Status, load_audits
+from .puzzle_pages import UI as PUZZLE_UI, md_inline, relative, section_link
+from .render import Page, render
+
+GAME = "cytosis"
+PAGE = "cytosis/rules-coverage.md"
+"""Where the page lives, next to the assumptions and benchmark pages of the puzzles."""
+
+UI = {
+    "it": {
+        "title": "Copertura delle regole",
+        "intro": "Ogni regola dei regolamenti ufficiali che può cambiare il piano di un singolo giocatore, letta "
+                 "frase per frase: le frasi ufficiali di ogni edizione, la funzione del motore che la applica, il "
+                 "blocco di vincoli del pianificatore che la codifica, i test che la provano e lo stato. Le "
+                 "spiegazioni sono del progetto; le citazioni sono testo ufficiale.",
+        "summary": "Riepilogo", "status": "Stato", "rows": "Righe", "total": "Totale",
+        "row": "Riga", "rule": "Regola", "group": "Gruppo",
+        "rule_sections": "Sezioni del regolamento", "engine": "Motore", "planner": "Pianificatore",
+        "block": "blocco", "whole_function": "intera funzione", "tests": "Test",
+        "project_note": "Nota del progetto", "chosen": "Lettura scelta", "other": "Altra lettura",
+        "none": "nessuno", "excluded_title": "Sezioni senza effetto sul piano",
+        "excluded_intro": "Le altre sezioni del regolamento, con il motivo per cui non cambiano il piano di un "
+                          "singolo giocatore.",
+        "status_implemented": "applicata", "status_ruling": "interpretazione scelta",
+        "status_wrong": "lettura errata (in correzione)", "status_not-modelled": "non modellata",
+        "status_outside": "fuori dal rompicapo",
+        "status_help_implemented": "il motore e il pianificatore seguono il testo",
+        "status_help_ruling": "il testo ammette più letture: la riga dice quale segue il motore e l'altra",
+        "status_help_wrong": "la lettura attuale del motore contraddice il testo; il test del regolamento è "
+                             "segnato come atteso fallire finché non è corretta",
+        "status_help_not-modelled": "il motore non ha questa regola: un rompicapo non può usarla",
+        "status_help_outside": "scelte di altri giocatori, preparazione o vincitore: il rompicapo le fissa",
+        "back": "Tutti i rompicapi",
+    },
+    "en": {
+        "title": "Rules coverage",
+        "intro": "Every rule of the official rulebooks that can change a single player's plan, read sentence by "
+                 "sentence: each edition's official sentences, the engine function that applies it, the planner "
+                 "constraint block that encodes it, the tests that prove it and its status. The explanations "
+                 "are the project's; the quotes are official text.",
+        "summary": "Summary", "status": "Status", "rows": "Rows", "total": "Total",
+        "row": "Row", "rule": "Rule", "group": "Group",
+        "rule_sections": "Rule sections", "engine": "Engine", "planner": "Planner",
+        "block": "block", "whole_function": "whole function", "tests": "Tests",
+        "project_note": "Project's note", "chosen": "Chosen reading", "other": "Other reading",
+        "none": "none", "excluded_title": "Sections with no effect on the plan",
+        "excluded_intro": "The other sections of the rules, with the reason they cannot change a single "
+                          "player's plan.",
+        "status_implemented": "implemented", "status_ruling": "ruling",
+        "status_wrong": "wrong reading (being fixed)", "status_not-modelled": "not modelled",
+        "status_outside": "outside the puzzle",
+        "status_help_implemented": "the engine and the planner follow the text",
+        "status_help_ruling": "the text allows more than one reading: the row says which one the engine "
+                              "follows, and the other",
+        "status_help_wrong": "the engine's current reading contradicts the text; the rulebook's test is "
+                             "marked as expected to fail until it is fixed",
+        "status_help_not-modelled": "the engine does not have this rule: a puzzle cannot use it",
+        "status_help_outside": "other players' choices, setup or the winner: the puzzle fixes them",
+        "back": "All puzzles",
+    },
+}
+"""This page's interface strings (kept with the page, as the puzzle and card pages keep theirs);
+Italian is the reference, both languages have the same keys."""
+
+
+def status_view(status: Status, lang: str) -> dict:
+    return {"id": status.value, "label": UI[lang][f"status_{status.value}"],
+            "help": UI[lang][f"status_help_{status.value}"]}
+
+
+def row_view(site, audit: Audit, row: AuditRow, lang: str) -> dict:
+    game = site.games[audit.game]
+    sources = {s.id: s for s in game.sources}
+    links = [link for link in (section_link(site, s, lang, PAGE) for s in row.sections) if link]
+    return {
+        "id": row.id,
+        "title": links[0].label if links else md_inline(row.id),
+        "status": status_view(row.status, lang),
+        "sections": links,
+        "quotes": [{"label": sources[q.source].label[lang], "text": md_inline(q.text),
+                    "lang": sources[q.source].lang} for q in row.quotes],
+        "explanation": md_inline(row.explanation[lang]),
+        "chosen": md_inline(row.chosen[lang]) if row.chosen else None,
+        "other": md_inline(row.other[lang]) if row.other else None,
+        "engine": list(row.engine),
+        "planner": [{"function": p.function, "block": p.block} for p in row.planner],
+        "tests": list(row.tests),
+    }
+
+
+def coverage_page(site, audit: Audit, lang: str, nav: tuple[str, ...]) -> Page:
+    ui = UI[lang]
+    counts = audit.counts()
+    groups = [{"id": g.id, "title": g.title[lang], "rows": [row_view(site, audit, r, lang) for r in audit.rows_of(g.id)]}
+              for g in audit.groups]
+    excluded = [{"link": section_link(site, e.id, lang, PAGE), "reason": md_inline(e.reason[lang])}
+                for e in audit.excluded]
+    content = render("rules_coverage.md.j2", ui=ui, groups=groups, excluded=excluded,
+                     summary=[status_view(s, lang) | {"count": counts[s]} for s in STATUS_ORDER],
+                     total=len(audit.rows), index_href=relative(PAGE, "cytosis/puzzles/index.md"))
+    return Page(lang, PAGE, ui["title"], content, nav=nav)
+
+
+def load(site, problems):
+    audits = load_audits(site.data_dir, site.games, problems)
+    return audits or None
+
+
+def produce(site, lang: str) -> list[Page]:
+    audits = site.extras.get("audit")
+    if not audits or GAME not in audits or GAME not in site.games:
+        return []
+    nav = (site.games[GAME].title[lang], PUZZLE_UI[lang]["nav"])
+    return [coverage_page(site, audits[GAME], lang, nav)]
+
+
+if not any(name == "audit" for name, _ in features.LOADERS):
+    features.LOADERS.append(("audit", load))
+if produce not in features.PRODUCERS:
+    features.PRODUCERS.append(produce)

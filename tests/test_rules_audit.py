@@ -1,0 +1,167 @@
+"""The rules audit (``data/audit/cytosis.yaml``) is complete and every reference in it holds:
+each section of the Cytosis rules is classified, each plan-relevant one has a row, quotes are
+verbatim, engine/planner paths import, tests exist, and ``wrong`` rows match the strict xfails."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.audit import ROOT, Status, load_audit, plain, planner_blocks, resolve_code, section_source_text
+from generator.audit import test_functions as defined_tests
+from generator.errors import Problems
+from generator.rules import load_games
+from generator.site import DATA_DIR
+
+AUDIT_FILE = DATA_DIR / "audit" / "cytosis.yaml"
+ROWS_TESTS = ROOT / "tests" / "test_rules_audit_rows.py"
+
+
+@pytest.fixture(scope="module")
+def game():
+    problems = Problems()
+    games = load_games(DATA_DIR, problems)
+    assert not problems, problems.items
+    return games["cytosis"]
+
+
+@pytest.fixture(scope="module")
+def audit(game):
+    problems = Problems()
+    result = load_audit(AUDIT_FILE, game, problems)
+    assert not problems, "\n".join(str(p) for p in problems.items)
+    return result
+
+
+def test_every_section_is_classified_once(game, audit):
+    relevant, excluded = set(audit.plan_relevant), {e.id for e in audit.excluded}
+    every = {s for c in game.chapters for s in c.sections}
+    assert not relevant & excluded
+    assert relevant | excluded == every
+
+
+def test_every_plan_relevant_section_has_a_row(audit):
+    covered = {s for r in audit.rows for s in r.sections}
+    assert [s for s in audit.plan_relevant if s not in covered] == []
+
+
+def test_quotes_are_verbatim(game, audit):
+    for row in audit.rows:
+        for quote in row.quotes:
+            assert plain(quote.text) in plain(section_source_text(game, quote.section, quote.source)), (row.id, quote)
+
+
+def test_code_references_resolve(audit):
+    for row in audit.rows:
+        for path in row.engine:
+            resolve_code(path)
+        for ref in row.planner:
+            function = resolve_code(ref.function)
+            assert ref.block is None or ref.block in planner_blocks(function), (row.id, str(ref))
+
+
+def test_test_references_exist(audit):
+    for row in audit.rows:
+        assert row.tests, row.id
+        for ref in row.tests:
+            file, name = ref.split("::")
+            assert name in defined_tests(ROOT / file), ref
+
+
+def test_rows_have_both_languages_and_rulings_both_readings(audit):
+    for row in audit.rows:
+        assert row.explanation.it and row.explanation.en
+        assert (row.chosen is not None and row.other is not None) == (row.status is Status.RULING), row.id
+
+
+def test_modelled_rows_name_engine_and_planner(audit):
+    for row in audit.rows:
+        if row.status in (Status.IMPLEMENTED, Status.RULING, Status.WRONG):
+            assert row.engine and row.planner, row.id
+
+
+def _wrong_marks() -> dict[str, str]:
+    """Test function name -> row id of its ``@wrong("row-id")`` mark in the row tests."""
+    tree = ast.parse(ROWS_TESTS.read_text(encoding="utf-8"))
+    marks = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            for dec in node.decorator_list:
+                if isinstance(dec, ast.Call) and getattr(dec.func, "id", None) == "wrong":
+                    marks[node.name] = dec.args[0].value
+    return marks
+
+
+def test_wrong_rows_and_strict_xfails_match(audit):
+    """A ``wrong`` row has a strict-xfail test of the rulebook's reading, and an xfail names a
+    ``wrong`` row: when the fix lands, the mark and the status change together."""
+    marks = _wrong_marks()
+    wrong_rows = {r.id for r in audit.rows if r.status is Status.WRONG}
+    assert set(marks.values()) == wrong_rows
+    for row in audit.rows:
+        if row.status is Status.WRONG:
+            named = {ref.split("::")[1] for ref in row.tests if ref.startswith("tests/test_rules_audit_rows.py::")}
+            assert any(marks.get(n) == row.id for n in named), row.id
+
+
+# --- the validator reports every problem with file and line --------------------------------------
+
+def _mutate(data: dict, change) -> dict:
+    change(data)
+    return data
+
+
+def _row(data, row_id):
+    return next(r for r in data["rows"] if r["id"] == row_id)
+
+
+MUTATIONS = {
+    "unclassified section": (lambda d: d["excluded"].pop(0), "is not classified"),
+    "plan-relevant section without a row": (
+        lambda d: d.update(rows=[r for r in d["rows"] if "spots.nucleus" not in r["sections"]]),
+        "'spots.nucleus' has no audit row"),
+    "quote not verbatim": (lambda d: _row(d, "one-flask-per-spot")["quotes"][0].update(text="Due beute per spazio."),
+                           "not found verbatim"),
+    "quote from a section not in the row": (
+        lambda d: _row(d, "one-flask-per-spot")["quotes"][0].update(section="spots.nucleus"),
+        "is not one of the row's sections"),
+    "engine path does not import": (lambda d: _row(d, "mitochondria")["engine"].append("solver.engine.no_such_rule"),
+                                    "has no attribute 'no_such_rule'"),
+    "planner block missing": (lambda d: _row(d, "mitochondria")["planner"].append("solver.planner.build_model#spots.nowhere"),
+                              "opens no block"),
+    "test function missing": (lambda d: _row(d, "mitochondria")["tests"].append("tests/test_engine.py::test_nothing"),
+                              "has no function 'test_nothing'"),
+    "ruling without the other reading": (lambda d: _row(d, "supply-unlimited").pop("other"), "missing 'other'"),
+    "unknown status": (lambda d: _row(d, "mitochondria").update(status="done"), "expected one of"),
+    "explanation in one language": (lambda d: _row(d, "mitochondria").update(explanation={"en": "x"}),
+                                    "expected {it: text, en: text}"),
+    "duplicate row id": (lambda d: d["rows"].append(dict(_row(d, "mitochondria"))), "duplicate row id"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUTATIONS))
+def test_validator_reports_bad_audit(game, tmp_path, name):
+    change, message = MUTATIONS[name]
+    data = _mutate(yaml.safe_load(AUDIT_FILE.read_text(encoding="utf-8")), change)
+    file = tmp_path / "cytosis.yaml"
+    file.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    problems = Problems()
+    load_audit(file, game, problems)
+    texts = [str(p) for p in problems.items]
+    assert any(message in t for t in texts), texts
+    assert all(t.startswith(f"{file}:") for t in texts), texts      # file:line on every problem
+
+
+def test_validator_reports_all_problems_at_once(game, tmp_path):
+    data = yaml.safe_load(AUDIT_FILE.read_text(encoding="utf-8"))
+    together = {k: v for k, v in MUTATIONS.items() if k != "duplicate row id"}   # that one needs a valid row
+    for change, _ in together.values():
+        change(data)
+    file = tmp_path / "cytosis.yaml"
+    file.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    problems = Problems()
+    load_audit(file, game, problems)
+    texts = "\n".join(str(p) for p in problems.items)
+    assert all(message in texts for _, message in together.values()), texts
