@@ -4,6 +4,7 @@ verbatim, engine/planner paths import, tests exist, and ``wrong`` rows match the
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,51 @@ def test_validator_reports_all_problems_at_once(game, tmp_path):
     load_audit(file, game, problems)
     texts = "\n".join(str(p) for p in problems.items)
     assert all(message in texts for _, message in together.values()), texts
+
+
+# --- the rules-coverage page ---------------------------------------------------------------------
+
+LANGS = ("it", "en")
+
+
+@pytest.fixture(scope="module")
+def coverage_pages(real_site):
+    from generator import audit_page
+    return {lang: audit_page.produce(real_site, lang) for lang in LANGS}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_coverage_page_has_every_row_and_the_counts(real_site, coverage_pages, lang):
+    from generator import audit_page
+    [page] = coverage_pages[lang]
+    audit = real_site.extras["audit"]["cytosis"]
+    assert page.path == audit_page.PAGE and page.title == audit_page.UI[lang]["title"]
+    for row in audit.rows:
+        assert f"{{ #{row.id} }}" in page.content, row.id
+        assert f"cellula-audit--{row.status.value}" in page.content
+    for status, count in audit.counts().items():
+        label = audit_page.UI[lang][f"status_{status.value}"]
+        assert re.search(rf">{re.escape(label)}</span> [^|]+\| {count} \|", page.content), (status, count)
+    assert f"| **{len(audit.rows)}** |" in page.content
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_coverage_page_labels_quotes_and_project_notes(real_site, coverage_pages, lang):
+    from generator import audit_page
+    [page] = coverage_pages[lang]
+    audit = real_site.extras["audit"]["cytosis"]
+    game = real_site.games["cytosis"]
+    quotes = sum(len(r.quotes) for r in audit.rows)
+    labels = {s.id: s.label[lang] for s in game.sources}
+    official = re.findall(r'<span class="cellula-badge cellula-prov--official">([^<]+)</span> <span lang=', page.content)
+    assert len(official) == quotes and set(official) <= set(labels.values())
+    assert page.content.count(f'cellula-prov--project">{audit_page.UI[lang]["project_note"]}</span>') == len(audit.rows)
+    rulings = [r for r in audit.rows if r.status is Status.RULING]
+    assert page.content.count(f"**{audit_page.UI[lang]['other']}:**") == len(rulings)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_puzzle_index_links_the_coverage_page(real_site, lang):
+    from generator import puzzle_pages
+    index = next(p for p in puzzle_pages.produce(real_site, lang) if p.path == puzzle_pages.INDEX_PAGE)
+    assert f"[{puzzle_pages.UI[lang]['rules_coverage']}](../rules-coverage.md)" in index.content

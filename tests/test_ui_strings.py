@@ -7,7 +7,7 @@ import pytest
 
 from generator.rules import SITE_LANGUAGES
 
-MODULES_WITH_STRINGS = ["generator.puzzle_pages", "generator.card_pages", "generator.check.site_pages"]
+MODULES_WITH_STRINGS = ["generator.puzzle_pages", "generator.card_pages", "generator.check.site_pages", "generator.audit_page"]
 
 
 @pytest.mark.parametrize("module_name", MODULES_WITH_STRINGS)
