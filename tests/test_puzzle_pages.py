@@ -35,7 +35,10 @@ def puzzle_set(real_site):
 
 @pytest.fixture(scope="module")
 def pages(real_site):
-    return {(p.lang, p.path): p for lang in SITE_LANGUAGES for p in puzzle_pages.produce(real_site, lang)}
+    """The puzzle pages and the rules-coverage page they link to (generator.audit_page)."""
+    from generator import audit_page
+    return {(p.lang, p.path): p for lang in SITE_LANGUAGES
+            for p in puzzle_pages.produce(real_site, lang) + audit_page.produce(real_site, lang)}
 
 
 @pytest.fixture(scope="module")
@@ -148,6 +151,9 @@ def test_rule_links_resolve_to_section_anchors(real_site, pages, lang):
             continue
         for href in MD_LINK.findall(page.content):
             target, _, anchor = href.partition("#")
+            if not target:              # same-page anchor: a heading id of this page
+                assert f"{{ #{anchor} }}" in page.content, f"{path}: {href}"
+                continue
             resolved = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
             if resolved in anchors:
                 assert anchor in anchors[resolved], f"{path}: {href}"
