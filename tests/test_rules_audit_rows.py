@@ -140,6 +140,20 @@ def test_2e_removal_between_two_own_disks():
     assert removal_candidates(s, VesicleArea.ROUGH_ER) == ("own:ph2",)
 
 
+@wrong("full-area-tie-turn-order")
+def test_2e_removal_tie_follows_the_first_player_marker():
+    """full-area-tie-turn-order (2e): the player (seat 2) takes the First Player Marker in round 1, so
+    in round 2 they are earliest in turn order and, tied on Health with the other player, their own
+    Golgi disk is the one removed when the full Golgi takes their second disk."""
+    p = make(edition="2e", rounds=2, flasks=3, grey_flasks=0, seat=2, first_player=False,
+             start={"mrna": 4, "carb": 2, "atp": 2}, hand=["ph", "ph2"], cards=[PH7, {**PH7, "id": "ph2"}],
+             board_override={"vesicles": {"golgi": 2}},
+             opponents={"disks": [{"area": "golgi", "health": 0, "seat": 1}]})
+    s = run(p, place("laureates"), place("rough-er-1", card="ph"), place("golgi-1", card="ph"),
+            place("rough-er-1", card="ph2"), place("golgi-1", card="ph2"))
+    assert len(s.opp_disks) == 1 and [d.card for d in s.disks] == ["ph2"]
+
+
 @wrong("disk-tied-to-card")
 def test_disk_is_tied_to_a_card_at_exocytosis():
     """disk-tied-to-card: a disk loaded in the Rough ER and the Golgi for one protein hormone can
