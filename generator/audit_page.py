@@ -111,6 +111,20 @@ def coverage_page(site, audit: Audit, lang: str, nav: tuple[str, ...]) -> Page:
     return Page(lang, PAGE, ui["title"], content, nav=nav)
 
 
+def audit_links(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
+    """Under a rule section: one link to its first row on the rules-coverage page, naming the
+    statuses of the rows that cover it (nothing for sections with no row)."""
+    audit = (site.extras.get("audit") or {}).get(game.id)
+    if audit is None or game.id != GAME:
+        return []
+    rows = [r for r in audit.rows if section.id in r.sections]
+    if not rows:
+        return []
+    statuses = [s for s in STATUS_ORDER if any(r.status is s for r in rows)]
+    label = f"{UI[lang]['title']}: " + ", ".join(UI[lang][f"status_{s.value}"] for s in statuses)
+    return [(label, f"{relative(page, PAGE)}#{rows[0].id}")]
+
+
 def load(site, problems):
     audits = load_audits(site.data_dir, site.games, problems)
     return audits or None
@@ -128,3 +142,5 @@ if not any(name == "audit" for name, _ in features.LOADERS):
     features.LOADERS.append(("audit", load))
 if produce not in features.PRODUCERS:
     features.PRODUCERS.append(produce)
+if audit_links not in features.SECTION_LINKS:
+    features.SECTION_LINKS.append(audit_links)

@@ -214,3 +214,17 @@ def test_puzzle_index_links_the_coverage_page(real_site, lang):
     from generator import puzzle_pages
     index = next(p for p in puzzle_pages.produce(real_site, lang) if p.path == puzzle_pages.INDEX_PAGE)
     assert f"[{puzzle_pages.UI[lang]['rules_coverage']}](../rules-coverage.md)" in index.content
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rule_sections_link_their_audit_rows(real_site, lang):
+    """Each covered rule section links its first row on the coverage page, naming the statuses."""
+    from generator import audit_page
+    game = real_site.games["cytosis"]
+    audit = real_site.extras["audit"]["cytosis"]
+    for section_id in audit.plan_relevant:
+        [(label, href)] = audit_page.audit_links(real_site, game, game.sections[section_id], lang, "cytosis/spots.md")
+        first = next(r for r in audit.rows if section_id in r.sections)
+        assert href == f"rules-coverage.md#{first.id}" and label.startswith(audit_page.UI[lang]["title"])
+    for exclusion in audit.excluded:
+        assert audit_page.audit_links(real_site, game, game.sections[exclusion.id], lang, "cytosis/spots.md") == []
