@@ -462,22 +462,33 @@ def matchers_for(glossary: list[Term], game: str | None) -> dict[str, TermMatche
 
 def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None = None,
                broader: dict[str, list[str]] | None = None,
-               implied: dict[str, set[str]] | None = None) -> list[Finding]:
+               implied: dict[str, set[str]] | None = None,
+               words: dict[str, set[str]] | None = None) -> list[Finding]:
     """Every automatic finding over the section pairs of one game, in section order; ``broader`` is the
     curated term -> narrower terms relation of the game (see :func:`broader_terms`), ``implied`` the
-    curated chapter -> terms its sections imply (TERM_MISSING does not report them there)."""
+    curated chapter -> terms its sections imply (TERM_MISSING does not report them there), ``words``
+    the project's word list per language for spelling (:func:`qa.project_words`; the glossary's alone
+    when None)."""
+    from . import qa
     matchers = matchers_for(glossary, game)
     terms = {t.id: t for t in glossary}
     wider = broader_terms([t for t in glossary if game is None or game in t.games], broader)
     sections = [align_section(pair, matchers) for pair in pairs]
+    if words is None:
+        words = qa.project_words(glossary, [])
     findings: list[Finding] = []
     for section in sections:
         findings += check_alignment(section)
-        findings += check_numbers(section)
+        numbers = check_numbers(section)
+        findings += numbers
+        findings += qa.check_entities(section, words, bool(numbers))
+        findings += qa.check_clauses(section, matchers)
+        findings += qa.check_pofilters(section)
         findings += check_terms_missing(section, matchers, terms, wider, implied)
         findings += check_terms_forbidden(section, matchers, terms)
         findings += check_internal(section)
     findings += check_term_variants(sections, matchers, terms)
     findings += check_consistency(sections)
+    findings += qa.check_spelling(sections, glossary, words, game or "")
     order = {pair.section: index for index, pair in enumerate(pairs)}
     return sorted(findings, key=lambda f: (order.get(f.section, 0), list(CheckId).index(f.check)))
