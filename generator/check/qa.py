@@ -93,8 +93,8 @@ def _spellable(word: str) -> bool:
 
 def unknown_words(sections, lang: str, words: set[str]) -> list[tuple[object, Segment, str]]:
     """(section, segment, word) for each word of ``lang``'s texts that neither Hunspell nor the project's
-    word list knows; names (a capital inside a sentence) and words of the other site language (card
-    text printed in English in the Italian rulebook) aside, and words used :data:`VOCABULARY_USES` times."""
+    word list knows; words of the other site language (card text printed in English in the Italian
+    rulebook) aside, and words used :data:`VOCABULARY_USES` times."""
     found = []
     uses: Counter = Counter()
     for section in sections:
@@ -105,8 +105,6 @@ def unknown_words(sections, lang: str, words: set[str]) -> list[tuple[object, Se
                     continue
                 if elided and known(word + "'", lang):
                     continue
-                if word[:1].isupper() and not initial:
-                    continue  # a name: NAME_MISMATCH compares names between the editions
                 if known(word, lang) or known(word, OTHER[lang]):
                     continue
                 found.append((section, segment, word))
@@ -153,9 +151,11 @@ def check_spelling(sections, glossary: list[Term], words: dict[str, set[str]], g
             it, en = (text, "") if lang == "it" else ("", text)
             neighbour = None
             if len(word) >= FUZZY_MIN_LENGTH:
-                neighbour = fuzzy_neighbour(word, glossary_words) or fuzzy_neighbour(word, common)
+                neighbour = fuzzy_neighbour(word, glossary_words)
+                if not neighbour and not word[:1].isupper():  # a capitalised word near a common one is a name
+                    neighbour = fuzzy_neighbour(word, common)
             if not neighbour and word[:1].isupper():
-                continue  # a capitalised word no neighbour explains: a name or a title word, not a slip
+                continue  # a capitalised word no neighbour explains: a name (NAME_MISMATCH compares those)
             if neighbour:
                 out.append(Finding(CheckId.TERM_TYPO, game, section.pair.section, it, en,
                                    {"lang": lang, "word": word, "neighbour": neighbour},
