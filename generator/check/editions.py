@@ -70,7 +70,9 @@ class Reviewed:
     note: str | None
     """Id of the curated note that explains it."""
     why: str
-    """Free comment by the reviewer."""
+    """Free comment by the reviewer (English)."""
+    why_it: str
+    """The same comment in Italian, for the Italian page ('' when not given)."""
     line: int
     """Line in the allowlist file."""
 
@@ -90,7 +92,9 @@ class GameReport:
     allow_file: Path | None = None
     """The allowlist file (for messages)."""
     reasons: dict[str, str] = field(default_factory=dict)
-    """The reviewer's reason for each reviewed finding, by fingerprint."""
+    """The reviewer's reason for each reviewed finding, by fingerprint (English)."""
+    reasons_it: dict[str, str] = field(default_factory=dict)
+    """The same reasons in Italian, where the allowlist gives them."""
 
 
 def official_pairs(game: Game) -> list[SectionPair]:
@@ -225,9 +229,9 @@ def load_allowlist(file: Path, game: Game, note_ids: set[str], problems: Problem
             continue
         fp = str(raw.get("fingerprint", ""))
         label = f"{yaml_path(*where)} ({fp})"
-        unknown = set(raw) - {"fingerprint", "check", "section", "status", "note", "why"}
+        unknown = set(raw) - {"fingerprint", "check", "section", "status", "note", "why", "why_it"}
         if unknown:
-            problems.add(file, label, f"unknown keys {sorted(unknown)}: expected fingerprint, check, section, status, note, why", line)
+            problems.add(file, label, f"unknown keys {sorted(unknown)}: expected fingerprint, check, section, status, note, why, why_it", line)
         if len(fp) != 12 or any(c not in "0123456789abcdef" for c in fp):
             problems.add(file, label, f"expected a 12-hex-digit fingerprint (from 'check --format json'), got {fp!r}", line)
             continue
@@ -250,7 +254,8 @@ def load_allowlist(file: Path, game: Game, note_ids: set[str], problems: Problem
         note = raw.get("note")
         if note is not None and note not in note_ids:
             problems.add(file, f"{label}.note", f"unknown note {note!r}: expected a note id of editions/{game.id}.yaml", line)
-        entries.append(Reviewed(fp, str(raw.get("check")), str(raw.get("section")), status, note, str(raw.get("why") or ""), line))
+        entries.append(Reviewed(fp, str(raw.get("check")), str(raw.get("section")), status, note, str(raw.get("why") or ""),
+                                str(raw.get("why_it") or ""), line))
     return entries
 
 
@@ -322,7 +327,8 @@ def game_report(game: Game, glossary, data_dir: Path, problems: Problems,
     findings = run_checks(official_pairs(game), glossary, game.id, broader, implied, words)
     findings, stale = apply_allowlist(findings, entries)
     return GameReport(game.id, findings + note_findings(game, notes), notes, stale,
-                      allow_file if allow_file.exists() else None, {e.fingerprint: e.why for e in entries})
+                      allow_file if allow_file.exists() else None, {e.fingerprint: e.why for e in entries},
+                      {e.fingerprint: e.why_it for e in entries if e.why_it})
 
 
 def compared_games(site) -> list[Game]:
