@@ -72,16 +72,19 @@ def project_words(glossary: list[Term], game_names: list[str], extra: dict[str, 
     return out
 
 
-def _words(segment: Segment) -> list[tuple[str, bool, bool]]:
-    """(word, elided, sentence-initial) of a segment: 'nell' of "nell'area" is elided."""
+def _words(segment: Segment) -> list[tuple[str, str, bool]]:
+    """(word, elision, sentence-initial) of a segment; ``elision`` is the word with its apostrophe and
+    the next word ("nell'area" for 'nell'), as Hunspell's Italian dictionary spells elided forms, or ''."""
     text = plain(segment.text)
+    words = tokens(text)
     out = []
     previous_end = 0
-    for start, end, word in tokens(text):
-        elided = end < len(text) and _ELIDED.match(text[end])
+    for index, (start, end, word) in enumerate(words):
+        elided = end < len(text) and _ELIDED.match(text[end]) and index + 1 < len(words) and words[index + 1][0] == end + 1
+        elision = f"{word}'{words[index + 1][2]}" if elided else ""
         between = text[previous_end:start]
         initial = previous_end == 0 or bool(re.search(r"[.!?:]\s*$", between)) or between.strip().startswith(("-", "·"))
-        out.append((word, bool(elided), initial))
+        out.append((word, elision, initial))
         previous_end = end
     return out
 
@@ -103,8 +106,8 @@ def unknown_words(sections, lang: str, words: set[str]) -> list[tuple[object, Se
                 uses[word.lower()] += 1
                 if not _spellable(word) or word.lower() in words:
                     continue
-                if elided and known(word + "'", lang):
-                    continue
+                if elided and known(elided, lang):
+                    continue  # Italian elision: "nell'area" is one word to Hunspell
                 if known(word, lang) or known(word, OTHER[lang]):
                     continue
                 found.append((section, segment, word))
