@@ -154,9 +154,11 @@ def is_specific(term: Term, form: str, surface: str) -> bool:
     :data:`GENERIC_TERMS`."""
     if term.id in GENERIC_TERMS:
         return False
-    if len(_content(form)) >= 2:
-        return True
     capitalised = all(term.forms.get(lang) and term.forms[lang][0][:1].isupper() for lang in ("it", "en"))
+    if len(_content(form)) >= 2:
+        # A capitalised multi-word name written in lower case is ordinary words ('collect resources' is
+        # not the section title 'Collecting Resources', 'completed Cell Component Cards' not 'Completing …').
+        return not capitalised or surface[:1].isupper()
     return capitalised and not surface.islower()
 
 
@@ -272,7 +274,8 @@ def check_terms_missing(section: AlignedSection, matchers: dict[str, TermMatcher
                         continue  # curated: the chapter implies it wherever one edition leaves it out
                     if any(t in repeated[present] and t in section_terms[absent] for t in hit.terms):
                         continue  # said once in the other edition's section, repeated per step in this one
-                    if broader and any(broader[absent].get(t, set()) & target_terms for t in hit.terms):
+                    if broader and any(_rendered(terms[w], absent, target_terms, target_stems)
+                                       for t in hit.terms for w in broader[absent].get(t, set()) if w in terms):
                         continue  # the other edition generalises: 'Hormone Card' for 'Carta Ormone Proteico'
                     out.append(_finding(
                         CheckId.TERM_MISSING, section.pair, unit.text("it"), unit.text("en"),

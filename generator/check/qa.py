@@ -370,8 +370,8 @@ def check_pofilters(section) -> list[Finding]:
     pair = section.pair
     checker = _checker()
     for unit in section.pairs:
-        if len(unit.it) != 1 or len(unit.en) != 1:
-            continue
+        if len(unit.it) != 1 or len(unit.en) != 1 or SegmentKind.CAPTION in (unit.it[0].kind, unit.en[0].kind):
+            continue  # captions are labels of a picture ('Protein Lipid Lipid'), not sentences
         source, target = _pofilter_text(unit.en[0].text), _pofilter_text(unit.it[0].text)
         for name, check in POFILTERS.items():
             try:
