@@ -222,6 +222,26 @@ def broader_terms(glossary: list[Term], curated: dict[str, list[str]] | None = N
     return out
 
 
+def _broader_rendered(wide: str, lang: str, target_terms: set[str], terms: dict[str, Term],
+                      broader: dict[str, dict[str, set[str]]]) -> bool:
+    """The broader term ``wide`` is in the target: matched as a term, or its words inside a longer term
+    matched there that is not one of its narrower terms ('completed Cell Component Cards', matched as
+    the title 'Completing Cell Component Cards', says 'Cell Component Cards'; 'Protein Hormone Card'
+    does not say 'Hormone' for 'Steroid Hormone Card': it is a sibling)."""
+    if wide in target_terms:
+        return True
+    if wide not in terms:
+        return False
+    needed = [{stem(w, lang) for w in _content(f)} - HEAD_WORDS for f in terms[wide].forms.get(lang, ())]
+    for other in target_terms:
+        if other not in terms or wide in broader[lang].get(other, set()):
+            continue
+        words = {stem(w, lang) for f in terms[other].forms.get(lang, ()) for w in _content(f)}
+        if any(n and n <= words for n in needed):
+            return True
+    return False
+
+
 WINDOW = 1
 """Aligned units on each side of a unit also searched for a term's rendering: a rewritten edition moves
 a term to the neighbouring sentence, and a 2-1 split the aligner missed leaves it there."""
@@ -274,8 +294,8 @@ def check_terms_missing(section: AlignedSection, matchers: dict[str, TermMatcher
                         continue  # curated: the chapter implies it wherever one edition leaves it out
                     if any(t in repeated[present] and t in section_terms[absent] for t in hit.terms):
                         continue  # said once in the other edition's section, repeated per step in this one
-                    if broader and any(_rendered(terms[w], absent, target_terms, target_stems)
-                                       for t in hit.terms for w in broader[absent].get(t, set()) if w in terms):
+                    if broader and any(_broader_rendered(w, absent, target_terms, terms, broader)
+                                       for t in hit.terms for w in broader[absent].get(t, set())):
                         continue  # the other edition generalises: 'Hormone Card' for 'Carta Ormone Proteico'
                     out.append(_finding(
                         CheckId.TERM_MISSING, section.pair, unit.text("it"), unit.text("en"),
