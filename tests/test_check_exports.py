@@ -94,14 +94,16 @@ def test_tbx_marks_forbidden_renderings_deprecated(tmp_path):
     assert bottle == ["deprecatedTerm-admn-sts"]
 
 
-def test_xliff_drafts_unchanged_rules_and_flags_changed_ones(files, units):
+def test_xliff_drafts_unchanged_rules_and_flags_changed_ones(files, units, real_site):
+    from generator.check.draft import DraftSource, draft_paragraphs
     store = tk_xliff2.Xliff2File.parsefile(str(files["cytosis.it-2e.xlf"]))
-    english = [u for u in units if u.en is not None]
-    assert len(store.units) == len(english)
+    paragraphs = draft_paragraphs(units, real_site.extras.get("draft_translations", {}).get("cytosis", []))
+    assert len(store.units) == len(paragraphs) == len([u for u in units if u.en is not None])
     ns = {"x": exports.XLIFF_NS}
     tree = etree.parse(str(files["cytosis.it-2e.xlf"]))
     by_id = {u.get("id"): u for u in tree.xpath("//x:unit", namespaces=ns)}
-    for unit in english:
+    for paragraph in paragraphs:
+        unit = paragraph.unit
         element = by_id[f"{unit.section}.{unit.position}"]
         segment = element.find("x:segment", ns)
         target = segment.find("x:target", ns)
@@ -111,11 +113,25 @@ def test_xliff_drafts_unchanged_rules_and_flags_changed_ones(files, units):
         else:
             assert segment.get("state") == "initial"
             assert element.xpath("x:notes/x:note[@category='review']", namespaces=ns)
+            if paragraph.source is DraftSource.PROJECT:
+                assert target.text == exports.segment_text(paragraph.text)
+            else:
+                assert target is None
         if unit.state is UnitState.CHANGED:
             note = element.xpath("x:notes/x:note[@category='review']/text()", namespaces=ns)[0]
             assert all(r.check.value in note for r in unit.reasons)
-    states = {u.state for u in english}
+    states = {u.state for u in units if u.en is not None}
     assert {UnitState.UNCHANGED, UnitState.CHANGED, UnitState.EN_ONLY} <= states
+
+
+def test_xliff_without_translations_leaves_changed_targets_empty(units):
+    path_text = exports.xliff("cytosis", units, ())
+    tree = etree.fromstring(path_text.encode("utf-8"))
+    ns = {"x": exports.XLIFF_NS}
+    changed = [u for u in units if u.state is UnitState.CHANGED]
+    element = tree.xpath(f"//x:unit[@id='{changed[0].section}.{changed[0].position}']", namespaces=ns)[0]
+    assert element.find("x:segment/x:target", ns) is None
+    assert "review: the rule changed; to translate" in element.find("x:notes/x:note[@category='review']", ns).text
 
 
 def test_changed_units_are_the_ones_reviewed_findings_touch(units, real_site):

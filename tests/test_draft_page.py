@@ -28,7 +28,8 @@ def test_every_english_unit_is_in_the_draft_once(units, paragraphs):
     assert [p.unit for p in paragraphs] == [u for u in units if u.en is not None]
 
 
-def test_sources_follow_the_unit_state(paragraphs):
+def test_sources_follow_the_unit_state(paragraphs, real_site):
+    own = {t.it for t in real_site.extras["draft_translations"]["cytosis"]}
     for p in paragraphs:
         if p.unit.state is UnitState.UNCHANGED:
             assert p.source is DraftSource.OFFICIAL_IT and p.text == p.unit.it
@@ -36,8 +37,21 @@ def test_sources_follow_the_unit_state(paragraphs):
             assert p.text == p.unit.en
         else:
             assert p.source is DraftSource.PROJECT and p.unit.state is not UnitState.UNCHANGED
-            assert p.text == p.unit.translation or p.unit.state is UnitState.CHANGED
-    assert {p.source for p in paragraphs} == set(DraftSource)
+            assert p.text == p.unit.translation or p.text in own
+    assert {DraftSource.OFFICIAL_IT, DraftSource.PROJECT} <= {p.source for p in paragraphs}
+
+
+def test_changed_paragraph_without_translation_stays_english_and_flagged(units):
+    result = draft.draft_paragraphs(units, [])
+    changed = [p for p in result if p.unit.state is UnitState.CHANGED]
+    assert changed and all(p.source is DraftSource.ENGLISH and p.text == p.unit.en for p in changed)
+
+
+def test_the_project_translates_every_changed_paragraph(real_site, units):
+    """Every paragraph of the draft has Italian text: no English left (a new change needs a translation)."""
+    translations = real_site.extras["draft_translations"]["cytosis"]
+    assert not draft.unused_translations(units, translations)
+    assert all(p.source is not DraftSource.ENGLISH for p in draft.draft_paragraphs(units, translations))
 
 
 def test_project_translation_replaces_a_changed_paragraph(units):

@@ -5,8 +5,8 @@
   edition and provenance of each side as properties;
 - ``glossary.tbx``: a TBX (ISO 30042, TBX-Basic-style ``martif``) termbase of the glossary, IT/EN/RU;
 - ``<game>.it-2e.xlf``: an XLIFF 2.0 file preparing an Italian 2nd-edition text: the English 2nd-edition
-  segments as source, the aligned Italian 1st-edition text as draft target where the rule did not
-  change, the segment left for review where it changed;
+  segments as source, the aligned Italian 1st-edition text as target where the rule did not change,
+  the segment marked for review (with the project's translation as draft target) where it changed;
 - ``<game>.findings.csv``: the edition check's findings (classification, check, section, texts).
 
 Every file is plain text (UTF-8 XML or CSV), deterministic for the same data.
@@ -118,32 +118,34 @@ def _reason(finding: Finding) -> str:
     return f"{finding.check.value} ({finding.status.value}): {finding.message}"
 
 
-def xliff(game_id: str, units: list[TranslationUnit]) -> str:
-    """XLIFF 2.0 preparing the Italian 2nd edition: one ``unit`` per English segment. Where the rule
-    did not change the target is the aligned Italian 1st-edition text (state ``translated``); where it
-    changed the Italian 1st-edition text is offered as a draft target in state ``initial`` with a
-    review note naming the differences; where only the English has it the target is the project's
-    translation when there is one (state ``initial``), none otherwise."""
+def xliff(game_id: str, units: list[TranslationUnit], translations=()) -> str:
+    """XLIFF 2.0 preparing the Italian 2nd edition: one ``unit`` per English segment, its target the
+    paragraph of the Italian 2nd-edition draft (:mod:`.draft`). Where the rule did not change the target
+    is the aligned Italian 1st-edition text (state ``translated``); where it changed, or only the English
+    has it, the target is the project's translation (state ``initial``, with a review note naming the
+    differences), or none when there is no translation yet."""
+    from .draft import DraftSource, draft_paragraphs
     root = etree.Element(f"{{{XLIFF_NS}}}xliff", nsmap={None: XLIFF_NS}, version="2.0", srcLang="en", trgLang="it")
     file_el = etree.SubElement(root, f"{{{XLIFF_NS}}}file", id=game_id, original=f"data/rules/{game_id}")
-    for unit in units:
-        if unit.en is None:
-            continue
+    for paragraph in draft_paragraphs(units, list(translations)):
+        unit = paragraph.unit
         unit_el = etree.SubElement(file_el, f"{{{XLIFF_NS}}}unit", id=f"{unit.section}.{unit.position}",
                                    name=unit.section)
         notes = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}notes")
         etree.SubElement(notes, f"{{{XLIFF_NS}}}note", category="source").text = \
             f"source: {EDITION.get(unit.en_source, unit.en_source)}"
-        if unit.state is UnitState.UNCHANGED:
-            target, state, why = unit.it, "translated", f"target: {EDITION.get(unit.it_source, unit.it_source)}, rule unchanged"
-        elif unit.state is UnitState.CHANGED:
-            target, state = unit.it, "initial"
-            why = "review: the rule changed; target is the Italian 1st-edition text. " + \
-                  " | ".join(_reason(f) for f in unit.reasons)
-        elif unit.translation:
-            target, state, why = unit.translation, "initial", "review: not in the Italian 1st edition; target is the Cellula project's translation"
+        if paragraph.source is DraftSource.OFFICIAL_IT:
+            target, state = paragraph.text, "translated"
+            why = f"target: {EDITION.get(unit.it_source, unit.it_source)}, rule unchanged"
         else:
-            target, state, why = None, "initial", "to translate: not in the Italian 1st edition"
+            target = paragraph.text if paragraph.source is DraftSource.PROJECT else None
+            state = "initial"
+            origin = "target: the Cellula project's translation" if target else "to translate"
+            if unit.state is UnitState.CHANGED:
+                why = f"review: the rule changed; {origin}; Italian 1st edition said: {segment_text(unit.it)} | " + \
+                      " | ".join(_reason(f) for f in unit.reasons)
+            else:
+                why = f"review: not in the Italian 1st edition; {origin}"
         etree.SubElement(notes, f"{{{XLIFF_NS}}}note", category="review" if state == "initial" else "provenance",
                          priority="1" if unit.state is UnitState.CHANGED else "5").text = why
         segment = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}segment", state=state)
@@ -179,8 +181,9 @@ def game_exports(site, game_id: str) -> list[ExportFile]:
     """The TMX, XLIFF and findings CSV of one compared game."""
     report = site.extras["editions"][game_id]
     units = game_units(site.games[game_id], site.glossary, report.findings)
+    translations = (site.extras.get("draft_translations") or {}).get(game_id, [])
     return [ExportFile(f"{game_id}.tmx", tmx(game_id, units), "application/x-tmx+xml"),
-            ExportFile(f"{game_id}.it-2e.xlf", xliff(game_id, units), "application/xliff+xml"),
+            ExportFile(f"{game_id}.it-2e.xlf", xliff(game_id, units, translations), "application/xliff+xml"),
             ExportFile(f"{game_id}.findings.csv", findings_csv(report.findings), "text/csv")]
 
 

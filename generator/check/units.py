@@ -18,7 +18,7 @@ class UnitState(str, Enum):
     UNCHANGED = "unchanged"
     """Both official texts say the same: the Italian 1st-edition text serves as it is."""
     CHANGED = "changed"
-    """A reviewed difference touches the unit: the Italian text must be revised against the English."""
+    """An edition change or translation error touches the unit: the Italian text must be redone from the English."""
     EN_ONLY = "en-only"
     """The English 2nd edition has it, the Italian 1st edition does not."""
     IT_ONLY = "it-only"
@@ -58,8 +58,9 @@ class TranslationUnit:
         return f"{self.section}.{self.position}"
 
 
-CHANGES = (Status.EDITION_CHANGE, Status.TRANSLATION_ERROR, Status.TERMINOLOGY, Status.TYPO, Status.OPEN)
-"""Review statuses that make a unit need revision (a false positive does not)."""
+CHANGES = (Status.EDITION_CHANGE, Status.TRANSLATION_ERROR, Status.OPEN)
+"""Review statuses that say the rule changed (or may have: still open). Terminology and typos leave the
+rule as it is, and false positives are no difference."""
 
 
 def _touches(finding: Finding, texts: list[str]) -> bool:
