@@ -37,7 +37,22 @@ def split_heading(text: str) -> tuple[str, str]:
     return first.lstrip("#").strip(), body
 
 
+_ALIGNED: dict[tuple, AlignedSection] = {}
+"""Alignments made in this process, by texts and matchers: the check, the exports and the draft page
+align the same sections once."""
+
+
 def align_section(pair: SectionPair, matchers: dict[str, TermMatcher]) -> AlignedSection:
+    key = (pair.game, pair.section, pair.chapter, pair.it, pair.en, id(matchers))
+    cached = _ALIGNED.get(key)
+    if cached is not None and cached[1] is matchers:
+        return cached[0]
+    aligned = _align_section(pair, matchers)
+    _ALIGNED[key] = (aligned, matchers)  # the matchers kept alive, so their id is not reused
+    return aligned
+
+
+def _align_section(pair: SectionPair, matchers: dict[str, TermMatcher]) -> AlignedSection:
     sides = {}
     for lang in ("it", "en"):
         text = getattr(pair, lang)
@@ -479,8 +494,17 @@ def check_internal(section: AlignedSection) -> list[Finding]:
 
 # --- all together ---------------------------------------------------------------------------------
 
+_MATCHERS: dict[tuple, tuple] = {}
+
+
 def matchers_for(glossary: list[Term], game: str | None) -> dict[str, TermMatcher]:
-    return {lang: TermMatcher(glossary, lang, game) for lang in ("it", "en")}
+    """The IT and EN term matchers of a glossary for one game (made once per glossary and game)."""
+    key = (id(glossary), len(glossary), game)
+    cached = _MATCHERS.get(key)
+    if cached is None or cached[0] is not glossary:
+        cached = (glossary, {lang: TermMatcher(glossary, lang, game) for lang in ("it", "en")})
+        _MATCHERS[key] = cached
+    return cached[1]
 
 
 def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None = None,
