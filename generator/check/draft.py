@@ -9,6 +9,7 @@ the project's translation of the whole section (``data/rules/<game>/translations
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -149,7 +150,9 @@ SOURCE_CLASS = {DraftSource.OFFICIAL_IT: "cellula-draft-official", DraftSource.P
 
 
 def _paragraph(paragraph: DraftParagraph, lang: str) -> str:
-    text = escape_text(plain(paragraph.text.replace("\n", " ")).lstrip("# ")).replace("<", "&lt;")
+    raw = re.sub(r"[*_`]+", "", paragraph.text.replace("\n", " "))  # emphasis dropped without leaving a space
+    text = re.sub(r"^(?:[-+]\s+)", "", plain(raw).lstrip("# "))      # a list item's marker: one item per line already
+    text = escape_text(text).replace("<", "&lt;")
     text_lang = "en" if paragraph.source is DraftSource.ENGLISH else "it"
     label = SOURCE_LABEL[lang][paragraph.source]
     return (f'<p class="cellula-draft" data-source="{paragraph.source.value}" lang="{text_lang}">'
