@@ -122,3 +122,21 @@ def test_qa_findings_carry_the_aligned_texts(corpus):
     [finding] = qa.check_pofilters(section)
     assert finding.it == "Tira il il dado." and finding.en == "Roll the die."
     assert finding.evidence["filter"] == "doublewords"
+
+
+def test_russian_original_is_spelled_as_hunspell_and_the_word_list_know(real_site):
+    """The Russian Immune Response rules have no other edition: Hunspell's ru_RU and the project's
+    word list (glossary, game names, data/editions/words.yaml) check them on their own."""
+    from generator.check.editions import spelling_words
+    from generator.errors import Problems
+    words = spelling_words(real_site, real_site.data_dir, Problems())
+    assert qa.original_spelling(real_site.games["immune-response"], "ru", words["ru"]) == []
+
+
+def test_russian_misspelling_is_found(real_site):
+    from dataclasses import replace
+    game = real_site.games["immune-response"]
+    section_id, section = next((k, s) for k, s in game.sections.items() if "ru" in s.texts and not s.texts["ru"].translated)
+    broken = replace(section.texts["ru"], body=section.texts["ru"].body + "\n\nКлеткаа делится.")
+    game = replace(game, sections={**game.sections, section_id: replace(section, texts={**section.texts, "ru": broken})})
+    assert (section_id, "Клеткаа") in qa.original_spelling(game, "ru", set())

@@ -155,13 +155,14 @@ def xliff(game_id: str, units: list[TranslationUnit], translations=()) -> str:
     return _xml(root)
 
 
-CSV_COLUMNS = ("classification", "check", "severity", "section", "message", "italian_text", "english_text", "note")
+CSV_COLUMNS = ("classification", "check", "severity", "section", "message", "review", "italian_text", "english_text",
+               "note")
 
 
-def findings_csv(findings: list[Finding], labels=None, sections=None) -> str:
+def findings_csv(findings: list[Finding], labels=None, sections=None, reviews=None) -> str:
     """The findings as CSV (one row each, header first). ``labels`` (status -> name, check -> name) and
     ``sections`` (id -> title) put the page's language in the classification, check and section
-    columns; the raw values otherwise."""
+    columns; the raw values otherwise. ``reviews`` (fingerprint -> text) fills the reviewer's reason."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -172,8 +173,9 @@ def findings_csv(findings: list[Finding], labels=None, sections=None) -> str:
         check = labels["check"][f.check] if labels else f.check.value
         section = sections.get(f.section, f.section) if sections else f.section
         message = labels["message"](f) if labels else f.message
-        writer.writerow((status, check, f.severity.value, section, message, segment_text(f.it), segment_text(f.en),
-                         f.note or ""))
+        review = (reviews or {}).get(f.fingerprint, "")
+        writer.writerow((status, check, f.severity.value, section, message, review, segment_text(f.it),
+                         segment_text(f.en), f.note or ""))
     return out.getvalue()
 
 
@@ -184,7 +186,7 @@ def game_exports(site, game_id: str) -> list[ExportFile]:
     translations = (site.extras.get("draft_translations") or {}).get(game_id, [])
     return [ExportFile(f"{game_id}.tmx", tmx(game_id, units), "application/x-tmx+xml"),
             ExportFile(f"{game_id}.it-2e.xlf", xliff(game_id, units, translations), "application/xliff+xml"),
-            ExportFile(f"{game_id}.findings.csv", findings_csv(report.findings), "text/csv")]
+            ExportFile(f"{game_id}.findings.csv", findings_csv(report.findings, reviews=report.reasons), "text/csv")]
 
 
 def all_exports(site) -> list[ExportFile]:

@@ -395,3 +395,21 @@ def check_pofilters(section) -> list[Finding]:
                                {"filter": "doublewords", "detail": str(failure), "lang": "en"},
                                f"translate-toolkit doublewords (EN): {failure}", key="doublewords:en"))
     return out
+
+
+def original_spelling(game, lang: str, words: set[str]) -> list[tuple[str, str]]:
+    """(section id, word) for each word of ``game``'s original ``lang`` text (not a translation) that
+    neither Hunspell nor the project's word list knows: the spelling check of a single-language
+    original (the Russian Immune Response rules), which has no other edition to be aligned with."""
+    out = []
+    for section_id, section in game.sections.items():
+        text = section.texts.get(lang)
+        if text is None or text.translated:
+            continue
+        segment = Segment(0, SegmentKind.PARAGRAPH, f"{text.title}\n{text.body}", (), frozenset(), frozenset(), 0)
+        for word, elided, _ in _words(segment):
+            if not _spellable(word) or word.lower() in words or (elided and known(elided, lang)):
+                continue
+            if not known(word, lang):
+                out.append((section_id, word))
+    return out

@@ -324,7 +324,8 @@ def differences_pages(site, lang: str) -> list[Page]:
             total=len(checked), downloads=downloads, draft="draft-it-2e.md",
         ), nav=(title,)))
         pages.append(Page(lang, f"{game_id}/differences.csv", ui["title"],
-                          findings_csv(report.findings, csv_labels(lang, terms), _section_titles(game, lang)),
+                          findings_csv(report.findings, csv_labels(lang, terms), _section_titles(game, lang),
+                                       report.reasons_it if lang == "it" else report.reasons),
                           in_nav=False))
         for name in (f"{game_id}.tmx", f"{game_id}.it-2e.xlf"):
             pages.append(Page(lang, f"{game_id}/{name}", name, exports[name].content, in_nav=False))
