@@ -282,7 +282,10 @@ def _anchors(text: str, lang: str, matcher=None) -> tuple[set[str], set[str]]:
     """Language-independent anchors of a text: strong ones (numbers, glossary term ids) and weak ones
     (cognate prefixes of its longer words)."""
     numbers = {n for n in extract_numbers(text, lang) if n != "1"}
-    terms = {"term:" + t for h in matcher.find(text) for t in h.terms} if matcher else set()
+    # a capitalised multi-word name matched in lower case ('collect resources' for the section title
+    # 'Collecting Resources') is ordinary words, as TERM_MISSING treats it
+    terms = {"term:" + t for h in matcher.find(text) for t in h.terms
+             if not (h.surface[:1].islower() and h.form[:1].isupper() and len(tokens(h.form)) > 1)} if matcher else set()
     prefixes = {fold(w)[:4] for _, _, w in tokens(text) if len(w) >= 5 and not w.isdigit()}
     return numbers | terms, prefixes
 
