@@ -196,10 +196,10 @@ def colours(text: str, lang: str) -> Counter:
                 out[COLOURS["en"][w]] += 1
             continue
         for stem_, colour in COLOURS["it"].items():
-            if w.startswith(stem_) and w[len(stem_):] in _IT_ENDINGS and (len(stem_) > 3 or w == stem_ or
-                                                                         stem_ in ("ros", "ner")):
-                if stem_ == "rosa" and w != "rosa":
-                    continue
+            ending = w[len(stem_):] if w.startswith(stem_) else None
+            # 'blu', 'viola', 'rosa' do not inflect; 'ner-' is the one short stem that does ('nero', 'nere')
+            invariable = stem_ in ("blu", "viola", "rosa")
+            if ending is not None and (ending == "" if invariable else ending in _IT_ENDINGS):
                 out[colour] += 1
                 break
     return out

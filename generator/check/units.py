@@ -8,7 +8,7 @@ from enum import Enum
 
 from ..rules import Game
 from .align import plain
-from .checks import align_section, matchers_for, split_heading
+from .checks import align_section, matchers_for
 from .model import CheckId, Finding, SectionPair, Status, normalise
 
 
@@ -116,7 +116,3 @@ def game_units(game: Game, glossary, findings: list[Finding]) -> list[Translatio
                                            UnitState.IT_ONLY))
     return out
 
-
-def heading_text(text: str) -> str:
-    """A unit's text without the leading '## ' of a section heading."""
-    return split_heading(text)[0] if text.startswith("#") else text
