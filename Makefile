@@ -11,6 +11,7 @@ STAMP  := $(VENV)/.installed
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml constraints.txt
+	sh tools/ensure_hunspell.sh
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
@@ -33,6 +34,7 @@ check: $(STAMP)
 	$(PY) -m generator check
 
 test: $(STAMP)
+	sh tools/ensure_hunspell.sh
 	$(PY) -m generator validate
 	$(PY) -m pytest tests --ignore=tests/site --ignore=tests/browser
 	$(PY) -m mkdocs build --strict --quiet

@@ -51,7 +51,8 @@ def generate(data_dir: Path = DATA_DIR, docs_dir: Path = DOCS_DIR) -> tuple[Site
     for page in pages:
         out = docs_dir / page.lang / page.path
         out.parent.mkdir(parents=True, exist_ok=True)
-        content = annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips)
+        content = page.content if not page.path.endswith(".md") else \
+            annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips)
         if not out.exists() or out.read_text(encoding="utf-8") != content:
             out.write_text(content, encoding="utf-8")
         written.add(out)
@@ -71,7 +72,7 @@ def navigation(pages: list[Page], lang: str) -> list:
     nav: list = []
     groups: dict[tuple[str, ...], list] = {(): nav}
     for page in pages:
-        if page.lang != lang or not page.in_nav:
+        if page.lang != lang or not page.in_nav or not page.path.endswith(".md"):
             continue
         for depth in range(1, len(page.nav) + 1):
             key = page.nav[:depth]

@@ -17,7 +17,8 @@ class Page:
     lang: str
     """Site language."""
     path: str
-    """Path under ``docs/<lang>/`` (``cytosis/setup.md``); the same in every language."""
+    """Path under ``docs/<lang>/`` (``cytosis/setup.md``); the same in every language. A path not ending
+    in ``.md`` is a download (an export file), written as it is and left out of the navigation."""
     title: str
     """Navigation title."""
     content: str

@@ -16,7 +16,8 @@ def report(real_site):
 
 @pytest.fixture(scope="module")
 def pages(real_site):
-    return {p.lang: p for lang in SITE_LANGUAGES for p in site_pages.differences_pages(real_site, lang)}
+    return {p.lang: p for lang in SITE_LANGUAGES for p in site_pages.differences_pages(real_site, lang)
+            if p.path == "cytosis/differences.md"}
 
 
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)
@@ -42,3 +43,86 @@ def test_summary_table_is_on_the_page_with_named_columns(pages, report, lang):
     assert f"| **{ui['total']}** | {len(report.notes)} |" in content
     for note in report.notes:
         assert f"#note-{note.id}" in content or f"{{ #note-{note.id} }}" in content
+
+
+# --- the page for translators (issue 17) -----------------------------------------------------------
+
+def _findings(report):
+    return [f for f in report.findings if f.check is not CheckId.EDITION_NOTE]
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_page_shows_no_hashes_nor_internal_keys(pages, report, lang):
+    content = pages[lang].content
+    for finding in _findings(report):
+        assert finding.fingerprint not in content
+    for check in CheckId:
+        assert check.value not in content  # check ids appear as readable labels only
+    assert "<code>" not in content.split("## ")[-1]  # no term ids or section ids in code spans
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_filters_cover_every_classification_check_and_section(pages, report, lang):
+    content = pages[lang].content
+    assert '<form class="cellula-diff-filters"' in content
+    for name in ("classification", "check", "section"):
+        assert f'<select name="{name}">' in content
+    for finding in _findings(report):
+        slug = finding.check.value.lower().replace("_", "-")
+        assert f'<option value="{slug}">' in content
+        assert f'<option value="{finding.status.value}">' in content
+        anchor = finding.section.replace(".", "-")
+        assert f'<option value="{anchor}">' in content
+    assert content.count('<div class="cellula-finding"') == len(_findings(report))
+
+
+def test_reasons_are_in_the_page_language(pages, report, real_site):
+    from generator.check.reasons import reason
+    terms = {t.id: t for t in real_site.glossary}
+    italian = pages["it"].content
+    for finding in _findings(report):
+        assert finding.message not in italian
+        it_reason, en_reason = reason(finding, "it", terms), reason(finding, "en", terms)
+        assert it_reason != en_reason
+    for english_phrase in ("found in the", "has no ", "is not in the Hunspell", "numbers differ"):
+        assert english_phrase not in italian
+
+
+@pytest.mark.parametrize("check", [c for c in CheckId if c is not CheckId.EDITION_NOTE])
+def test_every_check_has_a_reason_in_both_languages(check):
+    from generator.check.reasons import REASONS
+    assert check in REASONS
+    assert check in site_pages.CHECK_LABEL["it"] and check in site_pages.CHECK_LABEL["en"]
+
+
+def test_word_level_marks_show_what_differs(report):
+    number = next(f for f in _findings(report) if f.check is CheckId.NUM_MISMATCH and f.evidence["it_only"])
+    view = site_pages.finding_view(number, "en")
+    assert f"<mark>{number.evidence['it_only'][0]}</mark>" in view["it"]
+    marks = site_pages.word_differences(number)
+    assert marks["it"][1] == number.evidence["it_only"]
+
+
+def test_highlight_marks_words_and_numbers_and_escapes():
+    html = site_pages.highlight("Pay 2 <b>ATP</b> for 12 Lipids", ["lipid"], ["2"])
+    assert "<mark>2</mark>" in html and "12" in html and "<mark>12</mark>" not in html
+    assert "<mark>Lipids</mark>" in html and "<b>" not in html and "&lt;b&gt;" in html
+
+
+@pytest.fixture(scope="module")
+def all_pages(real_site):
+    return [p for lang in SITE_LANGUAGES for p in site_pages.differences_pages(real_site, lang)]
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_csv_export_is_on_the_site_in_the_page_language(all_pages, report, lang):
+    import csv
+    import io
+    page = next(p for p in all_pages if p.lang == lang and p.path == "cytosis/differences.csv")
+    rows = list(csv.reader(io.StringIO(page.content)))
+    assert len(rows) == 1 + len(_findings(report))
+    labels = set(site_pages.STATUS_LABEL[lang].values())
+    assert {r[0] for r in rows[1:]} <= labels
+    assert "cytosis/differences.csv" in [p.path for p in all_pages]
+    assert {"cytosis/cytosis.tmx", "cytosis/cytosis.it-2e.xlf", "glossary.tbx"} <= {p.path for p in all_pages if p.lang == lang}
+    assert "(differences.csv){ download }" in next(p for p in all_pages if p.lang == lang and p.path.endswith(".md")).content

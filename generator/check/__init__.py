@@ -1,7 +1,7 @@
 """The edition check: aligned IT/EN comparison of official texts, curated notes, reviewed allowlist.
 
-Importing this package registers its parts: the ``editions`` data loader and the differences page
-producer (``generator.features``), and the ``check`` and ``bench-check`` subcommands
+Importing this package registers its parts: the ``editions`` and ``draft_translations`` data loaders,
+the differences and Italian 2nd-edition draft page producers (``generator.features``), and the ``check`` and ``bench-check`` subcommands
 (``generator.cli_extensions``).
 """
 from __future__ import annotations
@@ -17,3 +17,5 @@ if differences_pages not in features.PRODUCERS:
     features.PRODUCERS.append(differences_pages)
 cli_extensions.COMMANDS.setdefault("check", (configure_check, run_check))
 cli_extensions.COMMANDS.setdefault("bench-check", (configure_bench, run_bench))
+
+from . import draft  # noqa: E402,F401  (registers its loader and page after the editions loader it reads)

@@ -45,18 +45,21 @@ class Score:
         return out
 
 
-def load_corpus(file: Path = CORPUS) -> tuple[list[SectionPair], list, dict[str, list[str]], dict[str, set[str]]]:
-    """The corpus pairs (expected checks in ``extra``), its glossary (``glossary.yaml`` beside it) and
-    its curated ``broader:`` relation (term -> narrower terms) and ``implied:`` terms (chapter -> terms)."""
+def load_corpus(file: Path = CORPUS) -> tuple[list[SectionPair], list, dict[str, list[str]], dict[str, set[str]],
+                                              dict[str, set[str]]]:
+    """The corpus pairs (expected checks in ``extra``), its glossary (``glossary.yaml`` beside it), its
+    curated ``broader:`` relation (term -> narrower terms), ``implied:`` terms (chapter -> terms) and
+    ``words:`` (language -> the extra words of its spelling word list)."""
     data, _ = load_yaml(file)
     problems = Problems()
     glossary = load_glossary(file.parent / "glossary.yaml", [SYNTH_GAME], problems)
     problems.raise_if_any()
     broader = {wide: list(narrow) for wide, narrow in (data.get("broader") or {}).items()}
     implied = {chapter: set(ids) for chapter, ids in (data.get("implied") or {}).items()}
+    words = {lang: set(ws) for lang, ws in (data.get("words") or {}).items()}
     pairs = [SectionPair(SYNTH_GAME, raw["id"], raw.get("it"), raw.get("en"), raw["id"].split(".")[0],
                          {"expect": list(raw.get("expect") or [])}) for raw in data["pairs"]]
-    return pairs, glossary, broader, implied
+    return pairs, glossary, broader, implied, words
 
 
 def score(pairs: list[SectionPair], findings: list[Finding]) -> Score:
@@ -72,7 +75,9 @@ def _real_data_time() -> str:
         site = load_site(DATA_DIR)
     except DataError as exc:
         return f"real data: not loadable ({len(exc.problems)} data problems), timing skipped"
+    from .editions import spelling_words
     games = compared_games(site)
+    words = spelling_words(site, DATA_DIR, Problems())
     start = time.perf_counter()
     count = 0
     for game in games:
@@ -80,16 +85,17 @@ def _real_data_time() -> str:
         broader = load_broader(notes, {t.id for t in site.glossary}, Problems()) if notes.exists() else {}
         ids = {t.id for t in site.glossary}
         implied = load_implied(notes, game, ids, Problems()) if notes.exists() else {}
-        count += len(run_checks(official_pairs(game), site.glossary, game.id, broader, implied))
+        count += len(run_checks(official_pairs(game), site.glossary, game.id, broader, implied, words))
     elapsed = time.perf_counter() - start
     sections = sum(len(g.sections) for g in games)
     return f"real data: {len(games)} game(s), {sections} sections, {count} findings in {elapsed:.2f} s"
 
 
 def run_benchmark(args) -> int:
-    pairs, glossary, broader, implied = load_corpus(Path(args.corpus) if args.corpus else CORPUS)
+    from .qa import project_words
+    pairs, glossary, broader, implied, words = load_corpus(Path(args.corpus) if args.corpus else CORPUS)
     start = time.perf_counter()
-    findings = run_checks(pairs, glossary, SYNTH_GAME, broader, implied)
+    findings = run_checks(pairs, glossary, SYNTH_GAME, broader, implied, project_words(glossary, [], words))
     elapsed = time.perf_counter() - start
     result = score(pairs, findings)
     print(_real_data_time())

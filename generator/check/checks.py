@@ -37,7 +37,22 @@ def split_heading(text: str) -> tuple[str, str]:
     return first.lstrip("#").strip(), body
 
 
+_ALIGNED: dict[tuple, AlignedSection] = {}
+"""Alignments made in this process, by texts and matchers: the check, the exports and the draft page
+align the same sections once."""
+
+
 def align_section(pair: SectionPair, matchers: dict[str, TermMatcher]) -> AlignedSection:
+    key = (pair.game, pair.section, pair.chapter, pair.it, pair.en, id(matchers))
+    cached = _ALIGNED.get(key)
+    if cached is not None and cached[1] is matchers:
+        return cached[0]
+    aligned = _align_section(pair, matchers)
+    _ALIGNED[key] = (aligned, matchers)  # the matchers kept alive, so their id is not reused
+    return aligned
+
+
+def _align_section(pair: SectionPair, matchers: dict[str, TermMatcher]) -> AlignedSection:
     sides = {}
     for lang in ("it", "en"):
         text = getattr(pair, lang)
@@ -154,9 +169,11 @@ def is_specific(term: Term, form: str, surface: str) -> bool:
     :data:`GENERIC_TERMS`."""
     if term.id in GENERIC_TERMS:
         return False
-    if len(_content(form)) >= 2:
-        return True
     capitalised = all(term.forms.get(lang) and term.forms[lang][0][:1].isupper() for lang in ("it", "en"))
+    if len(_content(form)) >= 2:
+        # A capitalised multi-word name written in lower case is ordinary words ('collect resources' is
+        # not the section title 'Collecting Resources', 'completed Cell Component Cards' not 'Completing …').
+        return not capitalised or surface[:1].isupper()
     return capitalised and not surface.islower()
 
 
@@ -220,6 +237,26 @@ def broader_terms(glossary: list[Term], curated: dict[str, list[str]] | None = N
     return out
 
 
+def _broader_rendered(wide: str, lang: str, target_terms: set[str], terms: dict[str, Term],
+                      broader: dict[str, dict[str, set[str]]]) -> bool:
+    """The broader term ``wide`` is in the target: matched as a term, or its words inside a longer term
+    matched there that is not one of its narrower terms ('completed Cell Component Cards', matched as
+    the title 'Completing Cell Component Cards', says 'Cell Component Cards'; 'Protein Hormone Card'
+    does not say 'Hormone' for 'Steroid Hormone Card': it is a sibling)."""
+    if wide in target_terms:
+        return True
+    if wide not in terms:
+        return False
+    needed = [{stem(w, lang) for w in _content(f)} - HEAD_WORDS for f in terms[wide].forms.get(lang, ())]
+    for other in target_terms:
+        if other not in terms or wide in broader[lang].get(other, set()):
+            continue
+        words = {stem(w, lang) for f in terms[other].forms.get(lang, ()) for w in _content(f)}
+        if any(n and n <= words for n in needed):
+            return True
+    return False
+
+
 WINDOW = 1
 """Aligned units on each side of a unit also searched for a term's rendering: a rewritten edition moves
 a term to the neighbouring sentence, and a 2-1 split the aligner missed leaves it there."""
@@ -272,7 +309,8 @@ def check_terms_missing(section: AlignedSection, matchers: dict[str, TermMatcher
                         continue  # curated: the chapter implies it wherever one edition leaves it out
                     if any(t in repeated[present] and t in section_terms[absent] for t in hit.terms):
                         continue  # said once in the other edition's section, repeated per step in this one
-                    if broader and any(broader[absent].get(t, set()) & target_terms for t in hit.terms):
+                    if broader and any(_broader_rendered(w, absent, target_terms, terms, broader)
+                                       for t in hit.terms for w in broader[absent].get(t, set())):
                         continue  # the other edition generalises: 'Hormone Card' for 'Carta Ormone Proteico'
                     out.append(_finding(
                         CheckId.TERM_MISSING, section.pair, unit.text("it"), unit.text("en"),
@@ -456,28 +494,48 @@ def check_internal(section: AlignedSection) -> list[Finding]:
 
 # --- all together ---------------------------------------------------------------------------------
 
+_MATCHERS: dict[tuple, tuple] = {}
+
+
 def matchers_for(glossary: list[Term], game: str | None) -> dict[str, TermMatcher]:
-    return {lang: TermMatcher(glossary, lang, game) for lang in ("it", "en")}
+    """The IT and EN term matchers of a glossary for one game (made once per glossary and game)."""
+    key = (id(glossary), len(glossary), game)
+    cached = _MATCHERS.get(key)
+    if cached is None or cached[0] is not glossary:
+        cached = (glossary, {lang: TermMatcher(glossary, lang, game) for lang in ("it", "en")})
+        _MATCHERS[key] = cached
+    return cached[1]
 
 
 def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None = None,
                broader: dict[str, list[str]] | None = None,
-               implied: dict[str, set[str]] | None = None) -> list[Finding]:
+               implied: dict[str, set[str]] | None = None,
+               words: dict[str, set[str]] | None = None) -> list[Finding]:
     """Every automatic finding over the section pairs of one game, in section order; ``broader`` is the
     curated term -> narrower terms relation of the game (see :func:`broader_terms`), ``implied`` the
-    curated chapter -> terms its sections imply (TERM_MISSING does not report them there)."""
+    curated chapter -> terms its sections imply (TERM_MISSING does not report them there), ``words``
+    the project's word list per language for spelling (:func:`qa.project_words`; the glossary's alone
+    when None)."""
+    from . import qa
     matchers = matchers_for(glossary, game)
     terms = {t.id: t for t in glossary}
     wider = broader_terms([t for t in glossary if game is None or game in t.games], broader)
     sections = [align_section(pair, matchers) for pair in pairs]
+    if words is None:
+        words = qa.project_words(glossary, [])
     findings: list[Finding] = []
     for section in sections:
         findings += check_alignment(section)
-        findings += check_numbers(section)
+        numbers = check_numbers(section)
+        findings += numbers
+        findings += qa.check_entities(section, words, bool(numbers))
+        findings += qa.check_clauses(section, matchers)
+        findings += qa.check_pofilters(section)
         findings += check_terms_missing(section, matchers, terms, wider, implied)
         findings += check_terms_forbidden(section, matchers, terms)
         findings += check_internal(section)
     findings += check_term_variants(sections, matchers, terms)
     findings += check_consistency(sections)
+    findings += qa.check_spelling(sections, glossary, words, game or "")
     order = {pair.section: index for index, pair in enumerate(pairs)}
     return sorted(findings, key=lambda f: (order.get(f.section, 0), list(CheckId).index(f.check)))

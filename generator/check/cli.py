@@ -20,6 +20,8 @@ def configure_check(parser) -> None:
                         help="table (default), json (array of findings) or stubs (allowlist entries for open findings)")
     parser.add_argument("--game", help="only this game")
     parser.add_argument("--all", action="store_true", help="table: list reviewed findings too, not just open ones")
+    parser.add_argument("--export", metavar="DIR", help="also write the translators' exchange files into DIR: "
+                        "<game>.tmx (TMX 1.4), <game>.it-2e.xlf (XLIFF 2.0), <game>.findings.csv, glossary.tbx (TBX)")
 
 
 def _table(findings: list[Finding], show_all: bool) -> str:
@@ -62,6 +64,15 @@ def run_check(args) -> int:
         findings += report.findings
         problems.extend(editions.stale_problems(report))
     elapsed = time.perf_counter() - start
+    if args.export:
+        from pathlib import Path
+        from .exports import write_exports
+        folder = Path(args.export)
+        if folder.exists() and not folder.is_dir():
+            print(f"--export {args.export}: expected a folder, got an existing file", file=sys.stderr)
+            return 2
+        for path in write_exports(site, folder):
+            print(f"wrote {path}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps([f.as_json() for f in findings], ensure_ascii=False, indent=2))
     elif args.format == "stubs":

@@ -70,7 +70,9 @@ class Reviewed:
     note: str | None
     """Id of the curated note that explains it."""
     why: str
-    """Free comment by the reviewer."""
+    """Free comment by the reviewer (English)."""
+    why_it: str
+    """The same comment in Italian, for the Italian page ('' when not given)."""
     line: int
     """Line in the allowlist file."""
 
@@ -90,7 +92,9 @@ class GameReport:
     allow_file: Path | None = None
     """The allowlist file (for messages)."""
     reasons: dict[str, str] = field(default_factory=dict)
-    """The reviewer's reason for each reviewed finding, by fingerprint."""
+    """The reviewer's reason for each reviewed finding, by fingerprint (English)."""
+    reasons_it: dict[str, str] = field(default_factory=dict)
+    """The same reasons in Italian, where the allowlist gives them."""
 
 
 def official_pairs(game: Game) -> list[SectionPair]:
@@ -225,9 +229,9 @@ def load_allowlist(file: Path, game: Game, note_ids: set[str], problems: Problem
             continue
         fp = str(raw.get("fingerprint", ""))
         label = f"{yaml_path(*where)} ({fp})"
-        unknown = set(raw) - {"fingerprint", "check", "section", "status", "note", "why"}
+        unknown = set(raw) - {"fingerprint", "check", "section", "status", "note", "why", "why_it"}
         if unknown:
-            problems.add(file, label, f"unknown keys {sorted(unknown)}: expected fingerprint, check, section, status, note, why", line)
+            problems.add(file, label, f"unknown keys {sorted(unknown)}: expected fingerprint, check, section, status, note, why, why_it", line)
         if len(fp) != 12 or any(c not in "0123456789abcdef" for c in fp):
             problems.add(file, label, f"expected a 12-hex-digit fingerprint (from 'check --format json'), got {fp!r}", line)
             continue
@@ -250,7 +254,8 @@ def load_allowlist(file: Path, game: Game, note_ids: set[str], problems: Problem
         note = raw.get("note")
         if note is not None and note not in note_ids:
             problems.add(file, f"{label}.note", f"unknown note {note!r}: expected a note id of editions/{game.id}.yaml", line)
-        entries.append(Reviewed(fp, str(raw.get("check")), str(raw.get("section")), status, note, str(raw.get("why") or ""), line))
+        entries.append(Reviewed(fp, str(raw.get("check")), str(raw.get("section")), status, note, str(raw.get("why") or ""),
+                                str(raw.get("why_it") or ""), line))
     return entries
 
 
@@ -281,7 +286,37 @@ def apply_allowlist(findings: list[Finding], entries: list[Reviewed]) -> tuple[l
     return out, [e for e in entries if e.fingerprint not in used]
 
 
-def game_report(game: Game, glossary, data_dir: Path, problems: Problems) -> GameReport:
+WORDS_FILE = "words.yaml"
+
+
+def load_words(file: Path, problems: Problems) -> dict[str, set[str]]:
+    """The reviewed extra words of the spelling check (``data/editions/words.yaml``): language -> words."""
+    data, located = load_yaml(file)
+    out: dict[str, set[str]] = {}
+    if not isinstance(data, dict):
+        problems.add(file, "", f"expected {{it: [word, ...], en: [...], ru: [...]}}, got {data!r}"[:200], 1)
+        return out
+    for lang, words in data.items():
+        if lang not in ("it", "en", "ru") or not isinstance(words, list) or \
+                not all(isinstance(w, str) and w.strip() and " " not in w.strip() for w in words):
+            problems.add(file, str(lang), f"expected a language (it, en, ru) with a list of single words, "
+                         f"got {lang!r}: {words!r}"[:200], located.line(lang))
+            continue
+        out[lang] = {w.strip() for w in words}
+    return out
+
+
+def spelling_words(site, data_dir: Path, problems: Problems) -> dict[str, set[str]]:
+    """The project's word list: glossary forms, game names, reviewed extra words."""
+    from .qa import project_words
+    file = data_dir / EDITIONS_DIR / WORDS_FILE
+    extra = load_words(file, problems) if file.exists() else {}
+    names = [g.title[lang] for g in site.games.values() for lang in ("it", "en")]
+    return project_words(site.glossary, names, extra)
+
+
+def game_report(game: Game, glossary, data_dir: Path, problems: Problems,
+                words: dict[str, set[str]] | None = None) -> GameReport:
     """Run the checks on one game and apply its notes and allowlist."""
     folder = data_dir / EDITIONS_DIR
     notes_file, allow_file = folder / f"{game.id}.yaml", folder / f"{game.id}.allow.yaml"
@@ -289,10 +324,11 @@ def game_report(game: Game, glossary, data_dir: Path, problems: Problems) -> Gam
     entries = load_allowlist(allow_file, game, {n.id for n in notes}, problems) if allow_file.exists() else []
     broader = load_broader(notes_file, {t.id for t in glossary}, problems) if notes_file.exists() else {}
     implied = load_implied(notes_file, game, {t.id for t in glossary}, problems) if notes_file.exists() else {}
-    findings = run_checks(official_pairs(game), glossary, game.id, broader, implied)
+    findings = run_checks(official_pairs(game), glossary, game.id, broader, implied, words)
     findings, stale = apply_allowlist(findings, entries)
     return GameReport(game.id, findings + note_findings(game, notes), notes, stale,
-                      allow_file if allow_file.exists() else None, {e.fingerprint: e.why for e in entries})
+                      allow_file if allow_file.exists() else None, {e.fingerprint: e.why for e in entries},
+                      {e.fingerprint: e.why_it for e in entries if e.why_it})
 
 
 def compared_games(site) -> list[Game]:
@@ -307,7 +343,8 @@ def compared_games(site) -> list[Game]:
 
 def load_editions(site, problems: Problems) -> dict[str, GameReport]:
     """Feature loader: every compared game's report, by game id."""
-    return {game.id: game_report(game, site.glossary, site.data_dir, problems) for game in compared_games(site)}
+    words = spelling_words(site, site.data_dir, problems)
+    return {game.id: game_report(game, site.glossary, site.data_dir, problems, words) for game in compared_games(site)}
 
 
 def stale_problems(report: GameReport) -> Problems:

@@ -2,13 +2,12 @@
 view shows as badges."""
 from __future__ import annotations
 
-from ..refs import relative
-
 import re
 
-
 from .. import features
+from ..refs import relative
 from ..render import Page, escape_text, render
+from .align import plain
 from .model import CheckId, Finding, Status
 
 UI = {
@@ -26,6 +25,19 @@ UI = {
         "differences_badge": "differenze", "notes": "Note curate", "by_section": "Differenze per sezione",
         "false_positives": "Falsi positivi del controllo", "fp_intro": "Segnalazioni del controllo automatico che, rilette una per una, non sono differenze (il controllo sbaglia): elencate per trasparenza.",
         "why": "Motivo", "no_findings": "Nessuna differenza trovata dal controllo oltre alle note.",
+        "filters": "Filtra le differenze", "classification": "Classificazione", "check": "Controllo",
+        "section": "Sezione", "any": "tutte", "any_but_fp": "tutte tranne i falsi positivi",
+        "all_with_fp": "tutte, falsi positivi compresi", "count_all": "{n} segnalazioni",
+        "count_some": "{shown} di {n} segnalazioni", "reset": "Azzera i filtri",
+        "nothing": "Nessuna segnalazione con questi filtri.",
+        "downloads": "File per i traduttori",
+        "downloads_intro": "Per gli strumenti CAT (OmegaT, Trados, memoQ…), generati dagli stessi dati di questa pagina:",
+        "csv": "le segnalazioni di questa pagina in CSV (foglio di calcolo)",
+        "tmx": "memoria di traduzione TMX 1.4 dei segmenti IT/EN allineati, con edizione e provenienza di ciascun lato",
+        "xliff": "XLIFF 2.0 per preparare un testo italiano della 2ª edizione: sorgente inglese, bozza dalla 1ª edizione italiana dove la regola non è cambiata, segmenti da rivedere dove è cambiata",
+        "tbx": "termbase TBX del glossario (IT/EN/RU)",
+        "draft": "Bozza italiana della 2ª edizione",
+        "lang_it": "italiano", "lang_en": "inglese",
     },
     "en": {
         "title": "Edition differences",
@@ -41,6 +53,19 @@ UI = {
         "differences_badge": "differences", "notes": "Curated notes", "by_section": "Differences by section",
         "false_positives": "False positives of the check", "fp_intro": "Findings of the automatic check that, read one by one, are not differences (the check is wrong): listed for transparency.",
         "why": "Reason", "no_findings": "No difference found by the check beyond the notes.",
+        "filters": "Filter the differences", "classification": "Classification", "check": "Check",
+        "section": "Section", "any": "all", "any_but_fp": "all but false positives",
+        "all_with_fp": "all, false positives included", "count_all": "{n} findings",
+        "count_some": "{shown} of {n} findings", "reset": "Clear the filters",
+        "nothing": "No finding matches these filters.",
+        "downloads": "Files for translators",
+        "downloads_intro": "For CAT tools (OmegaT, Trados, memoQ…), generated from the same data as this page:",
+        "csv": "this page's findings as CSV (spreadsheet)",
+        "tmx": "TMX 1.4 translation memory of the aligned IT/EN segments, with each side's edition and provenance",
+        "xliff": "XLIFF 2.0 preparing an Italian 2nd-edition text: English source, draft from the Italian 1st edition where the rule did not change, segments for review where it did",
+        "tbx": "TBX termbase of the glossary (IT/EN/RU)",
+        "draft": "Italian 2nd edition draft",
+        "lang_it": "Italian", "lang_en": "English",
     },
 }
 """This page's interface strings (kept here: data/ui.yaml belongs to the core pages)."""
@@ -68,11 +93,21 @@ CHECK_LABEL = {
            CheckId.TERM_FORBIDDEN: "Termine sconsigliato", CheckId.TERM_VARIANTS: "Termine reso in più modi",
            CheckId.ALIGN_ONLY_IT: "Solo nel testo italiano", CheckId.ALIGN_ONLY_EN: "Solo nel testo inglese",
            CheckId.SEG_INCONSISTENT: "Stesso testo reso in modi diversi", CheckId.INTERNAL: "Testo in contraddizione con sé stesso",
+           CheckId.SPELLING: "Ortografia", CheckId.TERM_TYPO: "Variante di una lettera",
+           CheckId.COLOUR_MISMATCH: "Colori diversi", CheckId.NAME_MISMATCH: "Nomi diversi",
+           CheckId.NUMWORD_MISMATCH: "Numero in lettere diverso", CheckId.CLAUSE_ONLY: "Frase o inciso in un solo testo",
+           CheckId.QA_BRACKETS: "Parentesi", CheckId.QA_REPEATED_WORD: "Parola ripetuta",
+           CheckId.QA_DOUBLE_SPACE: "Doppio spazio",
            CheckId.EDITION_NOTE: "Nota"},
     "en": {CheckId.NUM_MISMATCH: "Numbers differ", CheckId.TERM_MISSING: "Term not rendered",
            CheckId.TERM_FORBIDDEN: "Forbidden term", CheckId.TERM_VARIANTS: "Term written several ways",
            CheckId.ALIGN_ONLY_IT: "Italian text only", CheckId.ALIGN_ONLY_EN: "English text only",
            CheckId.SEG_INCONSISTENT: "Same text rendered differently", CheckId.INTERNAL: "Text contradicts itself",
+           CheckId.SPELLING: "Spelling", CheckId.TERM_TYPO: "One-letter variant",
+           CheckId.COLOUR_MISMATCH: "Colours differ", CheckId.NAME_MISMATCH: "Names differ",
+           CheckId.NUMWORD_MISMATCH: "Spelled-out number differs", CheckId.CLAUSE_ONLY: "Clause in one text only",
+           CheckId.QA_BRACKETS: "Brackets", CheckId.QA_REPEATED_WORD: "Repeated word",
+           CheckId.QA_DOUBLE_SPACE: "Double space",
            CheckId.EDITION_NOTE: "Note"},
 }
 """How each check is named on the page."""
@@ -81,54 +116,93 @@ SHOWN = tuple(s for s in Status if s is not Status.FALSE_POSITIVE)
 """Findings reviewed as false positives are not differences: folded away at the end of the page."""
 
 
-def highlight(text: str, needles: list[str], numbers: bool) -> str:
-    """Escape ``text`` for the page and wrap each needle (a number, or a term's words) in <mark>."""
+def highlight(text: str, needles: list[str], numbers: list[str] = ()) -> str:
+    """Escape ``text`` for the page and wrap each word-level difference in <mark>: ``needles`` (words
+    or phrases, matched case-insensitively from a word start) and ``numbers`` (whole numbers)."""
     text = escape_text(re.sub(r"\s*\n\s*", " ", text)).replace("<", "&lt;")
     text = re.sub(r"[*_`]+", "", text)
-    for needle in sorted(set(needles), key=len, reverse=True):
-        if not needle:
-            continue
-        pattern = (r"(?<![\d.,])" + re.escape(needle) + r"(?![\d])") if numbers else \
-            r"(?i)(?<!\w)" + re.escape(needle) + r"\w*"
-        text = re.sub(pattern, lambda m: f"<mark>{m.group(0)}</mark>", text)
-    return text
+    patterns = [r"(?<![\d.,])" + re.escape(n) + r"(?![\d])" for n in sorted(set(numbers), key=len, reverse=True) if n]
+    patterns += [r"(?<!\w)" + re.escape(n) + r"\w*" for n in sorted(set(needles), key=len, reverse=True) if n]
+    if not patterns:
+        return text
+    return re.sub("(?i)" + "|".join(f"(?:{p})" for p in patterns), lambda m: f"<mark>{m.group(0)}</mark>", text)
 
 
-def finding_view(finding: Finding, lang: str, why: str | None = None) -> dict:
-    """What the template shows of one finding."""
+def _side_numbers(finding: Finding) -> dict[str, list[str]]:
+    """Numbers one side of the finding states and the other does not (multisets)."""
+    from .numbers import multiset_difference, number_counter
+    if not finding.it or not finding.en:
+        return {"it": [], "en": []}
+    it_only, en_only = multiset_difference(number_counter(plain(finding.it), "it"), number_counter(plain(finding.en), "en"))
+    return {"it": it_only, "en": en_only}
+
+
+def _side_terms(finding: Finding, matchers) -> dict[str, list[str]]:
+    """Glossary terms written on one side of the finding whose term the other side lacks."""
+    if not finding.it or not finding.en or matchers is None:
+        return {"it": [], "en": []}
+    hits = {lang: matchers[lang].find(plain(getattr(finding, lang))) for lang in ("it", "en")}
+    ids = {lang: {t for h in hits[lang] for t in h.terms} for lang in hits}
+    return {lang: [h.surface for h in hits[lang] if not set(h.terms) & ids["en" if lang == "it" else "it"]]
+            for lang in hits}
+
+
+def word_differences(finding: Finding, matchers=None) -> dict[str, tuple[list[str], list[str]]]:
+    """lang -> (words, numbers) to mark in that side's text: what the check found (the misspelt word,
+    the colours, the names, the one-sided clause...) and, where both sides are shown, the numbers and
+    glossary terms one side has and the other lacks."""
+    from .qa import COLOURS
     ev = finding.evidence
-    chips, needles_it, needles_en, numbers = [], [], [], False
-    if finding.check is CheckId.NUM_MISMATCH:
-        numbers = True
-        needles_it, needles_en = ev.get("it_only", []), ev.get("en_only", [])
-        if needles_it:
-            chips.append(f"{UI[lang]['it_only']}: " + ", ".join(f"<mark>{n}</mark>" for n in needles_it))
-        if needles_en:
-            chips.append(f"{UI[lang]['en_only']}: " + ", ".join(f"<mark>{n}</mark>" for n in needles_en))
-    elif finding.check is CheckId.TERM_MISSING:
-        side = ev.get("found_in")
-        chips.append(f"<code>{ev['term']}</code>: <mark>{escape_text(ev.get('found', ''))}</mark> ≠ "
-                     + " / ".join(escape_text(e) for e in ev.get("expected", [])[:2]))
-        (needles_it if side == "it" else needles_en).append(ev.get("found", ""))
-    elif "term" in ev:
-        chips.append(f"<code>{ev['term']}</code>")
-        for key in ("found", "expected"):
-            if isinstance(ev.get(key), str):
-                (needles_it if ev.get("lang") == "it" else needles_en).append(ev[key])
-        if finding.check is CheckId.TERM_VARIANTS:
-            variants = list(ev.get("variants", {}))
-            chips.append(" · ".join(f"<mark>{escape_text(v)}</mark> ×{ev['variants'][v]['count']}" for v in variants))
-    elif finding.check is CheckId.INTERNAL:
-        chips.append(f"{ev['subject']}: {'/'.join(ev['text'])} ≠ {'/'.join(ev['captions'])}")
-        needles = ev["text"] + ev["captions"]
-        numbers = True
-        needles_it, needles_en = (needles, []) if ev.get("lang") == "it" else ([], needles)
+    words = {"it": [], "en": []}
+    numbers = _side_numbers(finding)
+    for lang, surfaces in _side_terms(finding, matchers).items():
+        words[lang] += surfaces
+    check = finding.check
+    if check is CheckId.NUM_MISMATCH:
+        numbers = {"it": ev.get("it_only", []), "en": ev.get("en_only", [])}
+    elif check is CheckId.INTERNAL:
+        numbers = {ev["lang"]: ev["text"] + ev["captions"], "en" if ev["lang"] == "it" else "it": []}
+    elif check is CheckId.TERM_MISSING:
+        words[ev["found_in"]].append(ev.get("found", ""))
+    elif check in (CheckId.TERM_FORBIDDEN, CheckId.SPELLING, CheckId.TERM_TYPO, CheckId.QA_REPEATED_WORD):
+        side = ev.get("lang", "it")
+        words[side].append(ev.get("found") or ev.get("word") or "")
+        if check is CheckId.QA_REPEATED_WORD:
+            found = re.search(r"'([^']+)'", ev.get("detail", ""))
+            words[side].append(found.group(1) if found else "")
+    elif check is CheckId.TERM_VARIANTS:
+        words[ev["lang"]] += list(ev.get("variants", {}))
+    elif check is CheckId.COLOUR_MISMATCH:
+        for lang, key in (("it", "it_only"), ("en", "en_only")):
+            words[lang] += [w for w, c in COLOURS[lang].items() if c in ev.get(key, []) and len(w) > 2]
+    elif check is CheckId.NAME_MISMATCH:
+        words["it"].append(ev["it"])
+        words["en"].append(ev["en"])
+    elif check is CheckId.NUMWORD_MISMATCH:
+        from .numbers import WORDS
+        words[ev["lang"]] += [w for w, v in WORDS[ev["lang"]].items() if str(v) == ev["value"]]
+    elif check is CheckId.CLAUSE_ONLY:
+        words[ev["lang"]].append(ev["clause"])
+    return {lang: (words[lang], numbers.get(lang, [])) for lang in ("it", "en")}
+
+
+def _slug(value: str) -> str:
+    return value.lower().replace("_", "-")
+
+
+def finding_view(finding: Finding, lang: str, why: str | None = None, terms: dict | None = None,
+                 matchers=None) -> dict:
+    """What the template shows of one finding: labels and reason in ``lang``, texts with their
+    word-level differences marked, the filter values (classification, check, section)."""
+    from .reasons import reason
+    marks = word_differences(finding, matchers)
     return {
-        "label": CHECK_LABEL[lang][finding.check], "check": finding.check.value,
-        "status": STATUS_LABEL[lang][finding.status], "chips": chips, "message": finding.message,
-        "it": highlight(finding.it, needles_it, numbers) if finding.it else "",
-        "en": highlight(finding.en, needles_en, numbers) if finding.en else "",
-        "fingerprint": finding.fingerprint, "why": why or "",
+        "label": CHECK_LABEL[lang][finding.check], "check": _slug(finding.check.value),
+        "classification": finding.status.value,
+        "status": STATUS_LABEL[lang][finding.status], "reason": escape_text(reason(finding, lang, terms or {})),
+        "it": highlight(finding.it, *marks["it"]) if finding.it else "",
+        "en": highlight(finding.en, *marks["en"]) if finding.en else "",
+        "why": why or "",
     }
 
 
@@ -178,15 +252,36 @@ def _empty() -> dict:
     return {"notes": [], "findings": [], "refs": []}
 
 
+def review_reason(report, finding: Finding, lang: str) -> str:
+    """The reviewer's reason for a finding in ``lang``: ``why`` (English) or ``why_it`` of its allowlist
+    entry; '' when the entry gives none in that language (the page never mixes languages)."""
+    return (report.reasons_it if lang == "it" else report.reasons).get(finding.fingerprint, "")
+
+
+def _section_titles(game, lang: str) -> dict[str, str]:
+    return {sid: section.texts[lang].title for sid, section in game.sections.items() if lang in section.texts}
+
+
+def csv_labels(lang: str, terms: dict) -> dict:
+    """The CSV export's labels in ``lang``: classification, check and reason as on the page."""
+    from .reasons import reason
+    return {"status": STATUS_LABEL[lang], "check": CHECK_LABEL[lang], "message": lambda f: reason(f, lang, terms)}
+
+
 def differences_pages(site, lang: str) -> list[Page]:
-    """Page producer: ``<game>/differences.md`` for every compared game: the curated notes first,
-    then the findings grouped by chapter and section, the false positives folded away at the end."""
+    """Page producer: ``<game>/differences.md`` for every compared game (curated notes, then the
+    findings by chapter and section with filters kept in the URL), the page's CSV export
+    ``<game>/differences.csv``, and the translators' files (``<game>/<game>.tmx``, ``.it-2e.xlf``,
+    ``glossary.tbx``) beside it."""
+    from .checks import matchers_for
+    from .exports import findings_csv, game_exports, tbx
     reports = site.extras.get("editions") or {}
+    terms = {t.id: t for t in site.glossary}
     pages = []
     for game_id, report in reports.items():
         game = site.games[game_id]
         ui = UI[lang]
-        why = report.reasons
+        matchers = matchers_for(site.glossary, game_id)
 
         def where(section_id: str) -> dict:
             section = game.sections[section_id]
@@ -197,15 +292,10 @@ def differences_pages(site, lang: str) -> list[Page]:
         notes = [{"id": n.id, "kind": KIND_LABEL[lang][n.kind.value], "title": n.title[lang], "text": n.text[lang],
                   "follow": n.follow[lang], "sections": [where(s) for s in n.sections]} for n in report.notes]
         shown: dict[str, list] = {}
-        false_positives = []
-        for finding in report.findings:
-            if finding.check is CheckId.EDITION_NOTE:
-                continue
-            view = finding_view(finding, lang, why.get(finding.fingerprint))
-            if finding.status in SHOWN:
-                shown.setdefault(finding.section, []).append(view)
-            else:
-                false_positives.append(where(finding.section) | {"finding": view})
+        checked = [f for f in report.findings if f.check is not CheckId.EDITION_NOTE]
+        for finding in checked:
+            view = finding_view(finding, lang, review_reason(report, finding, lang), terms, matchers)
+            shown.setdefault(finding.section, []).append(view)
         note_refs: dict[str, list] = {}
         for note in notes:
             for s in note["sections"]:
@@ -217,12 +307,30 @@ def differences_pages(site, lang: str) -> list[Page]:
                         for s in chapter.sections if s in shown or s in note_refs]
             if sections:
                 chapters.append({"id": chapter.id, "title": chapter.title[lang], "sections": sections})
+        present = {f.status for f in checked}
+        classifications = [(s.value, STATUS_LABEL[lang][s]) for s in Status if s in present]
+        used = {f.check for f in checked}
+        checks = [(_slug(c.value), CHECK_LABEL[lang][c]) for c in CheckId if c in used]
+        section_options = [(s["anchor"], f"{c['title']} › {s['title']}") for c in chapters for s in c["sections"]]
+        exports = {e.name: e for e in game_exports(site, game_id)}
+        downloads = [("differences.csv", ui["csv"]),
+                     (f"{game_id}.tmx", ui["tmx"]), (f"{game_id}.it-2e.xlf", ui["xliff"]),
+                     ("../glossary.tbx", ui["tbx"])]
         summary = summary_rows(report, lang)
         title = game.title[lang]
         pages.append(Page(lang, f"{game_id}/differences.md", ui["title"], render(
             "differences.md.j2", ui=ui, lang=lang, game_title=title, chapters=chapters, notes=notes,
-            summary=summary, false_positives=false_positives,
+            summary=summary, classifications=classifications, checks=checks, sections=section_options,
+            total=len(checked), downloads=downloads, draft="draft-it-2e.md",
         ), nav=(title,)))
+        pages.append(Page(lang, f"{game_id}/differences.csv", ui["title"],
+                          findings_csv(report.findings, csv_labels(lang, terms), _section_titles(game, lang),
+                                       report.reasons_it if lang == "it" else report.reasons),
+                          in_nav=False))
+        for name in (f"{game_id}.tmx", f"{game_id}.it-2e.xlf"):
+            pages.append(Page(lang, f"{game_id}/{name}", name, exports[name].content, in_nav=False))
+    if reports:
+        pages.append(Page(lang, "glossary.tbx", "glossary.tbx", tbx(site.glossary), in_nav=False))
     return pages
 
 

@@ -1,0 +1,222 @@
+"""The "Italian 2nd edition draft" page of each compared game: the English 2nd-edition rules in
+Italian, paragraph by paragraph, from the official Italian 1st edition where the rule did not change
+and from this project's translation where it changed, each paragraph labelled with its source.
+
+The project's translations of changed paragraphs live in ``data/editions/<game>.draft-it.yaml``
+(``section``, the English text ``en`` they translate, the Italian ``it``); a changed paragraph
+without one is shown in English, labelled as still to translate. Sections only the English has use
+the project's translation of the whole section (``data/rules/<game>/translations.it.md``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from .. import features
+from ..errors import Problems
+from ..render import Page, escape_text
+from ..yamlio import load_yaml, yaml_path
+from .align import plain
+from .editions import EDITIONS_DIR
+from .model import normalise
+from .units import TranslationUnit, UnitState, game_units
+
+
+class DraftSource(str, Enum):
+    """Where a paragraph of the draft comes from."""
+
+    OFFICIAL_IT = "official-it"
+    """The official Italian 1st edition, the rule unchanged."""
+    PROJECT = "project"
+    """This project's translation of the English 2nd edition."""
+    ENGLISH = "english"
+    """Not translated yet: the English 2nd-edition text itself."""
+
+
+@dataclass(frozen=True)
+class DraftTranslation:
+    """The project's Italian for one changed English paragraph."""
+
+    section: str
+    """Section id."""
+    en: str
+    """The English 2nd-edition text it translates (compared normalised, markup aside)."""
+    it: str
+    """The Italian translation."""
+    line: int
+    """Line in the file."""
+
+
+def load_draft_translations(file: Path, game, problems: Problems) -> list[DraftTranslation]:
+    """``data/editions/<game>.draft-it.yaml``: ``translations: [{section, en, it}, ...]``."""
+    data, located = load_yaml(file)
+    raw = data.get("translations") if isinstance(data, dict) else None
+    if not isinstance(raw, list):
+        problems.add(file, "translations", "expected a list under 'translations:'", located.line("translations"))
+        return []
+    out = []
+    for index, entry in enumerate(raw):
+        where = ("translations", index)
+        if not isinstance(entry, dict) or set(entry) != {"section", "en", "it"} or \
+                not all(isinstance(entry[k], str) and entry[k].strip() for k in ("section", "en", "it")):
+            problems.add(file, yaml_path(*where), f"expected {{section: id, en: English text, it: Italian text}}, "
+                         f"got {entry!r}"[:200], located.line(*where))
+            continue
+        if entry["section"] not in game.sections:
+            problems.add(file, yaml_path(*where, "section"), f"unknown section {entry['section']!r}: expected a "
+                         f"section id of {game.id}", located.line(*where, "section"))
+            continue
+        out.append(DraftTranslation(entry["section"], entry["en"].strip(), entry["it"].strip(), located.line(*where)))
+    return out
+
+
+def _key(section: str, text: str) -> tuple[str, str]:
+    return section, normalise(plain(text.replace("\n", " ")))
+
+
+@dataclass(frozen=True)
+class DraftParagraph:
+    """One paragraph of the draft."""
+
+    unit: TranslationUnit
+    """The unit it renders."""
+    source: DraftSource
+    """Where its text comes from."""
+    text: str
+    """The text shown."""
+
+
+def draft_paragraphs(units: list[TranslationUnit], translations: list[DraftTranslation]) -> list[DraftParagraph]:
+    """The draft of a game: every unit the English 2nd edition has, in reading order."""
+    by_key = {_key(t.section, t.en): t for t in translations}
+    out = []
+    for unit in units:
+        if unit.en is None:
+            continue  # left out of the 2nd edition
+        own = by_key.get(_key(unit.section, unit.en))
+        if unit.state is UnitState.UNCHANGED:
+            out.append(DraftParagraph(unit, DraftSource.OFFICIAL_IT, unit.it))
+        elif own is not None:
+            out.append(DraftParagraph(unit, DraftSource.PROJECT, own.it))
+        elif unit.state is UnitState.EN_ONLY and unit.translation:
+            out.append(DraftParagraph(unit, DraftSource.PROJECT, unit.translation))
+        else:
+            out.append(DraftParagraph(unit, DraftSource.ENGLISH, unit.en))
+    return out
+
+
+def unused_translations(units: list[TranslationUnit], translations: list[DraftTranslation]) -> list[DraftTranslation]:
+    """Translations whose English text no unit has any more (the text changed): stale."""
+    keys = {_key(u.section, u.en) for u in units if u.en is not None}
+    return [t for t in translations if _key(t.section, t.en) not in keys]
+
+
+UI = {
+    "it": {"title": "Bozza italiana della 2ª edizione",
+           "intro": "Le regole della 2ª edizione inglese in italiano, paragrafo per paragrafo: dove la regola non è "
+                    "cambiata il testo è quello del regolamento ufficiale italiano (1ª edizione); dove è cambiata, o "
+                    "dove la 1ª edizione non ha il paragrafo, è la traduzione di questo progetto; dove una traduzione "
+                    "manca ancora resta il testo inglese, segnalato. Ogni paragrafo dice da dove viene. Non è un "
+                    "regolamento ufficiale.",
+           "legend": "Fonti", "counts": "{official} paragrafi dalla 1ª edizione italiana ufficiale, {project} tradotti "
+                                        "dal progetto, {english} ancora da tradurre.",
+           "xliff": "Lo stesso lavoro in formato XLIFF 2.0 per gli strumenti CAT",
+           "differences": "Le differenze tra le edizioni"},
+    "en": {"title": "Italian 2nd edition draft",
+           "intro": "The English 2nd-edition rules in Italian, paragraph by paragraph: where the rule did not change "
+                    "the text is the official Italian rulebook's (1st edition); where it changed, or where the 1st "
+                    "edition lacks the paragraph, it is this project's translation; where a translation is still "
+                    "missing the English text stays, flagged. Every paragraph says where it comes from. Not an "
+                    "official rulebook.",
+           "legend": "Sources", "counts": "{official} paragraphs from the official Italian 1st edition, {project} "
+                                          "translated by the project, {english} still to translate.",
+           "xliff": "The same work as XLIFF 2.0 for CAT tools",
+           "differences": "The differences between the editions"},
+}
+"""The draft page's interface strings."""
+
+SOURCE_LABEL = {
+    "it": {DraftSource.OFFICIAL_IT: "1ª ed. italiana ufficiale", DraftSource.PROJECT: "traduzione del progetto",
+           DraftSource.ENGLISH: "2ª ed. inglese, da tradurre"},
+    "en": {DraftSource.OFFICIAL_IT: "official Italian 1st ed.", DraftSource.PROJECT: "project translation",
+           DraftSource.ENGLISH: "English 2nd ed., to translate"},
+}
+"""The label each paragraph carries, in the page's language."""
+
+SOURCE_CLASS = {DraftSource.OFFICIAL_IT: "cellula-draft-official", DraftSource.PROJECT: "cellula-draft-project",
+                DraftSource.ENGLISH: "cellula-draft-english"}
+
+
+def _paragraph(paragraph: DraftParagraph, lang: str) -> str:
+    raw = re.sub(r"[*_`]+", "", paragraph.text.replace("\n", " "))  # emphasis dropped without leaving a space
+    text = re.sub(r"^(?:[-+]\s+)", "", plain(raw).lstrip("# "))      # a list item's marker: one item per line already
+    text = escape_text(text).replace("<", "&lt;")
+    text_lang = "en" if paragraph.source is DraftSource.ENGLISH else "it"
+    label = SOURCE_LABEL[lang][paragraph.source]
+    return (f'<p class="cellula-draft" data-source="{paragraph.source.value}" lang="{text_lang}">'
+            f'<span class="cellula-draft-source {SOURCE_CLASS[paragraph.source]}" lang="{lang}">{label}</span> '
+            f"{text}</p>")
+
+
+def draft_markdown(game, paragraphs: list[DraftParagraph], lang: str) -> str:
+    """The page's Markdown: intro, counts, then chapters and sections with labelled paragraphs."""
+    ui = UI[lang]
+    counts = {s.value: sum(p.source is s for p in paragraphs) for s in DraftSource}
+    lines = ["---", f"title: {ui['title']} · {game.title[lang]}", "---", "", f"# {ui['title']}: {game.title[lang]}", "",
+             ui["intro"], "",
+             ui["counts"].format(official=counts["official-it"], project=counts["project"], english=counts["english"]),
+             "", f"[{ui['xliff']}]({game.id}.it-2e.xlf) · [{ui['differences']}](differences.md)", ""]
+    by_section: dict[str, list[DraftParagraph]] = {}
+    for paragraph in paragraphs:
+        by_section.setdefault(paragraph.unit.section, []).append(paragraph)
+    for chapter in game.chapters:
+        sections = [s for s in chapter.sections if s in by_section]
+        if not sections:
+            continue
+        lines += [f"## {escape_text(chapter.title['it'])}", ""]
+        for section_id in sections:
+            section = game.sections[section_id]
+            title = section.texts["it"].title if "it" in section.texts else section.texts["en"].title
+            lines += [f"### {escape_text(title)} {{ #{section.anchor} }}", ""]
+            for paragraph in by_section[section_id]:
+                lines += [_paragraph(paragraph, lang), ""]
+    return "\n".join(lines)
+
+
+def draft_pages(site, lang: str) -> list[Page]:
+    """Page producer: ``<game>/draft-it-2e.md`` for every compared game."""
+    reports = site.extras.get("editions") or {}
+    pages = []
+    for game_id, report in reports.items():
+        game = site.games[game_id]
+        units = game_units(game, site.glossary, report.findings)
+        translations = (site.extras.get("draft_translations") or {}).get(game_id, [])
+        paragraphs = draft_paragraphs(units, translations)
+        pages.append(Page(lang, f"{game_id}/draft-it-2e.md", UI[lang]["title"], draft_markdown(game, paragraphs, lang),
+                          nav=(game.title[lang],), tooltips=False))
+    return pages
+
+
+def load_drafts(site, problems: Problems) -> dict[str, list[DraftTranslation]]:
+    """Feature loader: each compared game's draft translations (stale ones reported)."""
+    out = {}
+    for game_id, report in (site.extras.get("editions") or {}).items():
+        game = site.games[game_id]
+        file = site.data_dir / EDITIONS_DIR / f"{game_id}.draft-it.yaml"
+        if not file.exists():
+            continue
+        translations = load_draft_translations(file, game, problems)
+        units = game_units(game, site.glossary, report.findings)
+        for stale in unused_translations(units, translations):
+            problems.add(file, f"translations ({stale.section})", "stale: no paragraph of the English 2nd edition "
+                         f"has this 'en' text any more: expected it updated or removed", stale.line)
+        out[game_id] = translations
+    return out
+
+
+if not any(name == "draft_translations" for name, _ in features.LOADERS):
+    features.LOADERS.append(("draft_translations", load_drafts))
+if draft_pages not in features.PRODUCERS:
+    features.PRODUCERS.append(draft_pages)

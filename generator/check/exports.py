@@ -1,0 +1,208 @@
+"""Exchange files for translators' CAT tools (OmegaT, Trados, memoQ), written by
+``python -m generator check --export DIR`` and offered for download on the site:
+
+- ``<game>.tmx``: a TMX 1.4 translation memory of the aligned IT/EN official segments, with the
+  edition and provenance of each side as properties;
+- ``glossary.tbx``: a TBX (ISO 30042, TBX-Basic-style ``martif``) termbase of the glossary, IT/EN/RU;
+- ``<game>.it-2e.xlf``: an XLIFF 2.0 file preparing an Italian 2nd-edition text: the English 2nd-edition
+  segments as source, the aligned Italian 1st-edition text as target where the rule did not change,
+  the segment marked for review (with the project's translation as draft target) where it changed;
+- ``<game>.findings.csv``: the edition check's findings (classification, check, section, texts).
+
+Every file is plain text (UTF-8 XML or CSV), deterministic for the same data.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from .align import plain
+from .model import CheckId, Finding
+from .units import TranslationUnit, UnitState, game_units
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+XLIFF_NS = "urn:oasis:names:tc:xliff:document:2.0"
+TOOL = "Cellula edition check"
+EDITION = {"it-1e": "Italian 1st edition (official)", "en-2e": "English 2nd edition (official)",
+           "en-virus": "English Virus expansion rules (official)"}
+"""How the properties name each source; other sources are named by their id."""
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """One export: its file name and content."""
+
+    name: str
+    """File name (no folder)."""
+    content: str
+    """UTF-8 text."""
+    media: str
+    """MIME type, for the download links."""
+
+
+def _xml(root) -> str:
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
+
+
+def segment_text(markdown: str) -> str:
+    """A unit's Markdown as CAT tools want it: markup removed, one line."""
+    return plain(markdown.replace("\n", " "))
+
+
+def _prop(parent, kind: str, value: str) -> None:
+    etree.SubElement(parent, "prop", type=kind).text = value
+
+
+def tmx(game_id: str, units: list[TranslationUnit]) -> str:
+    """TMX 1.4 of every unit with both official sides; source language English (the 2nd edition)."""
+    root = etree.Element("tmx", version="1.4")
+    etree.SubElement(root, "header", creationtool=TOOL, creationtoolversion="1", segtype="paragraph",
+                     **{"o-tmf": "cellula-markdown", "adminlang": "en", "srclang": "en", "datatype": "plaintext"})
+    body = etree.SubElement(root, "body")
+    for unit in units:
+        if unit.it is None or unit.en is None:
+            continue
+        tu = etree.SubElement(body, "tu", tuid=f"{game_id}.{unit.ident}")
+        _prop(tu, "x-game", game_id)
+        _prop(tu, "x-section", unit.section)
+        _prop(tu, "x-state", unit.state.value)
+        for lang, text, source in (("en", unit.en, unit.en_source), ("it", unit.it, unit.it_source)):
+            tuv = etree.SubElement(tu, "tuv", {XML_LANG: lang})
+            _prop(tuv, "x-edition", EDITION.get(source, source))
+            _prop(tuv, "x-provenance", "official rulebook text, as extracted and sectioned by the Cellula project")
+            etree.SubElement(tuv, "seg").text = segment_text(text)
+    return _xml(root)
+
+
+def tbx(glossary, langs=("it", "en", "ru")) -> str:
+    """A TBX termbase (``martif``, TBX-Basic dialect) of every glossary term: one ``termEntry`` per term,
+    one ``langSet`` per language with its forms (the first preferred, the others admitted) and the
+    forbidden renderings (deprecated)."""
+    root = etree.Element("martif", {"type": "TBX-Basic", XML_LANG: "en"})
+    header = etree.SubElement(root, "martifHeader")
+    file_desc = etree.SubElement(header, "fileDesc")
+    etree.SubElement(etree.SubElement(file_desc, "titleStmt"), "title").text = "Cellula glossary"
+    etree.SubElement(etree.SubElement(file_desc, "sourceDesc"), "p").text = (
+        "Glossary of the Cellula project (data/glossary.yaml): official terms of the Italian and English "
+        "rulebooks, and the project's translations where a side is not printed.")
+    body = etree.SubElement(etree.SubElement(root, "text"), "body")
+    for term in glossary:
+        entry = etree.SubElement(body, "termEntry", id=f"term-{term.id}")
+        etree.SubElement(entry, "descrip", type="subjectField").text = ", ".join(term.games)
+        etree.SubElement(entry, "admin", type="source").text = "official" if term.official else "project"
+        for lang in langs:
+            forms = term.forms.get(lang, ())
+            forbidden = term.forbidden.get(lang, ())
+            if not forms and not forbidden:
+                continue
+            lang_set = etree.SubElement(entry, "langSet", {XML_LANG: lang})
+            if term.note.get(lang):
+                etree.SubElement(lang_set, "descrip", type="definition").text = term.note[lang]
+            for index, form in enumerate(forms):
+                tig = etree.SubElement(lang_set, "tig")
+                etree.SubElement(tig, "term").text = form
+                etree.SubElement(tig, "termNote", type="administrativeStatus").text = \
+                    "preferredTerm-admn-sts" if index == 0 else "admittedTerm-admn-sts"
+            for form in forbidden:
+                tig = etree.SubElement(lang_set, "tig")
+                etree.SubElement(tig, "term").text = form
+                etree.SubElement(tig, "termNote", type="administrativeStatus").text = "deprecatedTerm-admn-sts"
+    return _xml(root)
+
+
+def _reason(finding: Finding) -> str:
+    return f"{finding.check.value} ({finding.status.value}): {finding.message}"
+
+
+def xliff(game_id: str, units: list[TranslationUnit], translations=()) -> str:
+    """XLIFF 2.0 preparing the Italian 2nd edition: one ``unit`` per English segment, its target the
+    paragraph of the Italian 2nd-edition draft (:mod:`.draft`). Where the rule did not change the target
+    is the aligned Italian 1st-edition text (state ``translated``); where it changed, or only the English
+    has it, the target is the project's translation (state ``initial``, with a review note naming the
+    differences), or none when there is no translation yet."""
+    from .draft import DraftSource, draft_paragraphs
+    root = etree.Element(f"{{{XLIFF_NS}}}xliff", nsmap={None: XLIFF_NS}, version="2.0", srcLang="en", trgLang="it")
+    file_el = etree.SubElement(root, f"{{{XLIFF_NS}}}file", id=game_id, original=f"data/rules/{game_id}")
+    for paragraph in draft_paragraphs(units, list(translations)):
+        unit = paragraph.unit
+        unit_el = etree.SubElement(file_el, f"{{{XLIFF_NS}}}unit", id=f"{unit.section}.{unit.position}",
+                                   name=unit.section)
+        notes = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}notes")
+        etree.SubElement(notes, f"{{{XLIFF_NS}}}note", category="source").text = \
+            f"source: {EDITION.get(unit.en_source, unit.en_source)}"
+        if paragraph.source is DraftSource.OFFICIAL_IT:
+            target, state = paragraph.text, "translated"
+            why = f"target: {EDITION.get(unit.it_source, unit.it_source)}, rule unchanged"
+        else:
+            target = paragraph.text if paragraph.source is DraftSource.PROJECT else None
+            state = "initial"
+            origin = "target: the Cellula project's translation" if target else "to translate"
+            if unit.state is UnitState.CHANGED:
+                why = f"review: the rule changed; {origin}; Italian 1st edition said: {segment_text(unit.it)} | " + \
+                      " | ".join(_reason(f) for f in unit.reasons)
+            else:
+                why = f"review: not in the Italian 1st edition; {origin}"
+        etree.SubElement(notes, f"{{{XLIFF_NS}}}note", category="review" if state == "initial" else "provenance",
+                         priority="1" if unit.state is UnitState.CHANGED else "5").text = why
+        segment = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}segment", state=state)
+        etree.SubElement(segment, f"{{{XLIFF_NS}}}source").text = segment_text(unit.en)
+        if target is not None:
+            etree.SubElement(segment, f"{{{XLIFF_NS}}}target").text = segment_text(target)
+    return _xml(root)
+
+
+CSV_COLUMNS = ("classification", "check", "severity", "section", "message", "review", "italian_text", "english_text",
+               "note")
+
+
+def findings_csv(findings: list[Finding], labels=None, sections=None, reviews=None) -> str:
+    """The findings as CSV (one row each, header first). ``labels`` (status -> name, check -> name) and
+    ``sections`` (id -> title) put the page's language in the classification, check and section
+    columns; the raw values otherwise. ``reviews`` (fingerprint -> text) fills the reviewer's reason."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for f in findings:
+        if f.check is CheckId.EDITION_NOTE:
+            continue
+        status = labels["status"][f.status] if labels else f.status.value
+        check = labels["check"][f.check] if labels else f.check.value
+        section = sections.get(f.section, f.section) if sections else f.section
+        message = labels["message"](f) if labels else f.message
+        review = (reviews or {}).get(f.fingerprint, "")
+        writer.writerow((status, check, f.severity.value, section, message, review, segment_text(f.it),
+                         segment_text(f.en), f.note or ""))
+    return out.getvalue()
+
+
+def game_exports(site, game_id: str) -> list[ExportFile]:
+    """The TMX, XLIFF and findings CSV of one compared game."""
+    report = site.extras["editions"][game_id]
+    units = game_units(site.games[game_id], site.glossary, report.findings)
+    translations = (site.extras.get("draft_translations") or {}).get(game_id, [])
+    return [ExportFile(f"{game_id}.tmx", tmx(game_id, units), "application/x-tmx+xml"),
+            ExportFile(f"{game_id}.it-2e.xlf", xliff(game_id, units, translations), "application/xliff+xml"),
+            ExportFile(f"{game_id}.findings.csv", findings_csv(report.findings, reviews=report.reasons), "text/csv")]
+
+
+def all_exports(site) -> list[ExportFile]:
+    """Every export: the glossary's TBX, then each compared game's files."""
+    files = [ExportFile("glossary.tbx", tbx(site.glossary), "application/x-tbx+xml")]
+    for game_id in site.extras.get("editions") or {}:
+        files += game_exports(site, game_id)
+    return files
+
+
+def write_exports(site, folder: Path) -> list[Path]:
+    """Write :func:`all_exports` into ``folder`` (created); the written paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for export in all_exports(site):
+        path = folder / export.name
+        path.write_text(export.content, encoding="utf-8")
+        written.append(path)
+    return written
