@@ -5,7 +5,7 @@ Each hook's docstring names the rule sections (``data/rules/cytosis/game.yaml``)
 """
 from __future__ import annotations
 
-from .model import Area, Edition
+from .model import Area, Edition, Ruling
 
 
 class Rules:
@@ -15,6 +15,16 @@ class Rules:
 
     def exhaust_allowed(self) -> bool:
         """May a flask be exhausted (tipped over for 1 mRNA, lipid or ATP)? (``gameplay.exhaust-flask``)"""
+        raise NotImplementedError
+
+    def ribosome_min_amount(self, readings: dict[str, str]) -> int:
+        """Fewest mRNA a Free Ribosome placement translates (``spots.free-ribosome``);
+        ``readings`` is the puzzle's :meth:`~solver.model.Puzzle.readings`."""
+        raise NotImplementedError
+
+    def discards_by_price(self) -> bool:
+        """Does Phase 2 discard the cheapest card (True) or the left-most one (False)?
+        (``gameplay.phase-2``)"""
         raise NotImplementedError
 
     def phase2_order(self) -> tuple[str, ...]:
@@ -64,6 +74,15 @@ class FirstEdition(Rules):
         """1e has no exhausting of flasks (``gameplay.exhaust-flask`` is 2e only)."""
         return False
 
+    def ribosome_min_amount(self, readings):
+        """1e: players "possono scambiare qualsiasi numero" of mRNA ("may trade any number"):
+        zero included, so the placement needs no mRNA (``spots.free-ribosome``)."""
+        return 0
+
+    def discards_by_price(self) -> bool:
+        """1e: "Scarta ... la Carta Componente Cellula più economica" (``gameplay.phase-2``)."""
+        return True
+
     def phase2_order(self) -> tuple[str, ...]:
         """1e reveals the event before the row is refreshed (``gameplay.phase-2``)."""
         return ("return-flasks", "reveal-event", "refresh-row")
@@ -109,6 +128,16 @@ class SecondEdition(Rules):
     def exhaust_allowed(self) -> bool:
         """2e lets a player exhaust a flask for 1 mRNA, lipid or ATP (``gameplay.exhaust-flask``)."""
         return True
+
+    def ribosome_min_amount(self, readings):
+        """2e: "they must return any number of black mRNA": at least one under the default
+        reading of the ruling ``free-ribosome-zero`` (``at-least-one``), none allowed under
+        ``zero-allowed`` (``spots.free-ribosome``)."""
+        return 0 if readings.get(Ruling.FREE_RIBOSOME_ZERO.value) == "zero-allowed" else 1
+
+    def discards_by_price(self) -> bool:
+        """2e: "Remove the left-most card" (``gameplay.phase-2``)."""
+        return False
 
     def phase2_order(self) -> tuple[str, ...]:
         """2e refreshes the row, then reveals the event (``gameplay.phase-2``)."""

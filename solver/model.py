@@ -16,6 +16,38 @@ class Edition(Enum):
     SECOND = "2e"
 
 
+class Ruling(Enum):
+    """A rule whose text allows more than one reading (``rulings:`` in a puzzle). Each ruling's
+    readings are :data:`RULING_READINGS`; :data:`RULING_DEFAULTS` is the reading used when a
+    puzzle does not name one. The engine and the planner support every reading."""
+
+    FREE_RIBOSOME_ZERO = "free-ribosome-zero"
+    """2e ``spots.free-ribosome``: "they must return any number of black mRNA": is returning
+    none allowed? (1e: "possono scambiare qualsiasi numero", zero always allowed.)"""
+    DISK_CARD = "disk-card"
+    """``spots.exocytosis``, ``spots.completing-cards``: which card a Transport Vesicle Disk
+    completes: any card in hand whose macromolecules the disk covers, named when it is
+    revealed at Exocytosis, or only the card the disk was started for in the ER."""
+
+
+RULING_READINGS: dict[Ruling, tuple[str, ...]] = {
+    Ruling.FREE_RIBOSOME_ZERO: ("at-least-one", "zero-allowed"),
+    Ruling.DISK_CARD: ("at-exocytosis", "at-er"),
+}
+"""The readings of each ruling, the default first."""
+
+RULING_DEFAULTS: dict[Ruling, str] = {r: readings[0] for r, readings in RULING_READINGS.items()}
+"""Default reading of each ruling: ``free-ribosome-zero: at-least-one`` (the 2e "must"),
+``disk-card: at-exocytosis`` (the card is revealed, "placed face up", only at Exocytosis;
+before that the text says only "the card they are trying to complete")."""
+
+RULING_EDITIONS: dict[Ruling, tuple[Edition, ...]] = {
+    Ruling.FREE_RIBOSOME_ZERO: (Edition.SECOND,),
+    Ruling.DISK_CARD: (Edition.FIRST, Edition.SECOND),
+}
+"""Editions whose text a ruling is about."""
+
+
 class Resource(Enum):
     """ATP and the four macromolecules of a personal stock (``gameplay.phase-1``)."""
 
@@ -455,6 +487,17 @@ class Puzzle:
     """File the puzzle was loaded from."""
     grade: int = 1
     """Difficulty, 1 (first steps) to 5 (whole-game planning)."""
+    rulings: tuple[tuple[Ruling, str], ...] = ()
+    """Readings chosen for ambiguous rules (:class:`Ruling`); a ruling not listed takes its
+    default (:data:`RULING_DEFAULTS`)."""
+
+    def reading(self, ruling: Ruling) -> str:
+        """The reading of ``ruling`` this puzzle uses."""
+        return dict(self.rulings).get(ruling, RULING_DEFAULTS[ruling])
+
+    def readings(self) -> dict[str, str]:
+        """Every ruling that applies to this puzzle's edition, with the reading used."""
+        return {r.value: self.reading(r) for r in Ruling if self.edition in RULING_EDITIONS[r]}
 
     @cached_property
     def _cards_by_id(self) -> dict[str, Card]:
