@@ -56,6 +56,12 @@ class Rules:
         outright, else None to use the general tie rules (``two-player.scoring``)."""
         return None
 
+    def detox_tie_after_cards(self, readings: dict[str, str]) -> bool:
+        """Two-player detox tie of :meth:`detox_two_player_tie`: only when the completed-card
+        count ties too (ruling ``two-player-detox-tie: after-cards``), or on any equal amount
+        (``amount``, the default)."""
+        return readings.get(Ruling.TWO_PLAYER_DETOX_TIE.value) == "after-cards"
+
     def events(self) -> frozenset[str]:
         """Event kinds this edition's event deck has (``events.*``)."""
         return frozenset({"boost", "reduce-atp-cost"})

@@ -958,7 +958,8 @@ def enzyme_set_points(colors: list[str]) -> int:
     return total
 
 
-def detox_points(rules: Rules, players: int, mine: tuple[int, int], others: list[tuple[int, int]]) -> int:
+def detox_points(rules: Rules, players: int, mine: tuple[int, int], others: list[tuple[int, int]],
+                 readings: dict[str, str] | None = None) -> int:
     """End-game detox points for the player with (amount, cards), against the others'
     (amount, cards) (``scoring.detox``, ``two-player.scoring``).
 
@@ -971,7 +972,9 @@ def detox_points(rules: Rules, players: int, mine: tuple[int, int], others: list
     field_ = [mine] + [o for o in others if o[1] > 0]
     tie_points = rules.detox_two_player_tie()
     if players == 2 and tie_points is not None and len(field_) == 2 and field_[0][0] == field_[1][0]:
-        return tie_points
+        if not rules.detox_tie_after_cards(readings or {}) or field_[0][1] == field_[1][1]:
+            return tie_points
+        return rules.detox_table(players)[0 if field_[0][1] > field_[1][1] else 1]
     table = rules.detox_table(players)
     ahead = sum(1 for o in field_[1:] if o > mine)
     tied = sum(1 for o in field_ if o == mine)
@@ -999,7 +1002,7 @@ def score(state: State) -> Breakdown:
     return Breakdown(
         in_game=state.health,
         macromolecules=macromolecule_points(stock),
-        detox=detox_points(rules_for(puzzle.edition), puzzle.players, mine, others),
+        detox=detox_points(rules_for(puzzle.edition), puzzle.players, mine, others, puzzle.readings()),
         enzyme_sets=enzyme_set_points([c.color or c.id for c in completed if c.type is CardType.ENZYME]),
         goals=sum(goals[g].points for g in state.goal_markers if goal_met(state, goals[g])),
     )

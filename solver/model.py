@@ -24,6 +24,10 @@ class Ruling(Enum):
     FREE_RIBOSOME_ZERO = "free-ribosome-zero"
     """2e ``spots.free-ribosome``: "they must return any number of black mRNA": is returning
     none allowed? (1e: "possono scambiare qualsiasi numero", zero always allowed.)"""
+    TWO_PLAYER_DETOX_TIE = "two-player-detox-tie"
+    """2e ``two-player.scoring``: "In case of a tie, each player receives 3 points": a tie on
+    the amount of Alcohol Detox (``amount``), or a tie left after the general tie-break, "the
+    tying player with the most completed Alcohol Detoxification Cards wins" (``after-cards``)."""
     DISK_CARD = "disk-card"
     """``spots.exocytosis``, ``spots.completing-cards``: which card a Transport Vesicle Disk
     completes: any card in hand whose macromolecules the disk covers, named when it is
@@ -33,17 +37,20 @@ class Ruling(Enum):
 RULING_READINGS: dict[Ruling, tuple[str, ...]] = {
     Ruling.FREE_RIBOSOME_ZERO: ("at-least-one", "zero-allowed"),
     Ruling.DISK_CARD: ("at-exocytosis", "at-er"),
+    Ruling.TWO_PLAYER_DETOX_TIE: ("amount", "after-cards"),
 }
 """The readings of each ruling, the default first."""
 
 RULING_DEFAULTS: dict[Ruling, str] = {r: readings[0] for r, readings in RULING_READINGS.items()}
 """Default reading of each ruling: ``free-ribosome-zero: at-least-one`` (the 2e "must"),
+``two-player-detox-tie: amount`` (the two-player section states its own tie rule),
 ``disk-card: at-exocytosis`` (the card is revealed, "placed face up", only at Exocytosis;
 before that the text says only "the card they are trying to complete")."""
 
 RULING_EDITIONS: dict[Ruling, tuple[Edition, ...]] = {
     Ruling.FREE_RIBOSOME_ZERO: (Edition.SECOND,),
     Ruling.DISK_CARD: (Edition.FIRST, Edition.SECOND),
+    Ruling.TWO_PLAYER_DETOX_TIE: (Edition.SECOND,),
 }
 """Editions whose text a ruling is about."""
 

@@ -768,7 +768,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         lm.eq(total(z.values()), 1)
         lm.eq(total(z[p] * p[0] for p in z), total(done[T, c] * cards[c].cost.atp for c in detox))
         lm.eq(total(z[p] * p[1] for p in z), total(done[T, c] for c in detox))
-        detox_pts = total(z[p] * detox_points(rules, puzzle.players, p, others) for p in z)
+        detox_pts = total(z[p] * detox_points(rules, puzzle.players, p, others, puzzle.readings()) for p in z)
     pm.objective_parts["detox"] = detox_pts
 
     lm.section("scoring.enzyme-sets")

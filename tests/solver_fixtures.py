@@ -129,6 +129,7 @@ def random_puzzle_data(seed: int, placements: tuple[int, int] = (2, 4)) -> dict:
     rulings = {"disk-card": r2.choice(["at-exocytosis", "at-er"])}
     if edition == "2e":
         rulings["free-ribosome-zero"] = r2.choice(["at-least-one", "zero-allowed"])
+        rulings["two-player-detox-tie"] = r2.choice(["amount", "after-cards"])
     data["rulings"] = rulings
     if edition == "2e" and players == 2 and board != "2p":
         data["board"] = "2p"
