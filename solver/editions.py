@@ -47,6 +47,11 @@ class Rules:
         'one per spot' only (``two-player.gameplay``)."""
         return None
 
+    def grey_flasks_count_for_area_limit(self, readings: dict[str, str]) -> bool:
+        """Do the player's grey flasks count towards :meth:`area_limit`? (ruling
+        ``grey-flask-area-limit``; only 1e has an area limit)."""
+        return readings.get(Ruling.GREY_FLASK_AREA_LIMIT.value, "counts") == "counts"
+
     def detox_table(self, players: int) -> tuple[int, ...]:
         """End-game detox points by position (``scoring.detox``, ``two-player.scoring``)."""
         return (8, 5, 2)

@@ -191,6 +191,8 @@ class State:
     """The last round is over: only scoring remains."""
     taken: tuple[str, ...] = ()
     """Cards other players bought from the row (their flasks on card-row slots), sorted."""
+    grey_spots: tuple[str, ...] = ()
+    """Spots holding the player's grey flasks this round, sorted (``two-player.gameplay``)."""
     puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
     """The puzzle being played (not part of the state's identity)."""
 
@@ -217,6 +219,7 @@ class State:
             "boosts": {k: v.as_dict(nonzero=True) for k, v in self.boosts}, "event": self.event,
             "done": self.done,
             **({"taken_by_others": list(self.taken)} if self.taken else {}),
+            **({"grey_spots": list(self.grey_spots)} if self.grey_spots else {}),
         }
 
 
@@ -390,6 +393,8 @@ def area_has_room(state: State, spot: Spot) -> bool:
         return True
     board = state.puzzle.board
     used = sum(1 for p in state.placed if board.spot(p).area is spot.area)
+    if not _rules(state).grey_flasks_count_for_area_limit(state.puzzle.readings()):
+        used -= sum(1 for p in state.grey_spots if board.spot(p).area is spot.area)
     return used < limit
 
 
@@ -735,7 +740,7 @@ def _end_round(state: State) -> State:
     for step in _rules(state).phase2_order():
         if step == "return-flasks":
             state = _r(state, placed=(), flasks_left=puzzle.flasks, grey_left=puzzle.grey_flasks,
-                            grey_this_turn=False)
+                       grey_this_turn=False, grey_spots=())
         elif step == "refresh-row":
             state = _refresh_row(state)
         elif step == "reveal-event":
@@ -792,7 +797,7 @@ def apply_legal(state: State, action: Action) -> State:
         state = _claim_boosts(_r(state, placed=_sorted(state.placed + (spot.id,))), spot)
         state = _take(state, spot, action)
         if action.grey:
-            return _r(state, grey_this_turn=True)
+            return _r(state, grey_this_turn=True, grey_spots=_sorted(state.grey_spots + (spot.id,)))
     state = _r(state, flasks_left=state.flasks_left - 1, grey_this_turn=False)
     if state.flasks_left == 0:
         state = _end_round(state)

@@ -4,6 +4,7 @@ Section IDs in docstrings refer to ``data/rules/cytosis/game.yaml``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from enum import Enum
@@ -28,6 +29,11 @@ class Ruling(Enum):
     """2e ``two-player.scoring``: "In case of a tie, each player receives 3 points": a tie on
     the amount of Alcohol Detox (``amount``), or a tie left after the general tie-break, "the
     tying player with the most completed Alcohol Detoxification Cards wins" (``after-cards``)."""
+    GREY_FLASK_AREA_LIMIT = "grey-flask-area-limit"
+    """1e ``two-player.gameplay``: "è consentito piazzare al massimo 1 beuta per round in
+    ciascuna area" and "Un giocatore può comunque ... piazzare una Beuta Grigia in QUALSIASI
+    spazio ... anche se un'altra beuta è già stata piazzata in quell'area": does a grey flask
+    already in an area use up its one flask (``counts``) or not (``exempt``)?"""
     DISK_CARD = "disk-card"
     """``spots.exocytosis``, ``spots.completing-cards``: which card a Transport Vesicle Disk
     completes: any card in hand whose macromolecules the disk covers, named when it is
@@ -38,12 +44,14 @@ RULING_READINGS: dict[Ruling, tuple[str, ...]] = {
     Ruling.FREE_RIBOSOME_ZERO: ("at-least-one", "zero-allowed"),
     Ruling.DISK_CARD: ("at-exocytosis", "at-er"),
     Ruling.TWO_PLAYER_DETOX_TIE: ("amount", "after-cards"),
+    Ruling.GREY_FLASK_AREA_LIMIT: ("counts", "exempt"),
 }
 """The readings of each ruling, the default first."""
 
 RULING_DEFAULTS: dict[Ruling, str] = {r: readings[0] for r, readings in RULING_READINGS.items()}
 """Default reading of each ruling: ``free-ribosome-zero: at-least-one`` (the 2e "must"),
 ``two-player-detox-tie: amount`` (the two-player section states its own tie rule),
+``grey-flask-area-limit: counts`` ("al massimo 1 beuta": any flask),
 ``disk-card: at-exocytosis`` (the card is revealed, "placed face up", only at Exocytosis;
 before that the text says only "the card they are trying to complete")."""
 
@@ -51,6 +59,7 @@ RULING_EDITIONS: dict[Ruling, tuple[Edition, ...]] = {
     Ruling.FREE_RIBOSOME_ZERO: (Edition.SECOND,),
     Ruling.DISK_CARD: (Edition.FIRST, Edition.SECOND),
     Ruling.TWO_PLAYER_DETOX_TIE: (Edition.SECOND,),
+    Ruling.GREY_FLASK_AREA_LIMIT: (Edition.FIRST,),
 }
 """Editions whose text a ruling is about."""
 
@@ -502,8 +511,13 @@ class Puzzle:
         """The reading of ``ruling`` this puzzle uses."""
         return dict(self.rulings).get(ruling, RULING_DEFAULTS[ruling])
 
-    def readings(self) -> dict[str, str]:
-        """Every ruling that applies to this puzzle's edition, with the reading used."""
+    def readings(self) -> "Mapping[str, str]":
+        """Every ruling that applies to this puzzle's edition, with the reading used (read-only)."""
+        return self._readings
+
+    @cached_property
+    def _readings(self) -> dict[str, str]:
+        # computed once: the engine asks on its hot path; callers treat it as read-only
         return {r.value: self.reading(r) for r in Ruling if self.edition in RULING_EDITIONS[r]}
 
     @cached_property

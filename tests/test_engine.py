@@ -558,3 +558,16 @@ def test_two_player_detox_tie_readings(reading, points):
     assert detox_points(rules, 2, (4, 2), [(4, 1)], {"two-player-detox-tie": reading}) == points
     assert detox_points(rules, 2, (4, 1), [(4, 2)], {"two-player-detox-tie": reading}) == (3 if reading == "amount" else 2)
     assert detox_points(rules, 2, (4, 2), [(4, 2)], {"two-player-detox-tie": reading}) == 3
+
+
+@pytest.mark.parametrize("reading,blocked", [(None, True), ("counts", True), ("exempt", False)])
+def test_grey_flask_and_the_1e_two_player_area_limit(reading, blocked):
+    """A grey flask in the Nucleus, then the turn's own flask in the other Nucleus spot."""
+    p = make(edition="1e", players=2, flasks=2, start={"atp": 4},
+             rulings={"grey-flask-area-limit": reading} if reading else {})
+    s = run(p, place("nucleus-3", grey=True))
+    assert (why_illegal(s, place("nucleus-2")) is not None) is blocked
+    # other players' flasks always count
+    q = make(edition="1e", players=2, flasks=1, occupied={1: ["nucleus-3"]},
+             rulings={"grey-flask-area-limit": reading} if reading else {})
+    assert why_illegal(initial_state(q), place("nucleus-2")) is not None
