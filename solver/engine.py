@@ -16,6 +16,7 @@ from enum import Enum
 
 from .editions import Rules, rules_for
 from .errors import IllegalActionError
+from .rules import free_ribosome, macromolecule_cards
 from .model import (
     RECEPTOR_OF, ZERO, Area, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, VesicleArea, event_kind,
@@ -272,7 +273,7 @@ def ribosome_min_amount(puzzle: Puzzle) -> int:
     """Fewest mRNA a Free Ribosome placement translates: 0 in 1e ("possono scambiare qualsiasi
     numero"), 1 in 2e unless the ruling ``free-ribosome-zero`` reads ``zero-allowed``
     (``spots.free-ribosome``; the edition object decides)."""
-    return rules_for(puzzle.edition).ribosome_min_amount(puzzle.readings())
+    return free_ribosome.min_amount(puzzle)
 
 
 def disk_may_complete(puzzle: Puzzle, disk_card: str, card: str) -> bool:
@@ -432,14 +433,7 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"{spot.id} costs {spot.cost.text()}, stock has {stock.text()} ({spot.rule_sections[0]})"
         return None
     if kind is SpotKind.FREE_RIBOSOME:
-        n = action.amount
-        least = ribosome_min_amount(state.puzzle)
-        if n is None or n < least:
-            return (f"amount: expected the number of mRNA to translate (>= {least}, {state.puzzle.edition.value}), "
-                    f"got {n!r} (spots.free-ribosome)")
-        if n > stock.mrna:
-            return f"cannot translate {n} mRNA, stock has {stock.mrna} (spots.free-ribosome)"
-        return None
+        return free_ribosome.why_not(state.puzzle, stock, action.amount)
     if kind is SpotKind.LAUREATES:
         if action.goal is None:
             return None
@@ -530,11 +524,9 @@ def why_illegal(state: State, action: Action) -> str | None:
     if not is_players_turn(state):
         return "no flask left this round"
     if action.kind is ActionKind.PLAY_CARD:
-        card = _card(state, action.card)
-        if card is None or action.card not in state.hand:
-            return f"card {action.card!r} is not in hand (hand: {list(state.hand)})"
-        if card.type is not CardType.MACROMOLECULE:
-            return f"only Macromolecule cards are played from hand, {card.id!r} is a {card.type.value} (cards.macromolecule)"
+        reason = macromolecule_cards.why_not(_card(state, action.card), action.card, state.hand)
+        if reason:
+            return reason
         if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "amount", "resource", "goal", "bump")):
             return "play-card takes only a card"
         return None
@@ -592,8 +584,7 @@ def _take(state: State, spot: Spot, action: Action) -> State:
                 SpotKind.GLUCOSE, SpotKind.MITOCHONDRIA_CARB):
         return _r(state, stock=state.stock - spot.cost + spot.gain)
     if kind is SpotKind.FREE_RIBOSOME:
-        n = action.amount
-        return _r(state, stock=state.stock - Stock(mrna=n) + Stock(protein=n))
+        return _r(state, stock=free_ribosome.apply(state.stock, action.amount))
     if kind is SpotKind.LAUREATES:
         state = _r(state, first_player=True)
         if action.goal is None:
@@ -714,14 +705,9 @@ def _play_held_cards(state: State) -> State:
     qualsiasi momento durante il turno", ``cards.macromolecule``), so also after the turn's
     placement, and playing never lowers a score (macromolecule sets only grow with the stock;
     the cards are never completed cards). A card bought with the last flask is played too."""
-    puzzle = state.puzzle
-    if puzzle.flasks == 0:
-        return state          # the player has no turn at all
-    for card_id in state.hand:
-        card = puzzle.card(card_id)
-        if card.type is CardType.MACROMOLECULE:
-            state = _r(state, stock=state.stock + card.gain, hand=_remove_one(state.hand, card_id),
-                       discard=state.discard + (card_id,))
+    for card in macromolecule_cards.held_at_the_end(state.puzzle, state.hand):
+        state = _r(state, stock=macromolecule_cards.apply(state.stock, card), hand=_remove_one(state.hand, card.id),
+                   discard=state.discard + (card.id,))
     return state
 
 
@@ -786,8 +772,8 @@ def apply_legal(state: State, action: Action) -> State:
     effects without checking the action again (the exhaustive search's inner loop)."""
     if action.kind is ActionKind.PLAY_CARD:
         card = state.puzzle.card(action.card)
-        return _r(state, stock=state.stock + card.gain, hand=_remove_one(state.hand, card.id),
-                       discard=state.discard + (card.id,))
+        return _r(state, stock=macromolecule_cards.apply(state.stock, card), hand=_remove_one(state.hand, card.id),
+                  discard=state.discard + (card.id,))
     if action.kind is ActionKind.EXHAUST:
         state = _r(state, stock=state.stock + Stock.of(action.resource, 1))
     else:
@@ -832,7 +818,7 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
     puzzle = state.puzzle
     kind, sid, P = spot.kind, spot.id, ActionKind.PLACE
     if kind is SpotKind.FREE_RIBOSOME:
-        return [Action(P, sid, grey, amount=n) for n in range(ribosome_min_amount(puzzle), max_mrna + 1)]
+        return [Action(P, sid, grey, amount=n) for n in free_ribosome.amounts(puzzle, max_mrna)]
     if kind is SpotKind.LAUREATES:
         return [Action(P, sid, grey)] + [Action(P, sid, grey, goal=g.id) for g in puzzle.goals]
     if kind is SpotKind.CARD_ROW:
@@ -902,7 +888,7 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
             base = Action(ActionKind.PLACE, spot=spot.id, grey=grey)
             kind = spot.kind
             if kind is SpotKind.FREE_RIBOSOME:
-                out += [_r(base, amount=n) for n in range(ribosome_min_amount(puzzle), bound + 1)]
+                out += [_r(base, amount=n) for n in free_ribosome.amounts(puzzle, bound)]
             elif kind is SpotKind.LAUREATES:
                 out += [base] + [_r(base, goal=g.id) for g in puzzle.goals]
             elif kind is SpotKind.CARD_ROW:

@@ -35,11 +35,12 @@ from dataclasses import dataclass, field
 
 from .editions import rules_for
 from .engine import (
-    disk_may_complete, ribosome_min_amount, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, GREY_FLASK_COST, MACROMOLECULE_SET,
+    disk_may_complete, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, GREY_FLASK_COST, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
     Action, ActionKind, detox_points, initial_state,
 )
 from .errors import SolverError
+from .rules import free_ribosome, macromolecule_cards
 from .linear import Expr, LinearModel, Var, lit, total
 from .model import (
     RECEPTOR_OF, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
@@ -298,8 +299,8 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         lm.eq(total(x[t, i] for i in range(len(acts))) + noop[t], 1)
         if fr:
             xfr = X(t, lambda a: kind_of(a) is SpotKind.FREE_RIBOSOME)
-            lm.ge(amount[t], xfr * ribosome_min_amount(puzzle))   # spots.free-ribosome
-            lm.le(amount[t], xfr * max(1, mrna_ub))
+            free_ribosome.encode_amount(lm, puzzle, amount[t], xfr, mrna_ub)
+            lm.section("gameplay.phase-1")
     for r, rs in by_round.items():
         lm.eq(total(1 - Expr.of(noop[s.t]) - Expr.of(grey[s.t]) for s in rs), F)
         for a, b in zip(rs, rs[1:]):
@@ -684,8 +685,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                 if gs.get(r):
                     gain[r] = gain[r] + x[t, i] * gs.get(r)
         if fr:
-            cost[Resource.MRNA] = cost[Resource.MRNA] + amount[t]
-            gain[Resource.PROTEIN] = gain[Resource.PROTEIN] + amount[t]
+            free_ribosome.encode_trade(cost, gain, amount[t], Resource.MRNA, Resource.PROTEIN)
         # own disks removed from a full area come back with their cubes (spots.golgi)
         for c in vesicle:
             route = cards[c].route
@@ -743,13 +743,10 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         need = cards[c].cost.get(route.er_resource)
         final[route.er_resource] = final[route.er_resource] + (Expr.of(er[T, c]) + go[T, c]) * need
         final[route.golgi_resource] = final[route.golgi_resource] + go[T, c]
-    if puzzle.flasks:   # held Macromolecule cards are played in the last turn (engine: _play_held_cards)
-        lm.section("cards.macromolecule")
-        for c in macro_cards:
-            for r in RES:
-                if cards[c].gain.get(r):
-                    final[r] = final[r] + Expr.of(hand[T, c]) * cards[c].gain.get(r)
-        lm.section("scoring.macromolecules")
+    # held Macromolecule cards are played in the last turn (engine: _play_held_cards)
+    macromolecule_cards.encode_held_at_the_end(lm, puzzle, final, {c: Expr.of(hand[T, c]) for c in macro_cards},
+                                               [cards[c] for c in macro_cards])
+    lm.section("scoring.macromolecules")
     sets = Expr()
     for name, size in MACROMOLECULE_SET.items():
         r = Resource(name)
