@@ -500,6 +500,8 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
         _, why = _make_room(state, VesicleArea.GOLGI, action)
         return why
     if kind is SpotKind.EXOCYTOSIS:
+        if action.disk == card.id:
+            return f"disk={action.disk!r}: leave disk out for the card's own disk (spots.exocytosis)"
         label = action.disk if action.disk is not None else card.id
         disk = state.disk_for(label)
         if disk is None or disk.area is not VesicleArea.GOLGI:
