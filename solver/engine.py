@@ -220,7 +220,6 @@ class State:
             "boosts": {k: v.as_dict(nonzero=True) for k, v in self.boosts}, "event": self.event,
             "done": self.done,
             **({"taken_by_others": list(self.taken)} if self.taken else {}),
-            **({"grey_spots": list(self.grey_spots)} if self.grey_spots else {}),
         }
 
 
