@@ -70,6 +70,7 @@ UI = {
         "no_event": "nessun evento", "occupied": "Spazi occupati dagli avversari", "none": "nessuno",
         "goals": "Carte obiettivo", "opponents": "Avversari", "objective": "Obiettivo",
         "objective_text": "massimi Punti Salute a fine partita (punteggio finale compreso)",
+        "rulings": "Interpretazioni delle regole ambigue", "ruling_default": "predefinita",
         "goal_text": "{points} punti se completi {count} × {types}; segnalini già presenti: {markers}",
         "detox_figure": "detossificazione di un avversario: {amount} ATP su {cards} carte",
         "detox_figure_one": "detossificazione di un avversario: {amount} ATP su 1 carta",
@@ -172,6 +173,7 @@ UI = {
         "no_event": "no event", "occupied": "Spots taken by opponents", "none": "none",
         "goals": "Goal cards", "opponents": "Opponents", "objective": "Objective",
         "objective_text": "most Health Points at the end (final scoring included)",
+        "rulings": "Readings of ambiguous rules", "ruling_default": "default",
         "goal_text": "{points} points if you complete {count} × {types}; markers already on it: {markers}",
         "detox_figure": "an opponent's detox: {amount} ATP on {cards} cards",
         "detox_figure_one": "an opponent's detox: {amount} ATP on 1 card",
@@ -903,6 +905,10 @@ def statement_rows(site, entry: PuzzleEntry, board_title: str, lang: str, page: 
                   for r, types in enumerate(puzzle.opponent_hormones) if types]
     rows.append((ui["opponents"], md_inline("; ".join(opponents)) or ui["none"]))
     rows.append((ui["objective"], ui["objective_text"]))
+    from solver.model import RULING_DEFAULTS, Ruling
+    readings = [f"`{name}`: `{reading}`" + (f" ({ui['ruling_default']})" if reading == RULING_DEFAULTS[Ruling(name)] else "")
+                for name, reading in puzzle.readings().items()]
+    rows.append((ui["rulings"], "; ".join(readings) or ui["none"]))
     return rows
 
 

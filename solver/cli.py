@@ -95,6 +95,8 @@ def _cmd_solve(args) -> int:
         print(json.dumps(sol.to_dict(args.lang), ensure_ascii=False, indent=2))
         return 0 if sol.status in ("optimal", "feasible") else 1
     print(f"{puzzle.text('title', args.lang)} ({puzzle.id}, {puzzle.edition.value}, {args.engine})")
+    if sol.rulings:
+        print(("rulings: " if en else "interpretazioni: ") + ", ".join(f"{k}={v}" for k, v in sol.rulings))
     if sol.status == "infeasible":
         print(sol.reason or ("no legal sequence uses every flask" if en else "nessuna sequenza legale usa tutte le beute"))
         return 1

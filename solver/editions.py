@@ -5,7 +5,7 @@ Each hook's docstring names the rule sections (``data/rules/cytosis/game.yaml``)
 """
 from __future__ import annotations
 
-from .model import Area, Edition
+from .model import Area, Edition, Ruling
 
 
 class Rules:
@@ -15,6 +15,16 @@ class Rules:
 
     def exhaust_allowed(self) -> bool:
         """May a flask be exhausted (tipped over for 1 mRNA, lipid or ATP)? (``gameplay.exhaust-flask``)"""
+        raise NotImplementedError
+
+    def ribosome_min_amount(self, readings: dict[str, str]) -> int:
+        """Fewest mRNA a Free Ribosome placement translates (``spots.free-ribosome``);
+        ``readings`` is the puzzle's :meth:`~solver.model.Puzzle.readings`."""
+        raise NotImplementedError
+
+    def discards_by_price(self) -> bool:
+        """Does Phase 2 discard the cheapest card (True) or the left-most one (False)?
+        (``gameplay.phase-2``)"""
         raise NotImplementedError
 
     def phase2_order(self) -> tuple[str, ...]:
@@ -37,6 +47,11 @@ class Rules:
         'one per spot' only (``two-player.gameplay``)."""
         return None
 
+    def grey_flasks_count_for_area_limit(self, readings: dict[str, str]) -> bool:
+        """Do the player's grey flasks count towards :meth:`area_limit`? (ruling
+        ``grey-flask-area-limit``; only 1e has an area limit)."""
+        return readings.get(Ruling.GREY_FLASK_AREA_LIMIT.value, "counts") == "counts"
+
     def detox_table(self, players: int) -> tuple[int, ...]:
         """End-game detox points by position (``scoring.detox``, ``two-player.scoring``)."""
         return (8, 5, 2)
@@ -45,6 +60,12 @@ class Rules:
         """Points each player gets on a two-player detox tie when the rulebook states it
         outright, else None to use the general tie rules (``two-player.scoring``)."""
         return None
+
+    def detox_tie_after_cards(self, readings: dict[str, str]) -> bool:
+        """Two-player detox tie of :meth:`detox_two_player_tie`: only when the completed-card
+        count ties too (ruling ``two-player-detox-tie: after-cards``), or on any equal amount
+        (``amount``, the default)."""
+        return readings.get(Ruling.TWO_PLAYER_DETOX_TIE.value) == "after-cards"
 
     def events(self) -> frozenset[str]:
         """Event kinds this edition's event deck has (``events.*``)."""
@@ -63,6 +84,15 @@ class FirstEdition(Rules):
     def exhaust_allowed(self) -> bool:
         """1e has no exhausting of flasks (``gameplay.exhaust-flask`` is 2e only)."""
         return False
+
+    def ribosome_min_amount(self, readings):
+        """1e: players "possono scambiare qualsiasi numero" of mRNA ("may trade any number"):
+        zero included, so the placement needs no mRNA (``spots.free-ribosome``)."""
+        return 0
+
+    def discards_by_price(self) -> bool:
+        """1e: "Scarta ... la Carta Componente Cellula più economica" (``gameplay.phase-2``)."""
+        return True
 
     def phase2_order(self) -> tuple[str, ...]:
         """1e reveals the event before the row is refreshed (``gameplay.phase-2``)."""
@@ -109,6 +139,16 @@ class SecondEdition(Rules):
     def exhaust_allowed(self) -> bool:
         """2e lets a player exhaust a flask for 1 mRNA, lipid or ATP (``gameplay.exhaust-flask``)."""
         return True
+
+    def ribosome_min_amount(self, readings):
+        """2e: "they must return any number of black mRNA": at least one under the default
+        reading of the ruling ``free-ribosome-zero`` (``at-least-one``), none allowed under
+        ``zero-allowed`` (``spots.free-ribosome``)."""
+        return 0 if readings.get(Ruling.FREE_RIBOSOME_ZERO.value) == "zero-allowed" else 1
+
+    def discards_by_price(self) -> bool:
+        """2e: "Remove the left-most card" (``gameplay.phase-2``)."""
+        return False
 
     def phase2_order(self) -> tuple[str, ...]:
         """2e refreshes the row, then reveals the event (``gameplay.phase-2``)."""

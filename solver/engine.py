@@ -16,8 +16,9 @@ from enum import Enum
 
 from .editions import Rules, rules_for
 from .errors import IllegalActionError
+from .rules import free_ribosome, macromolecule_cards
 from .model import (
-    RECEPTOR_OF, ZERO, Area, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Spot,
+    RECEPTOR_OF, ZERO, Area, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, VesicleArea, event_kind,
 )
 
@@ -81,14 +82,18 @@ class Action:
     """Laureates: goal card for a marker (None: take 1 ATP instead)."""
     bump: str | None = None
     """1e full area: the disk removed (``opp1``… or ``own:<card>``)."""
+    disk: str | None = None
+    """Exocytosis: the disk whose cubes complete ``card``, named by the card it was started for
+    in the ER (None: the disk started for ``card``). See :func:`disk_may_complete`."""
 
     def key(self) -> tuple:
-        return (self.kind.value, self.spot or "", self.grey, self.card or "", self.amount or 0,
-                self.resource.value if self.resource else "", self.goal or "", self.bump or "")
+        return (self.kind.value, self.spot or "", self.grey, self.card or "",
+                -1 if self.amount is None else self.amount,
+                self.resource.value if self.resource else "", self.goal or "", self.bump or "", self.disk or "")
 
     def to_dict(self) -> dict:
         out: dict = {"kind": self.kind.value}
-        for name in ("spot", "card", "amount", "goal", "bump"):
+        for name in ("spot", "card", "amount", "goal", "bump", "disk"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         if self.grey:
@@ -102,7 +107,7 @@ class Action:
         """Inverse of :meth:`to_dict`; raises ValueError/KeyError/TypeError on bad input."""
         if not isinstance(data, dict):
             raise TypeError(f"expected an object, got {data!r}")
-        unknown = set(data) - {"kind", "spot", "grey", "card", "amount", "resource", "goal", "bump"}
+        unknown = set(data) - {"kind", "spot", "grey", "card", "amount", "resource", "goal", "bump", "disk"}
         if unknown:
             raise ValueError(f"unknown field(s) {sorted(unknown)}")
         kind = ActionKind(data.get("kind", "place"))
@@ -112,7 +117,7 @@ class Action:
         return Action(kind=kind, spot=data.get("spot"), grey=bool(data.get("grey", False)),
                       card=data.get("card"), amount=amount,
                       resource=Resource(data["resource"]) if data.get("resource") is not None else None,
-                      goal=data.get("goal"), bump=data.get("bump"))
+                      goal=data.get("goal"), bump=data.get("bump"), disk=data.get("disk"))
 
     def __str__(self) -> str:
         d = self.to_dict()
@@ -185,6 +190,10 @@ class State:
     """The active event card."""
     done: bool = False
     """The last round is over: only scoring remains."""
+    taken: tuple[str, ...] = ()
+    """Cards other players bought from the row (their flasks on card-row slots), sorted."""
+    grey_spots: tuple[str, ...] = ()
+    """Spots holding the player's grey flasks this round, sorted (``two-player.gameplay``)."""
     puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
     """The puzzle being played (not part of the state's identity)."""
 
@@ -210,6 +219,7 @@ class State:
             "first_player": self.first_player,
             "boosts": {k: v.as_dict(nonzero=True) for k, v in self.boosts}, "event": self.event,
             "done": self.done,
+            **({"taken_by_others": list(self.taken)} if self.taken else {}),
         }
 
 
@@ -256,6 +266,25 @@ def _remove_one(items: tuple, item) -> tuple:
 
 def _reduce_active(state: State) -> bool:
     return state.event is not None and event_kind(state.event) is EventKind.REDUCE_ATP_COST
+
+
+def ribosome_min_amount(puzzle: Puzzle) -> int:
+    """Fewest mRNA a Free Ribosome placement translates: 0 in 1e ("possono scambiare qualsiasi
+    numero"), 1 in 2e unless the ruling ``free-ribosome-zero`` reads ``zero-allowed``
+    (``spots.free-ribosome``; the edition object decides)."""
+    return free_ribosome.min_amount(puzzle)
+
+
+def disk_may_complete(puzzle: Puzzle, disk_card: str, card: str) -> bool:
+    """May the disk started for ``disk_card`` complete ``card`` at Exocytosis, cubes allowing?
+    Under the ruling ``disk-card: at-exocytosis`` (default) any hormone or receptor card: the
+    card is named where the rulebook reveals it, at Exocytosis ("Place the Cell Component Card
+    they are completing face up", "Rivelare la Carta Componente Cellula che stanno
+    completando"), and the disk "must have at least the number of macromolecules required ...
+    but may have more" (``spots.completing-cards``). Under ``at-er`` only ``disk_card``."""
+    if disk_card == card:
+        return True
+    return puzzle.reading(Ruling.DISK_CARD) == "at-exocytosis"
 
 
 def row_price(state: State, spot: Spot) -> int:
@@ -364,6 +393,8 @@ def area_has_room(state: State, spot: Spot) -> bool:
         return True
     board = state.puzzle.board
     used = sum(1 for p in state.placed if board.spot(p).area is spot.area)
+    if not _rules(state).grey_flasks_count_for_area_limit(state.puzzle.readings()):
+        used -= sum(1 for p in state.grey_spots if board.spot(p).area is spot.area)
     return used < limit
 
 
@@ -378,8 +409,9 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
     ``state`` already has any boost claimed and the grey flask paid."""
     kind, stock = spot.kind, state.stock
     card = _card(state, action.card)
-    extra = [n for n in ("amount", "goal", "resource") if getattr(action, n) is not None]
-    allowed_extra = {SpotKind.FREE_RIBOSOME: ["amount"], SpotKind.LAUREATES: ["goal"]}.get(kind, [])
+    extra = [n for n in ("amount", "goal", "resource", "disk") if getattr(action, n) is not None]
+    allowed_extra = {SpotKind.FREE_RIBOSOME: ["amount"], SpotKind.LAUREATES: ["goal"],
+                     SpotKind.EXOCYTOSIS: ["disk"]}.get(kind, [])
     bad = [n for n in extra if n not in allowed_extra]
     if bad:
         return f"{bad[0]}={getattr(action, bad[0])!r} means nothing on {spot.id}"
@@ -400,12 +432,7 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"{spot.id} costs {spot.cost.text()}, stock has {stock.text()} ({spot.rule_sections[0]})"
         return None
     if kind is SpotKind.FREE_RIBOSOME:
-        n = action.amount
-        if n is None or n < 1:
-            return f"amount: expected the number of mRNA to translate (>= 1), got {n!r} (spots.free-ribosome)"
-        if n > stock.mrna:
-            return f"cannot translate {n} mRNA, stock has {stock.mrna} (spots.free-ribosome)"
-        return None
+        return free_ribosome.why_not(state.puzzle, stock, action.amount)
     if kind is SpotKind.LAUREATES:
         if action.goal is None:
             return None
@@ -429,8 +456,8 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
         if stock.atp < price:
             return f"{spot.id} costs {price} ATP, stock has {stock.atp} (spots.card-row)"
         return None
-    # card-completing spots
-    if action.card not in state.hand:
+    # card-completing spots (the Golgi moves a disk: its card need not be in hand any more)
+    if kind is not SpotKind.GOLGI and action.card not in state.hand:
         return f"card {action.card!r} is not in hand (hand: {list(state.hand)})"
     if kind is SpotKind.CYTOPLASM:
         if card.type is not CardType.ENZYME:
@@ -472,9 +499,17 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
         _, why = _make_room(state, VesicleArea.GOLGI, action)
         return why
     if kind is SpotKind.EXOCYTOSIS:
-        disk = state.disk_for(card.id)
+        if action.disk == card.id:
+            return f"disk={action.disk!r}: leave disk out for the card's own disk (spots.exocytosis)"
+        label = action.disk if action.disk is not None else card.id
+        disk = state.disk_for(label)
         if disk is None or disk.area is not VesicleArea.GOLGI:
-            return f"no disk for {card.id!r} in the Golgi Apparatus (spots.exocytosis)"
+            return f"no disk for {label!r} in the Golgi Apparatus (spots.exocytosis)"
+        if route is None:
+            return f"{spot.id} completes hormone and receptor cards, {card.id!r} is a {card.type.value} (spots.exocytosis)"
+        if not disk_may_complete(state.puzzle, label, card.id):
+            return (f"the disk started for {label!r} completes only that card under the ruling "
+                    f"disk-card: at-er (spots.exocytosis)")
         if not disk.load.covers(_r(card.cost, atp=0)):
             return f"disk for {card.id!r} carries {disk.load.text()}, card needs {_r(card.cost, atp=0).text()}"
         if stock.atp < card.cost.atp:
@@ -490,11 +525,9 @@ def why_illegal(state: State, action: Action) -> str | None:
     if not is_players_turn(state):
         return "no flask left this round"
     if action.kind is ActionKind.PLAY_CARD:
-        card = _card(state, action.card)
-        if card is None or action.card not in state.hand:
-            return f"card {action.card!r} is not in hand (hand: {list(state.hand)})"
-        if card.type is not CardType.MACROMOLECULE:
-            return f"only Macromolecule cards are played from hand, {card.id!r} is a {card.type.value} (cards.macromolecule)"
+        reason = macromolecule_cards.why_not(_card(state, action.card), action.card, state.hand)
+        if reason:
+            return reason
         if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "amount", "resource", "goal", "bump")):
             return "play-card takes only a card"
         return None
@@ -552,8 +585,7 @@ def _take(state: State, spot: Spot, action: Action) -> State:
                 SpotKind.GLUCOSE, SpotKind.MITOCHONDRIA_CARB):
         return _r(state, stock=state.stock - spot.cost + spot.gain)
     if kind is SpotKind.FREE_RIBOSOME:
-        n = action.amount
-        return _r(state, stock=state.stock - Stock(mrna=n) + Stock(protein=n))
+        return _r(state, stock=free_ribosome.apply(state.stock, action.amount))
     if kind is SpotKind.LAUREATES:
         state = _r(state, first_player=True)
         if action.goal is None:
@@ -590,7 +622,7 @@ def _take(state: State, spot: Spot, action: Action) -> State:
         disks = tuple(sorted(_remove_one(state.disks, old) + (new,), key=Disk.sort_key))
         return _r(state, stock=state.stock - Stock.of(route.golgi_resource, 1), disks=disks)
     if kind is SpotKind.EXOCYTOSIS:
-        disk = state.disk_for(card.id)
+        disk = state.disk_for(action.disk if action.disk is not None else card.id)
         state = _r(state, disks=_remove_one(state.disks, disk), stock=state.stock - Stock(atp=card.cost.atp))
         return _complete(state, card)
     raise AssertionError(kind)  # pragma: no cover
@@ -640,7 +672,11 @@ def _refresh_row(state: State) -> State:
 
 
 def _occupy(state: State) -> State:
-    """Other players' flasks for the current round; they claim boosts in their areas first."""
+    """Other players' flasks for the current round; they claim boosts in their areas first, and
+    a flask on a card-row slot has bought the card under it ("they must pay the ATP cost ... and
+    collect the card in the slot just below their flask", ``spots.card-row``): the slot stays
+    empty until the Phase 2 refresh, so no grey flask can buy it there, and Phase 2 discards
+    and slides the row as it then is (:func:`_opponents_buy`)."""
     occupied = state.puzzle.occupied[state.round - 1] if state.round - 1 < len(state.puzzle.occupied) else ()
     board = state.puzzle.board
     for spot_id in occupied:
@@ -648,7 +684,32 @@ def _occupy(state: State) -> State:
         kept = tuple((e, r) for e, r in state.boosts
                      if board.boost(e) is None or spot.area not in board.boost(e).areas)
         state = _r(state, boosts=kept)
-    return _r(state, placed=_sorted(occupied))
+    return _opponents_buy(_r(state, placed=_sorted(occupied)), occupied)
+
+
+def _opponents_buy(state: State, occupied: tuple[str, ...]) -> State:
+    """Cards under card-row slots other players take this round leave the row (into their
+    hands, not the discard pile) (``spots.card-row``)."""
+    board = state.puzzle.board
+    row, taken = list(state.row), list(state.taken)
+    for spot_id in occupied:
+        spot = board.spot(spot_id)
+        if spot.kind is SpotKind.CARD_ROW and spot.slot < len(row) and row[spot.slot] is not None:
+            taken.append(row[spot.slot])
+            row[spot.slot] = None
+    return _r(state, row=tuple(row), taken=_sorted(taken))
+
+
+def _play_held_cards(state: State) -> State:
+    """At the end of the player's last turn of the game, the Macromolecule cards still in hand
+    are played: they "may be ... played at any time during a player's turn" ("giocate in
+    qualsiasi momento durante il turno", ``cards.macromolecule``), so also after the turn's
+    placement, and playing never lowers a score (macromolecule sets only grow with the stock;
+    the cards are never completed cards). A card bought with the last flask is played too."""
+    for card in macromolecule_cards.held_at_the_end(state.puzzle, state.hand):
+        state = _r(state, stock=macromolecule_cards.apply(state.stock, card), hand=_remove_one(state.hand, card.id),
+                   discard=state.discard + (card.id,))
+    return state
 
 
 def _end_round(state: State) -> State:
@@ -661,12 +722,12 @@ def _end_round(state: State) -> State:
         n = sum(1 for c in state.completed if puzzle.card(c).type is receptor)
         state = _r(state, health=state.health + RECEPTOR_OTHER_BONUS * n)
     if state.round >= puzzle.rounds:
-        return _r(state, done=True, flasks_left=0)
+        return _r(_play_held_cards(state), done=True, flasks_left=0)
     next_round = state.round + 1
     for step in _rules(state).phase2_order():
         if step == "return-flasks":
             state = _r(state, placed=(), flasks_left=puzzle.flasks, grey_left=puzzle.grey_flasks,
-                            grey_this_turn=False)
+                       grey_this_turn=False, grey_spots=())
         elif step == "refresh-row":
             state = _refresh_row(state)
         elif step == "reveal-event":
@@ -712,8 +773,8 @@ def apply_legal(state: State, action: Action) -> State:
     effects without checking the action again (the exhaustive search's inner loop)."""
     if action.kind is ActionKind.PLAY_CARD:
         card = state.puzzle.card(action.card)
-        return _r(state, stock=state.stock + card.gain, hand=_remove_one(state.hand, card.id),
-                       discard=state.discard + (card.id,))
+        return _r(state, stock=macromolecule_cards.apply(state.stock, card), hand=_remove_one(state.hand, card.id),
+                  discard=state.discard + (card.id,))
     if action.kind is ActionKind.EXHAUST:
         state = _r(state, stock=state.stock + Stock.of(action.resource, 1))
     else:
@@ -723,7 +784,7 @@ def apply_legal(state: State, action: Action) -> State:
         state = _claim_boosts(_r(state, placed=_sorted(state.placed + (spot.id,))), spot)
         state = _take(state, spot, action)
         if action.grey:
-            return _r(state, grey_this_turn=True)
+            return _r(state, grey_this_turn=True, grey_spots=_sorted(state.grey_spots + (spot.id,)))
     state = _r(state, flasks_left=state.flasks_left - 1, grey_this_turn=False)
     if state.flasks_left == 0:
         state = _end_round(state)
@@ -758,13 +819,35 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
     puzzle = state.puzzle
     kind, sid, P = spot.kind, spot.id, ActionKind.PLACE
     if kind is SpotKind.FREE_RIBOSOME:
-        return [Action(P, sid, grey, amount=n) for n in range(1, max_mrna + 1)]
+        return [Action(P, sid, grey, amount=n) for n in free_ribosome.amounts(puzzle, max_mrna)]
     if kind is SpotKind.LAUREATES:
         return [Action(P, sid, grey)] + [Action(P, sid, grey, goal=g.id) for g in puzzle.goals]
     if kind is SpotKind.CARD_ROW:
         card = state.row[spot.slot] if spot.slot < len(state.row) else None
         return [Action(P, sid, grey, card=card)] if card else []
-    if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI, SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM):
+    if kind is SpotKind.EXOCYTOSIS:
+        out = []
+        for d in state.disks:
+            if d.area is not VesicleArea.GOLGI:
+                continue
+            for card_id in sorted(set(state.hand)):
+                if card_id == d.card:
+                    out.append(Action(P, sid, grey, card=card_id))
+                elif disk_may_complete(puzzle, d.card, card_id):
+                    out.append(Action(P, sid, grey, card=card_id, disk=d.card))
+        return out
+    if kind is SpotKind.GOLGI:
+        chosen = rules_for(puzzle.edition).removal_is_chosen()
+        out = []
+        for d in state.disks:
+            if d.area is VesicleArea.GOLGI:
+                continue
+            if chosen and area_full(state, VesicleArea.GOLGI):
+                out += [Action(P, sid, grey, card=d.card, bump=b) for b in removal_candidates(state, VesicleArea.GOLGI)]
+            else:
+                out.append(Action(P, sid, grey, card=d.card))
+        return out
+    if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.CYTOPLASM):
         out = []
         chosen = rules_for(puzzle.edition).removal_is_chosen()
         for card_id in sorted(set(state.hand)):
@@ -806,14 +889,17 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
             base = Action(ActionKind.PLACE, spot=spot.id, grey=grey)
             kind = spot.kind
             if kind is SpotKind.FREE_RIBOSOME:
-                out += [_r(base, amount=n) for n in range(1, bound + 1)]
+                out += [_r(base, amount=n) for n in free_ribosome.amounts(puzzle, bound)]
             elif kind is SpotKind.LAUREATES:
                 out += [base] + [_r(base, goal=g.id) for g in puzzle.goals]
             elif kind is SpotKind.CARD_ROW:
                 out += [_r(base, card=c) for c in card_ids]
             elif kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI):
                 out += [_r(base, card=c, bump=b) for c in card_ids for b in bumps]
-            elif kind in (SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM):
+            elif kind is SpotKind.EXOCYTOSIS:
+                out += [_r(base, card=c, disk=d) for c in card_ids for d in [None] + [
+                    d for d in card_ids if d != c and disk_may_complete(puzzle, d, c)]]
+            elif kind is SpotKind.CYTOPLASM:
                 out += [_r(base, card=c) for c in card_ids]
             else:
                 out.append(base)
@@ -864,7 +950,8 @@ def enzyme_set_points(colors: list[str]) -> int:
     return total
 
 
-def detox_points(rules: Rules, players: int, mine: tuple[int, int], others: list[tuple[int, int]]) -> int:
+def detox_points(rules: Rules, players: int, mine: tuple[int, int], others: list[tuple[int, int]],
+                 readings: dict[str, str] | None = None) -> int:
     """End-game detox points for the player with (amount, cards), against the others'
     (amount, cards) (``scoring.detox``, ``two-player.scoring``).
 
@@ -877,7 +964,9 @@ def detox_points(rules: Rules, players: int, mine: tuple[int, int], others: list
     field_ = [mine] + [o for o in others if o[1] > 0]
     tie_points = rules.detox_two_player_tie()
     if players == 2 and tie_points is not None and len(field_) == 2 and field_[0][0] == field_[1][0]:
-        return tie_points
+        if not rules.detox_tie_after_cards(readings or {}) or field_[0][1] == field_[1][1]:
+            return tie_points
+        return rules.detox_table(players)[0 if field_[0][1] > field_[1][1] else 1]
     table = rules.detox_table(players)
     ahead = sum(1 for o in field_[1:] if o > mine)
     tied = sum(1 for o in field_ if o == mine)
@@ -905,7 +994,7 @@ def score(state: State) -> Breakdown:
     return Breakdown(
         in_game=state.health,
         macromolecules=macromolecule_points(stock),
-        detox=detox_points(rules_for(puzzle.edition), puzzle.players, mine, others),
+        detox=detox_points(rules_for(puzzle.edition), puzzle.players, mine, others, puzzle.readings()),
         enzyme_sets=enzyme_set_points([c.color or c.id for c in completed if c.type is CardType.ENZYME]),
         goals=sum(goals[g].points for g in state.goal_markers if goal_met(state, goals[g])),
     )

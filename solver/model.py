@@ -4,6 +4,7 @@ Section IDs in docstrings refer to ``data/rules/cytosis/game.yaml``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from enum import Enum
@@ -14,6 +15,53 @@ class Edition(Enum):
 
     FIRST = "1e"
     SECOND = "2e"
+
+
+class Ruling(Enum):
+    """A rule whose text allows more than one reading (``rulings:`` in a puzzle). Each ruling's
+    readings are :data:`RULING_READINGS`; :data:`RULING_DEFAULTS` is the reading used when a
+    puzzle does not name one. The engine and the planner support every reading."""
+
+    FREE_RIBOSOME_ZERO = "free-ribosome-zero"
+    """2e ``spots.free-ribosome``: "they must return any number of black mRNA": is returning
+    none allowed? (1e: "possono scambiare qualsiasi numero", zero always allowed.)"""
+    TWO_PLAYER_DETOX_TIE = "two-player-detox-tie"
+    """2e ``two-player.scoring``: "In case of a tie, each player receives 3 points": a tie on
+    the amount of Alcohol Detox (``amount``), or a tie left after the general tie-break, "the
+    tying player with the most completed Alcohol Detoxification Cards wins" (``after-cards``)."""
+    GREY_FLASK_AREA_LIMIT = "grey-flask-area-limit"
+    """1e ``two-player.gameplay``: "è consentito piazzare al massimo 1 beuta per round in
+    ciascuna area" and "Un giocatore può comunque ... piazzare una Beuta Grigia in QUALSIASI
+    spazio ... anche se un'altra beuta è già stata piazzata in quell'area": does a grey flask
+    already in an area use up its one flask (``counts``) or not (``exempt``)?"""
+    DISK_CARD = "disk-card"
+    """``spots.exocytosis``, ``spots.completing-cards``: which card a Transport Vesicle Disk
+    completes: any card in hand whose macromolecules the disk covers, named when it is
+    revealed at Exocytosis, or only the card the disk was started for in the ER."""
+
+
+RULING_READINGS: dict[Ruling, tuple[str, ...]] = {
+    Ruling.FREE_RIBOSOME_ZERO: ("at-least-one", "zero-allowed"),
+    Ruling.DISK_CARD: ("at-exocytosis", "at-er"),
+    Ruling.TWO_PLAYER_DETOX_TIE: ("amount", "after-cards"),
+    Ruling.GREY_FLASK_AREA_LIMIT: ("counts", "exempt"),
+}
+"""The readings of each ruling, the default first."""
+
+RULING_DEFAULTS: dict[Ruling, str] = {r: readings[0] for r, readings in RULING_READINGS.items()}
+"""Default reading of each ruling: ``free-ribosome-zero: at-least-one`` (the 2e "must"),
+``two-player-detox-tie: amount`` (the two-player section states its own tie rule),
+``grey-flask-area-limit: counts`` ("al massimo 1 beuta": any flask),
+``disk-card: at-exocytosis`` (the card is revealed, "placed face up", only at Exocytosis;
+before that the text says only "the card they are trying to complete")."""
+
+RULING_EDITIONS: dict[Ruling, tuple[Edition, ...]] = {
+    Ruling.FREE_RIBOSOME_ZERO: (Edition.SECOND,),
+    Ruling.DISK_CARD: (Edition.FIRST, Edition.SECOND),
+    Ruling.TWO_PLAYER_DETOX_TIE: (Edition.SECOND,),
+    Ruling.GREY_FLASK_AREA_LIMIT: (Edition.FIRST,),
+}
+"""Editions whose text a ruling is about."""
 
 
 class Resource(Enum):
@@ -455,6 +503,22 @@ class Puzzle:
     """File the puzzle was loaded from."""
     grade: int = 1
     """Difficulty, 1 (first steps) to 5 (whole-game planning)."""
+    rulings: tuple[tuple[Ruling, str], ...] = ()
+    """Readings chosen for ambiguous rules (:class:`Ruling`); a ruling not listed takes its
+    default (:data:`RULING_DEFAULTS`)."""
+
+    def reading(self, ruling: Ruling) -> str:
+        """The reading of ``ruling`` this puzzle uses."""
+        return dict(self.rulings).get(ruling, RULING_DEFAULTS[ruling])
+
+    def readings(self) -> "Mapping[str, str]":
+        """Every ruling that applies to this puzzle's edition, with the reading used (read-only)."""
+        return self._readings
+
+    @cached_property
+    def _readings(self) -> dict[str, str]:
+        # computed once: the engine asks on its hot path; callers treat it as read-only
+        return {r.value: self.reading(r) for r in Ruling if self.edition in RULING_EDITIONS[r]}
 
     @cached_property
     def _cards_by_id(self) -> dict[str, Card]:

@@ -35,14 +35,15 @@ from dataclasses import dataclass, field
 
 from .editions import rules_for
 from .engine import (
-    ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, GREY_FLASK_COST, MACROMOLECULE_SET,
+    disk_may_complete, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, GREY_FLASK_COST, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
     Action, ActionKind, detox_points, initial_state,
 )
 from .errors import SolverError
+from .rules import free_ribosome, macromolecule_cards
 from .linear import Expr, LinearModel, Var, lit, total
 from .model import (
-    RECEPTOR_OF, CardType, Edition, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
+    RECEPTOR_OF, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
 )
 
 RES = list(Resource)
@@ -61,12 +62,20 @@ class Act:
     card: str | None = None
     goal: str | None = None
     resource: Resource | None = None
+    disk: str | None = None
+    """Exocytosis: the disk (named by the card it was started for) completing ``card``, when
+    that is another card (ruling ``disk-card``)."""
 
     @property
     def label(self) -> str:
         if self.spot is None:
             return f"exhaust-{self.resource.value}"
-        return ",".join(p for p in (self.spot.id, self.card, self.goal) if p)
+        return ",".join(p for p in (self.spot.id, self.card, self.goal, self.disk and f"disk:{self.disk}") if p)
+
+    @property
+    def disk_card(self) -> str | None:
+        """The card whose disk this action moves (Golgi, Exocytosis)."""
+        return self.disk or self.card
 
 
 @dataclass(frozen=True)
@@ -160,7 +169,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     queue = [c for c in s0.row if c] + list(s0.deck)
     S = len(board.row_slots)
     prices = [sp.value for sp in board.row_slots]
-    if puzzle.edition is Edition.FIRST and queue and any(a > b for a, b in zip(prices, prices[1:])):
+    if rules.discards_by_price() and queue and any(a > b for a, b in zip(prices, prices[1:])):
         raise UnsupportedPuzzle("1e card row with decreasing slot prices (the cheapest-card discard is "
                                 "modelled for prices that do not decrease left to right)")
 
@@ -182,8 +191,14 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                      or (cards[c].route and cards[c].route.er is VesicleArea.SMOOTH_ER)]
         elif k is SpotKind.ROUGH_ER:
             acts += [Act(spot, card=c) for c in vesicle if cards[c].route.er is VesicleArea.ROUGH_ER]
-        elif k in (SpotKind.GOLGI, SpotKind.EXOCYTOSIS):
+        elif k is SpotKind.GOLGI:
             acts += [Act(spot, card=c) for c in vesicle]
+        elif k is SpotKind.EXOCYTOSIS:
+            acts += [Act(spot, card=c) for c in vesicle]
+            # a disk completes another card its cubes cover (spots.exocytosis, ruling disk-card)
+            acts += [Act(spot, card=c2, disk=c1) for c1 in vesicle for c2 in vesicle
+                     if c1 != c2 and disk_may_complete(puzzle, c1, c2)
+                     and _disk_load(cards[c1]).covers(Stock(0, *cards[c2].cost.as_tuple()[1:]))]
         elif k is SpotKind.CYTOPLASM:
             acts += [Act(spot, card=c) for c in enzymes]
     if rules.exhaust_allowed():
@@ -284,8 +299,8 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         lm.eq(total(x[t, i] for i in range(len(acts))) + noop[t], 1)
         if fr:
             xfr = X(t, lambda a: kind_of(a) is SpotKind.FREE_RIBOSOME)
-            lm.ge(amount[t], xfr)
-            lm.le(amount[t], xfr * max(1, mrna_ub))
+            free_ribosome.encode_amount(lm, puzzle, amount[t], xfr, mrna_ub)
+            lm.section("gameplay.phase-1")
     for r, rs in by_round.items():
         lm.eq(total(1 - Expr.of(noop[s.t]) - Expr.of(grey[s.t]) for s in rs), F)
         for a, b in zip(rs, rs[1:]):
@@ -350,9 +365,12 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             in_area = [sp.id for sp in board.spots if sp.area is area]
             normals = {s.t: total(normal_at(s.t, sid) for sid in in_area) for s in rs}
             lm.le(total(normals.values()), max(0, room + 1))
+            # the player's grey flasks count unless the ruling grey-flask-area-limit reads exempt
+            grey_counts = rules.grey_flasks_count_for_area_limit(puzzle.readings())
             for k, s in enumerate(rs):
                 if k and room >= 0 and normals[s.t].terms:
-                    prev = total(spot_use[p.t, sid] for p in rs[:k] for sid in in_area)
+                    prev = total((spot_use[p.t, sid] if grey_counts else normal_at(p.t, sid))
+                                 for p in rs[:k] for sid in in_area)
                     lm.le(prev, room + k * (1 - normals[s.t]))
     # measured (CP-SAT deterministic seconds, mean over seeds): with a grey flask a round it speeds
     # the proof (scale 12: 3.7 -> 2.3, scale 16: 36.5 -> 22.7); without grey flasks, where the
@@ -421,8 +439,12 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                     at[r, j, c] = _and_mixed(lm, f"at[r{r},slot{j + 1},{c}]", parts)
         lm.section("spots.card-row")
         reduce = r - 1 < len(puzzle.events) and puzzle.events[r - 1] == "reduce-atp-cost"
+        # other players' flasks on row slots have bought those cards (engine: _opponents_buy)
+        occ_r = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
+        taken_slots = [sp.slot for sp in board.row_slots if sp.id in occ_r]
+        taken = {c: total(at[r, j, c] for j in taken_slots) for c in queue}
         for j, i in row_acts.items():
-            present = total(at[r, j, c] for c in queue)
+            present = Expr() if j in taken_slots else total(at[r, j, c] for c in queue)
             lm.le(total(x[s.t, i] for s in rs), 1)      # a bought slot stays empty this round
             for s in rs:
                 lm.le(x[s.t, i], present)
@@ -437,13 +459,13 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             remain = {}
             for c in queue:
                 inrow = total(at[r, j, c] for j in range(S))
-                remain[c] = inrow - total(bought.get((s.t, c), Expr()) for s in rs)
+                remain[c] = inrow - total(bought.get((s.t, c), Expr()) for s in rs) - taken[c]
             for n, c in enumerate(queue):
                 ahead = total(remain[q] for q in queue[:n])
                 rem_b = _as_bool(lm, f"row_left[r{r},{c}]", remain[c])
                 first = lm.reify_ge(f"row_ahead_lt[r{r},{c}]", discard_n - 1 - ahead, 0)
                 disc = _and_mixed(lm, f"discard[r{r},{c}]", [rem_b, first])
-                alive[r + 1, c] = alive[r, c] - total(bought.get((s.t, c), Expr()) for s in rs) - disc
+                alive[r + 1, c] = alive[r, c] - total(bought.get((s.t, c), Expr()) for s in rs) - taken[c] - disc
                 if not _is_const(alive[r + 1, c]):
                     v = lm.bool(f"alive[r{r + 1},{c}]")
                     lm.eq(v, alive[r + 1, c])
@@ -539,11 +561,13 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                 continue
             k = kind_of(a)
             if is_er(a):
-                lm.le(x[t, i], hand[t, c] - er[t, c] - go[t, c])
+                lm.le(x[t, i], hand[t, c])
+                lm.le(x[t, i], 1 - Expr.of(er[t, c]) - go[t, c])
             elif k is SpotKind.GOLGI:
                 lm.le(x[t, i], er[t, c])
             elif k is SpotKind.EXOCYTOSIS:
-                lm.le(x[t, i], go[t, c])
+                lm.le(x[t, i], go[t, a.disk_card])
+                lm.le(x[t, i], hand[t, c])
             else:  # detox / enzyme from hand
                 lm.le(x[t, i], hand[t, c])
         for c in macro_cards:
@@ -569,7 +593,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             lm.section("spots.golgi")
             xer = X(t, lambda a, c=c: a.card == c and is_er(a))
             xg = X(t, lambda a, c=c: a.card == c and kind_of(a) is SpotKind.GOLGI)
-            xe = X(t, lambda a, c=c: a.card == c and kind_of(a) is SpotKind.EXOCYTOSIS)
+            xe = X(t, lambda a, c=c: a.disk_card == c and kind_of(a) is SpotKind.EXOCYTOSIS)
             lm.eq(er[t + 1, c], er[t, c] + xer - xg - bump_c(t, c, cards[c].route.er))
             lm.eq(go[t + 1, c], go[t, c] + xg - xe - bump_c(t, c, VesicleArea.GOLGI))
         for d in s0.opp_disks:
@@ -661,8 +685,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                 if gs.get(r):
                     gain[r] = gain[r] + x[t, i] * gs.get(r)
         if fr:
-            cost[Resource.MRNA] = cost[Resource.MRNA] + amount[t]
-            gain[Resource.PROTEIN] = gain[Resource.PROTEIN] + amount[t]
+            free_ribosome.encode_trade(cost, gain, amount[t], Resource.MRNA, Resource.PROTEIN)
         # own disks removed from a full area come back with their cubes (spots.golgi)
         for c in vesicle:
             route = cards[c].route
@@ -720,6 +743,10 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         need = cards[c].cost.get(route.er_resource)
         final[route.er_resource] = final[route.er_resource] + (Expr.of(er[T, c]) + go[T, c]) * need
         final[route.golgi_resource] = final[route.golgi_resource] + go[T, c]
+    # held Macromolecule cards are played in the last turn (engine: _play_held_cards)
+    macromolecule_cards.encode_held_at_the_end(lm, puzzle, final, {c: Expr.of(hand[T, c]) for c in macro_cards},
+                                               [cards[c] for c in macro_cards])
+    lm.section("scoring.macromolecules")
     sets = Expr()
     for name, size in MACROMOLECULE_SET.items():
         r = Resource(name)
@@ -741,7 +768,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         lm.eq(total(z.values()), 1)
         lm.eq(total(z[p] * p[0] for p in z), total(done[T, c] * cards[c].cost.atp for c in detox))
         lm.eq(total(z[p] * p[1] for p in z), total(done[T, c] for c in detox))
-        detox_pts = total(z[p] * detox_points(rules, puzzle.players, p, others) for p in z)
+        detox_pts = total(z[p] * detox_points(rules, puzzle.players, p, others, puzzle.readings()) for p in z)
     pm.objective_parts["detox"] = detox_pts
 
     lm.section("scoring.enzyme-sets")
@@ -776,6 +803,12 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     lm.section("scoring.final")
     lm.maximize(Expr.of(health[T]) + sets + detox_pts + enzyme_pts + goal_pts)
     return pm
+
+
+def _disk_load(card) -> Stock:
+    """The cubes on a disk started for ``card`` once through the Golgi (``cards.hormones``)."""
+    route = card.route
+    return Stock.of(route.er_resource, card.cost.get(route.er_resource)) + Stock.of(route.golgi_resource, 1)
 
 
 def _not(lm: LinearModel, e):
@@ -854,7 +887,7 @@ def decode(pm: PlanModel, values: list[int]) -> list[Action]:
                     bump = d
         amount = _val(pm.amount[t], values) if a.spot.kind is SpotKind.FREE_RIBOSOME else None
         plan.append(Action(ActionKind.PLACE, spot=a.spot.id, grey=bool(_val(pm.grey[t], values)), card=card,
-                           amount=amount, goal=a.goal, bump=bump))
+                           amount=amount, goal=a.goal, bump=bump, disk=a.disk))
     return plan
 
 
@@ -891,6 +924,7 @@ def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
                 match = a.spot is None and a.resource is action.resource
             else:
                 match = (a.spot is not None and a.spot.id == action.spot and a.goal == action.goal
+                         and a.disk == action.disk
                          and (a.card == action.card or a.spot.kind is SpotKind.CARD_ROW))
             if match:
                 setv(pm.x[s.t, i], 1)
@@ -899,6 +933,9 @@ def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
             raise SolverError(f"hint: no model action for {action}")
         setv(pm.grey[s.t], int(action.grey))
         setv(pm.noop[s.t], 0)
+        if action.kind is ActionKind.PLACE and action.amount is None and \
+                puzzle.board.spot(action.spot).kind is SpotKind.FREE_RIBOSOME:
+            raise SolverError(f"hint: {action} names no amount of mRNA")
         if s.t in pm.amount:
             setv(pm.amount[s.t], action.amount or 0)
         elif action.amount is not None:

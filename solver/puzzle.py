@@ -17,7 +17,8 @@ from .editions import rules_for
 from .errors import PuzzleError
 from .model import (
     Area, Board, Boost, Card, CardType, DetoxFigure, Edition, Goal, OpponentDisk, Puzzle, Resource,
-    Spot, SpotKind, Stock, VesicleArea, VESICLE_ROUTE, event_kind,
+    RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
+    VESICLE_ROUTE, event_kind,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +104,13 @@ PUZZLE_SCHEMA: dict[str, Any] = {
                      "properties": {"health": {"type": "integer"}},
                      "description": "The known optimum (checked by the tests)."},
         "notes": _TEXT,
+        "rulings": {"type": "object", "additionalProperties": False,
+                    "properties": {r.value: {"enum": list(RULING_READINGS[r]),
+                                             "description": f"Default: {RULING_DEFAULTS[r]}. Editions: "
+                                             + ", ".join(e.value for e in RULING_EDITIONS[r]) + "."}
+                                   for r in Ruling},
+                    "description": "Readings chosen for ambiguous rules (solver.model.Ruling); "
+                                   "a ruling left out takes its default."},
     },
 }
 
@@ -515,6 +523,13 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
             where.fail(("opponents", "hormones", key), f"expected a round from 1 to {rounds}, got {key}")
         hormones[int(key) - 1] = tuple(CardType(k) for k in kinds)
 
+    rulings = []
+    for key, reading in (data.get("rulings") or {}).items():
+        ruling = Ruling(key)
+        if edition not in RULING_EDITIONS[ruling]:
+            where.fail(("rulings", key), f"expected a ruling of the {edition.value} rules; {key!r} is about "
+                                         f"{', '.join(e.value for e in RULING_EDITIONS[ruling])} only")
+        rulings.append((ruling, reading))
     start = data.get("start") or {}
     stem = Path(file).stem if file else data["id"]
     if file and data["id"] != stem:
@@ -528,6 +543,7 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
         goal_markers=data.get("goal_markers", 2), detox_opponents=detox, opponent_disks=tuple(disks),
         opponent_hormones=tuple(hormones), cards=tuple(cards), objective=data["objective"], seat=seat,
         first_player=data.get("first_player", True), source=file, grade=data.get("grade", 1),
+        rulings=tuple(sorted(rulings, key=lambda p: p[0].value)),
     )
 
 

@@ -8,7 +8,7 @@ from .engine import _r as replace
 
 from .editions import rules_for
 from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
-from .model import ZERO, Edition, EventKind, Puzzle, event_kind
+from .model import ZERO, EventKind, Puzzle, event_kind
 
 
 @dataclass
@@ -40,7 +40,7 @@ def dominance_key(state: State) -> tuple | None:
     """
     if _toxicity_ahead(state.puzzle, state.round):
         return None
-    keep_health = state.puzzle.edition is Edition.SECOND
+    keep_health = not rules_for(state.puzzle.edition).removal_is_chosen()
     return (replace(state, stock=ZERO, health=state.health if keep_health else 0),)
 
 

@@ -66,6 +66,8 @@ class Solution:
     """Other engines that reached the same optimum (``highs``, ``exhaustive``)."""
     reason: str | None = None
     """Why there is no plan (infeasible / unknown), when it can be told."""
+    rulings: tuple[tuple[str, str], ...] = ()
+    """The reading of each ruling the rules were played under (``Puzzle.readings``)."""
 
     @property
     def gap(self) -> int | None:
@@ -79,7 +81,8 @@ class Solution:
                 "bound": self.bound, "proven": self.proven, "gap": self.gap,
                 "confirmed_by": list(self.confirmed_by), "reason": self.reason,
                 "plan": [a.to_dict() for a in self.plan], "steps": [s.to_dict(lang) for s in self.steps],
-                "breakdown": self.breakdown.to_dict() if self.breakdown else None, "stats": self.stats}
+                "breakdown": self.breakdown.to_dict() if self.breakdown else None, "stats": self.stats,
+                "rulings": dict(self.rulings)}
 
 
 _SPOT_NAMES = {
@@ -125,6 +128,10 @@ def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: 
             head += f": {action.card}"
         if action.amount:
             head += f": {action.amount} mRNA -> " + resource_amount(action.amount, Resource.PROTEIN, lang)
+        elif action.amount == 0:
+            head += ": 0 mRNA" + (" (none traded)" if en else " (nessuno scambiato)")
+        if action.disk:
+            head += (" with the disk started for " if en else " con il disco avviato per ") + action.disk
         if spot.kind is SpotKind.LAUREATES:
             head += (" goal " if en else " obiettivo ") + action.goal if action.goal else (" 1 ATP")
         if action.bump:
@@ -136,6 +143,11 @@ def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: 
             if disk is not None:
                 head += (" — disk carries " if en else " — il disco porta ") + disk.load.text(lang)
     parts = [_delta(before, after, lang)]
+    if after.done and not before.done:
+        held = [c for c in after.discard[len(before.discard):] if c in before.hand]
+        if held:
+            parts.append(("then plays " if en else "poi gioca ") + ", ".join(held)
+                         + (" (held cards, end of the last turn)" if en else " (carte in mano, fine dell'ultimo turno)"))
     if after.round != before.round or (after.done and not before.done):
         parts.append("end of round" if en else "fine del round")
     delta = "; ".join(p for p in parts if p)
@@ -205,6 +217,14 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
     """
     if engine not in ENGINES:
         raise SolverError(f"engine: expected one of {list(ENGINES)}, got {engine!r}")
+    import dataclasses
+    sol = _solve(puzzle, engine, time_limit=time_limit, workers=workers, seed=seed, progress=progress,
+                 confirm=confirm, confirm_time_limit=confirm_time_limit)
+    return dataclasses.replace(sol, rulings=tuple(puzzle.readings().items()))
+
+
+def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, confirm,
+           confirm_time_limit) -> Solution:
     if engine == "exhaustive":
         return _solve_exhaustive(puzzle)
     import time as _time

@@ -124,6 +124,15 @@ def random_puzzle_data(seed: int, placements: tuple[int, int] = (2, 4)) -> dict:
             "goal_markers": rng.choice([1, 2]), "opponents": opponents, "cards": cards, "seat": 1}
     if override:
         data["board_override"] = override
+    # readings of the ambiguous rules (a separate stream: the puzzles above stay as they were)
+    r2 = random.Random(seed * 7 + 1)
+    rulings = {"disk-card": r2.choice(["at-exocytosis", "at-er"])}
+    if edition == "1e":
+        rulings["grey-flask-area-limit"] = r2.choice(["counts", "exempt"])
+    if edition == "2e":
+        rulings["free-ribosome-zero"] = r2.choice(["at-least-one", "zero-allowed"])
+        rulings["two-player-detox-tie"] = r2.choice(["amount", "after-cards"])
+    data["rulings"] = rulings
     if edition == "2e" and players == 2 and board != "2p":
         data["board"] = "2p"
     return data

@@ -458,3 +458,116 @@ def test_cited_rule_sections_exist():
     known = _section_ids(yaml.safe_load(manifest.read_text(encoding="utf-8")))
     missing = sorted(_cited_ids() - known)
     assert not missing, f"section IDs cited by solver/ but missing from {manifest}: {missing}"
+
+
+# ---------------------------------------------------------------- readings fixed by issue 12
+
+@pytest.mark.parametrize("edition,rulings,zero_ok", [
+    ("1e", {}, True),                                          # "possono scambiare qualsiasi numero"
+    ("2e", {}, False),                                         # "must return any number": at least one
+    ("2e", {"free-ribosome-zero": "at-least-one"}, False),
+    ("2e", {"free-ribosome-zero": "zero-allowed"}, True),
+])
+def test_free_ribosome_zero_mrna(edition, rulings, zero_ok):
+    p = make(edition=edition, rulings=rulings, flasks=1)
+    s = initial_state(p)
+    assert (why_illegal(s, place("free-ribosome", amount=0)) is None) is zero_ok
+    assert any(a.spot == "free-ribosome" for a in legal_actions(s)) is zero_ok
+    if zero_ok:
+        assert run(p, place("free-ribosome", amount=0)).stock == Stock()
+
+
+def test_free_ribosome_zero_ruling_is_2e_only():
+    from solver.errors import PuzzleError
+    with pytest.raises(PuzzleError, match="free-ribosome-zero"):
+        make(edition="1e", rulings={"free-ribosome-zero": "zero-allowed"})
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_card_bought_with_the_last_flask_is_played(edition):
+    m = {"id": "m", "type": "macromolecule", "gain": {"carb": 2}, "illustrative": True}
+    p = make(edition=edition, flasks=1, row=["m"], cards=[m])
+    s = run(p, place("card-row-1"))
+    assert is_terminal(s) and s.stock == Stock(carb=2) and "m" in s.discard and "m" not in s.hand
+    assert score(s).macromolecules == 1
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_card_held_from_the_start_is_played_in_the_last_turn(edition):
+    m = {"id": "m", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative": True}
+    p = make(edition=edition, flasks=1, rounds=2, hand=["m"], cards=[m])
+    s = run(p, place("nucleus-2"))
+    assert "m" in s.hand and not is_terminal(s)        # round 2 still to play: kept in hand
+    s = apply(s, place("nucleus-2"))
+    assert is_terminal(s) and s.stock == Stock(mrna=8)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_other_players_flask_buys_the_card_under_it(edition):
+    e = {"id": "e", "type": "enzyme", "cost": {"atp": 1}, "health": 2, "color": "a", "illustrative": True}
+    p = make(edition=edition, start={"atp": 9}, row=["e", "f"], occupied={1: ["card-row-1"]},
+             cards=[e, {**e, "id": "f", "color": "b"}])
+    s = initial_state(p)
+    assert s.row[:2] == (None, "f") and s.taken == ("e",)
+    assert "no card under card-row-1" in why_illegal(s, place("card-row-1", grey=True))
+    assert not any(a.spot == "card-row-1" for a in legal_actions(s))
+
+
+@pytest.mark.parametrize("edition,row_after", [
+    ("2e", ("c", "d", None, None)),     # the left-most card left (b) is discarded, not the bought a
+    ("1e", ("c", "d", None, None)),     # the cheapest card left (b, slot 2) is discarded
+])
+def test_phase2_acts_on_the_row_as_other_players_left_it(edition, row_after):
+    cards = [{"id": c, "type": "macromolecule", "gain": {"mrna": 1}, "illustrative": True} for c in "abcd"]
+    p = make(edition=edition, rounds=2, flasks=1, row=["a", "b", "c"], deck=["d"],
+             occupied={1: ["card-row-1"]}, cards=cards)
+    s = run(p, place("nucleus-2"))
+    assert s.row == row_after and s.discard == ("b",) and s.taken == ("a",)
+
+
+@pytest.mark.parametrize("reading,other_card_ok", [("at-exocytosis", True), ("at-er", False)])
+def test_disk_completes_the_card_named_at_exocytosis(reading, other_card_ok):
+    pr = {"id": "pr", "type": "protein-receptor", "cost": {"atp": 1, "protein": 1, "carb": 1}, "health": 3,
+          "illustrative": True}
+    p = make(edition="1e", flasks=4, start={"atp": 1, "mrna": 2, "carb": 1}, hand=["ph", "pr"], cards=[PH7, pr],
+             rulings={"disk-card": reading})
+    s = run(p, place("rough-er-1", card="ph"), place("golgi-1", card="ph"))
+    exo = place("exocytosis-1", card="pr", disk="ph")
+    assert (why_illegal(s, exo) is None) is other_card_ok
+    if other_card_ok:
+        s = apply(s, exo)
+        assert s.completed == ("pr",) and s.hand == ("ph",) and s.disks == () and s.health == 3
+        # the card the disk was started for can start a new disk
+        assert why_illegal(s, place("rough-er-1", card="ph")) is not None   # no mRNA left, but:
+        assert "already has a disk" not in why_illegal(s, place("rough-er-1", card="ph"))
+
+
+def test_disk_must_cover_the_named_card():
+    """"at least the number of macromolecules required ... but may have more": 2 proteins cover a
+    1-protein card; a 3-protein card is not covered."""
+    big = {"id": "big", "type": "protein-hormone", "cost": {"atp": 0, "protein": 3, "carb": 1}, "health": 9,
+           "illustrative": True}
+    p = make(edition="2e", flasks=4, start={"atp": 2, "mrna": 2, "carb": 1}, hand=["ph", "big"], cards=[PH7, big])
+    s = run(p, place("rough-er-1", card="ph"), place("golgi-1", card="ph"))
+    assert "card needs" in why_illegal(s, place("exocytosis-1", card="big", disk="ph"))
+
+
+@pytest.mark.parametrize("reading,points", [("amount", 3), ("after-cards", 5)])
+def test_two_player_detox_tie_readings(reading, points):
+    rules = rules_for(Edition.SECOND)
+    assert detox_points(rules, 2, (4, 2), [(4, 1)], {"two-player-detox-tie": reading}) == points
+    assert detox_points(rules, 2, (4, 1), [(4, 2)], {"two-player-detox-tie": reading}) == (3 if reading == "amount" else 2)
+    assert detox_points(rules, 2, (4, 2), [(4, 2)], {"two-player-detox-tie": reading}) == 3
+
+
+@pytest.mark.parametrize("reading,blocked", [(None, True), ("counts", True), ("exempt", False)])
+def test_grey_flask_and_the_1e_two_player_area_limit(reading, blocked):
+    """A grey flask in the Nucleus, then the turn's own flask in the other Nucleus spot."""
+    p = make(edition="1e", players=2, flasks=2, start={"atp": 4},
+             rulings={"grey-flask-area-limit": reading} if reading else {})
+    s = run(p, place("nucleus-3", grey=True))
+    assert (why_illegal(s, place("nucleus-2")) is not None) is blocked
+    # other players' flasks always count
+    q = make(edition="1e", players=2, flasks=1, occupied={1: ["nucleus-3"]},
+             rulings={"grey-flask-area-limit": reading} if reading else {})
+    assert why_illegal(initial_state(q), place("nucleus-2")) is not None

@@ -39,8 +39,11 @@ PUZZLES = RICH + [load_puzzle(p) for p in puzzle_files()]
 
 def _cards_everywhere(s):
     on_disks = [d.card for d in s.disks]
-    assert set(on_disks) <= set(s.hand), "a disk carries cubes for a card not in hand"
-    return sorted(list(s.hand) + [c for c in s.row if c] + list(s.deck) + list(s.discard) + list(s.completed))
+    # a disk is named by the card it was started for; another disk may have completed that card
+    assert set(on_disks) <= set(s.hand) | set(s.completed), "a disk started for a card never held"
+    assert len(set(on_disks)) == len(on_disks), "one disk per card it was started for"
+    return sorted(list(s.hand) + [c for c in s.row if c] + list(s.deck) + list(s.discard) + list(s.completed)
+                  + list(s.taken))
 
 
 def _check(s0, s, p):
@@ -48,6 +51,7 @@ def _check(s0, s, p):
     assert len(s.disks) <= DISKS
     assert 0 <= s.grey_left <= p.grey_flasks and 0 <= s.flasks_left <= p.flasks
     assert _cards_everywhere(s) == _cards_everywhere(s0), "cards are conserved"
+    assert set(s0.taken) <= set(s.taken), "cards other players bought stay theirs"
     for area in {d.area for d in s.disks}:
         n = sum(1 for d in s.disks if d.area is area) + sum(1 for d in s.opp_disks if d.area is area)
         assert n <= p.board.vesicle_count(area)

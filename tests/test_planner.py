@@ -121,7 +121,10 @@ def _mutations(puzzle, plan):
         yield plan[:i] + [plan[i + 1], plan[i]] + plan[i + 2:]
     for i in range(len(plan)):
         for spot in puzzle.board.spots:
-            yield plan[:i] + [Action(ActionKind.PLACE, spot=spot.id)] + plan[i + 1:]
+            # the Free Ribosome: none translated (illegal in 2e) or more mRNA than at the start
+            amounts = [0, puzzle.start.mrna + 1] if spot.kind is SpotKind.FREE_RIBOSOME else [None]
+            for amount in amounts:
+                yield plan[:i] + [Action(ActionKind.PLACE, spot=spot.id, amount=amount)] + plan[i + 1:]
 
 
 @pytest.mark.parametrize("seed", range(1, 40, 2))
