@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-import yaml
+from solver.loading import load_yaml
 
 from . import features, solution_cache
 from .errors import Problems
@@ -651,7 +651,7 @@ def load_boards(puzzles_dir: Path) -> tuple:
     from solver.puzzle import BOARDS_DIR
     out = []
     for file in sorted(BOARDS_DIR.glob("*.yaml")):
-        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
+        raw, _ = load_yaml(file)
         board = load_board(file.stem)
         out.append((board.id, dict(raw["title"]), tuple(e.value for e in board.editions), board_items(board)))
     return tuple(out)
@@ -851,7 +851,7 @@ def rulebook_card_sections() -> dict[tuple, tuple[str, ...]]:
     """(type, cost tuple, health) of the rulebook's fully printed cards -> the sections printing them."""
     from solver import Stock
     from solver.puzzle import RULEBOOK_CARDS
-    data = yaml.safe_load(RULEBOOK_CARDS.read_text(encoding="utf-8")) or {}
+    data = load_yaml(RULEBOOK_CARDS)[0] or {}
     return {(c["type"], Stock(**c["cost"]).as_tuple(), c["health"]): tuple(c.get("sections", ()))
             for c in data.get("cards", [])}
 

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
 from .editions import rules_for
 from .errors import PuzzleError
+from .loading import Located, LoadError, display_path, load_yaml
 from .model import (
     Area, Board, Boost, Card, CardType, DetoxFigure, Edition, Goal, OpponentDisk, Puzzle, Resource,
     Spot, SpotKind, Stock, VesicleArea, VESICLE_ROUTE, event_kind,
@@ -109,53 +109,17 @@ PUZZLE_SCHEMA: dict[str, Any] = {
 
 # --------------------------------------------------------------------------- YAML with lines
 
-class _Lines:
-    def __init__(self, node):
-        self.lines: dict[tuple, int] = {}
-        if node is not None:
-            self._walk(node, ())
-
-    def _walk(self, node, path):
-        self.lines[path] = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                key = k.value
-                self._walk(v, path + (key,))
-                self.lines[path + (key,)] = k.start_mark.line + 1
-        elif isinstance(node, yaml.SequenceNode):
-            for i, item in enumerate(node.value):
-                self._walk(item, path + (i,))
-
-    def line(self, path) -> int | None:
-        path = tuple(path)
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return self.lines.get(())
-
-
 def _rel(path: Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
+    return display_path(path)
 
 
-def _read_yaml(path: Path) -> tuple[Any, _Lines, str]:
-    file = _rel(path)
+def _read_yaml(path: Path) -> tuple[Any, Located, str]:
+    """Read a board or puzzle file with the shared loader (:mod:`solver.loading`)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PuzzleError(file, "", f"cannot read file: {exc.strerror}") from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise PuzzleError(file, "", f"YAML syntax error: {getattr(exc, 'problem', None) or exc}",
-                          mark.line + 1 if mark else None) from None
-    return data, _Lines(node), file
+        data, lines = load_yaml(path)
+    except LoadError as err:
+        raise PuzzleError(err.file, err.where, err.detail, err.line) from None
+    return data, lines, display_path(path)
 
 
 def _dotted(path) -> str:
@@ -168,7 +132,7 @@ def _dotted(path) -> str:
 class _Where:
     """Raises PuzzleErrors located in one file."""
 
-    def __init__(self, file: str, lines: _Lines):
+    def __init__(self, file: str, lines: Located):
         self.file, self.lines = file, lines
 
     def fail(self, path, message: str):
