@@ -231,7 +231,11 @@ def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
     count = 0
 
     def where() -> tuple:
-        return stack[-1].path if stack else ()
+        """Path of the value being read (its key's, inside a mapping)."""
+        if not stack:
+            return ()
+        top = stack[-1]
+        return top.path + (top.key,) if top.is_map and top.key is not _NO_KEY else top.path
 
     try:
         for event in yaml.parse(text, Loader=_PARSER):

@@ -26,7 +26,10 @@ PUZZLES_DIR = ROOT / "data" / "puzzles"
 RULEBOOK_CARDS = PUZZLES_DIR / "cards" / "rulebook.yaml"
 
 EVENT_IDS = ["boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er", "reduce-atp-cost", "toxicity"]
-_AMOUNT = {"type": "integer", "minimum": 0}
+MAX_AMOUNT = 999
+"""Largest integer any puzzle or board field holds (amounts, Health, prices, counts): far above
+what a game reaches, low enough for every engine (CP-SAT bounds, the search's arithmetic)."""
+_AMOUNT = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}
 _STOCK = {"type": "object", "additionalProperties": False,
           "properties": {r.value: _AMOUNT for r in Resource}}
 _TEXT = {"type": "object", "required": ["en", "it"], "additionalProperties": False,
@@ -100,7 +103,7 @@ PUZZLE_SCHEMA: dict[str, Any] = {
                          "properties": {a.value: _AMOUNT for a in VesicleArea}},
             "row_prices": {"type": "array", "items": _AMOUNT}}},
         "expected": {"type": "object", "additionalProperties": False,
-                     "properties": {"health": {"type": "integer"}},
+                     "properties": {"health": _AMOUNT},
                      "description": "The known optimum (checked by the tests)."},
         "notes": _TEXT,
     },
@@ -147,12 +150,17 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
         want = {"integer": "an integer", "string": "a string", "object": "a mapping", "array": "a list",
                 "boolean": "true or false", "null": "null"}
         kinds = sch if isinstance(sch, list) else [sch]
-        minimum = err.schema.get("minimum")
+        minimum, maximum = err.schema.get("minimum"), err.schema.get("maximum")
         text = " or ".join(want.get(k, k) for k in kinds)
-        if minimum is not None:
+        if minimum is not None and maximum is not None:
+            text += f" {minimum}..{maximum}"
+        elif minimum is not None:
             text += f" >= {minimum}"
         return path, f"expected {text}, got {inst!r}"
     if v in ("minimum", "maximum"):
+        low, high = err.schema.get("minimum"), err.schema.get("maximum")
+        if low is not None and high is not None:
+            return path, f"expected an integer {low}..{high}, got {inst!r}"
         sign = ">=" if v == "minimum" else "<="
         return path, f"expected an integer {sign} {sch}, got {inst!r}"
     if v == "enum":
@@ -180,8 +188,19 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
     return path, err.message
 
 
+def _is_integer(checker, value) -> bool:
+    """Strict: ``8.0`` is a float and ``true`` a boolean, neither is an integer."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+"""Draft 2020-12 with strict integers (the standard counts 8.0 as an integer)."""
+
+
 def _schema_check(data: Any, where: _Where, schema: dict) -> None:
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = _Validator(schema)
     errors = list(validator.iter_errors(data))
     if not errors:
         return
@@ -205,7 +224,7 @@ BOARD_SCHEMA = {
         "vesicles": {"type": "object", "additionalProperties": False, "required": [a.value for a in VesicleArea],
                      "properties": {a.value: {"type": "object", "additionalProperties": False,
                                               "required": ["count", "provenance"],
-                                              "properties": {"count": {"type": "integer", "minimum": 1},
+                                              "properties": {"count": {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT},
                                                              "provenance": {"enum": ["rulebook", "assumed"]}}}
                                     for a in VesicleArea}},
         "boosts": {"type": "object", "additionalProperties": False, "properties": {
