@@ -3,8 +3,8 @@
 Runs before the i18n plugin configures each language build (priority above its -100) and hands
 it each language's navigation. Unchanged pages are not rewritten.
 
-MkDocs executes this file anew at every (re)build, so what must outlive a rebuild (the data
-fingerprint, the navigation, the last data error) lives in :mod:`generator.serving`.
+What outlives a rebuild of ``serve`` (the data fingerprint, the navigation, the last data error)
+lives in :mod:`generator.serving`, next to the helpers.
 
 ``mkdocs build``: a data error fails the build. ``mkdocs serve``: a data error is shown at the
 top of every page (the browser reloads to it instead of waiting for a build that never comes),
@@ -15,6 +15,7 @@ through :func:`generator.sanitize.sanitize_html`.
 from __future__ import annotations
 
 import logging
+import sys
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -47,7 +48,9 @@ def on_config(config, **kwargs):
                 raise PluginError(str(exc)) from None
             _state["error"] = str(exc)
             serving.placeholder_pages(DOCS_DIR, SITE_LANGUAGES)
-            log.error("cellula: data error, shown on every page until fixed:\n%s", exc)
+            # printed, not logged: under --strict a logged error would abort the rebuild, and the
+            # browser would wait for it forever
+            print(f"cellula: data error, shown on every page until fixed:\n{exc}", file=sys.stderr, flush=True)
         else:
             _state.pop("error", None)
             _state["nav"] = {lang: navigation(pages, lang) for lang in SITE_LANGUAGES}

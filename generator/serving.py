@@ -1,5 +1,4 @@
-"""What the MkDocs hook keeps between rebuilds of ``mkdocs serve`` (the hook file itself is
-executed anew by every rebuild), and its helpers."""
+"""What the MkDocs hook keeps between rebuilds of ``mkdocs serve``, and its helpers."""
 from __future__ import annotations
 
 import html
