@@ -55,7 +55,8 @@ def escape_md(text: str) -> str:
 def front_matter(fields: dict) -> str:
     """A page's YAML front matter, written by the YAML dumper (a title holding ``: `` or ``#``
     stays a title)."""
-    body = yaml.safe_dump(fields, allow_unicode=True, sort_keys=False, width=10 ** 6)
+    texts = {key: str(value) for key, value in fields.items()}  # str() of an undefined marker raises
+    body = yaml.safe_dump(texts, allow_unicode=True, sort_keys=False, width=10 ** 6)
     return f"---\n{body}---"
 
 

@@ -305,8 +305,13 @@ def load_yaml(file: str | Path, *, max_bytes: int = MAX_BYTES, max_depth: int = 
 
 # --------------------------------------------------------------------------- JSON
 
+class _Constant(Exception):
+    def __init__(self, name):
+        self.name = name
+
+
 def _no_constant(name: str):
-    raise ValueError(f"expected a number, got {name} (not valid JSON)")
+    raise _Constant(name)
 
 
 def _depth(value: Any) -> int:
@@ -339,17 +344,46 @@ def parse_json(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
         raise LoadError(shown, f"duplicate key {dup.key!r}: expected each key once", line) from None
     except json.JSONDecodeError as exc:
         raise LoadError(shown, f"JSON syntax error: {exc.msg}", exc.lineno) from None
-    except ValueError as exc:
-        raise LoadError(shown, str(exc)) from None
+    except _Constant as const:
+        found = re.search(rf"(?<![\w\"]){re.escape(const.name)}(?![\w\"])", text)
+        line = text.count("\n", 0, found.start()) + 1 if found else None
+        raise LoadError(shown, f"expected a number, got {const.name} (not valid JSON)", line) from None
     except RecursionError:
-        raise LoadError(shown, f"nested too deeply: expected at most {max_depth} levels") from None
-    if _depth(data) > max_depth:
-        raise LoadError(shown, f"nested too deeply: expected at most {max_depth} levels of lists and objects")
+        data = None
+    if data is None and text.count("[") + text.count("{") > max_depth or _depth(data) > max_depth:
+        line = _json_deep_line(text, max_depth)
+        if line is not None or data is not None:
+            raise LoadError(shown, f"nested too deeply: expected at most {max_depth} levels of lists and objects",
+                            line)
     try:
         _, located = parse_yaml(text.replace("\t", " "), file, max_depth=max_depth)
     except LoadError:  # a JSON corner YAML reads differently: no lines, the values stand
         located = Located(file, {(): 1})
     return data, located
+
+
+def _json_deep_line(text: str, max_depth: int) -> int | None:
+    """Line where the JSON ``text`` first nests deeper than ``max_depth`` (strings skipped)."""
+    depth, in_string, escaped, line = 0, False, False, 1
+    for char in text:
+        if char == "\n":
+            line += 1
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > max_depth:
+                return line
+        elif char in "]}":
+            depth -= 1
+    return None
 
 
 class _Duplicate(Exception):

@@ -59,10 +59,14 @@ def manifest() -> list[dict]:
 
 
 def _prepare(case: dict, work: Path) -> dict[str, str]:
-    """Copy the case's files to ``work`` (and data/ when it has ops); the placeholders."""
+    """Copy the case's files to ``work`` (and data/ when it has ops); the placeholders.
+
+    A case may carry its files itself (``files``: name -> bytes), as the fuzz suite's do."""
     folder = work / "case"
     source = HERE / "cases" / case["name"]
-    shutil.copytree(source, folder, symlinks=True) if source.exists() else folder.mkdir()
+    shutil.copytree(source, folder, symlinks=True) if source.exists() and "files" not in case else folder.mkdir()
+    for name, content in (case.get("files") or {}).items():
+        (folder / name).write_bytes(content)
     if case["name"] == "puzzle-too-large":
         text = (ROOT / "data" / "puzzles" / "grey-rush-2e.yaml").read_text(encoding="utf-8")
         (folder / "grey-rush-2e.yaml").write_text(text + ("#" + "x" * 999 + "\n") * 3000, encoding="utf-8")
@@ -83,6 +87,8 @@ def _apply(op: dict, path: Path) -> None:
         path.write_bytes(bytes.fromhex(op["prepend_bytes"]) + path.read_bytes())
     elif "encode" in op:
         path.write_bytes(path.read_text(encoding="utf-8").encode(op["encode"], errors="replace"))
+    elif "write_hex" in op:
+        path.write_bytes(bytes.fromhex(op["write_hex"]))
     elif "write" in op:
         path.write_text(op["write"], encoding="utf-8")
     elif "symlink" in op:
@@ -117,13 +123,18 @@ def _entry(cli: str):
     return main
 
 
-def preload() -> None:
-    """Import what the CLIs import, once, before forking."""
+def preload(data_cases: bool = True) -> None:
+    """Import what the CLIs import, once, before forking; with ``data_cases``, also load the real
+    data once, which fills the solution cache that every ``generator validate`` of a data copy
+    reads (the puzzles' bytes are the same), so that no child solves the puzzles again."""
     import generator.__main__  # noqa: F401
     import solver.cli  # noqa: F401
     import solver.planner  # noqa: F401
     from generator import features
     features.load()
+    if data_cases:
+        from generator.site import load_site
+        load_site(ROOT / "data")
 
 
 def run_case(case: dict, limit: float | None = None) -> Outcome:
@@ -217,8 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="print every case not clear")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    preload()
     cases = [c for c in manifest() if not args.names or any(n in c["name"] for n in args.names)]
+    preload(any(c["cli"] == "generator" for c in cases))
     outcomes = run_all(cases, args.jobs)
     counts = {k: 0 for k in ("clear", "traceback", "silent", "hang", "unclear")}
     for o in outcomes:
