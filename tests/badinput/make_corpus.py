@@ -472,6 +472,14 @@ def data_cases() -> None:
               [c, "duplicate key 'game'"])
     data_case("data-cards-latin1", "the cards re-encoded as UTF-16", [{"file": c, "encode": "utf-16"}], [c, "UTF-8"])
     data_case("data-cards-alias-bomb", "an alias bomb in the cards", [{"file": c, "append": BOMB}], [c])
+    data_case("data-cards-flag-string", "pays_atp: 'false' (a text where true or false is expected)",
+              [{"file": c, "replace": ["    pays_atp: true", "    pays_atp: 'false'"], "count": 1}], [c, "pays_atp"])
+    data_case("data-cards-example-int", "example: 1", [{"file": c, "replace": ["  example: true", "  example: 1"],
+                                                       "count": 1}], [c, "example"])
+    data_case("data-cards-count-huge", "a component count of 10^10",
+              [{"file": c, "replace": ["  - count: 10\n", "  - count: 10000000000\n"], "count": 1}], [c, "count"])
+    data_case("data-cards-count-float", "a component count of 10.0",
+              [{"file": c, "replace": ["  - count: 10\n", "  - count: 10.0\n"], "count": 1}], [c, "count"])
     r = "rules/cytosis/game.yaml"
     data_case("data-rules-duplicate-key", "title: given twice", [{"file": r, "append": "title: {it: x, en: y}\n"}],
               [r, "duplicate key 'title'"])
