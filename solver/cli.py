@@ -9,10 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from .engine import Action, State
-from .errors import IllegalActionError, PlanError, SolverError
+from .engine import State
+from .errors import IllegalActionError, SolverError
 from .plans import load_plan
 from .puzzle import PUZZLE_SCHEMA, load_puzzle
 from .solution import ENGINES, Solution, VerificationError, replay, solve
