@@ -41,6 +41,9 @@ PUZZLE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://cellula/data/puzzles/puzzle.schema.json",
     "title": "Cellula: Cytosis planning puzzle",
+    "$comment": f"Every integer is an integer (8.0 and true are not) of at most {MAX_AMOUNT} unless a smaller "
+                f"maximum is given. Files are UTF-8 YAML, each key once, the keys of one mapping all texts or "
+                f"all integers (solver/loading.py).",
     "type": "object",
     "additionalProperties": False,
     "required": ["id", "title", "story", "edition", "board", "rounds", "flasks", "start", "hand", "cards", "objective"],
