@@ -645,14 +645,21 @@ def plan_assumptions(puzzle, plan: list[dict]) -> tuple[BoardItem, ...]:
     return tuple(items[k] for k in used if k in items and items[k].provenance is not Provenance.RULEBOOK)
 
 
-def load_boards(puzzles_dir: Path) -> tuple:
-    """Every board side with its title, editions and values."""
-    from solver import load_board
+def load_boards(puzzles_dir: Path, problems: Problems | None = None) -> tuple:
+    """Every board side with its title, editions and values; a malformed board side is a problem
+    (or a :class:`~solver.PuzzleError` without ``problems``)."""
+    from solver import PuzzleError, load_board
     from solver.puzzle import BOARDS_DIR
     out = []
     for file in sorted(BOARDS_DIR.glob("*.yaml")):
+        try:
+            board = load_board(file.stem)  # validates the file first (the shared loader, the schema)
+        except PuzzleError as exc:
+            if problems is None:
+                raise
+            problems.add(file, exc.where, exc.detail, exc.line)
+            continue
         raw, _ = load_yaml(file)
-        board = load_board(file.stem)
         out.append((board.id, dict(raw["title"]), tuple(e.value for e in board.editions), board_items(board)))
     return tuple(out)
 
@@ -687,7 +694,7 @@ def load(site, problems: Problems) -> PuzzleSet | None:
         entries.append(PuzzleEntry(puzzle, file, lookup.record, lookup.hit))
     if not entries:
         return None
-    return PuzzleSet(tuple(entries), load_boards(puzzles_dir))
+    return PuzzleSet(tuple(entries), load_boards(puzzles_dir, problems))
 
 
 # --------------------------------------------------------------------------- views
