@@ -1,6 +1,7 @@
 """Command line: ``python -m generator {generate,validate,coverage}``.
 
-Exit codes: 0 success, 1 data problems found, 2 usage error.
+Exit codes (the same as ``python -m solver``'s): 0 success, 1 open findings (``check``), 2 bad
+input (a data problem: file, line and field named) or usage.
 """
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def main(argv: list[str] | None = None) -> int:
     features.load()
     cli_extensions.register(sub)
     args = parser.parse_args(argv)
+    if not args.data.is_dir():
+        print(f"{args.data}: --data: expected a data folder, got "
+              f"{'a file' if args.data.exists() else 'nothing (no such folder)'}", file=sys.stderr)
+        return 2
     try:
         if args.command == "generate":
             from .build import generate
@@ -51,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         return cli_extensions.run(args)
     except DataError as exc:
         print(exc, file=sys.stderr)
-        return 1
+        return 2
 
 
 if __name__ == "__main__":

@@ -237,9 +237,13 @@ def is_section_id(value: Any) -> bool:
     return isinstance(value, str) and bool(SECTION_ID.match(value))
 
 
+MAX_COUNT = 999
+"""Largest count, cost or price a card file may give (far above any printed value)."""
+
+
 def is_count(value: Any) -> bool:
-    """A non-negative integer (booleans excluded)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """An integer 0..MAX_COUNT (booleans excluded)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def is_int(value: Any) -> bool:
@@ -354,11 +358,20 @@ def _enum(ctx: _Ctx, enum: type[Enum], value: Any, path: tuple, where: str, what
         return None
 
 
+def _flag(ctx: _Ctx, raw: dict, key: str, path: tuple, where: str) -> bool:
+    """An optional true/false field (default false): ``"false"`` or ``1`` is an error, not a truth."""
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        ctx.add(path + (key,), f"{where}: {key} must be true or false, got {value!r}")
+        return False
+    return value
+
+
 def _count(ctx: _Ctx, value: Any, path: tuple, where: str, what: str, nullable: bool = True) -> bool:
     if value is None and nullable:
         return True
     if not is_count(value):
-        ctx.add(path, f"{where}: {what} must be a non-negative integer{' or null' if nullable else ''}, got {value!r}")
+        ctx.add(path, f"{where}: {what} must be an integer 0..{MAX_COUNT}{' or null' if nullable else ''}, got {value!r}")
         return False
     return True
 
@@ -403,7 +416,7 @@ def _cytosis_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple
         if r is not None and _count(ctx, n, path + ("cost", res), where, f"cost.{res}"):
             clean[r] = n
     out.append(("cost", tuple(clean.items())))
-    out.append(("example", bool(raw.get("example", False))))
+    out.append(("example", _flag(ctx, raw, "example", path, where)))
     out.append(("strain", raw.get("strain")))
     steps = []
     for i, step in enumerate(raw.get("pipeline") or []):
@@ -415,7 +428,7 @@ def _cytosis_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple
         puts = tuple(_enum(ctx, Resource, r, sp + ("puts", j), where, "resource") for j, r in enumerate(step.get("puts") or []))
         text = _text(ctx, step, "text", sp, where, LANGS[ctx.game])
         if spot is not None and text is not None and None not in puts:
-            steps.append(Step(spot, puts, bool(step.get("pays_atp", False)), text))
+            steps.append(Step(spot, puts, _flag(ctx, step, "pays_atp", sp, where), text))
     out.append(("pipeline", tuple(steps)))
     out.append(("scoring", _text(ctx, raw, "scoring", path, where, LANGS[ctx.game], required=False)))
     return out
@@ -438,7 +451,7 @@ def _ursuppe_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple
     out += [("price", raw.get("price")), ("price_from_player", raw.get("price_from_player")),
             ("mutation_points", raw.get("mutation_points")),
             ("copies", tuple((str(k), copies[k]) for k in copies)),
-            ("replaces", tuple(raw.get("replaces") or ())), ("reconstructed", bool(raw.get("reconstructed", False)))]
+            ("replaces", tuple(raw.get("replaces") or ())), ("reconstructed", _flag(ctx, raw, "reconstructed", path, where))]
     return out
 
 
@@ -474,7 +487,8 @@ def _card(ctx: _Ctx, raw: Any, index: int) -> Card | None:
         ctx.add(path + ("id",), f"{where}: id must be lowercase a-z0-9 with hyphens, got {cid!r}")
     for key in raw:
         if key not in COMMON_KEYS | GAME_KEYS[ctx.game]:
-            ctx.add(path + (key,), f"{where}: unknown field {key!r}")
+            ctx.add(path + (key,), f"{where}: unknown field {key!r} (expected one of "
+                                   f"{sorted(COMMON_KEYS | GAME_KEYS[ctx.game])})")
     kind = _enum(ctx, TYPES[ctx.game], raw.get("type"), path + ("type",), where, "type")
     langs = LANGS[ctx.game]
     name = _text(ctx, raw, "name", path, where, langs)

@@ -62,9 +62,5 @@ class Problems:
 
 def display_path(file: str | Path) -> str:
     """The path relative to the repository root (``data/glossary.yaml``) when it lies inside it."""
-    path = Path(file)
-    root = Path(__file__).resolve().parent.parent
-    try:
-        return str(path.resolve().relative_to(root))
-    except ValueError:
-        return str(path)
+    from solver.loading import display_path as shared
+    return shared(file)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-import yaml
+from solver.loading import load_yaml
 
 from . import features, solution_cache
 from .errors import Problems
@@ -649,14 +649,21 @@ def plan_assumptions(puzzle, plan: list[dict]) -> tuple[BoardItem, ...]:
     return tuple(items[k] for k in used if k in items and items[k].provenance is not Provenance.RULEBOOK)
 
 
-def load_boards(puzzles_dir: Path) -> tuple:
-    """Every board side with its title, editions and values."""
-    from solver import load_board
+def load_boards(puzzles_dir: Path, problems: Problems | None = None) -> tuple:
+    """Every board side with its title, editions and values; a malformed board side is a problem
+    (or a :class:`~solver.PuzzleError` without ``problems``)."""
+    from solver import PuzzleError, load_board
     from solver.puzzle import BOARDS_DIR
     out = []
     for file in sorted(BOARDS_DIR.glob("*.yaml")):
-        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
-        board = load_board(file.stem)
+        try:
+            board = load_board(file.stem)  # validates the file first (the shared loader, the schema)
+        except PuzzleError as exc:
+            if problems is None:
+                raise
+            problems.add(file, exc.where, exc.detail, exc.line)
+            continue
+        raw, _ = load_yaml(file)
         out.append((board.id, dict(raw["title"]), tuple(e.value for e in board.editions), board_items(board)))
     return tuple(out)
 
@@ -691,7 +698,7 @@ def load(site, problems: Problems) -> PuzzleSet | None:
         entries.append(PuzzleEntry(puzzle, file, lookup.record, lookup.hit))
     if not entries:
         return None
-    return PuzzleSet(tuple(entries), load_boards(puzzles_dir))
+    return PuzzleSet(tuple(entries), load_boards(puzzles_dir, problems))
 
 
 # --------------------------------------------------------------------------- views
@@ -855,7 +862,7 @@ def rulebook_card_sections() -> dict[tuple, tuple[str, ...]]:
     """(type, cost tuple, health) of the rulebook's fully printed cards -> the sections printing them."""
     from solver import Stock
     from solver.puzzle import RULEBOOK_CARDS
-    data = yaml.safe_load(RULEBOOK_CARDS.read_text(encoding="utf-8")) or {}
+    data = load_yaml(RULEBOOK_CARDS)[0] or {}
     return {(c["type"], Stock(**c["cost"]).as_tuple(), c["health"]): tuple(c.get("sections", ()))
             for c in data.get("cards", [])}
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+import yaml
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -32,15 +33,32 @@ class Page:
     hidden cross-language search text is added either way."""
 
 
+def _no_attribute_lists(text: str) -> str:
+    """``{`` as a character reference: an attribute list (``{: onclick=... }``, ``{ #id }``) in
+    data text stays text instead of becoming attributes of the element before it."""
+    return text.replace("{", "&#123;")
+
+
 def escape_text(text: str) -> str:
-    """Data text as Markdown: ``<`` is escaped so no markup from data reaches the HTML."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") if "<" in text else text
+    """Data text as Markdown: ``<`` is escaped so no markup from data reaches the HTML, ``{``
+    so that no attribute list does."""
+    if "<" in text:
+        text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _no_attribute_lists(text)
 
 
 def escape_md(text: str) -> str:
-    """Markdown body from data: raw HTML neutralised, block quotes kept."""
-    text = text.replace("<", "&lt;")
-    return text
+    """Markdown body from data: raw HTML and attribute lists neutralised, block quotes kept.
+    (Link targets are checked on the built HTML: :mod:`generator.sanitize`.)"""
+    return _no_attribute_lists(text.replace("<", "&lt;"))
+
+
+def front_matter(fields: dict) -> str:
+    """A page's YAML front matter, written by the YAML dumper (a title holding ``: `` or ``#``
+    stays a title)."""
+    texts = {key: str(value) for key, value in fields.items()}  # str() of an undefined marker raises
+    body = yaml.safe_dump(texts, allow_unicode=True, sort_keys=False, width=10 ** 6)
+    return f"---\n{body}---"
 
 
 def demote_headings(body: str, level: int = 4) -> str:
@@ -72,6 +90,7 @@ def environment() -> jinja2.Environment:
     env.filters["demote"] = demote_headings
     env.filters["indent4"] = indent
     env.filters["attr"] = attr_escape
+    env.filters["front_matter"] = front_matter
     return env
 
 

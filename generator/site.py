@@ -61,7 +61,8 @@ def load_site(data_dir: Path = DATA_DIR) -> SiteData:
     ui = load_ui(data_dir / "ui.yaml", problems)
     games = load_games(data_dir, problems)
     known = sorted(p.parent.name for p in (data_dir / "rules").glob("*/game.yaml"))
-    glossary = load_glossary(data_dir / "glossary.yaml", known, problems) if (data_dir / "glossary.yaml").exists() else []
+    glossary = load_glossary(data_dir / "glossary.yaml", known, problems) if os.path.lexists(
+        data_dir / "glossary.yaml") else []
     site = SiteData(data_dir, games, glossary, ui)
     check_refs(site, problems)
     for name, loader in extra_loaders():

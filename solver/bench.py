@@ -72,7 +72,8 @@ def scale_puzzle(placements: int, grey: int = 0):
     rulebook's hormones, a detox card, two enzymes and a receptor in the row, one event a round,
     other players on a few spots; ``grey`` grey flasks a round (the grey-flask series: 1)."""
     from .model import Edition
-    from .puzzle import _Lines, _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
+    from .loading import Located
+    from .puzzle import _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
     if placements % 4:
         raise ValueError(f"placements: expected a multiple of 4, got {placements}")
     rounds = placements // 4
@@ -95,7 +96,7 @@ def scale_puzzle(placements: int, grey: int = 0):
              "illustrative": True}],
     }
     _normalise_round_keys(data)
-    where = _Where(f"<scale-{placements}>", _Lines(None))
+    where = _Where(f"<scale-{placements}>", Located(f"<scale-{placements}>"))
     _schema_check(data, where, PUZZLE_SCHEMA)
     return puzzle_from_data(data, where)
 

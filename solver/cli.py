@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from .engine import Action, State
-from .errors import IllegalActionError, PlanError, SolverError
+from .engine import State
+from .errors import IllegalActionError, SolverError
+from .plans import load_plan
 from .puzzle import PUZZLE_SCHEMA, load_puzzle
 from .solution import ENGINES, Solution, VerificationError, replay, solve
 from .engine import score
@@ -92,11 +92,19 @@ def _cmd_solve(args) -> int:
         return 1
     en = args.lang == "en"
     if args.json:
+        if sol.stats.get("cpsat_unsupported"):
+            print(f"note: CP-SAT cannot model this puzzle ({sol.stats['cpsat_unsupported']}): "
+                  f"solved by the exhaustive search instead", file=sys.stderr)
         print(json.dumps(sol.to_dict(args.lang), ensure_ascii=False, indent=2))
         return 0 if sol.status in ("optimal", "feasible") else 1
-    print(f"{puzzle.text('title', args.lang)} ({puzzle.id}, {puzzle.edition.value}, {args.engine})")
+    print(f"{puzzle.text('title', args.lang)} ({puzzle.id}, {puzzle.edition.value}, {sol.engine})")
     if sol.rulings:
         print(("rulings: " if en else "interpretazioni: ") + ", ".join(f"{k}={v}" for k, v in sol.rulings))
+    unsupported = sol.stats.get("cpsat_unsupported")
+    if unsupported:  # never a silent engine switch
+        print(f"CP-SAT cannot model this puzzle ({unsupported}): solved by the exhaustive search instead"
+              if en else f"CP-SAT non può modellare questo rompicapo ({unsupported}): risolto con la ricerca "
+                         f"esaustiva")
     if sol.status == "infeasible":
         print(sol.reason or ("no legal sequence uses every flask" if en else "nessuna sequenza legale usa tutte le beute"))
         return 1
@@ -110,6 +118,10 @@ def _cmd_solve(args) -> int:
         label = "proven optimal" if en else "ottimo dimostrato"
         if sol.confirmed_by:
             label += (", confirmed by " if en else ", confermato da ") + ", ".join(sol.confirmed_by)
+    elif sol.bound is None:  # the exhaustive search stopped by the time limit knows no bound
+        label = (f"NOT PROVEN optimal: best plan found in {sol.wall_time:.1f} s (search stopped by the time limit)"
+                 if en else f"ottimo NON dimostrato: miglior piano trovato in {sol.wall_time:.1f} s "
+                            f"(ricerca fermata dal limite di tempo)")
     else:
         label = (f"NOT PROVEN optimal: best plan found in {sol.wall_time:.1f} s, bound {sol.bound}, gap {sol.gap}"
                  if en else f"ottimo NON dimostrato: miglior piano trovato in {sol.wall_time:.1f} s, "
@@ -160,29 +172,9 @@ def _cmd_validate(args) -> int:
     return 0
 
 
-def _load_plan(path: str) -> list[Action]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise PlanError(f"{path}: cannot read file: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise PlanError(f"{path}:{exc.lineno}: JSON syntax error: {exc.msg}") from None
-    if isinstance(data, dict):
-        data = data.get("plan")
-    if not isinstance(data, list):
-        raise PlanError(f"{path}: expected a list of actions or an object with `plan`, got {type(data).__name__}")
-    plan = []
-    for i, item in enumerate(data):
-        try:
-            plan.append(Action.from_dict(item))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise PlanError(f"{path}: plan[{i}]: {exc}") from None
-    return plan
-
-
 def _cmd_replay(args) -> int:
     puzzle = load_puzzle(args.puzzle)
-    plan = _load_plan(args.plan)
+    plan = load_plan(args.plan)
     try:
         steps, final = replay(puzzle, plan)
     except IllegalActionError as err:

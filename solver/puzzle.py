@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
 from .editions import rules_for
 from .errors import PuzzleError
+from .loading import Located, LoadError, display_path, load_yaml
 from .model import (
     Area, Board, Boost, Card, CardType, DetoxFigure, Edition, Goal, OpponentDisk, Puzzle, Resource,
     RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
@@ -27,7 +27,10 @@ PUZZLES_DIR = ROOT / "data" / "puzzles"
 RULEBOOK_CARDS = PUZZLES_DIR / "cards" / "rulebook.yaml"
 
 EVENT_IDS = ["boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er", "reduce-atp-cost", "toxicity"]
-_AMOUNT = {"type": "integer", "minimum": 0}
+MAX_AMOUNT = 999
+"""Largest integer any puzzle or board field holds (amounts, Health, prices, counts): far above
+what a game reaches, low enough for every engine (CP-SAT bounds, the search's arithmetic)."""
+_AMOUNT = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}
 _STOCK = {"type": "object", "additionalProperties": False,
           "properties": {r.value: _AMOUNT for r in Resource}}
 _TEXT = {"type": "object", "required": ["en", "it"], "additionalProperties": False,
@@ -39,6 +42,9 @@ PUZZLE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://cellula/data/puzzles/puzzle.schema.json",
     "title": "Cellula: Cytosis planning puzzle",
+    "$comment": f"Every integer is an integer (8.0 and true are not) of at most {MAX_AMOUNT} unless a smaller "
+                f"maximum is given. Files are UTF-8 YAML, each key once, the keys of one mapping all texts or "
+                f"all integers (solver/loading.py).",
     "type": "object",
     "additionalProperties": False,
     "required": ["id", "title", "story", "edition", "board", "rounds", "flasks", "start", "hand", "cards", "objective"],
@@ -101,7 +107,7 @@ PUZZLE_SCHEMA: dict[str, Any] = {
                          "properties": {a.value: _AMOUNT for a in VesicleArea}},
             "row_prices": {"type": "array", "items": _AMOUNT}}},
         "expected": {"type": "object", "additionalProperties": False,
-                     "properties": {"health": {"type": "integer"}},
+                     "properties": {"health": _AMOUNT},
                      "description": "The known optimum (checked by the tests)."},
         "notes": _TEXT,
         "rulings": {"type": "object", "additionalProperties": False,
@@ -117,53 +123,17 @@ PUZZLE_SCHEMA: dict[str, Any] = {
 
 # --------------------------------------------------------------------------- YAML with lines
 
-class _Lines:
-    def __init__(self, node):
-        self.lines: dict[tuple, int] = {}
-        if node is not None:
-            self._walk(node, ())
-
-    def _walk(self, node, path):
-        self.lines[path] = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                key = k.value
-                self._walk(v, path + (key,))
-                self.lines[path + (key,)] = k.start_mark.line + 1
-        elif isinstance(node, yaml.SequenceNode):
-            for i, item in enumerate(node.value):
-                self._walk(item, path + (i,))
-
-    def line(self, path) -> int | None:
-        path = tuple(path)
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return self.lines.get(())
-
-
 def _rel(path: Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
+    return display_path(path)
 
 
-def _read_yaml(path: Path) -> tuple[Any, _Lines, str]:
-    file = _rel(path)
+def _read_yaml(path: Path) -> tuple[Any, Located, str]:
+    """Read a board or puzzle file with the shared loader (:mod:`solver.loading`)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PuzzleError(file, "", f"cannot read file: {exc.strerror}") from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise PuzzleError(file, "", f"YAML syntax error: {getattr(exc, 'problem', None) or exc}",
-                          mark.line + 1 if mark else None) from None
-    return data, _Lines(node), file
+        data, lines = load_yaml(path)
+    except LoadError as err:
+        raise PuzzleError(err.file, err.where, err.detail, err.line) from None
+    return data, lines, display_path(path)
 
 
 def _dotted(path) -> str:
@@ -176,7 +146,7 @@ def _dotted(path) -> str:
 class _Where:
     """Raises PuzzleErrors located in one file."""
 
-    def __init__(self, file: str, lines: _Lines):
+    def __init__(self, file: str, lines: Located):
         self.file, self.lines = file, lines
 
     def fail(self, path, message: str):
@@ -191,12 +161,17 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
         want = {"integer": "an integer", "string": "a string", "object": "a mapping", "array": "a list",
                 "boolean": "true or false", "null": "null"}
         kinds = sch if isinstance(sch, list) else [sch]
-        minimum = err.schema.get("minimum")
+        minimum, maximum = err.schema.get("minimum"), err.schema.get("maximum")
         text = " or ".join(want.get(k, k) for k in kinds)
-        if minimum is not None:
+        if minimum is not None and maximum is not None:
+            text += f" {minimum}..{maximum}"
+        elif minimum is not None:
             text += f" >= {minimum}"
         return path, f"expected {text}, got {inst!r}"
     if v in ("minimum", "maximum"):
+        low, high = err.schema.get("minimum"), err.schema.get("maximum")
+        if low is not None and high is not None:
+            return path, f"expected an integer {low}..{high}, got {inst!r}"
         sign = ">=" if v == "minimum" else "<="
         return path, f"expected an integer {sign} {sch}, got {inst!r}"
     if v == "enum":
@@ -224,8 +199,19 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
     return path, err.message
 
 
+def _is_integer(checker, value) -> bool:
+    """Strict: ``8.0`` is a float and ``true`` a boolean, neither is an integer."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+"""Draft 2020-12 with strict integers (the standard counts 8.0 as an integer)."""
+
+
 def _schema_check(data: Any, where: _Where, schema: dict) -> None:
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = _Validator(schema)
     errors = list(validator.iter_errors(data))
     if not errors:
         return
@@ -249,7 +235,7 @@ BOARD_SCHEMA = {
         "vesicles": {"type": "object", "additionalProperties": False, "required": [a.value for a in VesicleArea],
                      "properties": {a.value: {"type": "object", "additionalProperties": False,
                                               "required": ["count", "provenance"],
-                                              "properties": {"count": {"type": "integer", "minimum": 1},
+                                              "properties": {"count": {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT},
                                                              "provenance": {"enum": ["rulebook", "assumed"]}}}
                                     for a in VesicleArea}},
         "boosts": {"type": "object", "additionalProperties": False, "properties": {

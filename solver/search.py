@@ -3,6 +3,7 @@ dominance pruning. Exact optimum for small puzzles; the baseline for other engin
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import dataclass
 from .engine import _r as replace
 
@@ -23,6 +24,8 @@ class SearchStats:
     """States skipped because a seen state with the same structure has at least as much."""
     dead_ends: int = 0
     """Non-terminal states with no legal action."""
+    complete: bool = True
+    """False when the time limit stopped the search: the plan found is then not proven optimal."""
 
 
 def _toxicity_ahead(puzzle: Puzzle, round_: int) -> bool:
@@ -59,8 +62,17 @@ def _dominates(a: tuple, b: tuple) -> bool:
     return all(x >= y for x, y in zip(a, b))
 
 
-def exhaustive(puzzle: Puzzle, prune: bool = True) -> tuple[int | None, list[Action], SearchStats]:
-    """Best final Health and one plan reaching it (None, [] if no complete plan exists)."""
+class _OutOfTime(Exception):
+    """The search reached its time limit."""
+
+
+def exhaustive(puzzle: Puzzle, prune: bool = True,
+               time_limit: float | None = None) -> tuple[int | None, list[Action], SearchStats]:
+    """Best final Health and one plan reaching it (None, [] if no complete plan exists).
+
+    With ``time_limit`` (seconds) the search stops within a few milliseconds of it and returns the
+    best plan found so far with ``stats.complete`` False."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     stats = SearchStats()
     seen: set[State] = set()
     frontier: dict[tuple, list[tuple]] = {}
@@ -90,6 +102,8 @@ def exhaustive(puzzle: Puzzle, prune: bool = True) -> tuple[int | None, list[Act
                     return
                 bucket.append(vec)
         stats.nodes += 1
+        if deadline is not None and stats.nodes % 256 == 0 and time.monotonic() > deadline:
+            raise _OutOfTime
         actions = legal_actions(state)
         if not actions:
             stats.dead_ends += 1
@@ -101,6 +115,8 @@ def exhaustive(puzzle: Puzzle, prune: bool = True) -> tuple[int | None, list[Act
 
     try:
         visit(initial_state(puzzle))
+    except _OutOfTime:
+        stats.complete = False
     finally:
         sys.setrecursionlimit(old_limit)
     return best[0], best[1], stats

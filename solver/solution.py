@@ -225,24 +225,32 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
 
 def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, confirm,
            confirm_time_limit) -> Solution:
-    if engine == "exhaustive":
-        return _solve_exhaustive(puzzle)
     import time as _time
-    from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs
     t0 = _time.perf_counter()
+
+    def remaining() -> float | None:
+        """Seconds left of ``time_limit`` (None: no limit)."""
+        return None if time_limit is None else max(0.0, time_limit - (_time.perf_counter() - t0))
+
+    if engine == "exhaustive":
+        return _solve_exhaustive(puzzle, time_limit)
+    from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs
     try:
         pm = build_model(puzzle)
     except UnsupportedPuzzle as err:       # a rule combination the model does not encode: the baseline
-        sol = _solve_exhaustive(puzzle)
+        sol = _solve_exhaustive(puzzle, remaining())
         return Solution(sol.status, sol.health, sol.plan, sol.steps, sol.breakdown, sol.engine,
                         dict(sol.stats, cpsat_unsupported=str(err)), bound=sol.bound, proven=sol.proven,
                         wall_time=sol.wall_time, reason=sol.reason)
     build_seconds = _time.perf_counter() - t0
-    res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=time_limit, progress=progress)
+    res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress)
     stats = dict(res.stats, build_seconds=round(build_seconds, 3))
     if res.status == "infeasible":
+        left = remaining()
+        why = (explain_infeasible(puzzle) if left is None else
+               explain_infeasible(puzzle, time_limit=left / puzzle.rounds) if left > 0.05 else None)
         return Solution("infeasible", None, (), (), None, "cpsat", stats, proven=True, wall_time=res.wall_time,
-                        reason=explain_infeasible(puzzle))
+                        reason=why)
     if res.status == "unknown":
         return Solution("unknown", None, (), (), None, "cpsat", stats, wall_time=res.wall_time,
                         reason="no plan found within the time limit")
@@ -251,8 +259,12 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, 
     confirmed = []
     if proven:
         for other in confirm:
+            left = remaining()
+            if left is not None and left < 0.05:
+                break  # the time limit holds for the confirmations too
+            limit = confirm_time_limit if left is None else min(left, confirm_time_limit or left)
             if other == "highs":
-                h = solve_highs(pm, time_limit=confirm_time_limit)
+                h = solve_highs(pm, time_limit=limit)
                 stats["highs_seconds"] = round(h.wall_time, 3)
                 if h.status == "optimal":
                     if h.objective != res.objective:
@@ -264,7 +276,9 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, 
                     raise VerificationError("CP-SAT found a plan but HiGHS says the model is infeasible")
             elif other == "exhaustive":
                 from .search import exhaustive
-                value, _, _ = exhaustive(puzzle)
+                value, _, search_stats = exhaustive(puzzle, time_limit=limit)
+                if not search_stats.complete:
+                    continue
                 if value != res.objective:
                     raise VerificationError(f"CP-SAT proves {res.objective} but exhaustive search finds {value}")
                 confirmed.append("exhaustive")
@@ -275,22 +289,33 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, 
                     wall_time=res.wall_time, confirmed_by=tuple(confirmed))
 
 
-def _solve_exhaustive(puzzle: Puzzle) -> Solution:
+def _solve_exhaustive(puzzle: Puzzle, time_limit: float | None = None) -> Solution:
     import time as _time
     from .search import exhaustive
     t0 = _time.perf_counter()
-    value, plan, stats = exhaustive(puzzle)
+    value, plan, stats = exhaustive(puzzle, time_limit=time_limit)
     wall = _time.perf_counter() - t0
     info = {"nodes": stats.nodes, "transpositions": stats.transpositions, "dominated": stats.dominated,
-            "dead_ends": stats.dead_ends}
+            "dead_ends": stats.dead_ends, "complete": stats.complete}
+    if not stats.complete:  # stopped by the time limit: the best plan so far, not proven
+        if value is None:
+            return Solution("unknown", None, (), (), None, "exhaustive", info, wall_time=wall,
+                            reason="no plan found within the time limit")
+        steps, final, breakdown = _verified(puzzle, plan, value, "exhaustive")
+        return Solution("feasible", value, tuple(plan), steps, breakdown, "exhaustive", info, wall_time=wall)
     if value is None:
+        left = None if time_limit is None else time_limit - wall
         return Solution("infeasible", None, (), (), None, "exhaustive", info, proven=True, wall_time=wall,
-                        reason=_explain(puzzle))
+                        reason=_explain(puzzle, left) if left is None or left > 0.05 else None)
     steps, final, breakdown = _verified(puzzle, plan, value, "exhaustive")
     return Solution("optimal", value, tuple(plan), steps, breakdown, "exhaustive", info, bound=value, proven=True,
                     wall_time=wall)
 
 
-def _explain(puzzle: Puzzle) -> str | None:
-    from .planner import explain_infeasible
-    return explain_infeasible(puzzle)
+def _explain(puzzle: Puzzle, time_limit: float | None = None) -> str | None:
+    from .planner import UnsupportedPuzzle, explain_infeasible
+    try:
+        return explain_infeasible(puzzle) if time_limit is None else explain_infeasible(
+            puzzle, time_limit=time_limit / puzzle.rounds)
+    except UnsupportedPuzzle:  # the explanation uses the CP-SAT model, which cannot hold this puzzle
+        return None

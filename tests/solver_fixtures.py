@@ -5,7 +5,8 @@ import copy
 
 from solver.engine import Action, ActionKind, apply, initial_state
 from solver.model import Resource
-from solver.puzzle import _Lines, _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
+from solver.loading import Located
+from solver.puzzle import _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
 
 PH7 = {"id": "ph", "type": "protein-hormone", "cost": {"atp": 2, "protein": 2, "carb": 1}, "health": 7}
 SH9 = {"id": "sh", "type": "steroid-hormone", "cost": {"atp": 4, "lipid": 3, "carb": 1}, "health": 9}
@@ -26,7 +27,7 @@ def make(**changes):
     data["start"].update(start)
     data.update(copy.deepcopy(changes))
     _normalise_round_keys(data)
-    where = _Where("<test>", _Lines(None))
+    where = _Where("<test>", Located("<test>"))
     _schema_check(data, where, PUZZLE_SCHEMA)
     return puzzle_from_data(data, where)
 

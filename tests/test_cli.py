@@ -50,7 +50,7 @@ def test_bad_puzzle_exit_2(tmp_path):
     bad = tmp_path / "rulebook-protein-hormone-2e.yaml"
     bad.write_text((ROOT / PUZZLE).read_text().replace("atp: 2, mrna", "atp: -1, mrna"))
     proc = cli("validate", str(bad))
-    assert proc.returncode == 2 and "start.atp: expected an integer >= 0, got -1" in proc.stderr
+    assert proc.returncode == 2 and "start.atp: expected an integer 0..999, got -1" in proc.stderr
 
 
 def test_replay_ok_and_broken(tmp_path):

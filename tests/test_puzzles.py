@@ -80,8 +80,8 @@ def _bad(tmp_path, old, new, name="rulebook-protein-hormone-2e"):
 @pytest.mark.parametrize("old,new,field,expect", [
     ("hand: [protein-hormone-7]", "hand: [protein-hormone-8]", "hand[0]", "unknown card 'protein-hormone-8'"),
     ("occupied: {}", "occupied: {1: [nucleus-4]}", "occupied.1[0]", "unknown spot 'nucleus-4'"),
-    ("start: {atp: 2,", "start: {atp: -1,", "start.atp", "expected an integer >= 0, got -1"),
-    ("start: {atp: 2,", "start: {atp: 1.5,", "start.atp", "expected an integer >= 0, got 1.5"),
+    ("start: {atp: 2,", "start: {atp: -1,", "start.atp", "expected an integer 0..999, got -1"),
+    ("start: {atp: 2,", "start: {atp: 1.5,", "start.atp", "expected an integer 0..999, got 1.5"),
     ("type: protein-hormone,", "type: hormone,", "cards[0].type", "expected one of"),
     ("events: []", "events: [null, reduce-atp-cost]", "events", "expected at most 1 events"),
     ("objective: max-health", "objective: max-health\nboard_override: {spots: {golgi: 0}}",
@@ -89,7 +89,7 @@ def _bad(tmp_path, old, new, name="rulebook-protein-hormone-2e"):
     ("health: 7}", "health: 8}", "cards[0].illustrative", "expected `illustrative: true`"),
     ("rounds: 1", "rounds: 1\nbogus: 3", "bogus", "unknown field 'bogus'"),
     ("edition: 2e", "edition: 3e", "edition", "expected one of ['1e', '2e'], got '3e'"),
-    ("cost: {atp: 2,", "cost: {atp: two,", "cards[0].cost.atp", "expected an integer >= 0, got 'two'"),
+    ("cost: {atp: 2,", "cost: {atp: two,", "cards[0].cost.atp", "expected an integer 0..999, got 'two'"),
 ])
 def test_bad_input(tmp_path, old, new, field, expect):
     msg = _bad(tmp_path, old, new)
@@ -99,7 +99,7 @@ def test_bad_input(tmp_path, old, new, field, expect):
 def test_bad_input_names_line(tmp_path):
     msg = _bad(tmp_path, "start: {atp: 2,", "start: {atp: -1,")
     line = GOOD.splitlines().index(next(l for l in GOOD.splitlines() if l.startswith("start:"))) + 1
-    assert f".yaml:{line}: start.atp: expected an integer >= 0, got -1" in msg
+    assert f".yaml:{line}: start.atp: expected an integer 0..999, got -1" in msg
 
 
 def test_yaml_syntax_error(tmp_path):

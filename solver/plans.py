@@ -1,0 +1,101 @@
+"""Plan files (JSON) for ``python -m solver replay``: read with the shared loader, every field
+checked for its exact type before the rules engine sees it.
+
+A plan is a list of actions, or an object ``{"plan": [...]}``; an action is an object with
+``kind`` (default ``place``) and the fields of :class:`~solver.engine.Action`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from .engine import Action, ActionKind
+from .errors import PlanError
+from .loading import Located, LoadError, display_path, dotted, load_json
+from .model import Resource
+
+MAX_AMOUNT = 999
+"""Largest integer a plan's ``amount`` may hold (the same bound as puzzle amounts)."""
+
+
+def _text(value: Any) -> str | None:
+    return None if isinstance(value, str) and value else f"expected a non-empty text, got {value!r}"
+
+
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"expected true or false, got {value!r}"
+
+
+def _amount(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+        return f"expected an integer 0..{MAX_AMOUNT}, got {value!r}"
+    return None
+
+
+def _enum(values: list[str]) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        return None if value in values and isinstance(value, str) else f"expected one of {values}, got {value!r}"
+    return check
+
+
+FIELDS: dict[str, Callable[[Any], str | None]] = {
+    "kind": _enum([k.value for k in ActionKind]),
+    "spot": _text,
+    "grey": _boolean,
+    "card": _text,
+    "amount": _amount,
+    "resource": _enum([r.value for r in Resource]),
+    "goal": _text,
+    "bump": _text,
+}
+"""Each field of an action and its check (None: fine, else the message)."""
+
+REQUIRED = {ActionKind.PLACE: "spot", ActionKind.EXHAUST: "resource", ActionKind.PLAY_CARD: "card"}
+"""The field each kind of action cannot do without."""
+
+
+def parse_action(item: Any, index: int, file: str, located: Located, base: tuple = ()) -> Action:
+    """One action, ``plan[index]``; ``base`` is where the list sits in the file (``("plan",)`` under
+    an object). Raises :class:`PlanError` naming file, line and field."""
+    path = base + (index,)
+    shown = ("plan", index)
+
+    def fail(field: tuple, message: str) -> None:
+        line = located.line(path + field)
+        raise PlanError(f"{file}:{line}: {dotted(shown + field)}: {message}")
+
+    if not isinstance(item, dict):
+        fail((), f"expected an action object ({{\"kind\": \"place\", \"spot\": ...}}), got {item!r}")
+    for key, value in item.items():
+        check = FIELDS.get(key)
+        if check is None:
+            fail((key,), f"unknown field {key!r}; expected one of {sorted(FIELDS)}")
+        if value is None and key not in ("kind", "grey"):
+            continue
+        problem = check(value)
+        if problem:
+            fail((key,), problem)
+    kind = ActionKind(item.get("kind", "place"))
+    needed = REQUIRED[kind]
+    if item.get(needed) is None:
+        fail((needed,), f"a {kind.value} action needs `{needed}`, got none")
+    return Action.from_dict(item)
+
+
+def load_plan(path: str | Path) -> list[Action]:
+    """Read a plan file; raises :class:`PlanError` on the first problem."""
+    file = display_path(path)
+    try:
+        data, located = load_json(path)
+    except LoadError as err:
+        raise PlanError(str(err)) from None
+    items = data.get("plan") if isinstance(data, dict) else data
+    if isinstance(data, dict) and "plan" not in data:
+        raise PlanError(f"{file}:{located.line(())}: expected a list of actions or an object with `plan`, "
+                        f"got an object with {sorted(data)}")
+    if not isinstance(items, list):
+        where = "plan: " if isinstance(data, dict) else ""
+        raise PlanError(f"{file}:{located.line(('plan',) if where else ())}: {where}expected a list of actions, "
+                        f"got {type(items).__name__} {items!r}"[:300])
+    base = ("plan",) if isinstance(data, dict) else ()
+    return [parse_action(item, i, file, located, base) for i, item in enumerate(items)]

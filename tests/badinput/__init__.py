@@ -1,0 +1,1 @@
+"""The named bad-input corpus (manifest.json, cases/) and its harness."""

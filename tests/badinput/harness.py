@@ -1,0 +1,246 @@
+"""Run the bad-input corpus (``manifest.json``) and classify every outcome.
+
+Each case runs its CLI in-process in a forked child (the heavy imports happen once, in the
+parent), with stdout/stderr captured, memory capped and a wall-clock limit: a child still running
+at the limit is a hang. Outcomes:
+
+``clear``      the documented exit code and a message naming every expected string;
+``traceback``  an exception escaped the CLI (or a traceback was printed);
+``silent``     exit 0 where an error was expected (accepted or misread);
+``hang``       still running at the case's limit, or killed for memory;
+``unclear``    another exit code than documented, or a message missing the file/line/field.
+
+``python tests/badinput/harness.py [--jobs N] [NAME_SUBSTRING...]`` prints the counts.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import select
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = Path(os.environ.get("CELLULA_ROOT", HERE.parent.parent)).resolve()
+"""The code under test (set CELLULA_ROOT to measure another checkout with the same corpus)."""
+MEMORY_LIMIT = 3 * 1024 ** 3
+"""Address-space cap of a case (bytes): an input that needs more counts as a hang."""
+HANG_SLACK = 15.0
+"""Extra seconds beyond a case's own limit before it counts as a hang (the child's start-up)."""
+
+
+@dataclass
+class Outcome:
+    """What one case did."""
+
+    name: str
+    """Case name."""
+    kind: str
+    """clear, traceback, silent, hang or unclear."""
+    exit: int | None
+    """Exit code (None for a hang)."""
+    seconds: float
+    """Wall time."""
+    output: str
+    """stdout + stderr (truncated)."""
+    why: str = ""
+    """What differs from the expectation."""
+
+
+def manifest() -> list[dict]:
+    return json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))["cases"]
+
+
+def _prepare(case: dict, work: Path) -> dict[str, str]:
+    """Copy the case's files to ``work`` (and data/ when it has ops); the placeholders.
+
+    A case may carry its files itself (``files``: name -> bytes), as the fuzz suite's do."""
+    folder = work / "case"
+    source = HERE / "cases" / case["name"]
+    shutil.copytree(source, folder, symlinks=True) if source.exists() and "files" not in case else folder.mkdir()
+    for name, content in (case.get("files") or {}).items():
+        (folder / name).write_bytes(content)
+    if case["name"] == "puzzle-too-large":
+        text = (ROOT / "data" / "puzzles" / "grey-rush-2e.yaml").read_text(encoding="utf-8")
+        (folder / "grey-rush-2e.yaml").write_text(text + ("#" + "x" * 999 + "\n") * 3000, encoding="utf-8")
+    places = {"case": str(folder), "root": str(ROOT), "data": str(work / "data")}
+    if case.get("ops"):
+        shutil.copytree(ROOT / "data", work / "data", symlinks=True)
+        for op in case["ops"]:
+            _apply(op, work / "data" / op["file"])
+    return places
+
+
+def _apply(op: dict, path: Path) -> None:
+    if "append" in op:
+        path.write_text(path.read_text(encoding="utf-8") + op["append"], encoding="utf-8")
+    elif "append_bytes" in op:
+        path.write_bytes(path.read_bytes() + bytes.fromhex(op["append_bytes"]))
+    elif "prepend_bytes" in op:
+        path.write_bytes(bytes.fromhex(op["prepend_bytes"]) + path.read_bytes())
+    elif "encode" in op:
+        path.write_bytes(path.read_text(encoding="utf-8").encode(op["encode"], errors="replace"))
+    elif "write_hex" in op:
+        path.write_bytes(bytes.fromhex(op["write_hex"]))
+    elif "write" in op:
+        path.write_text(op["write"], encoding="utf-8")
+    elif "symlink" in op:
+        path.unlink()
+        os.symlink(op["symlink"], path)
+    elif "folder" in op:
+        path.unlink()
+        path.mkdir()
+    elif "replace" in op:
+        old, new = op["replace"]
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (path, old)
+        path.write_text(text.replace(old, new, op.get("count", -1)), encoding="utf-8")
+    elif "set" in op:
+        import yaml
+        *keys, value = op["set"]
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        target = data
+        for key in keys[:-1]:
+            target = target[key]
+        target[keys[-1]] = value
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    else:
+        raise ValueError(f"unknown op {op}")
+
+
+def _entry(cli: str):
+    if cli == "solver":
+        from solver.cli import main
+    else:
+        from generator.__main__ import main
+    return main
+
+
+def preload(data_cases: bool = True) -> None:
+    """Import what the CLIs import, once, before forking; with ``data_cases``, also load the real
+    data once, which fills the solution cache that every ``generator validate`` of a data copy
+    reads (the puzzles' bytes are the same), so that no child solves the puzzles again."""
+    import generator.__main__  # noqa: F401
+    import solver.cli  # noqa: F401
+    import solver.planner  # noqa: F401
+    from generator import features
+    features.load()
+    if data_cases:
+        from generator.site import load_site
+        load_site(ROOT / "data")
+
+
+def run_case(case: dict, limit: float | None = None) -> Outcome:
+    """Run one case in a forked child; classify what it did."""
+    limit = case["seconds"] + HANG_SLACK if limit is None else limit
+    with tempfile.TemporaryDirectory(prefix="badinput-") as tmp:
+        work = Path(tmp)
+        places = _prepare(case, work)
+        argv = [a.format(**places) for a in case["args"]]
+        out_file = work / "output.txt"
+        start = time.perf_counter()
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # child
+            code = 70
+            try:
+                os.close(read_end)
+                resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+                fd = os.open(out_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                os.dup2(fd, 1)
+                os.dup2(fd, 2)
+                sys.stdout = os.fdopen(1, "w", buffering=1, closefd=False)
+                sys.stderr = os.fdopen(2, "w", buffering=1, closefd=False)
+                try:
+                    code = _entry(case["cli"])(argv)
+                except SystemExit as exc:
+                    code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+                except BaseException:
+                    import traceback
+                    traceback.print_exc()
+                    code = 99
+                sys.stdout.flush()
+                sys.stderr.flush()
+            finally:
+                os.write(write_end, b"x")
+                os._exit(code if isinstance(code, int) else 2)
+        os.close(write_end)
+        ready, _, _ = select.select([read_end], [], [], limit)
+        os.close(read_end)
+        if not ready:
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        seconds = time.perf_counter() - start
+        output = out_file.read_text(encoding="utf-8", errors="replace") if out_file.exists() else ""
+        output = output.replace(str(work / "case"), "{case}").replace(str(work / "data"), "{data}")
+    if not ready:
+        return Outcome(case["name"], "hang", None, seconds, output[-2000:], f"still running after {limit:.0f} s")
+    if os.WIFSIGNALED(status):
+        return Outcome(case["name"], "hang", None, seconds, output[-2000:],
+                       f"killed by signal {os.WTERMSIG(status)} (memory?)")
+    code = os.WEXITSTATUS(status)
+    return classify(case, code, seconds, output)
+
+
+def classify(case: dict, code: int, seconds: float, output: str) -> Outcome:
+    expect = case["expect"]
+    short = output[-2000:]
+    if code == 99 or "Traceback (most recent call last)" in output:
+        return Outcome(case["name"], "traceback", code, seconds, short, "an exception escaped")
+    if "MemoryError" in output:
+        return Outcome(case["name"], "hang", code, seconds, short, "out of memory")
+    if code == 0 and expect["exit"] != 0:
+        return Outcome(case["name"], "silent", code, seconds, short, "accepted")
+    missing = [m for m in expect["mentions"] if m.lower() not in output.lower()]
+    if code != expect["exit"] or missing:
+        why = []
+        if code != expect["exit"]:
+            why.append(f"exit {code}, documented {expect['exit']}")
+        if missing:
+            why.append(f"message lacks {missing}")
+        return Outcome(case["name"], "unclear", code, seconds, short, "; ".join(why))
+    if seconds > case["seconds"]:
+        return Outcome(case["name"], "hang", code, seconds, short,
+                       f"took {seconds:.1f} s, allowed {case['seconds']:.0f} s")
+    return Outcome(case["name"], "clear", code, seconds, short)
+
+
+def run_all(cases: list[dict], jobs: int = 1) -> list[Outcome]:
+    if jobs <= 1:
+        return [run_case(c) for c in cases]
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(jobs) as pool:
+        return list(pool.map(run_case, cases))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="run only cases whose name contains one of these")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="write every outcome to this file")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every case not clear")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    cases = [c for c in manifest() if not args.names or any(n in c["name"] for n in args.names)]
+    preload(any(c["cli"] == "generator" for c in cases))
+    outcomes = run_all(cases, args.jobs)
+    counts = {k: 0 for k in ("clear", "traceback", "silent", "hang", "unclear")}
+    for o in outcomes:
+        counts[o.kind] += 1
+        if args.verbose and o.kind != "clear":
+            print(f"--- {o.name}: {o.kind} ({o.why}) exit {o.exit} {o.seconds:.1f}s\n{o.output[-600:].strip()}")
+    print(f"{len(outcomes)} cases: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    if args.json:
+        args.json.write_text(json.dumps([o.__dict__ for o in outcomes], indent=1), encoding="utf-8")
+    return 0 if counts["clear"] == len(outcomes) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

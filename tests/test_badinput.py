@@ -1,0 +1,35 @@
+"""The named bad-input corpus (``tests/badinput``): every case gets its documented exit code and
+a message naming the file and the line or field: no traceback, no silent acceptance, no hang.
+
+The cases run once per session, two at a time, each in a forked child with a wall-clock and
+memory limit (see ``tests/badinput/harness.py``); each case is then its own test.
+"""
+from __future__ import annotations
+
+import pytest
+
+from badinput import harness  # tests/ is on sys.path (rootdir conftest)
+
+CASES = harness.manifest()
+
+
+@pytest.fixture(scope="session")
+def outcomes() -> dict:
+    harness.preload()
+    return {o.name: o for o in harness.run_all(CASES, jobs=2)}
+
+
+def test_corpus_is_large_and_named():
+    names = [c["name"] for c in CASES]
+    assert len(names) >= 200 and len(set(names)) == len(names)
+    for must in ("puzzle-2e-alias-bomb", "data-glossary-alias-bomb", "puzzle-2e-atp-huge", "puzzle-2e-atp-float",
+                 "puzzle-2e-atp-bool", "plan-grey-string-false", "puzzle-2e-duplicate-key", "puzzle-2e-mixed-keys",
+                 "puzzle-2e-latin1", "puzzle-2e-bom", "puzzle-2e-deep-100000", "puzzle-symlink-loop",
+                 "puzzle-2e-edition-3e", "time-limit-exhaustive", "time-limit-cpsat-fallback"):
+        assert must in names
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_case(case, outcomes):
+    outcome = outcomes[case["name"]]
+    assert outcome.kind == "clear", f"{outcome.kind}: {outcome.why}\n{outcome.output}"
