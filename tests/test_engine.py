@@ -13,7 +13,7 @@ from solver.engine import (
 )
 from solver.errors import IllegalActionError
 from solver.model import Edition, SpotKind, Stock
-from tests.solver_fixtures import PH7, SH9, exhaust, make, place, run
+from solver_fixtures import PH7, SH9, exhaust, make, place, run
 
 EDITIONS = ["1e", "2e"]
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ from solver.engine import (
     DISKS, apply, initial_state, is_terminal, legal_actions, macromolecule_points, returns, score,
 )
 from solver.model import CardType, Stock
-from tests.solver_fixtures import PH7, SH9, make
+from solver_fixtures import PH7, SH9, make
 
 RICH = [
     make(edition=ed, rounds=3, flasks=3, players=players, board=board,

@@ -18,7 +18,7 @@ from solver.engine import Action, ActionKind, apply, initial_state, is_terminal,
 from solver.model import SpotKind
 from solver.planner import Options, build_model, solve_cpsat, solve_highs
 from solver.search import exhaustive
-from tests.solver_fixtures import random_puzzle
+from solver_fixtures import random_puzzle
 
 SHIPPED = puzzle_files()
 EXHAUSTIVE_MAX_PLACEMENTS = 5  # larger shipped puzzles: cross-checked by `python -m solver bench`
@@ -167,7 +167,7 @@ def test_highs_agrees_on_the_same_model(path):
 def test_unsupported_rule_combination_falls_back_to_exhaustive():
     """1e discards the cheapest card: the model encodes it for prices that do not decrease."""
     from solver import solve
-    from tests.solver_fixtures import PH7, make
+    from solver_fixtures import PH7, make
     p = make(edition="1e", rounds=2, flasks=1, start={"atp": 3, "mrna": 2, "carb": 1}, row=["ph", None, None, "e"],
              deck=["f"], board_override={"row_prices": [3, 2, 1, 0]},
              cards=[PH7, {"id": "e", "type": "enzyme", "cost": {"atp": 1}, "health": 2, "color": "a", "illustrative": True},
