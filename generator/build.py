@@ -51,7 +51,8 @@ def generate(data_dir: Path = DATA_DIR, docs_dir: Path = DOCS_DIR) -> tuple[Site
     for page in pages:
         out = docs_dir / page.lang / page.path
         out.parent.mkdir(parents=True, exist_ok=True)
-        content = annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips)
+        content = annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips,
+                                 page.path)
         if not out.exists() or out.read_text(encoding="utf-8") != content:
             out.write_text(content, encoding="utf-8")
         written.add(out)

@@ -104,4 +104,20 @@ def load_glossary(file: Path, games_known: list[str], problems: Problems) -> lis
         if source not in ("official", "project"):
             problems.add(file, yaml_path(*where, "source"), f"expected 'official' or 'project', got {source!r}", line)
         terms.append(Term(term_id, tuple(games), forms, forbidden, dict(note), source == "official"))
+    _check_shared_forms(terms, file, located, problems)
     return terms
+
+
+def _check_shared_forms(terms: list[Term], file: Path, located, problems: Problems) -> None:
+    """One form, one concept: two entries of the same game may not share a form in one language
+    (a page's tooltip could only give one of them)."""
+    owner: dict[tuple[str, str, str], str] = {}
+    for index, term in enumerate(terms):
+        for lang in LANGS:
+            for form in term.forms.get(lang, ()):
+                for game in term.games:
+                    first = owner.setdefault((game, lang, form), term.id)
+                    if first != term.id:
+                        problems.add(file, yaml_path("terms", index, lang), f"form {form!r} ({lang}, {game}) is "
+                                     f"also a form of term {first!r}: expected each form in one entry only "
+                                     "(say the other meaning in a note)", located.line("terms", index, lang))
