@@ -171,7 +171,7 @@ def term_tip(term: Term, lang: str) -> str:
 def _mark_first_occurrences(chunk: str, terms: list[Term], lang: str, glossary_href: str) -> str:
     """Link the first occurrence of each term in a section to its glossary entry, with the term's
     tooltip; later occurrences stay plain text."""
-    forms = sorted(((form, term) for term in terms for form in term.forms.get(lang, ())),
+    forms = sorted(((form, term) for term in terms for form in term.own_forms(lang)),
                    key=lambda pair: -len(pair[0]))
     placed: list[str] = []
     marked: set[str] = set()
