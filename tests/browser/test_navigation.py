@@ -46,7 +46,7 @@ TIP = "#cellula-term-tip"
 
 
 @pytest.mark.parametrize(("path", "tip"), [
-    ("cytosis/setup/", "EN: Flask"),
+    ("cytosis/setup/", "EN: Virus Expansion"),
     ("en/cytosis/setup/", "IT: Beuta"),
 ])
 def test_glossary_tooltip_appears_on_hover(page, site_url, path, tip):
@@ -69,7 +69,7 @@ def test_glossary_tooltip_appears_on_hover(page, site_url, path, tip):
 
 def test_glossary_tooltip_is_reachable_and_dismissable_by_keyboard(page, site_url):
     page.goto(site_url + "cytosis/setup/")
-    term = _term_with(page, "EN: Flask")
+    term = _term_with(page, "EN: Virus Expansion")
     term.focus()
     tip = page.locator(TIP)
     tip.wait_for(state="visible", timeout=5_000)
