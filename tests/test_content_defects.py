@@ -151,6 +151,20 @@ def test_page_layout_references_are_explained(real_site, section, phrase):
     assert notes_of(real_site, "cytosis", section), f"{section}: {phrase!r} left without a note"
 
 
+PAGE_REFERENCE = re.compile(r"\b(?:page \d+|pag\. \d+|pagina \d+|chart to the right)", re.I)
+
+
+def test_every_printed_page_reference_has_a_note(real_site):
+    """A reference to the printed rulebook's page or layout means nothing on the site: each one
+    found in an official or original text gets a note saying where that is here."""
+    for game in real_site.games.values():
+        for section in game.sections.values():
+            for text in section.originals():
+                if PAGE_REFERENCE.search(text.body):
+                    assert notes_of(real_site, game.id, section.id), (
+                        f"{game.id}:{section.id} ({text.lang}): {PAGE_REFERENCE.search(text.body).group(0)!r} without a note")
+
+
 def _norm(text: str) -> str:
     return " ".join(re.findall(r"[^\W_]+", text.lower()))
 
