@@ -121,7 +121,8 @@ def test_two_player_setup_points_to_the_other_editions_rules(real_site, pages):
     assert "Worded like this only in" in page and "Rule found only in: IT" not in page.split("two-player-setup")[1][:600]
 
 
-EXTRACTION_LEFTOVERS = ["Titled Most", "(image not available", "(immagine non disponibile"]
+EXTRACTION_LEFTOVERS = ["Titled Most", "(image not available", "(immagine non disponibile",
+                        "[image not extracted]", "[immagine non estratta]"]
 
 
 def without_notes(content: str) -> str:
