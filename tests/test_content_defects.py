@@ -290,3 +290,14 @@ def test_bad_editorial_notes_are_reported(tmp_path, raw, message):
 
 def test_heading_words_helper_sanity():
     assert words("Tabellone di gioco")["tabellone"] == 1
+
+
+INLINE_NOTE = re.compile(r"Translator's note|Nota del traduttore|nota di questo progetto|this project’s note", re.I)
+
+
+def test_project_notes_use_the_one_note_mechanism(real_site):
+    """The project's remarks live in notes.yaml (boxed, in the page's language), not inline in a text."""
+    for game in real_site.games.values():
+        for section in game.sections.values():
+            for text in section.texts.values():
+                assert not INLINE_NOTE.search(text.body), f"{game.id}:{section.id} ({text.lang}): inline project note"
