@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: site site-offline serve test check bench clean setup
+.PHONY: site site-offline serve test check bench clean setup deploy gh-deploy
 
 setup: $(STAMP)
 
@@ -22,6 +22,22 @@ site: $(STAMP)
 	@echo "Site built in site/: open site/index.html (Italian home) or site/en/index.html (English home)."
 	@echo "Its links are folder URLs made for a web server: browse it with 'make serve' (http://127.0.0.1:8000/cellula/),"
 	@echo "or build 'make site-offline' and open site-offline/index.html to follow links straight from disk."
+
+# Publishing: CELLULA_SITE_URL is the address the site will have (canonical links, sitemap, the
+# 404 page's links); DEPLOY_DIR the folder a static host serves (copied as it is).
+#   make deploy CELLULA_SITE_URL=https://example.org/cellula/ DEPLOY_DIR=/var/www/cellula
+#   make gh-deploy CELLULA_SITE_URL=https://<user>.github.io/<repo>/   (pushes to the gh-pages branch)
+DEPLOY_DIR ?= public
+export CELLULA_SITE_URL
+
+deploy: $(STAMP)
+	@test -n "$(CELLULA_SITE_URL)" || { echo "deploy: set CELLULA_SITE_URL to the published address (e.g. https://example.org/cellula/)"; exit 2; }
+	$(PY) -m mkdocs build --strict --quiet --site-dir "$(abspath $(DEPLOY_DIR))"
+	@echo "Site for $(CELLULA_SITE_URL) built in $(DEPLOY_DIR)/: copy or serve that folder at that address."
+
+gh-deploy: $(STAMP)
+	@test -n "$(CELLULA_SITE_URL)" || { echo "gh-deploy: set CELLULA_SITE_URL to the GitHub Pages address (https://<user>.github.io/<repo>/)"; exit 2; }
+	$(PY) -m mkdocs gh-deploy --strict --force
 
 site-offline: $(STAMP)
 	$(PY) -m mkdocs build --strict -f mkdocs-offline.yml

@@ -52,7 +52,8 @@ def generate(data_dir: Path = DATA_DIR, docs_dir: Path = DOCS_DIR) -> tuple[Site
         out = docs_dir / page.lang / page.path
         out.parent.mkdir(parents=True, exist_ok=True)
         content = page.content if not page.path.endswith(".md") else \
-            annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips)
+            annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips,
+                           page.path)
         if not out.exists() or out.read_text(encoding="utf-8") != content:
             out.write_text(content, encoding="utf-8")
         written.add(out)

@@ -656,9 +656,40 @@ def referenced_by(site, game, section, lang: str, page: str) -> list[tuple[str, 
     return [(f"{ui['card']}: {card.name[lang]}", f"{href}#{card.id}") for card in cards]
 
 
+INFERRED_MARK = {"it": "valori dedotti", "en": "inferred values"}
+"""What a rules-page table row says after a gene whose values the card database marks reconstructed."""
+
+
+def mark_inferred_rows(site, game, section, lang: str, page: str, body: str) -> str:
+    """In a rule section's tables, a row naming a card with ``reconstructed: true`` gets, after the
+    name, a link to that card ("inferred values"): the rules page says what the card database says."""
+    card_set = (site.extras.get("cards") or {}).get(game.id)
+    if card_set is None or "|" not in body:
+        return body
+    names = {card.name["en"].upper().replace("MOUTHFUL", "MOUTHFULL"): card for card in card_set.cards
+             if card.get("reconstructed") and section.id in card.rules}
+    if not names:
+        return body
+    href = relative(page, card_page(game.id))
+    out = []
+    for line in body.splitlines():
+        if line.startswith("|"):
+            cells = line.split("|")
+            for index, cell in enumerate(cells):
+                card = names.get(cell.strip())
+                if card is not None:
+                    cells[index] = f" {cell.strip()} · [*{INFERRED_MARK[lang]}*]({href}#{card.id}){{ .cellula-inferred }} "
+                    break
+            line = "|".join(cells)
+        out.append(line)
+    return "\n".join(out)
+
+
 if not any(name == "cards" for name, _ in features.LOADERS):
     features.LOADERS.append(("cards", load))
 if produce not in features.PRODUCERS:
     features.PRODUCERS.append(produce)
 if referenced_by not in features.SECTION_LINKS:
     features.SECTION_LINKS.append(referenced_by)
+if mark_inferred_rows not in features.BODY_FILTERS:
+    features.BODY_FILTERS.append(mark_inferred_rows)

@@ -20,6 +20,10 @@ SECTION_LINKS: list = []
 section's heading (cards that reference it, its edition differences...); ``page`` is the path of
 the page the links appear on, for relative hrefs."""
 
+BODY_FILTERS: list = []
+"""Functions ``(site, game, section, lang, page, body) -> body`` applied to a rule section's text
+before rendering (marking the card-table rows whose values the project inferred...)."""
+
 MODULES = (
     "generator.bench",
     "generator.check",

@@ -28,6 +28,14 @@ class Term:
     """Optional note per site language."""
     official: bool
     """True when both sides are printed in official rulebooks; False for project translations."""
+    shared: dict[str, tuple[str, ...]] = None
+    """Forms (per language, also listed last in ``forms``) that a source uses for this concept but
+    that another entry owns: the edition check matches them, the pages' tooltips do not."""
+
+    def own_forms(self, lang: str) -> tuple[str, ...]:
+        """The forms a page marks with this term's tooltip (``forms`` without the shared ones)."""
+        shared = (self.shared or {}).get(lang, ())
+        return tuple(f for f in self.forms.get(lang, ()) if f not in shared)
 
     def preferred(self, lang: str) -> str | None:
         forms = self.forms.get(lang) or ()
@@ -65,7 +73,7 @@ def load_glossary(file: Path, games_known: list[str], problems: Problems) -> lis
         if not isinstance(raw, dict):
             problems.add(file, yaml_path(*where), f"expected a mapping, got {raw!r}", line)
             continue
-        unknown = set(raw) - {"id", "games", "it", "en", "ru", "forbidden", "note", "source"}
+        unknown = set(raw) - {"id", "games", "it", "en", "ru", "forbidden", "note", "source", "shared"}
         if unknown:
             problems.add(file, yaml_path(*where), f"unknown keys {sorted(unknown)}: expected id, games, it, en, "
                          "ru, forbidden, note, source", line)
@@ -83,6 +91,14 @@ def load_glossary(file: Path, games_known: list[str], problems: Problems) -> lis
                          located.line(*where, "games"))
             games = []
         forms = {lang: _forms(raw.get(lang), file, located, (*where, lang), problems) for lang in LANGS}
+        shared_raw = raw.get("shared") or {}
+        shared: dict[str, tuple[str, ...]] = {}
+        if not isinstance(shared_raw, dict) or any(lang not in LANGS for lang in shared_raw):
+            problems.add(file, yaml_path(*where, "shared"), f"expected {{it: [...], en: [...]}}, got {shared_raw!r}", line)
+        else:
+            for lang, value in shared_raw.items():
+                shared[lang] = _forms(value, file, located, (*where, "shared", lang), problems)
+                forms[lang] = forms[lang] + tuple(f for f in shared[lang] if f not in forms[lang])
         for lang in ("it", "en"):
             if not forms[lang]:
                 problems.add(file, yaml_path(*where, lang), f"term {term_id!r} has an empty {lang!r} side: "
@@ -103,5 +119,21 @@ def load_glossary(file: Path, games_known: list[str], problems: Problems) -> lis
         source = raw.get("source", "official")
         if source not in ("official", "project"):
             problems.add(file, yaml_path(*where, "source"), f"expected 'official' or 'project', got {source!r}", line)
-        terms.append(Term(term_id, tuple(games), forms, forbidden, dict(note), source == "official"))
+        terms.append(Term(term_id, tuple(games), forms, forbidden, dict(note), source == "official", shared))
+    _check_shared_forms(terms, file, located, problems)
     return terms
+
+
+def _check_shared_forms(terms: list[Term], file: Path, located, problems: Problems) -> None:
+    """One form, one concept: two entries of the same game may not share a form in one language
+    (a page's tooltip could only give one of them)."""
+    owner: dict[tuple[str, str, str], str] = {}
+    for index, term in enumerate(terms):
+        for lang in LANGS:
+            for form in term.own_forms(lang):
+                for game in term.games:
+                    first = owner.setdefault((game, lang, form), term.id)
+                    if first != term.id:
+                        problems.add(file, yaml_path("terms", index, lang), f"form {form!r} ({lang}, {game}) is "
+                                     f"also a form of term {first!r}: expected each form in one entry only "
+                                     "(list it under 'shared:' in the other entry)", located.line("terms", index, lang))

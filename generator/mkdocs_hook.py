@@ -11,11 +11,18 @@ top of every page (the browser reloads to it instead of waiting for a build that
 and the next save that fixes it rebuilds as usual. The generated ``docs/<lang>/`` folders are not
 watched (the data they come from is), so one save makes one rebuild. Every page's HTML goes
 through :func:`generator.sanitize.sanitize_html`.
+
+After rendering, it makes every page's internal links relative (the i18n plugin writes the home
+pages' language links as absolute paths under ``site_url``, which break wherever else the site is
+served) and gives the 404 page language links to the two home pages.
 """
 from __future__ import annotations
 
 import logging
+import posixpath
+import re
 import sys
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -73,3 +80,86 @@ def on_page_content(html, page, config, files, **kwargs):
     if _state.get("error"):
         html = serving.error_banner(_state["error"]) + html
     return html
+
+
+def _site_path(config) -> str:
+    """The path of ``site_url`` (``/cellula/``); ``/`` when unset (the offline build)."""
+    path = urlsplit(config.get("site_url") or "").path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def relative_link(target: str, page_url: str) -> str:
+    """``target`` (a path under the site root, ``en/`` or ``cytosis/setup/#x``) as a link relative to
+    the page at ``page_url`` (``en/cytosis/setup/``, or ``cytosis/setup.html`` offline)."""
+    path, sep, rest = target.partition("#")
+    path, qsep, query = path.partition("?")
+    folder = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url) + "/"
+    rel = posixpath.relpath("/" + path, "/" + folder)
+    if path.endswith("/") or not path:
+        rel = "./" if rel == "." else rel + "/"
+    return rel + qsep + query + sep + rest
+
+
+def _absolute_links(prefix: str) -> re.Pattern:
+    # href="/cellula/..." or src="/cellula/..." (not protocol-relative "//host/...")
+    return re.compile(r'(?P<attr>\b(?:href|src))="' + re.escape(prefix) + r'(?P<target>(?!/)[^"]*)"')
+
+
+TABLE = re.compile(r"<table(?P<attrs>[^>]*)>(?P<body>.*?)</table>", re.S)
+HEADER_CELL = re.compile(r"<th\b[^>]*>(?P<text>.*?)</th>", re.S)
+ROW = re.compile(r"<tr\b[^>]*>(?P<cells>.*?)</tr>", re.S)
+DATA_CELL = re.compile(r"<td\b")
+STACK_FROM_COLUMNS = 4
+"""Tables of this many columns or more become stacked rows on a phone (cellula.css): each cell
+then shows its column's name, from the ``data-label`` written here."""
+
+
+def _header_label(cell_html: str) -> str:
+    """A column's name for a stacked cell: an abbreviation's full form, else the header's text."""
+    title = re.search(r'<abbr[^>]*title="([^"]*)"', cell_html)
+    text = title.group(1) if title else re.sub(r"<[^>]+>", "", cell_html)
+    return " ".join(text.split()).replace('"', "&quot;")
+
+
+def label_table_cells(html: str) -> str:
+    """Give every body cell of a wide table its column's name (``data-label``) and mark the table
+    ``data-cellula-stack``, so that on a phone it reads as one block per row, no column hidden."""
+
+    def table(match: re.Match) -> str:
+        head = match.group("body").split("</thead>")[0] if "</thead>" in match.group("body") else ""
+        labels = [_header_label(m.group("text")) for m in HEADER_CELL.finditer(head)]
+        if len(labels) < STACK_FROM_COLUMNS or "data-cellula-stack" in match.group("attrs"):
+            return match.group(0)
+
+        def row(row_match: re.Match) -> str:
+            cells = row_match.group("cells")
+            if cells.count("<td") != len(labels):
+                return row_match.group(0)
+            names = iter(labels)
+            return row_match.group(0).replace(cells, DATA_CELL.sub(lambda _: f'<td data-label="{next(names)}"', cells))
+
+        head_part, sep, rest = match.group("body").partition("</thead>")
+        body = head_part + sep + ROW.sub(row, rest)
+        return f'<table{match.group("attrs")} data-cellula-stack>{body}</table>'
+
+    return TABLE.sub(table, html)
+
+
+def on_post_page(output, page, config, **kwargs):
+    pattern = _absolute_links(_site_path(config))
+    output = pattern.sub(lambda m: f'{m.group("attr")}="{relative_link(m.group("target"), page.url)}"', output)
+    return label_table_cells(output)
+
+
+LANGUAGE_LINK = re.compile(r'href="[^"]*"(?P<rest> hreflang="(?P<lang>[a-z]{2})")')
+
+
+def on_post_template(output, template_name, config, **kwargs):
+    """The 404 page is one file for every missing address: its language links (which the i18n plugin
+    fills with the last page built) lead to the two home pages, absolute as all of its links."""
+    if template_name != "404.html":
+        return output
+    prefix = _site_path(config)
+    default = SITE_LANGUAGES[0]
+    return LANGUAGE_LINK.sub(
+        lambda m: f'href="{prefix}{"" if m.group("lang") == default else m.group("lang") + "/"}"{m.group("rest")}', output)

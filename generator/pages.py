@@ -5,7 +5,7 @@ import re
 
 from .glossary import Term
 from . import features
-from .refs import resolve_refs
+from .refs import relative, resolve_refs
 from .render import Page, render
 from .rules import Game, Section, SectionText
 from .site import SiteData
@@ -32,21 +32,39 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, page: 
     """What a template needs to show one section's ``lang`` text on the page ``page`` in ``ui_lang``."""
     text = section.texts[lang]
     ui_lang = ui_lang or lang
+
+    def body_of(t: SectionText) -> str:
+        body = resolve_refs(t.body, site, game, lang, page)
+        for body_filter in features.BODY_FILTERS:
+            body = body_filter(site, game, section, ui_lang, page, body)
+        return body
     originals = [t for t in section.originals() if t.lang != lang and not game.compare_editions]
     return {
         "id": section.id,
         "anchor": section.anchor,
         "title": text.title,
+        "project_heading": text.project_heading,
         "lang_name": LANG_NAMES[ui_lang][lang],
-        "body": resolve_refs(text.body, site, game, lang, page),
+        "body": body_of(text),
         "prov": provenance(site, game, text, ui_lang),
         "only": section.only,
+        "also": [(game.sections[a].texts[ui_lang].title, f"{relative(page, game.id + '/' + game.sections[a].chapter + '.md')}#{game.sections[a].anchor}")
+                 for a in section.also],
         "originals": [{"lang": t.lang, "lang_name": LANG_NAMES[lang][t.lang], "title": t.title,
-                       "body": resolve_refs(t.body, site, game, lang, page),
+                       "body": body_of(t),
                        "prov": provenance(site, game, t, ui_lang)} for t in originals],
         "links": [link for extra in features.SECTION_LINKS for link in extra(site, game, section, ui_lang, page)],
         "lines": ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in text.lines),
+        "notes": editorial_notes(site, game, section, ui_lang, page),
     }
+
+
+def editorial_notes(site: SiteData, game: Game, section: Section, lang: str, page: str) -> list[dict]:
+    """The project's notes beside a section, in ``lang``: the kind's label and the Markdown text."""
+    ui = site.ui[lang]
+    return [{"kind": note.kind.value, "label": f"{ui['editorial_note']}: {ui['note_' + note.kind.value]}",
+             "text": resolve_refs(note.text[lang], site, game, lang, page)}
+            for note in game.notes.get(section.id, ())]
 
 
 def game_pages(site: SiteData, game: Game, lang: str) -> list[Page]:
@@ -131,36 +149,81 @@ def _forms_used(chunk: str, forms: tuple[str, ...]) -> set[str]:
     return found
 
 
-def annotate_terms(content: str, terms: list[Term], lang: str, game_ids: set[str] | None,
-                   tooltips: bool = True) -> str:
-    """Add hover tooltips (abbreviation definitions) for the glossary terms a page uses, and, at the
-    end of each ``##`` section, the other language's counterparts of the terms that section uses as
-    hidden text, so a search in either language lands on the right section."""
+SKIPPED_LINE = re.compile(r"^\s*(?:#|<|!!!|\?\?\?|===|\*\[|\||\{|---|:|```|title:)")
+"""Lines where no glossary mark goes: headings, raw HTML, admonition and tab titles, tables,
+abbreviation and attribute lines, front matter, code fences."""
+
+PROTECTED = re.compile(r"\[[^\]]*\]\([^)]*\)(?:\{[^}]*\})?|`[^`]*`|<[^>]*>|\{[^}]*\}|\x00\d+\x00")
+"""Spans of a line a mark may not enter: links, code, HTML tags, attribute lists, marks placed."""
+
+
+def term_tip(term: Term, lang: str) -> str:
+    """A term's tooltip on a ``lang`` page: its other-language forms, then its glossary note."""
     other = "en" if lang == "it" else "it"
+    tip = f"{other.upper()}: {term.preferred(other)}"
+    if term.forms.get("ru"):
+        tip += f" · RU: {term.preferred('ru')}"
+    if term.note.get(lang):
+        tip += f" — {term.note[lang]}"
+    return " ".join(tip.split()).replace('"', "”").replace("{", "(").replace("}", ")").replace("<", "‹")
+
+
+def _mark_first_occurrences(chunk: str, terms: list[Term], lang: str, glossary_href: str) -> str:
+    """Link the first occurrence of each term in a section to its glossary entry, with the term's
+    tooltip; later occurrences stay plain text."""
+    forms = sorted(((form, term) for term in terms for form in term.own_forms(lang)),
+                   key=lambda pair: -len(pair[0]))
+    placed: list[str] = []
+    marked: set[str] = set()
+    lines = chunk.split("\n")
+    in_fence = False
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith("```"):
+            in_fence = not in_fence
+            continue
+        if in_fence or not line.strip() or SKIPPED_LINE.match(line):
+            continue
+        for form, term in forms:
+            if term.id in marked or form not in line:
+                continue
+            free = PROTECTED.sub(lambda m: "\x01" * len(m.group(0)), line)
+            match = re.search(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", free)
+            if not match:
+                continue
+            marked.add(term.id)
+            placed.append(f'[{form}]({glossary_href}#{term.anchor}){{ .cellula-term data-tip="{term_tip(term, lang)}" }}')
+            line = line[:match.start()] + f"\x00{len(placed) - 1}\x00" + line[match.end():]
+        lines[index] = line
+    out = "\n".join(lines)
+    return re.sub(r"\x00(\d+)\x00", lambda m: placed[int(m.group(1))], out)
+
+
+def annotate_terms(content: str, terms: list[Term], lang: str, game_ids: set[str] | None,
+                   tooltips: bool = True, page_path: str = "index.md") -> str:
+    """Link the first occurrence per ``##`` section of each glossary term a page uses to its glossary
+    entry, with a tooltip (the other language's forms and the term's note; ``assets/terms.js`` shows
+    it on hover and keyboard focus, Escape hides it); and, at the end of each section, add the other
+    language's counterparts of the terms that section uses as hidden text, so a search in either
+    language lands on the right section."""
     relevant = [t for t in terms if game_ids is None or game_ids.intersection(t.games)]
-    abbrs: dict[str, None] = {}
+    glossary_href = relative(page_path, "glossary.md")
     chunks = re.split(r"(?m)^(?=## )", content)
     out = []
     for chunk in chunks:
         counterparts: dict[str, None] = {}
         present = _forms_used(chunk, tuple(f for t in relevant for f in t.forms.get(lang, ())))
-        for term in relevant:
-            used = [form for form in term.forms.get(lang, ()) if form in present]
-            if not used:
-                continue
-            tip = f"{other.upper()}: {term.preferred(other)}"
-            if term.forms.get("ru"):
-                tip += f" · RU: {term.preferred('ru')}"
-            for form in used:
-                abbrs[f"*[{form}]: {tip}".replace("<", "&lt;")] = None
-            for form in (term.preferred(other), term.preferred("ru")):
+        used_terms = [t for t in relevant if any(form in present for form in t.forms.get(lang, ()))]
+        for term in used_terms:
+            for form in (term.preferred("en" if lang == "it" else "it"), term.preferred("ru")):
                 if form:
                     counterparts[form.replace("<", "&lt;")] = None
+        if tooltips and used_terms and page_path != "glossary.md":
+            body_start = 0
+            if chunk.startswith("---\n"):  # front matter: leave it as it is
+                end = chunk.find("\n---", 3)
+                body_start = end + 4 if end >= 0 else 0
+            chunk = chunk[:body_start] + _mark_first_occurrences(chunk[body_start:], used_terms, lang, glossary_href)
         if counterparts:
             chunk = chunk.rstrip("\n") + f'\n\n<div class="cellula-xlang" hidden>{" · ".join(counterparts)}</div>\n\n'
         out.append(chunk)
-    if not abbrs:
-        return content
-    if not tooltips:
-        return "".join(out)
-    return "".join(out).rstrip("\n") + "\n\n" + "\n".join(abbrs) + "\n"
+    return "".join(out)

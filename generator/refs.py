@@ -25,6 +25,16 @@ def check_refs(site, problems: Problems) -> None:
                     elif target not in game.sections:
                         problems.add(text.file, section.id, f"unknown section reference [[{target}]]: expected "
                                      f"[[chapter.slug]] naming a section of {game.id}", text.line)
+        notes_file = f"data/rules/{game.id}/notes.yaml"
+        for section_id, notes in game.notes.items():
+            for note in notes:
+                for lang in ("it", "en"):
+                    for match in REF.finditer(note.text[lang]):
+                        target = match.group("target")
+                        known = target[5:] in term_ids if target.startswith("term:") else target in game.sections
+                        if not known:
+                            problems.add(notes_file, section_id, f"unknown reference [[{target}]] in the {lang} "
+                                         "note: expected [[chapter.slug]] of this game or [[term:<id>]]")
 
 
 def relative(from_page: str, to_page: str) -> str:

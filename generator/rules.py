@@ -82,6 +82,8 @@ class SectionText:
     """The Markdown file holding the text."""
     line: int
     """Line of the section marker in ``file``."""
+    project_heading: bool = False
+    """True when the source prints no heading here and this one is the project's (``heading: project``)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,9 @@ class Section:
     """Language of the only official text that has this rule (one-sided rule), or None."""
     texts: dict[str, SectionText]
     """Texts by language (``it``, ``en`` and, for originals, ``ru``)."""
+    also: tuple[str, ...] = ()
+    """For a one-sided section: the sections where the other edition states the same rule in other
+    words (``also:`` in game.yaml), so the rule is not shown as one edition's only."""
 
     @property
     def anchor(self) -> str:
@@ -105,6 +110,29 @@ class Section:
     def originals(self) -> list[SectionText]:
         """The texts that are not this project's translations."""
         return [t for t in self.texts.values() if not t.translated]
+
+
+class NoteKind(str, Enum):
+    """What an editorial note does to the source text it stands beside."""
+
+    CORRECTION = "correction"
+    """The source says something it evidently does not mean; the note gives the reading to follow."""
+    INFERENCE = "inference"
+    """Values or words the source lacks, supplied by this project and said to be inferred."""
+    FLAG = "flag"
+    """A contradiction, omission or ambiguity of the source, pointed out without choosing for the reader."""
+
+
+@dataclass(frozen=True)
+class EditorialNote:
+    """A visible note of this project beside a section's text (``rules/<game>/notes.yaml``)."""
+
+    section: str
+    """Id of the section the note stands beside."""
+    kind: NoteKind
+    """Correction, inference or flag."""
+    text: Label
+    """The note in each site language (Markdown)."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +163,8 @@ class Game:
     """Chapters in reading order."""
     sections: dict[str, Section] = field(repr=False)
     """All sections by id."""
+    notes: dict[str, tuple[EditorialNote, ...]] = field(default_factory=dict, repr=False)
+    """This project's editorial notes by section id (``notes.yaml``), in file order."""
 
     def source(self, source_id: str) -> Source:
         return next(s for s in self.sources if s.id == source_id)
@@ -188,9 +218,13 @@ def parse_sections(file: Path, problems: Problems) -> list[_RawSection]:
             section_id, attrs = fields[0], {}
             for extra in fields[1:]:
                 key, sep, value = extra.partition(":")
-                if not sep or key.strip() not in ("lines", "from"):
+                if not sep or key.strip() not in ("lines", "from", "heading"):
                     problems.add(file, section_id, f"unknown marker field {extra!r}: expected "
-                                 "'lines: a-b, c' or 'from: source-id'", number)
+                                 "'lines: a-b, c', 'from: source-id' or 'heading: project'", number)
+                    continue
+                if key.strip() == "heading" and value.strip() != "project":
+                    problems.add(file, section_id, f"unknown marker value {extra!r}: expected 'heading: project' "
+                                 "(the heading is this project's, the source prints none)", number)
                     continue
                 attrs[key.strip()] = value.strip()
             starts.append((number, attrs, section_id))
@@ -288,6 +322,7 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
 
     # Chapters and the declared section list.
     declared: dict[str, tuple[str, str | None, int | None]] = {}
+    also_of: dict[str, tuple[tuple[str, ...], int | None]] = {}
     chapters: list[Chapter] = []
     raw_chapters = data.get("chapters")
     if not isinstance(raw_chapters, list) or not raw_chapters:
@@ -307,6 +342,12 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
             only = None
             if isinstance(item, dict):
                 only = item.get("only")
+                also = item.get("also", [])
+                if not isinstance(also, list) or not all(isinstance(a, str) for a in also):
+                    problems.add(manifest, yaml_path(*where, "sections", s_index, "also"),
+                                 f"expected a list of section ids, got {also!r}", line)
+                elif also:
+                    also_of[str(item.get("id"))] = (tuple(also), line)
                 item = item.get("id")
                 if only not in SITE_LANGUAGES:
                     problems.add(manifest, yaml_path(*where, "sections", s_index, "only"),
@@ -356,7 +397,7 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
                              f"got {raw.attrs.get('lines')!r}", raw.line)
                 ranges = ()
             put(raw, source.rules, SectionText(source.lang, raw.title, raw.body, source.id, False,
-                                               ranges, source.rules, raw.line))
+                                               ranges, source.rules, raw.line, "heading" in raw.attrs))
     for file in sorted(game_dir.glob("translations.*.md")):
         match = TRANSLATION_FILE.match(file.name)
         if not match or match.group("lang") not in SITE_LANGUAGES:
@@ -395,11 +436,52 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
         if not compare and only:
             problems.add(manifest, section_id, "'only:' is for games with official texts in both languages "
                          "(compare_editions: true)", line)
-        sections[section_id] = Section(section_id, chapter_id, only, by_lang)
+        also, also_line = also_of.get(section_id, ((), None))
+        for other in also:
+            if other not in declared:
+                problems.add(manifest, section_id, f"also: {other!r} is not a section listed in {manifest.name}", also_line)
+        if also and not only:
+            problems.add(manifest, section_id, "'also:' is for one-sided sections (with 'only:')", also_line)
+        sections[section_id] = Section(section_id, chapter_id, only, by_lang, also)
 
+    notes = load_notes(game_dir / "notes.yaml", set(declared), problems)
     if len(problems.items) > before or not title:
         return None
-    return Game(game_id, title, bool(compare), tuple(sources), tuple(chapters), sections)
+    return Game(game_id, title, bool(compare), tuple(sources), tuple(chapters), sections, notes)
+
+
+def load_notes(file: Path, section_ids: set[str], problems: Problems) -> dict[str, tuple[EditorialNote, ...]]:
+    """A game's editorial notes (optional file): ``notes: [{section, kind, text: {it, en}}]``."""
+    if not file.is_file():
+        return {}
+    data, located = load_yaml(file)
+    if not isinstance(data, dict) or set(data) != {"notes"} or not isinstance(data["notes"], list):
+        problems.add(file, "", f"expected a mapping with one key 'notes' holding a list, got {data!r}"[:200])
+        return {}
+    kinds = [k.value for k in NoteKind]
+    notes: dict[str, list[EditorialNote]] = {}
+    for index, raw in enumerate(data["notes"]):
+        where = ("notes", index)
+        if not isinstance(raw, dict):
+            problems.add(file, yaml_path(*where), f"expected a mapping with section, kind, text; got {raw!r}"[:200],
+                         located.line(*where))
+            continue
+        unknown = sorted(set(raw) - {"section", "kind", "text"})
+        if unknown:
+            problems.add(file, yaml_path(*where), f"unknown keys {unknown}: expected section, kind, text",
+                         located.line(*where))
+        section = raw.get("section")
+        if section not in section_ids:
+            problems.add(file, yaml_path(*where, "section"), f"expected a section id listed in game.yaml, "
+                         f"got {section!r}", located.line(*where, "section"))
+        kind = raw.get("kind")
+        if kind not in kinds:
+            problems.add(file, yaml_path(*where, "kind"), f"expected one of {kinds}, got {kind!r}",
+                         located.line(*where, "kind"))
+        text = _label(raw.get("text"), file, located, (*where, "text"), problems)
+        if section in section_ids and kind in kinds and text:
+            notes.setdefault(section, []).append(EditorialNote(section, NoteKind(kind), text))
+    return {k: tuple(v) for k, v in notes.items()}
 
 
 def load_games(data_dir: Path, problems: Problems) -> dict[str, Game]:

@@ -23,9 +23,15 @@ OFFLINE_SITE = Path(os.environ.get("CELLULA_SITE_OFFLINE", ROOT / "site-offline"
 
 
 def site_prefix() -> str:
-    """The path part of ``site_url`` in mkdocs.yml (``/cellula/``)."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("!ENV", ""))
-    return urlsplit(config["site_url"]).path
+    """The path part of ``site_url`` (``/cellula/``): ``CELLULA_SITE_URL`` when set, else the default
+    that mkdocs.yml gives (``site_url: !ENV [CELLULA_SITE_URL, default]``)."""
+    url = os.environ.get("CELLULA_SITE_URL")
+    if not url:
+        config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("!ENV", ""))
+        url = config["site_url"]
+        url = url[-1] if isinstance(url, list) else url
+    path = urlsplit(url).path or "/"
+    return path if path.endswith("/") else path + "/"
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -86,9 +92,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve_site(site: Path = SITE) -> Iterator[str]:
-    """Serve ``site`` on 127.0.0.1 (a free port); yields the base URL, ending with the prefix."""
-    prefix = site_prefix()
+def serve_site(site: Path = SITE, prefix: str | None = None) -> Iterator[str]:
+    """Serve ``site`` on 127.0.0.1 (a free port) under ``prefix`` (default: the ``site_url`` path of
+    mkdocs.yml; ``"/"`` serves it at the web root); yields the base URL, ending with the prefix."""
+    prefix = site_prefix() if prefix is None else prefix
     handler_class = type("H", (_Handler,), {"prefix": prefix, "site": site})
     handler = functools.partial(handler_class, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -52,9 +52,25 @@ def test_one_sided_cytosis_terms_have_one_printed_side(real_site, source_texts):
 
 def test_tooltips_and_hidden_counterparts_only_for_terms_used(real_site):
     page = "# Titolo\n\n## Uno\n\nPiazza una Beuta.\n\n## Due\n\nNiente qui.\n"
-    out = annotate_terms(page, real_site.glossary, "it", {"cytosis"})
-    assert "*[Beuta]: EN: Flask" in out
+    out = annotate_terms(page, real_site.glossary, "it", {"cytosis"}, page_path="cytosis/setup.md")
+    assert '[Beuta](../glossary.md#term-flask){ .cellula-term data-tip="EN: Flask' in out
     first, second = out.split("## Due")
     assert 'class="cellula-xlang" hidden>' in first and "Flask" in first
-    assert "cellula-xlang" not in second.split("*[")[0]
-    assert "*[Golgi" not in out  # unused terms are not appended
+    assert "cellula-xlang" not in second
+    assert "Golgi" not in out  # unused terms leave no trace
+
+
+def test_glossary_marks_only_the_first_occurrence_per_section(real_site):
+    page = ("## Uno\n\nUna Beuta, poi un'altra Beuta.\n\n| Beuta | x |\n|---|---|\n\n"
+            "## Due\n\nLa [Beuta](x.md) linkata e una Beuta libera.\n")
+    out = annotate_terms(page, real_site.glossary, "it", {"cytosis"}, page_path="cytosis/setup.md")
+    first, second = out.split("## Due")
+    assert first.count("cellula-term") == 1 and "un'altra Beuta." in first
+    assert "| Beuta | x |" in first  # tables are left alone
+    assert "[Beuta](x.md) linkata" in second and second.count("cellula-term") == 1
+
+
+def test_tooltip_gives_the_definition(real_site):
+    term = next(t for t in real_site.glossary if t.id == "flask")
+    out = annotate_terms("## A\n\nUna Beuta.\n", real_site.glossary, "it", {"cytosis"})
+    assert term.note["it"].split(".")[0] in out

@@ -5,7 +5,8 @@ as the Markdown tables of the rules sections ``genes.normal`` / ``genes.superior
 ``it.md``, English in ``translations.en.md``) and as data in ``data/cards/ursuppe.yaml``. Every row of
 both tables, in both languages, must give the same name, price, mutation points, copies per player
 count and replaced gene as the card data. A value the source cannot settle is ``null`` in the card
-data and, in the tables, shown as ``value *(?)*`` with a line under the table naming the gene.
+data and, in the tables, shown as ``value *(?)*`` with an editorial note of the section
+(``rules/ursuppe/notes.yaml``, starting with ``*(?)*``) naming the gene.
 """
 from __future__ import annotations
 
@@ -116,12 +117,13 @@ def test_gene_table_agrees_with_card_data(game, genes, kind, lang):
     cards = genes.of_type(kind)
     assert len(rows) == len(cards), f"{lang} {kind}: {len(rows)} table rows, {len(cards)} card entries"
     by_name = {c.name["en"].casefold(): c.id for c in genes.cards}
+    explained = after + [note.text[lang] for note in game.notes.get(SECTIONS[kind], ())]
     problems = []
     for row, card in zip(rows, cards):  # the card file lists the genes in table order
         problems += compare_row(row, card, by_name, lang)
         marked = any(UNCERTAIN in row[k] for k in ("price", "mutation_points", "3", "4", "5-6"))
-        if marked and not any(l.startswith(UNCERTAIN) and row["name"] in l for l in after):
-            problems.append(f"{lang} {card.id}: uncertain value without a {UNCERTAIN} line under the table naming {row['name']!r}")
+        if marked and not any(l.startswith(UNCERTAIN) and row["name"] in l for l in explained):
+            problems.append(f"{lang} {card.id}: uncertain value without a {UNCERTAIN} note naming {row['name']!r}")
         if marked and not (card["reconstructed"] and card.note):
             problems.append(f"{lang} {card.id}: uncertain value, but the card entry has no reconstruction note")
     assert not problems, "\n".join(problems)

@@ -36,27 +36,66 @@ def test_language_switcher_keeps_the_page(page, site_url, path):
     assert page.locator("html").get_attribute("lang") == "it"
 
 
-def _abbr_with(page, text: str):
-    abbr = page.locator(f"article abbr[title*='{text}']").first
-    assert abbr.count() == 1, f"no glossary <abbr> with {text!r} on {page.url}"
-    return abbr
+def _term_with(page, text: str):
+    term = page.locator(f"article a.cellula-term[data-tip*='{text}']").first
+    assert term.count() == 1, f"no glossary mark with {text!r} on {page.url}"
+    return term
+
+
+TIP = "#cellula-term-tip"
 
 
 @pytest.mark.parametrize(("path", "tip"), [
-    ("cytosis/setup/", "EN: Flask"),
+    ("cytosis/setup/", "EN: Virus Expansion"),
     ("en/cytosis/setup/", "IT: Beuta"),
 ])
 def test_glossary_tooltip_appears_on_hover(page, site_url, path, tip):
     page.goto(site_url + path)
-    abbr = _abbr_with(page, tip)
-    abbr.scroll_into_view_if_needed()
-    tooltip = page.locator(".md-tooltip2--active .md-tooltip2__inner")
-    assert tooltip.count() == 0
-    abbr.hover()
-    tooltip.wait_for(state="visible", timeout=5_000)
-    assert tip in tooltip.inner_text()
+    term = _term_with(page, tip)
+    term.scroll_into_view_if_needed()
+    assert page.locator(f"{TIP}:visible").count() == 0
+    term.hover()
+    page.locator(TIP).wait_for(state="visible", timeout=5_000)
+    text = page.locator(TIP).inner_text()
+    assert tip in text and " — " in text, "the tooltip gives the counterpart and the definition"
+    font_px = float(page.locator(TIP).evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert font_px >= 14, f"tooltip type too small: {font_px}px"
     page.mouse.move(1, 1)  # leaving hides it again
-    page.locator(".md-tooltip2--active").wait_for(state="detached", timeout=5_000)
+    page.locator(TIP).wait_for(state="hidden", timeout=5_000)
+    # The mark is a link to the glossary entry.
+    href = term.get_attribute("href")
+    assert "glossary/#term-" in href
+
+
+def test_glossary_tooltip_is_reachable_and_dismissable_by_keyboard(page, site_url):
+    page.goto(site_url + "cytosis/setup/")
+    term = _term_with(page, "EN: Virus Expansion")
+    term.focus()
+    tip = page.locator(TIP)
+    tip.wait_for(state="visible", timeout=5_000)
+    assert term.get_attribute("aria-describedby") == "cellula-term-tip"
+    page.keyboard.press("Escape")
+    tip.wait_for(state="hidden", timeout=5_000)
+    assert term.get_attribute("aria-describedby") is None
+    # Tab reaches the glossary marks in reading order.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.tagName") == "A"
+
+
+def test_glossary_marks_only_the_first_occurrence_per_section(page, site_url):
+    page.goto(site_url + "cytosis/setup/")
+    per_section = page.evaluate("""() => {
+        const out = {};
+        let current = 'top';
+        for (const el of document.querySelectorAll('article h2, article a.cellula-term')) {
+          if (el.tagName === 'H2') { current = el.id; continue; }
+          const key = current + '|' + el.getAttribute('href');
+          out[key] = (out[key] || 0) + 1;
+        }
+        return out; }""")
+    assert per_section, "no glossary marks on the page"
+    repeated = {k: n for k, n in per_section.items() if n > 1}
+    assert not repeated, f"a term is marked more than once in a section: {repeated}"
 
 
 def test_cross_language_text_is_hidden(page, site_url):

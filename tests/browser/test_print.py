@@ -80,3 +80,36 @@ def test_side_by_side_prints_in_two_readable_columns(page, site_url, lang):
     for snippet in (it_text, en_text):
         words = snippet.split(" ")[:4]
         assert " ".join(words) in flat, f"{snippet!r} missing from the printed side-by-side view"
+
+
+CLIPPED = """() => {
+  const content = document.querySelector('article').getBoundingClientRect();
+  const out = [];
+  for (const el of document.querySelectorAll('article table, article td, article th, article pre, article .md-typeset__scrollwrap')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0) continue;
+    if (r.right > content.right + 2) out.push(el.tagName + ': ' + el.textContent.trim().slice(0, 30) + ' @' + Math.round(r.right));
+    if (el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX !== 'visible') out.push(el.tagName + ' scrolls: ' + el.textContent.trim().slice(0, 30));
+  }
+  return out; }"""
+
+
+def _puzzle_path() -> str:
+    from conftest import SITE, pages_under
+    return next(p for p in pages_under("cytosis/puzzles")
+                if '<table class="cellula-steps' in (SITE / p / "index.html").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", ["puzzle", "ursuppe/genes/", "en/ursuppe/genes/", "cytosis/setup/"])
+def test_nothing_is_clipped_on_paper(page, site_url, path):
+    path = _puzzle_path() if path == "puzzle" else path
+    page.set_viewport_size(A4_CSS_PX)
+    page.goto(site_url + path)
+    page.emulate_media(media="print")
+    clipped = page.evaluate(CLIPPED)
+    assert not clipped, f"clipped in print on {path}: {clipped[:5]}"
+    # The last column of the first table (the final score, a gene's description) reaches the PDF.
+    last = page.locator("article table tbody tr").first.locator("td").last.inner_text()
+    _, text = _pdf_text(page.pdf(format="A4", margin={"top": "15mm", "bottom": "15mm", "left": "12mm", "right": "12mm"}))
+    words = _squash(last).split(" ")[:3]
+    assert all(w in _squash(text) for w in words), f"{last[:40]!r} missing from the PDF"
