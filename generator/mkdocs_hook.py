@@ -12,6 +12,7 @@ from mkdocs.plugins import event_priority
 
 from generator.build import generate, navigation
 from generator.errors import DataError
+from generator.search_index import write_indexes
 from generator.rules import SITE_LANGUAGES
 from generator.site import DATA_DIR, DOCS_DIR
 
@@ -33,6 +34,7 @@ def on_config(config, **kwargs):
             _site, pages = generate(DATA_DIR, DOCS_DIR)
         except DataError as exc:
             raise PluginError(str(exc)) from None
+        _state["site"] = _site
         _state["nav"] = {lang: navigation(pages, lang) for lang in SITE_LANGUAGES}
         _state["fingerprint"] = fingerprint
         log.info("cellula: generated %d pages from data/", len(pages))
@@ -42,3 +44,31 @@ def on_config(config, **kwargs):
             if language.locale in _state["nav"]:
                 language.nav = _state["nav"][language.locale]
     return config
+
+
+@event_priority(-200)
+def on_post_build(config, **kwargs):
+    """After the i18n plugin has written the combined search index (and the offline plugin its
+    script copy): one shaped index per language (generator/search_index.py). The i18n plugin
+    builds the other languages inside its own on_post_build; only the outermost call shapes."""
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and getattr(i18n, "building", False):
+        return
+    import material
+    from pathlib import Path
+    for figures in write_indexes(Path(config.site_dir), _state["site"], Path(material.__file__).parent):
+        log.info("cellula: search index %s: %d documents, %d bytes (%d gzipped)", figures.lang,
+                 figures.documents, figures.raw_bytes, figures.gzip_bytes)
+
+
+UI_KEYS = ("search_include_other", "search_result_language", "italian", "english", "copy_link", "link_copied")
+"""data/ui.yaml strings that docs/assets/search.js and permalink.js show."""
+
+
+def on_page_context(context, page, config, **kwargs):
+    """The search interface strings of the page's language, for the theme override."""
+    lang = context.get("i18n_page_locale") or config.theme.get("language", "it")
+    site = _state.get("site")
+    if site is not None and lang in site.ui:
+        context["cellula_ui"] = {k: site.ui[lang][k] for k in UI_KEYS if k in site.ui[lang]}
+    return context
