@@ -25,6 +25,7 @@ MODULES = (
     "generator.check",
     "generator.card_pages",
     "generator.puzzle_pages",
+    "generator.quickref",
 )
 """Feature modules, imported once by :func:`load`."""
 
