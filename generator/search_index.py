@@ -50,20 +50,26 @@ class PageKind(Enum):
 
 
 PAGE_BOOSTS: dict[PageKind, float] = {
-    PageKind.QUICKREF: 3.0,
+    PageKind.QUICKREF: 6.0,
     PageKind.RULES: 2.0,
     PageKind.GLOSSARY: 1.0,
     PageKind.HOME: 1.0,
     PageKind.OTHER: 0.5,
     PageKind.COMPARE: 0.3,
     PageKind.DIFFERENCES: 0.3,
-    PageKind.PUZZLES: 0.3,
+    PageKind.PUZZLES: 0.2,
     PageKind.CARDS: 0.3,
 }
-"""lunr document boost per page kind (multiplies a document's score)."""
+"""lunr document boost per page kind (multiplies a document's score). The values were tuned on the
+relevance set (tests/search_relevance.yaml; README, "Measured figures")."""
 
-TERMS_FIELD_BOOST = 30.0
-"""Weight of the counterpart-terms field: above body text (1), well below titles (1000)."""
+TITLE_FIELD_BOOST = 5.0
+"""Weight of titles (page titles and section headings) against body text (1). Material's default,
+1000, lets one title word outweigh any body text: "beute 4 giocatori" then found the Ursuppe page
+titled "... 5-6 giocatori" before the setup table."""
+
+TERMS_FIELD_BOOST = 3.0
+"""Weight of the counterpart-terms field: above body text, below titles."""
 
 _KEY = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)+$")
 _HASH = re.compile(r"^[0-9a-f]{8,}$")
@@ -144,7 +150,8 @@ def split_index(index: dict, site: SiteData, stopwords: list[str]) -> dict[str, 
     chrome, forms = _chrome(site), _glossary_forms(site)
     chapters = {gid: {c.id for c in game.chapters} for gid, game in site.games.items()}
     config = dict(index["config"])
-    config["fields"] = dict(config["fields"]) | {"terms": {"boost": TERMS_FIELD_BOOST}}
+    config["fields"] = dict(config["fields"]) | {"title": {"boost": TITLE_FIELD_BOOST},
+                                                 "terms": {"boost": TERMS_FIELD_BOOST}}
     config["cellula_stopwords"] = stopwords
     out = {lang: {"config": config, "docs": []} for lang in ("it", "en")}
     for doc in index["docs"]:
@@ -190,7 +197,8 @@ def _dump(index: dict) -> str:
 
 
 def write_indexes(site_dir: Path, site: SiteData, material_dir: Path) -> list[IndexFigures]:
-    """Replace the combined index in ``site_dir`` by one index per language; return their sizes."""
+    """Replace the combined index in ``site_dir`` by one index per language; return their sizes and,
+    for comparison, that of the same documents in one combined index (``it+en``, not written)."""
     combined_file = site_dir / INDEX
     if not combined_file.exists():
         return []
@@ -202,6 +210,10 @@ def write_indexes(site_dir: Path, site: SiteData, material_dir: Path) -> list[In
         data = _dump(index).encode("utf-8")
         target.write_bytes(data)
         figures.append(IndexFigures(lang, len(index["docs"]), len(data), len(gzip.compress(data, 9))))
+    both = _dump({"config": indexes["it"]["config"],
+                  "docs": indexes["it"]["docs"] + indexes["en"]["docs"]}).encode("utf-8")
+    figures.append(IndexFigures("it+en", len(indexes["it"]["docs"]) + len(indexes["en"]["docs"]),
+                                len(both), len(gzip.compress(both, 9))))
     script = site_dir / "search" / "search_index.js"
     if script.exists():  # the offline build: Material loads this with a script tag from file://
         script.write_text(

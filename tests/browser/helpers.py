@@ -63,8 +63,9 @@ def top_pages(page, query: str, count: int = 3, timeout: float = 20_000) -> list
     box.fill(query)
     box.press("End")
     page.wait_for_function(
-        """() => { const m = document.querySelector('.md-search-result__meta');
-                   return m && /\\d|Nessun|No matching/.test(m.textContent); }""", timeout=timeout)
+        """() => document.querySelector('.md-search-result__list .md-search-result__item')
+                 || /Nessun|No matching/.test(document.querySelector('.md-search-result__meta')?.textContent)""",
+        timeout=timeout)
     hrefs = page.locator(".md-search-result__item > a.md-search-result__link").evaluate_all(
         "links => links.map(a => a.href)")
     paths: list[str] = []
