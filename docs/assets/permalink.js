@@ -55,12 +55,16 @@
   }
 
   /* The language switch: Material's links point at the other language's page; add what the reader
-   * is looking at (section and filters) just before the link is followed. */
+   * is looking at (section and filters) just before the link is followed (capture phase, before
+   * anything else sees the click). */
   function keepPlace(ev) {
     var a = ev.target && ev.target.closest && ev.target.closest("a.md-select__link[hreflang]");
     if (!a) return;
     var base = a.href.split("#")[0].split("?")[0];
     a.href = base + location.search + location.hash;
+    // Material's own alternate-language handler (on body) would navigate to the page without its
+    // anchor; the link's default navigation already goes to the right place.
+    if (ev.type === "click") ev.stopPropagation();
   }
   ["click", "auxclick", "focusin", "mouseover", "contextmenu"].forEach(function (type) {
     document.addEventListener(type, keepPlace, true);
