@@ -12,7 +12,7 @@
  * The worker protocol (message types SETUP 0, READY 1, QUERY 2, RESULT 3) is Material's. */
 (function () {
   "use strict";
-  var SETUP = 0, QUERY = 2, RESULT = 3;
+  var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
   var STORE = "cellula.search.other";
   var html = document.documentElement;
   var lang = html.lang === "en" ? "en" : "it";
@@ -67,7 +67,7 @@
 
   /* 2. Material's search worker, wrapped. */
   var stopwords = {};
-  var mine = null, otherDocs = null, lastQuery = null, worker = null, includeOther = false;
+  var mine = null, otherDocs = null, lastQuery = null, worker = null, includeOther = false, resetup = false;
 
   function withoutStopwords(query) {
     /* Players type questions: "quante beute?" */
@@ -91,8 +91,10 @@
 
   function setup(post) {
     var docs = includeOther && otherDocs ? mine.docs.concat(otherDocs) : mine.docs;
+    /* The query runs again once the worker is READY: from file:// the iframe-worker shim loads the
+     * lunr language scripts asynchronously, so a query sent right away would meet the old index. */
+    resetup = true;
     post({ type: SETUP, data: Object.assign({}, mine, { docs: docs }) });
-    if (lastQuery !== null) post({ type: QUERY, data: lastQuery });
   }
 
   function setIncludeOther(on) {
@@ -114,6 +116,12 @@
         remove = real.removeEventListener.bind(real), wrapped = new Map();
     worker = real;
     real.cellulaPost = post;
+    add("message", function (ev) {
+      if (ev.data && ev.data.type === READY && resetup) {
+        resetup = false;
+        if (lastQuery !== null) post({ type: QUERY, data: lastQuery });
+      }
+    });
     real.postMessage = function (message) {
       if (message && message.type === SETUP) {
         mine = message.data;
