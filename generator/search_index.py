@@ -12,7 +12,8 @@ shapes every document:
   written by :func:`generator.pages.annotate_terms`) moved out of the snippet text into their own
   field ``terms``: a term typed in the other language finds the section, the snippet shows none of it;
 * **clean snippets**: the provenance line (source label, compare link, difference count) and code
-  spans holding internal keys or content hashes are dropped, so a hit shows rule text.
+  spans holding internal keys (section, glossary, puzzle ids) or content hashes are dropped, so a
+  hit shows rule text.
 
 The index's ``config`` also carries the Italian and English stop words (``cellula_stopwords``, taken
 from the lunr stop word filters Material ships); ``docs/assets/search.js`` drops them from a query,
@@ -71,7 +72,9 @@ titled "... 5-6 giocatori" before the setup table."""
 TERMS_FIELD_BOOST = 3.0
 """Weight of the counterpart-terms field: above body text, below titles."""
 
-_KEY = re.compile(r"^[a-z0-9-]+(?:\.[a-z0-9-]+)+$")
+_KEY = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
+"""An internal key in a code span: a section id (``setup.player-pieces``), a glossary, puzzle or board
+id (``worker-placement``, ``grey-rush-2e``). Commands (``python -m solver bench``) have spaces."""
 _HASH = re.compile(r"^[0-9a-f]{8,}$")
 _CODE = re.compile(r"<code>([^<]*)</code>\s*(?:·\s*)?")
 _LEADING_P = re.compile(r"^\s*<p>(.*?)</p>\s*", re.S)
