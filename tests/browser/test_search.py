@@ -1,4 +1,5 @@
-"""Search (one combined index for it+en, stemmers for it, en and ru) finds the expected pages."""
+"""Search (one index per site language, it/en/ru word handling; docs/assets/search.js) finds the
+expected pages in the reader's language, labels them, and adds the other language on request."""
 from __future__ import annotations
 
 import pytest
