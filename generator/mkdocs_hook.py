@@ -6,7 +6,9 @@ it each language's navigation. Unchanged pages are not rewritten, so ``serve`` d
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
+import material
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
@@ -54,8 +56,6 @@ def on_post_build(config, **kwargs):
     i18n = config.plugins.get("i18n")
     if i18n is not None and getattr(i18n, "building", False):
         return
-    import material
-    from pathlib import Path
     for figures in write_indexes(Path(config.site_dir), _state["site"], Path(material.__file__).parent):
         log.info("cellula: search index %s: %d documents, %d bytes (%d gzipped)", figures.lang,
                  figures.documents, figures.raw_bytes, figures.gzip_bytes)
@@ -66,7 +66,8 @@ UI_KEYS = ("search_include_other", "search_result_language", "italian", "english
 
 
 def on_page_context(context, page, config, **kwargs):
-    """The search interface strings of the page's language, for the theme override."""
+    """The interface strings of docs/assets/search.js and permalink.js in the page's language, for
+    the theme override (main.html writes them into the page as JSON)."""
     lang = context.get("i18n_page_locale") or config.theme.get("language", "it")
     site = _state.get("site")
     if site is not None and lang in site.ui:
