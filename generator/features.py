@@ -30,6 +30,7 @@ MODULES = (
     "generator.card_pages",
     "generator.puzzle_pages",
     "generator.audit_page",
+    "generator.quickref",
 )
 """Feature modules, imported once by :func:`load`."""
 

@@ -22,14 +22,17 @@ import logging
 import posixpath
 import re
 import sys
+from pathlib import Path
 from urllib.parse import urlsplit
 
+import material
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from generator import serving
 from generator.build import generate, navigation
 from generator.errors import DataError
+from generator.search_index import write_indexes
 from generator.rules import SITE_LANGUAGES
 from generator.sanitize import sanitize_html
 from generator.site import DATA_DIR, DOCS_DIR
@@ -60,6 +63,7 @@ def on_config(config, **kwargs):
             print(f"cellula: data error, shown on every page until fixed:\n{exc}", file=sys.stderr, flush=True)
         else:
             _state.pop("error", None)
+            _state["site"] = _site
             _state["nav"] = {lang: navigation(pages, lang) for lang in SITE_LANGUAGES}
             log.info("cellula: generated %d pages from data/", len(pages))
     i18n = config.plugins.get("i18n")
@@ -163,3 +167,30 @@ def on_post_template(output, template_name, config, **kwargs):
     default = SITE_LANGUAGES[0]
     return LANGUAGE_LINK.sub(
         lambda m: f'href="{prefix}{"" if m.group("lang") == default else m.group("lang") + "/"}"{m.group("rest")}', output)
+
+
+@event_priority(-200)
+def on_post_build(config, **kwargs):
+    """After the i18n plugin has written the combined search index (and the offline plugin its
+    script copy): one shaped index per language (generator/search_index.py). The i18n plugin
+    builds the other languages inside its own on_post_build; only the outermost call shapes."""
+    i18n = config.plugins.get("i18n")
+    if (i18n is not None and getattr(i18n, "building", False)) or _state.get("site") is None or _state.get("error"):
+        return
+    for figures in write_indexes(Path(config.site_dir), _state["site"], Path(material.__file__).parent):
+        log.info("cellula: search index %s: %d documents, %d bytes (%d gzipped)", figures.lang,
+                 figures.documents, figures.raw_bytes, figures.gzip_bytes)
+
+
+UI_KEYS = ("search_include_other", "search_result_language", "italian", "english", "copy_link", "link_copied")
+"""data/ui.yaml strings that docs/assets/search.js and permalink.js show."""
+
+
+def on_page_context(context, page, config, **kwargs):
+    """The interface strings of docs/assets/search.js and permalink.js in the page's language, for
+    the theme override (main.html writes them into the page as JSON)."""
+    lang = context.get("i18n_page_locale") or config.theme.get("language", "it")
+    site = _state.get("site")
+    if site is not None and lang in site.ui:
+        context["cellula_ui"] = {k: site.ui[lang][k] for k in UI_KEYS if k in site.ui[lang]}
+    return context

@@ -67,19 +67,30 @@ def editorial_notes(site: SiteData, game: Game, section: Section, lang: str, pag
             for note in game.notes.get(section.id, ())]
 
 
+def rule_numbers(game: Game) -> dict[str, str]:
+    """Each rule section's short number, ``chapter.section`` in the order of the game's manifest
+    (``3.2``): the same in both languages. tests/golden/rule_numbers.json pins them, so a
+    renumbering is a deliberate change."""
+    return {section: f"{c}.{s}" for c, chapter in enumerate(game.chapters, 1)
+            for s, section in enumerate(chapter.sections, 1)}
+
+
 def game_pages(site: SiteData, game: Game, lang: str) -> list[Page]:
     ui = site.ui[lang]
     game_title = game.title[lang]
     pages = [Page(lang, f"{game.id}/index.md", game_title, render(
         "game_index.md.j2", ui=ui, lang=lang, game=game, title=game_title,
+        quickref=game.id in (site.extras.get("quickref") or {}),
         chapters=[{"id": c.id, "title": c.title[lang],
                    "sections": [(game.sections[s].texts[lang].title, game.sections[s].anchor) for s in c.sections]}
                   for c in game.chapters],
         sources=[{"label": s.label[lang], "file": s.file.name} for s in game.sources],
     ), nav=(game_title,))]
+    numbers = rule_numbers(game)
     for chapter in game.chapters:
         page = f"{game.id}/{chapter.id}.md"
-        sections = [section_view(site, game, game.sections[s], lang, page) for s in chapter.sections]
+        sections = [section_view(site, game, game.sections[s], lang, page) | {"number": numbers[s]}
+                    for s in chapter.sections]
         pages.append(Page(lang, f"{game.id}/{chapter.id}.md", chapter.title[lang], render(
             "chapter.md.j2", ui=ui, lang=lang, game=game, chapter_title=chapter.title[lang], chapter=chapter,
             sections=sections, compare=game.compare_editions, game_title=game_title,

@@ -31,7 +31,7 @@ def test_same_pages_in_both_languages(data_dir):
 def test_translated_section_is_labelled(data_dir, tmp_path):
     generate(data_dir, tmp_path / "docs")
     page = (tmp_path / "docs/it/mini/play.md").read_text(encoding="utf-8")
-    exhaust = page.split("{ #play-exhaust }")[1]
+    exhaust = page.split("{ #play-exhaust ")[1]
     assert "cellula-prov--translation" in exhaust.split("\n\n")[1]
     assert "Traduzione del progetto Cellula da: Ufficiale EN" in exhaust
 

@@ -47,3 +47,47 @@ def search(page, query: str, timeout: float = 15_000) -> list[str]:
 
 def search_count_text(page) -> str:
     return page.locator(".md-search-result__meta").inner_text().strip()
+
+
+def top_pages(page, query: str, count: int = 3, timeout: float = 20_000) -> list[str]:
+    """The paths of the first ``count`` result pages for ``query`` (one search box, reused): the box
+    is emptied first and the placeholder awaited, so the results read are the new query's."""
+    box = page.locator("input.md-search__input")
+    if not box.is_visible():
+        page.locator("label.md-header__button[for=__search]").click()
+    box.click()
+    box.fill("")
+    box.press("End")
+    page.wait_for_function(
+        "() => !document.querySelector('.md-search-result__list .md-search-result__item')", timeout=timeout)
+    box.fill(query)
+    box.press("End")
+    page.wait_for_function(
+        """() => document.querySelector('.md-search-result__list .md-search-result__item')
+                 || /Nessun|No matching/.test(document.querySelector('.md-search-result__meta')?.textContent)""",
+        timeout=timeout)
+    hrefs = page.locator(".md-search-result__item > a.md-search-result__link").evaluate_all(
+        "links => links.map(a => a.href)")
+    paths: list[str] = []
+    for href in hrefs:
+        path = urlsplit(href).path
+        if path not in paths:
+            paths.append(path)
+    return paths[:count]
+
+
+def relevance_rows(page, site_url: str, prefix: str, lookups: list[dict]) -> list[dict]:
+    """Run the relevance set (tests/search_relevance.yaml): one row per lookup with the top 3 result
+    pages (site paths, language prefix kept) and whether one of them is a right page."""
+    rows = []
+    current = None
+    for item in lookups:
+        lang_root = "en/" if item["lang"] == "en" else ""
+        if current != item["lang"]:
+            page.goto(site_url + lang_root)
+            current = item["lang"]
+        top = [p[len(prefix):] if p.startswith(prefix) else p for p in top_pages(page, item["query"])]
+        right = [lang_root + r for r in item["right"]]
+        ok = any(t == r or (r.endswith("*") and t.startswith(r[:-1])) for t in top for r in right)
+        rows.append({**item, "top": top, "ok": ok})
+    return rows

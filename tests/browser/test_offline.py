@@ -34,3 +34,22 @@ def test_offline_pages_link_to_html_files(page, offline_root):
     page.goto(offline_root + "index.html")
     hrefs = page.locator("nav.md-nav--primary a.md-nav__link[href]").evaluate_all("a => a.map(x => x.href)")
     assert hrefs and all(h.startswith("file://") and h.split("#")[0].endswith(".html") for h in hrefs), hrefs[:5]
+
+
+def test_offline_search_switch_adds_the_other_language(page, offline_root):
+    """From file:// search_index.js holds both languages: the switch works without a server."""
+    page.goto(offline_root + "en/index.html")
+    page.evaluate("localStorage.removeItem('cellula.search.other')")
+    try:
+        search(page, "ribosome")
+        before = page.locator(".md-search-result__meta").inner_text().strip()
+        page.locator(".cellula-search-other input[type=checkbox]").check()
+        page.wait_for_function(
+            "before => document.querySelector('.md-search-result__meta').textContent.trim() !== before",
+            arg=before, timeout=20_000)
+        results = search(page, "ribosome")
+        root_path = offline_root[len("file://"):]
+        assert root_path + "en/cytosis/spots.html" in results and root_path + "cytosis/spots.html" in results
+        assert results.index(root_path + "en/cytosis/spots.html") < results.index(root_path + "cytosis/spots.html")
+    finally:
+        page.evaluate("localStorage.removeItem('cellula.search.other')")

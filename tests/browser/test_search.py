@@ -1,10 +1,11 @@
-"""Search (one combined index for it+en, stemmers for it, en and ru) finds the expected pages."""
+"""Search (one index per site language, it/en/ru word handling; docs/assets/search.js) finds the
+expected pages in the reader's language, labels them, and adds the other language on request."""
 from __future__ import annotations
 
 import pytest
 
 from conftest import SITE
-from helpers import search
+from helpers import search, search_count_text
 
 # (page the search starts from, query, a page that must be among the results)
 CASES = [
@@ -70,3 +71,105 @@ def test_search_index_is_requested_after_the_page_has_loaded(page, site_url):
         " performance.getEntriesByType('navigation')[0].loadEventStart]")
     assert load_start > 0 and index_start >= load_start, (index_start, load_start)
     assert "en/cytosis/spots/" in " ".join(search(page, "ribosome"))
+
+
+# --- Reader's language first, language labels, the switch to the other language -------------------
+
+OTHER_LANGUAGE_KEY = "cellula.search.other"
+
+
+def _result_languages(page) -> list[str]:
+    """The language label of every result page, in order."""
+    return page.locator(".md-search-result__item > a.md-search-result__link:first-child .cellula-search-lang"
+                        ).evaluate_all("tags => tags.map(t => t.textContent.trim())")
+
+
+@pytest.mark.parametrize(("start", "query", "mine", "other"), [
+    pytest.param("", "ribosoma", "IT", "EN", id="it"),
+    pytest.param("en/", "ribosome", "EN", "IT", id="en"),
+])
+def test_results_carry_language_labels_and_the_switch_adds_the_other_language(
+        page, site_url, start, query, mine, other):
+    page.goto(site_url + start)
+    page.evaluate(f"localStorage.removeItem('{OTHER_LANGUAGE_KEY}')")
+    try:
+        search(page, query)
+        labels = _result_languages(page)
+        assert labels and set(labels) == {mine}, labels
+        # The switch: the other language's pages come in, after the reader's language ones.
+        count = search_count_text(page)
+        page.locator(".cellula-search-other input[type=checkbox]").check()
+        page.wait_for_function(
+            "before => document.querySelector('.md-search-result__meta').textContent.trim() !== before",
+            arg=count, timeout=20_000)
+        search(page, query)  # every result page, in order
+        labels = _result_languages(page)
+        assert mine in labels and other in labels, labels
+        assert labels == sorted(labels, key=lambda tag: tag != mine), f"reader's language not first: {labels}"
+        # Off again: the reader's language only.
+        page.locator(".cellula-search-other input[type=checkbox]").uncheck()
+        page.wait_for_function(
+            "before => document.querySelector('.md-search-result__meta').textContent.trim() === before",
+            arg=count, timeout=20_000)
+        assert set(_result_languages(page)) == {mine}
+    finally:
+        page.evaluate(f"localStorage.removeItem('{OTHER_LANGUAGE_KEY}')")
+
+
+def test_stop_words_do_not_match(page, site_url):
+    """Material appends a wildcard to every word: "a" would match every word starting with a. The
+    stop words are dropped from the query, so a question finds what its content words find."""
+    page.goto(site_url + "en/")
+    question = search(page, "how many flasks in a 4-player game")
+    plain = search(page, "many flasks 4-player game")  # without "how", "in", "a"
+    assert question[:3] == plain[:3], (question[:3], plain[:3])
+
+
+# --- Permanent links: rule numbers, copy-link, the language switch keeping the place -------------
+
+def test_rule_numbers_are_the_same_in_both_languages():
+    import re
+    for chapter in ("setup", "spots", "scoring"):
+        numbers = {}
+        for lang in ("", "en/"):
+            html = (SITE / lang / "cytosis" / chapter / "index.html").read_text(encoding="utf-8")
+            numbers[lang] = re.findall(r'<h2 data-rule-number="([\d.]+)" id="([^"]+)"', html)
+        assert numbers[""] and numbers[""] == numbers["en/"], chapter
+
+
+def test_copy_link_copies_the_sections_permanent_link(page, context, site_url):
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.split("/cellula/")[0])
+    page.goto(site_url + "cytosis/setup/")
+    head = page.locator("h2#setup-player-pieces")
+    assert head.get_attribute("data-rule-number")
+    head.locator(".cellula-copy-link").click()
+    head.locator(".cellula-copy-status").filter(has_text="Link copiato").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == site_url + "cytosis/setup/#setup-player-pieces"
+
+
+def _switch_language(page, hreflang: str) -> None:
+    page.locator(".md-header__option .md-select").first.hover()
+    with page.expect_navigation():
+        page.locator(f"a.md-select__link[hreflang={hreflang}]").click()
+
+
+@pytest.mark.parametrize(("start", "hreflang", "expected"), [
+    pytest.param("cytosis/setup/#setup-player-pieces", "en", "en/cytosis/setup/#setup-player-pieces", id="anchor-it-en"),
+    pytest.param("en/cytosis/spots/#spots-golgi", "it", "cytosis/spots/#spots-golgi", id="anchor-en-it"),
+    pytest.param("cards/cytosis/?q=Enzima", "en", "en/cards/cytosis/?q=Enzima", id="filters-it-en"),
+])
+def test_language_switch_keeps_anchor_and_filters(page, site_url, start, hreflang, expected):
+    page.goto(site_url + start)
+    _switch_language(page, hreflang)
+    page.wait_for_url(site_url + expected)
+
+
+def test_language_switch_keeps_filters_changed_on_the_page(page, site_url):
+    """Card filters rewrite the address as the reader types; the switch takes the current one."""
+    page.goto(site_url + "en/cards/cytosis/")
+    page.locator("#card-filters").wait_for(state="visible")
+    page.fill("#card-q", "Golgi")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('q') === 'Golgi'")
+    _switch_language(page, "it")
+    page.wait_for_url(site_url + "cards/cytosis/?q=Golgi")
+    assert page.input_value("#card-q") == "Golgi"

@@ -1,0 +1,141 @@
+"""Quick-reference pages: one per game and language, from ``data/rules/<game>/quickref.yaml``.
+
+Each line of a quick reference states a fact in both languages and names the rule sections it comes
+from (``refs``); the page links every line to its first section, beside that section's rule number.
+No value is invented: every number written in digits in a line must occur in the text of its
+sections in the same language, or loading fails naming file, line and the number.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import features
+from .errors import Problems, display_path
+from .pages import rule_numbers
+from .render import Page, render
+from .rules import SITE_LANGUAGES, Game, Label
+from .yamlio import load_yaml, yaml_path
+
+FILE_NAME = "quickref.yaml"
+_NUMBER = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class QuickLine:
+    """One fact of a quick reference."""
+    refs: tuple[str, ...]
+    """Rule section ids the fact comes from; the line links to the first."""
+    text: Label
+    """The fact in each site language."""
+
+
+@dataclass(frozen=True)
+class QuickGroup:
+    """A heading of a quick reference (players and setup, the round, end of game, scoring)."""
+    id: str
+    """Anchor, the same in every language."""
+    title: Label
+    """Heading in each site language."""
+    lines: tuple[QuickLine, ...]
+    """Facts, in reading order."""
+
+
+def _numbers(text: str) -> set[str]:
+    return set(_NUMBER.findall(text))
+
+
+def _label(value, file: Path, located, path: tuple, problems: Problems) -> Label | None:
+    if not isinstance(value, dict) or any(not isinstance(value.get(lang), str) or not value[lang].strip()
+                                          for lang in SITE_LANGUAGES):
+        problems.add(display_path(file), yaml_path(*path),
+                     f"expected a text for each of {', '.join(SITE_LANGUAGES)}, got {value!r}", located.line(*path))
+        return None
+    return Label(**{lang: value[lang].strip() for lang in SITE_LANGUAGES})
+
+
+def load_quickref(file: Path, game: Game, problems: Problems) -> tuple[QuickGroup, ...]:
+    """The groups of one game's quick reference, every line checked against its rule sections."""
+    data, located = load_yaml(file)
+    where = display_path(file)
+    if not isinstance(data, dict) or not isinstance(data.get("groups"), list) or not data["groups"]:
+        problems.add(where, "groups", "expected a non-empty list of groups", located.line("groups"))
+        return ()
+    groups = []
+    for g, group in enumerate(data["groups"]):
+        path = ("groups", g)
+        if not isinstance(group, dict) or not isinstance(group.get("id"), str) or \
+                not isinstance(group.get("lines"), list) or not group["lines"]:
+            problems.add(where, yaml_path(*path), "expected {id, title, lines: [...]}", located.line(*path))
+            continue
+        title = _label(group.get("title"), file, located, path + ("title",), problems)
+        lines = []
+        for n, line in enumerate(group["lines"]):
+            lpath = path + ("lines", n)
+            refs = line.get("refs") if isinstance(line, dict) else None
+            if not isinstance(refs, list) or not refs or not all(isinstance(r, str) for r in refs):
+                problems.add(where, yaml_path(*lpath, "refs"), f"expected a list of rule section ids, got {refs!r}",
+                             located.line(*lpath))
+                continue
+            unknown = [r for r in refs if r not in game.sections]
+            if unknown:
+                problems.add(where, yaml_path(*lpath, "refs"),
+                             f"unknown rule sections {unknown} (expected ids from rules/{game.id}/game.yaml)",
+                             located.line(*lpath, "refs"))
+                continue
+            text = _label({lang: line.get(lang) for lang in SITE_LANGUAGES}, file, located, lpath, problems)
+            if text is None:
+                continue
+            for lang in SITE_LANGUAGES:
+                source = " ".join(game.sections[r].texts[lang].title + " " + game.sections[r].texts[lang].body
+                                  for r in refs)
+                missing = sorted(_numbers(text[lang]) - _numbers(source), key=int)
+                if missing:
+                    problems.add(where, yaml_path(*lpath, lang),
+                                 f"numbers {missing} do not occur in the {lang} text of {', '.join(refs)}: "
+                                 "a quick reference only repeats the rules", located.line(*lpath, lang))
+            lines.append(QuickLine(tuple(refs), text))
+        if title is not None:
+            groups.append(QuickGroup(group["id"], title, tuple(lines)))
+    return tuple(groups)
+
+
+def load(site, problems: Problems) -> dict[str, tuple[QuickGroup, ...]]:
+    """Quick references of the games that have one."""
+    found = {}
+    for game in site.games.values():
+        file = site.data_dir / "rules" / game.id / FILE_NAME
+        if file.exists():
+            found[game.id] = load_quickref(file, game, problems)
+    return found
+
+
+def page_path(game_id: str) -> str:
+    return f"{game_id}/quickref.md"
+
+
+def produce(site, lang: str) -> list[Page]:
+    """The quick-reference page of every game that has one, in ``lang``."""
+    pages = []
+    ui = site.ui[lang]
+    for game_id, groups in (site.extras.get("quickref") or {}).items():
+        game = site.games[game_id]
+        numbers = rule_numbers(game)
+        chapter_of = {s: c.id for c in game.chapters for s in c.sections}
+        view = [{"id": g.id, "title": g.title[lang], "lines": [
+            {"text": line.text[lang],
+             "links": [{"number": numbers[r], "title": game.sections[r].texts[lang].title,
+                        "href": f"{chapter_of[r]}.md#{game.sections[r].anchor}"} for r in line.refs[:1]]}
+            for line in g.lines]} for g in groups]
+        title = ui["quickref"]
+        pages.append(Page(lang, page_path(game_id), title, render(
+            "quickref.md.j2", ui=ui, lang=lang, game=game, game_title=game.title[lang], title=title,
+            groups=view), nav=(game.title[lang],)))
+    return pages
+
+
+if not any(name == "quickref" for name, _ in features.LOADERS):
+    features.LOADERS.append(("quickref", load))
+if produce not in features.PRODUCERS:
+    features.PRODUCERS.append(produce)

@@ -1,0 +1,232 @@
+"""Shape Material's search index after the build: one index per site language, ranked and clean.
+
+Material's search plugin (with mkdocs-static-i18n's ``reconfigure_search``) writes one index of
+every language's pages to ``search/search_index.json``. This step, run last in ``on_post_build``,
+splits it into one index per language (``search/search_index.json`` for Italian, the default
+language, and ``en/search/search_index.json``), so a reader downloads their language only, and
+shapes every document:
+
+* a **boost** per page kind (:data:`PAGE_BOOSTS`): the quick reference and rule chapters above the
+  side-by-side, differences, puzzle and card pages that quote the same words;
+* the hidden **counterpart terms** (glossary forms of the other language that a rule section uses,
+  written by :func:`generator.pages.annotate_terms`) moved out of the snippet text into their own
+  field ``terms``: a term typed in the other language finds the section, the snippet shows none of it;
+* **clean snippets**: the provenance line (source label, compare link, difference count) and code
+  spans holding internal keys (section, glossary, puzzle ids) or content hashes are dropped, so a
+  hit shows rule text.
+
+The index's ``config`` also carries the Italian and English stop words (``cellula_stopwords``, taken
+from the lunr stop word filters Material ships); ``docs/assets/search.js`` drops them from a query,
+since Material's trailing wildcard (``a*``) would otherwise match almost every word.
+
+The offline build (``file://``) reads ``search/search_index.js``: it gets both languages, chosen
+by the page's ``lang``, so the switch to the other language works without a server.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from .site import SiteData
+
+INDEX = Path("search") / "search_index.json"
+"""Where Material writes (and reads) the index, relative to the site root or a language root."""
+
+
+class PageKind(Enum):
+    """What a page of the site is, for ranking."""
+    QUICKREF = "quickref"
+    RULES = "rules"
+    GLOSSARY = "glossary"
+    HOME = "home"
+    COMPARE = "compare"
+    DIFFERENCES = "differences"
+    PUZZLES = "puzzles"
+    CARDS = "cards"
+    OTHER = "other"
+
+
+PAGE_BOOSTS: dict[PageKind, float] = {
+    PageKind.QUICKREF: 6.0,
+    PageKind.RULES: 2.0,
+    PageKind.GLOSSARY: 1.0,
+    PageKind.HOME: 1.0,
+    PageKind.OTHER: 0.5,
+    PageKind.COMPARE: 0.3,
+    PageKind.DIFFERENCES: 0.3,
+    PageKind.PUZZLES: 0.2,
+    PageKind.CARDS: 0.3,
+}
+"""lunr document boost per page kind (multiplies a document's score). The values were tuned on the
+relevance set (tests/search_relevance.yaml; README, "Measured figures")."""
+
+TITLE_FIELD_BOOST = 5.0
+"""Weight of titles (page titles and section headings) against body text (1). Material's default,
+1000, lets one title word outweigh any body text: "beute 4 giocatori" then found the Ursuppe page
+titled "... 5-6 giocatori" before the setup table."""
+
+TERMS_FIELD_BOOST = 3.0
+"""Weight of the counterpart-terms field: above body text, below titles."""
+
+_KEY = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
+"""An internal key in a code span: a section id (``setup.player-pieces``), a glossary, puzzle or board
+id (``worker-placement``, ``grey-rush-2e``). Commands (``python -m solver bench``) have spaces."""
+_HASH = re.compile(r"^[0-9a-f]{8,}$")
+_CODE = re.compile(r"<code>([^<]*)</code>\s*(?:·\s*)?")
+_LEADING_P = re.compile(r"^\s*<p>(.*?)</p>\s*", re.S)
+_TAGS = re.compile(r"<[^>]+>")
+_TAIL = re.compile(r"(?:^|(?<=>))([^<>]*)$")
+
+
+@dataclass(frozen=True)
+class IndexFigures:
+    """Size of one written index."""
+    lang: str
+    """Site language of the index (``it``, ``en``)."""
+    documents: int
+    """Number of search documents (pages and their sections)."""
+    raw_bytes: int
+    """Size of the JSON file."""
+    gzip_bytes: int
+    """Size once gzipped (level 9), what a server with compression sends."""
+
+
+def doc_lang(location: str) -> str:
+    """The site language of a search location: English pages live under ``en/``."""
+    return "en" if location == "en/" or location.startswith(("en/", "en#")) else "it"
+
+
+def _chrome(site: SiteData) -> tuple[str, ...]:
+    """Texts that mark a provenance line (source labels, compare link, counts) in either language."""
+    marks = {"⇄", "≠"}
+    for game in site.games.values():
+        for source in game.sources:
+            marks.update((source.label.it, source.label.en))
+    for ui in site.ui.values():
+        marks.update(ui[k] for k in ("translation_of", "translation_badge", "compare_link") if ui.get(k))
+    return tuple(sorted(marks))
+
+
+def _glossary_forms(site: SiteData) -> set[str]:
+    return {form.lower() for term in site.glossary for forms in term.forms.values() for form in forms}
+
+
+def clean_text(text: str, chrome: tuple[str, ...], forms: set[str]) -> tuple[str, str]:
+    """(snippet text, counterpart terms) of one document's text."""
+    terms = ""
+    tail = _TAIL.search(text)
+    if tail and tail.group(1).strip():
+        parts = [p.strip() for p in tail.group(1).split(" · ")]
+        if all(p.lower().replace("&lt;", "<") in forms for p in parts):
+            terms = " · ".join(parts)
+            text = text[:tail.start(1)].rstrip()
+    text = _CODE.sub(lambda m: "" if _KEY.match(m[1].strip()) or _HASH.match(m[1].strip()) else m[0], text)
+    lead = _LEADING_P.match(text)
+    if lead and any(mark in _TAGS.sub("", lead.group(1)) for mark in chrome):
+        text = text[lead.end():]
+    return text.strip(), terms
+
+
+def _stopwords(material_dir: Path) -> list[str]:
+    """Italian and English stop words of the lunr filters Material ships (the index drops them too)."""
+    scripts = material_dir / "templates" / "assets" / "javascripts"
+    words: set[str] = set()
+    italian = (scripts / "lunr" / "min" / "lunr.it.min.js").read_text(encoding="utf-8")
+    match = re.search(r'generateStopWordFilter\("([^"]+)"', italian)
+    if match:
+        words.update(match.group(1).split())
+    for worker in (scripts / "workers").glob("search.*.min.js"):
+        match = re.search(r"generateStopWordFilter\(\[([^\]]+)\]", worker.read_text(encoding="utf-8"))
+        if match:
+            words.update(json.loads(f"[{match.group(1)}]"))
+    if not words:
+        raise RuntimeError(f"no lunr stop word lists found under {scripts}")
+    return sorted(words)
+
+
+def split_index(index: dict, site: SiteData, stopwords: list[str]) -> dict[str, dict]:
+    """One shaped index per site language from Material's combined index."""
+    chrome, forms = _chrome(site), _glossary_forms(site)
+    chapters = {gid: {c.id for c in game.chapters} for gid, game in site.games.items()}
+    config = dict(index["config"])
+    config["fields"] = dict(config["fields"]) | {"title": {"boost": TITLE_FIELD_BOOST},
+                                                 "terms": {"boost": TERMS_FIELD_BOOST}}
+    config["cellula_stopwords"] = stopwords
+    out = {lang: {"config": config, "docs": []} for lang in ("it", "en")}
+    for doc in index["docs"]:
+        doc = dict(doc)
+        doc["text"], terms = clean_text(doc.get("text", ""), chrome, forms)
+        if terms:
+            doc["terms"] = terms
+        boost = PAGE_BOOSTS[page_kind_of(doc["location"], chapters)]
+        if boost != 1.0:
+            doc["boost"] = boost
+        out[doc_lang(doc["location"])]["docs"].append(doc)
+    return out
+
+
+def page_kind_of(location: str, chapters: dict[str, set[str]]) -> PageKind:
+    """The kind of page of a search location, given each game's chapter ids."""
+    parts = [p for p in location.split("#")[0].split("/") if p]
+    if parts[:1] == ["en"]:
+        parts = parts[1:]
+    parts = [p[:-5] if p.endswith(".html") else p for p in parts]  # offline build: no directory URLs
+    if parts and parts[-1] == "index":
+        parts = parts[:-1]
+    if not parts:
+        return PageKind.HOME
+    head = parts[0]
+    if head == "glossary":
+        return PageKind.GLOSSARY
+    if head == "cards":
+        return PageKind.CARDS
+    if head not in chapters:
+        return PageKind.OTHER
+    if len(parts) == 1:
+        return PageKind.HOME
+    named = {"quickref": PageKind.QUICKREF, "compare": PageKind.COMPARE, "differences": PageKind.DIFFERENCES,
+             "puzzles": PageKind.PUZZLES, "cards": PageKind.CARDS}
+    if parts[1] in named:
+        return named[parts[1]]
+    return PageKind.RULES if parts[1] in chapters[head] else PageKind.OTHER
+
+
+def _dump(index: dict) -> str:
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_indexes(site_dir: Path, site: SiteData, material_dir: Path) -> list[IndexFigures]:
+    """Replace the combined index in ``site_dir`` by one index per language; return their sizes and,
+    for comparison, that of the same documents in one combined index (``it+en``, not written)."""
+    combined_file = site_dir / INDEX
+    if not combined_file.exists():
+        return []
+    indexes = split_index(json.loads(combined_file.read_text(encoding="utf-8")), site, _stopwords(material_dir))
+    figures = []
+    for lang, index in indexes.items():
+        target = site_dir / INDEX if lang == "it" else site_dir / lang / INDEX
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = _dump(index).encode("utf-8")
+        target.write_bytes(data)
+        figures.append(IndexFigures(lang, len(index["docs"]), len(data), len(gzip.compress(data, 9))))
+    both = _dump({"config": indexes["it"]["config"],
+                  "docs": indexes["it"]["docs"] + indexes["en"]["docs"]}).encode("utf-8")
+    figures.append(IndexFigures("it+en", len(indexes["it"]["docs"]) + len(indexes["en"]["docs"]),
+                                len(both), len(gzip.compress(both, 9))))
+    script = site_dir / "search" / "search_index.js"
+    if script.exists():  # the offline build: Material loads this with a script tag from file://
+        script.write_text(
+            "var __cellula_index = " + _dump(indexes) + ";\n"
+            "var __index = __cellula_index[document.documentElement.lang === \"en\" ? \"en\" : \"it\"];\n",
+            encoding="utf-8")
+    return figures
+
+
+def combined_figures(index_file: Path) -> tuple[int, int]:
+    """(raw, gzipped) bytes of one index file, for comparing designs."""
+    data = index_file.read_bytes()
+    return len(data), len(gzip.compress(data, 9))

@@ -1,0 +1,47 @@
+"""The built site's search indexes (generator/search_index.py): one per language, clean snippets."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from site_server import SITE
+
+INDEXES = {"it": SITE / "search" / "search_index.json", "en": SITE / "en" / "search" / "search_index.json"}
+INTERNAL_KEY = re.compile(r"<code>[a-z0-9]+(?:[-.][a-z0-9]+)*</code>")
+HASH = re.compile(r"<code>[0-9a-f]{8,}</code>")
+MARKDOWN = re.compile(r"\*\*|\]\(|\{ ?[#.][\w-]|^#+ |={3,} ?\"|`")
+PROVENANCE = re.compile(r"⇄|≠ \d+ (?:differenz|difference)")
+
+
+@pytest.fixture(scope="module")
+def indexes():
+    missing = [str(p) for p in INDEXES.values() if not p.exists()]
+    if missing:
+        pytest.fail(f"not built: {missing} (run `make site`)")
+    return {lang: json.loads(p.read_text(encoding="utf-8")) for lang, p in INDEXES.items()}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_each_index_holds_its_language_only(indexes, lang):
+    docs = indexes[lang]["docs"]
+    assert len(docs) > 100
+    assert all(d["location"].startswith("en/") == (lang == "en") for d in docs)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_snippets_show_rule_text_only(indexes, lang):
+    bad = [(d["location"], pattern.pattern) for d in indexes[lang]["docs"]
+           for pattern in (INTERNAL_KEY, HASH, MARKDOWN, PROVENANCE) if pattern.search(d["text"])]
+    assert not bad, bad[:10]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_counterpart_terms_are_searchable_but_not_shown(indexes, lang):
+    config = indexes[lang]["config"]
+    assert "terms" in config["fields"] and config["cellula_stopwords"]
+    with_terms = [d for d in indexes[lang]["docs"] if d.get("terms")]
+    assert with_terms
+    for doc in with_terms[:50]:
+        assert not doc["text"].endswith(doc["terms"])

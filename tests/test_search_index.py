@@ -1,0 +1,107 @@
+"""The search index shaping (generator/search_index.py) and the rule numbers it and the pages show."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.pages import rule_numbers
+from generator.search_index import (PAGE_BOOSTS, PageKind, clean_text, doc_lang, page_kind_of, split_index)
+
+GOLDEN = Path(__file__).parent / "golden" / "rule_numbers.json"
+REGEN = os.environ.get("CELLULA_REGEN_GOLDEN") == "1"
+CHAPTERS = {"cytosis": {"setup", "spots", "scoring"}, "ursuppe": {"phases"}}
+
+
+@pytest.mark.parametrize(("location", "kind"), [
+    ("", PageKind.HOME),
+    ("en/", PageKind.HOME),
+    ("cytosis/", PageKind.HOME),
+    ("cytosis/setup/#setup-player-pieces", PageKind.RULES),
+    ("en/cytosis/setup/", PageKind.RULES),
+    ("cytosis/setup.html#setup-player-pieces", PageKind.RULES),  # offline build
+    ("cytosis/quickref/", PageKind.QUICKREF),
+    ("en/cytosis/compare/setup/#x", PageKind.COMPARE),
+    ("cytosis/differences/#x", PageKind.DIFFERENCES),
+    ("cytosis/puzzles/grey-rush-2e/", PageKind.PUZZLES),
+    ("cytosis/puzzles/index.html", PageKind.PUZZLES),
+    ("cards/cytosis/#c1", PageKind.CARDS),
+    ("en/glossary/#flask", PageKind.GLOSSARY),
+    ("cytosis/benchmark/", PageKind.OTHER),
+])
+def test_page_kind(location, kind):
+    assert page_kind_of(location, CHAPTERS) is kind
+
+
+def test_rule_pages_rank_above_compare_differences_puzzle_and_card_pages():
+    for lower in (PageKind.COMPARE, PageKind.DIFFERENCES, PageKind.PUZZLES, PageKind.CARDS):
+        assert PAGE_BOOSTS[PageKind.RULES] > PAGE_BOOSTS[lower]
+    assert PAGE_BOOSTS[PageKind.QUICKREF] >= PAGE_BOOSTS[PageKind.RULES]
+
+
+@pytest.mark.parametrize(("location", "lang"), [("", "it"), ("cytosis/", "it"), ("en/", "en"), ("en/cytosis/x/", "en")])
+def test_doc_lang(location, lang):
+    assert doc_lang(location) == lang
+
+
+CHROME = ("Regolamento ufficiale italiano, 1ª edizione", "⇄", "≠")
+FORMS = {"flask", "grey flask", "atp"}
+
+
+def test_clean_text_moves_counterpart_terms_out_of_the_snippet():
+    text, terms = clean_text("<p>Piazza le 2 Beute Grigie.</p> Flask · Grey Flask · ATP", CHROME, FORMS)
+    assert text == "<p>Piazza le 2 Beute Grigie.</p>"
+    assert terms == "Flask · Grey Flask · ATP"
+
+
+def test_clean_text_keeps_a_tail_that_is_not_all_glossary_forms():
+    text, terms = clean_text("<p>Rule.</p> Flask · something else", CHROME, FORMS)
+    assert terms == "" and text.endswith("Flask · something else")
+
+
+def test_clean_text_drops_provenance_line_internal_keys_and_hashes():
+    raw = ("<p>Regolamento ufficiale italiano, 1ª edizione ⇄ Confronto IT/EN · ≠ 4 differenze</p> "
+           "<p>Leggi · <code>setup.player-pieces</code> · cambio <code>88aefdd681eb</code>Motivo: testo "
+           "<code>worker-placement</code>: Piazzamento ≠ worker placement <code>ATP</code> "
+           "<code>python -m solver bench</code></p>")
+    text, _ = clean_text(raw, CHROME, FORMS)
+    assert "Regolamento" not in text and "setup.player-pieces" not in text and "88aefdd681eb" not in text
+    assert "worker-placement</code>" not in text and "Piazzamento ≠ worker placement" in text
+    assert "<code>ATP</code>" in text and "<code>python -m solver bench</code>" in text  # not keys: they stay
+
+
+def test_clean_text_keeps_a_leading_paragraph_of_rule_text():
+    text, _ = clean_text("<p>Ogni giocatore riceve 4 beute.</p>", CHROME, FORMS)
+    assert text == "<p>Ogni giocatore riceve 4 beute.</p>"
+
+
+def test_split_index_one_index_per_language(real_site):
+    combined = {"config": {"lang": ["it", "en", "ru"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"],
+                           "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
+                "docs": [{"location": "cytosis/setup/", "title": "Preparazione", "text": ""},
+                         {"location": "cytosis/compare/setup/", "title": "Preparazione", "text": ""},
+                         {"location": "en/cytosis/setup/", "title": "Game setup", "text": ""}]}
+    out = split_index(combined, real_site, ["a", "il"])
+    assert [d["location"] for d in out["it"]["docs"]] == ["cytosis/setup/", "cytosis/compare/setup/"]
+    assert [d["location"] for d in out["en"]["docs"]] == ["en/cytosis/setup/"]
+    assert out["it"]["docs"][0]["boost"] > out["it"]["docs"][1]["boost"]
+    fields = out["en"]["config"]["fields"]
+    assert fields["title"]["boost"] > fields["terms"]["boost"] > fields["text"]["boost"]
+    assert out["it"]["config"]["cellula_stopwords"] == ["a", "il"]
+
+
+def test_rule_numbers_are_pinned(real_site):
+    """Rule numbers are shown and linked: a change must be deliberate (CELLULA_REGEN_GOLDEN=1)."""
+    numbers = {game_id: rule_numbers(game) for game_id, game in sorted(real_site.games.items())}
+    if REGEN:
+        GOLDEN.write_text(json.dumps(numbers, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert numbers == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+def test_rule_numbers_are_unique_and_short(real_site):
+    for game in real_site.games.values():
+        numbers = list(rule_numbers(game).values())
+        assert len(numbers) == len(set(numbers)) == len(game.sections)
+        assert all(len(n) <= 5 for n in numbers)
