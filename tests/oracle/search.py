@@ -1,0 +1,58 @@
+"""Memoised depth-first search for the best final Health of a puzzle (no pruning, no bounds)."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from .rules import Puzzle, Readings, State, end_points, initial_state, moves
+
+
+@dataclass(frozen=True)
+class Result:
+    """The oracle's answer for one puzzle."""
+
+    health: int | None
+    """Best final Health, None when no legal sequence finishes the game."""
+    plan: tuple[dict, ...]
+    """One optimal sequence of actions (engine ``Action.to_dict`` shape)."""
+    states: int
+    """Positions visited."""
+
+
+def best(p: Puzzle, readings: Readings = Readings()) -> Result:
+    """Exhaustive search over every legal move of :func:`tests.oracle.rules.moves`."""
+    memo: dict[State, tuple[int | None, dict | None, State | None]] = {}
+
+    def value(s: State) -> int | None:
+        hit = memo.get(s)
+        if hit is not None:
+            return hit[0]
+        best_v, best_a, best_n = None, None, None
+        for action, nxt, gain in moves(p, s, readings):
+            if nxt is None:                      # the game is over after this move
+                v = gain + end_points(p, s)
+            else:
+                rest = value(nxt)
+                if rest is None:
+                    continue
+                v = gain + rest
+            if best_v is None or v > best_v:
+                best_v, best_a, best_n = v, action, nxt
+        memo[s] = (best_v, best_a, best_n)
+        return best_v
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        s0 = initial_state(p, readings)
+        v = value(s0)
+    finally:
+        sys.setrecursionlimit(limit)
+    plan = []
+    s = s0 if v is not None else None
+    while s is not None:
+        _, action, nxt = memo[s]
+        if action is not None:
+            plan.append(action)
+        s = nxt
+    return Result(None if v is None else p.health + v, tuple(plan), len(memo))
