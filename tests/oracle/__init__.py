@@ -12,6 +12,6 @@ the project's engine, exhaustive search and CP-SAT planner on many small random 
 - :mod:`tests.oracle.puzzles`: a seeded generator of random small puzzles within the scope.
 """
 from .rules import Readings, OutOfScope, load, supports
-from .search import best
+from .search import best, replay
 
-__all__ = ["Readings", "OutOfScope", "load", "supports", "best"]
+__all__ = ["Readings", "OutOfScope", "load", "supports", "best", "replay"]

@@ -58,7 +58,8 @@ def random_puzzle(seed: int, edition: str) -> dict:
     spot_ids = [s.id for s in spots]
     while True:
         rounds = rng.choice((1, 2))
-        flasks = rng.randint(2, 3) if rounds == 1 else rng.randint(1, 2)
+        flasks = rng.randint(2, 3) if rounds == 1 else rng.choice((1, 1, 2))
+        greys = rng.choice((0, 1)) if rounds * flasks == 2 else 0
         n_cards = rng.randint(1, 6)
         cards, enzyme_colours = [], []
         for i in range(n_cards):
@@ -96,7 +97,7 @@ def random_puzzle(seed: int, edition: str) -> dict:
             events.append(rng.choice(pool))
         occupied = {}
         for r in range(1, rounds + 1):
-            taken = sorted(rng.sample(spot_ids, rng.randint(2, 12)))
+            taken = sorted(rng.sample(spot_ids, rng.randint(4, 14)))
             if taken:
                 occupied[r] = taken
         data = {
@@ -109,7 +110,7 @@ def random_puzzle(seed: int, edition: str) -> dict:
             "start": {"atp": rng.randint(0, 6), "mrna": rng.randint(0, 4), "protein": rng.randint(0, 2),
                       "carb": rng.randint(0, 2), "lipid": rng.randint(0, 3), "health": rng.randint(0, 2)},
             "hand": sorted(hand), "row": row, "deck": deck, "events": events, "occupied": occupied,
-            "grey_flasks": 0 if rounds * flasks > 3 else rng.choice((0, 1, 1, 2)), "goals": [],
+            "grey_flasks": greys, "goals": [],
             "opponents": {"detox": [{"amount": rng.randint(1, 6), "cards": rng.randint(1, 2)}
                                     for _ in range(rng.choice((0, 0, 1, 2)))]},
             "cards": cards, "objective": "max-health",

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from .rules import Puzzle, Readings, State, end_points, initial_state, moves
+from .rules import Puzzle, Readings, State, _end_turn, end_points, initial_state, moves
 
 
 @dataclass(frozen=True)
@@ -56,3 +56,26 @@ def best(p: Puzzle, readings: Readings = Readings()) -> Result:
             plan.append(action)
         s = nxt
     return Result(None if v is None else p.health + v, tuple(plan), len(memo))
+
+
+def replay(p: Puzzle, plan, readings: Readings = Readings()) -> int | None:
+    """Final Health of ``plan`` (action dicts; turns end implicitly), None if a step is illegal."""
+    s, health = initial_state(p, readings), p.health
+    for action in plan:
+        while True:
+            options = {repr(sorted(a.items())) if a else None: (n, g) for a, n, g in moves(p, s, readings)}
+            key = repr(sorted(action.items()))
+            if key in options and options[key][0] is not None:
+                s, gain = options[key]
+                health += gain
+                break
+            if s.step == 2 and options.get(None, (None,))[0] is not None:
+                s = options[None][0]
+                continue
+            return None
+    while s.step == 2:                          # finish the last turns: the game must end
+        nxt = _end_turn(p, s, readings)
+        if nxt is None:
+            return health + end_points(p, s)
+        s = nxt
+    return None

@@ -1,0 +1,143 @@
+"""Cross-check of the solver against an independent oracle written from the rulebooks alone.
+
+``tests/oracle/`` plays the single-player game from the rulebook text (its scope and readings:
+``tests/oracle/rules.py``). On seeded random small puzzles of both editions, written as YAML and
+loaded by ``solver.puzzle``, the oracle's optimum must equal the solver's exhaustive search and,
+on a subset, the CP-SAT planner's; every oracle-optimal plan must replay in the solver's engine
+to the same Health.
+
+A disagreement that disappears when the oracle takes the other reading of a rule known to be read
+differently by the engine today (``Readings``: the 1st-edition Free Ribosome trading zero mRNA,
+Macromolecule cards played after the turn's flask, another player's flask on a card-row slot
+having bought its card) is marked ``xfail(strict=True)`` naming that rule, so the case starts
+failing (XPASS) when the engine adopts the rulebook's reading: then drop the marker.
+"""
+from __future__ import annotations
+
+import ast
+import itertools
+from dataclasses import fields, replace
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from solver import Action, load_puzzle, replay, returns
+from solver.search import exhaustive
+from tests.oracle import Readings, best, load, replay as oracle_replay, supports
+from tests.oracle.puzzles import random_puzzle, write
+
+ORACLE_DIR = Path(__file__).parent / "oracle"
+PER_EDITION = 160
+CASES = [(edition, seed) for edition in ("1e", "2e") for seed in range(PER_EDITION)]
+CPSAT_EVERY = 8
+"""Every 8th case is also solved by the CP-SAT planner (40 puzzles: the slower engine)."""
+
+KNOWN_READINGS = {
+    "free_ribosome_zero_1e": "1e Free Ribosome: 'possono scambiare qualsiasi numero' of mRNA allows trading 0",
+    "macromolecule_any_time": "Macromolecule cards 'may be ... played at any time during a player's turn', "
+                              "after the turn's flask too",
+    "row_slot_bought": "another player's flask on a card-row slot bought that card: the slot stays empty, a grey "
+                       "flask cannot buy it, Phase 2 acts on the row as it then is",
+}
+
+
+@pytest.fixture(scope="module")
+def puzzle_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("oracle-puzzles")
+
+
+@lru_cache(maxsize=None)
+def _puzzle_data(edition: str, seed: int) -> dict:
+    return random_puzzle(seed, edition)
+
+
+def known_reading_involved(oracle_puzzle, result) -> str | None:
+    """The known-wrong engine readings this puzzle depends on, or None: those whose other reading
+    changes the oracle's optimum, or makes its optimal plan illegal or worth another Health (the
+    oracle alone decides: the solver is not consulted)."""
+    def differs(readings: Readings) -> bool:
+        if best(oracle_puzzle, readings).health != result.health:
+            return True
+        return result.health is not None and oracle_replay(oracle_puzzle, result.plan, readings) != result.health
+
+    if not differs(Readings(**{f.name: False for f in fields(Readings)})):
+        return None
+    involved = [name for name in KNOWN_READINGS if differs(replace(Readings(), **{name: False}))]
+    if not involved:
+        return "a combination of: " + "; ".join(KNOWN_READINGS.values())
+    return "; ".join(KNOWN_READINGS[name] for name in involved)
+
+
+# ---------------------------------------------------------------- the oracle itself
+
+def test_oracle_imports_nothing_from_solver():
+    modules = sorted(ORACLE_DIR.glob("*.py"))
+    assert len(modules) >= 4
+    for path in modules:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            assert not any(n == "solver" or n.startswith("solver.") for n in names), f"{path.name} imports {names}"
+
+
+def test_generator_is_deterministic_and_in_scope():
+    for edition, seed in itertools.islice(CASES, 0, None, 37):
+        a, b = random_puzzle(seed, edition), random_puzzle(seed, edition)
+        assert a == b
+        assert supports(a) is None
+    assert random_puzzle(1, "1e") != random_puzzle(2, "1e")
+
+
+@pytest.mark.parametrize("change, reason", [
+    ({"board": "2p"}, "board side"), ({"players": 2}, "2-player"), ({"rounds": 3, "flasks": 3}, "placements"),
+    ({"goals": [{"id": "g"}]}, "goal cards"), ({"events": ["toxicity"]}, "Toxicity"),
+    ({"opponents": {"hormones": {1: ["protein-hormone"]}}}, "opponents"),
+])
+def test_supports_names_why_a_puzzle_is_out_of_scope(change, reason):
+    data = {**random_puzzle(0, "1e"), **change}
+    assert reason in (supports(data) or "")
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent.parent / "data" / "puzzles").glob("*.yaml")),
+                         ids=lambda p: p.stem)
+def test_oracle_agrees_with_the_expected_optimum_of_project_puzzles_in_scope(path):
+    import yaml
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if supports(data) or "expected" not in data:
+        pytest.skip(supports(data) or "no expected optimum")
+    assert best(load(data)).health == data["expected"]["health"]
+
+
+# ---------------------------------------------------------------- the cross-check
+
+@pytest.mark.parametrize("edition, seed", CASES, ids=[f"{e}-{s}" for e, s in CASES])
+def test_oracle_matches_solver(edition, seed, puzzle_dir, request):
+    data = _puzzle_data(edition, seed)
+    path = write(data, puzzle_dir)
+    oracle_puzzle = load(path)
+    oracle = best(oracle_puzzle)
+    reason = known_reading_involved(oracle_puzzle, oracle)
+    if reason:
+        request.node.add_marker(pytest.mark.xfail(strict=True, reason=f"engine reading to be fixed: {reason}"))
+
+    puzzle = load_puzzle(path)
+    value, plan, _ = exhaustive(puzzle)
+    assert value == oracle.health, f"{path.name}: oracle {oracle.health}, exhaustive search {value}"
+    if oracle.health is not None:
+        _, final = replay(puzzle, [Action.from_dict(a) for a in oracle.plan])
+        assert returns(final) == oracle.health, "the oracle's optimal plan replays to another Health"
+    if seed % CPSAT_EVERY == 0:
+        from solver.planner import UnsupportedPuzzle, build_model, solve_cpsat
+        try:
+            model = build_model(puzzle)
+        except UnsupportedPuzzle:       # the solver answers these with the exhaustive search (checked above)
+            return
+        res = solve_cpsat(model, workers=1, seed=0)
+        expected_status = "infeasible" if oracle.health is None else "optimal"
+        assert res.status == expected_status, f"CP-SAT: {res.status}"
+        assert res.objective == oracle.health
