@@ -17,7 +17,6 @@ from __future__ import annotations
 import ast
 import itertools
 from dataclasses import fields, replace
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -47,9 +46,6 @@ def puzzle_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("oracle-puzzles")
 
 
-@lru_cache(maxsize=None)
-def _puzzle_data(edition: str, seed: int) -> dict:
-    return random_puzzle(seed, edition)
 
 
 def known_reading_involved(oracle_puzzle, result) -> str | None:
@@ -117,7 +113,7 @@ def test_oracle_agrees_with_the_expected_optimum_of_project_puzzles_in_scope(pat
 
 @pytest.mark.parametrize("edition, seed", CASES, ids=[f"{e}-{s}" for e, s in CASES])
 def test_oracle_matches_solver(edition, seed, puzzle_dir, request):
-    data = _puzzle_data(edition, seed)
+    data = random_puzzle(seed, edition)
     path = write(data, puzzle_dir)
     oracle_puzzle = load(path)
     oracle = best(oracle_puzzle)

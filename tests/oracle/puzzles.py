@@ -9,10 +9,14 @@ from pathlib import Path
 
 import yaml
 
-from .rules import _board, supports
+from .rules import _board, load, supports
+from .search import TooLarge, best
 
 BOOSTS = ("boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er")
 COLOURS = ("red", "blue", "green", "yellow", "purple")
+MAX_STATES = 1500
+"""Search positions a generated puzzle may need: keeps the cross-check fast (the solver's
+exhaustive search grows with the oracle's)."""
 
 
 def _card(rng: random.Random, ctype: str, cid: str) -> dict:
@@ -51,8 +55,9 @@ TYPES = ("protein-hormone", "steroid-hormone", "protein-receptor", "steroid-rece
          "macromolecule")
 
 
-def random_puzzle(seed: int, edition: str) -> dict:
-    """A random puzzle dict within :func:`tests.oracle.rules.supports` (retrying until it is)."""
+def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES) -> dict:
+    """A random puzzle dict within :func:`tests.oracle.rules.supports` whose oracle search visits
+    at most ``max_states`` positions (None: any size), retrying with the same generator until so."""
     rng = random.Random(f"{edition}:{seed}")
     spots, _, _ = _board("3-5p")
     spot_ids = [s.id for s in spots]
@@ -115,8 +120,16 @@ def random_puzzle(seed: int, edition: str) -> dict:
                                     for _ in range(rng.choice((0, 0, 1, 2)))]},
             "cards": cards, "objective": "max-health",
         }
-        if supports(data) is None:
+        if supports(data) is None and (max_states is None or _small(data, max_states)):
             return data
+
+
+def _small(data: dict, max_states: int) -> bool:
+    try:
+        best(load(data), max_states=max_states)
+    except TooLarge:
+        return False
+    return True
 
 
 def write(data: dict, directory: Path) -> Path:

@@ -19,14 +19,21 @@ class Result:
     """Positions visited."""
 
 
-def best(p: Puzzle, readings: Readings = Readings()) -> Result:
-    """Exhaustive search over every legal move of :func:`tests.oracle.rules.moves`."""
+class TooLarge(Exception):
+    """The search visited more positions than its budget."""
+
+
+def best(p: Puzzle, readings: Readings = Readings(), max_states: int | None = None) -> Result:
+    """Exhaustive search over every legal move of :func:`tests.oracle.rules.moves`;
+    :class:`TooLarge` once more than ``max_states`` positions are visited (None: no budget)."""
     memo: dict[State, tuple[int | None, dict | None, State | None]] = {}
 
     def value(s: State) -> int | None:
         hit = memo.get(s)
         if hit is not None:
             return hit[0]
+        if max_states is not None and len(memo) >= max_states:
+            raise TooLarge(max_states)
         best_v, best_a, best_n = None, None, None
         for action, nxt, gain in moves(p, s, readings):
             if nxt is None:                      # the game is over after this move
