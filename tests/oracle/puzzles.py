@@ -135,5 +135,6 @@ def _small(data: dict, max_states: int) -> bool:
 def write(data: dict, directory: Path) -> Path:
     """Write ``data`` as ``<directory>/<id>.yaml`` (flow style for short lists, like data/puzzles)."""
     path = Path(directory) / f"{data['id']}.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110), encoding="utf-8")
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    path.write_text(yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=110), encoding="utf-8")
     return path

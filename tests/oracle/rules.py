@@ -79,10 +79,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
 import yaml
+
+SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's loader when PyYAML has it (faster), else the pure-Python one."""
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = ROOT / "data" / "boards"
@@ -262,8 +266,10 @@ def _stock(d: dict | None) -> tuple[int, ...]:
     return tuple(int(d.get(r, 0)) for r in RESOURCES)
 
 
+@lru_cache(maxsize=None)
 def _board(side: str) -> tuple[tuple[Spot, ...], dict[str, int], tuple]:
-    data = yaml.safe_load((BOARDS / f"{side}.yaml").read_text(encoding="utf-8"))
+    """Spots, vesicle locations per area and Boost areas of a board file (read once; do not mutate)."""
+    data = yaml.load((BOARDS / f"{side}.yaml").read_text(encoding="utf-8"), Loader=SafeLoader)
     spots = tuple(Spot(s["id"], s["area"], s["kind"], int(s.get("value", 0)), s.get("slot"))
                   for s in data["spots"])
     vesicles = {area: int(v["count"]) for area, v in data["vesicles"].items()}
@@ -346,7 +352,7 @@ def supports(data: dict) -> str | None:
 def load(source: dict | str | Path) -> Puzzle:
     """A :class:`Puzzle` from a parsed puzzle dict or a YAML file; :class:`OutOfScope` if
     :func:`supports` refuses it."""
-    data = source if isinstance(source, dict) else yaml.safe_load(Path(source).read_text(encoding="utf-8"))
+    data = source if isinstance(source, dict) else yaml.load(Path(source).read_text(encoding="utf-8"), Loader=SafeLoader)
     why = supports(data)
     if why:
         raise OutOfScope(f"{data.get('id')}: {why}")
