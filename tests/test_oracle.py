@@ -10,13 +10,14 @@ A disagreement that disappears when the oracle takes the other reading of a rule
 differently by the engine today (``Readings``: the 1st-edition Free Ribosome trading zero mRNA,
 Macromolecule cards played after the turn's flask, another player's flask on a card-row slot
 having bought its card) is marked ``xfail(strict=True)`` naming that rule, so the case starts
-failing (XPASS) when the engine adopts the rulebook's reading: then drop the marker.
+failing (XPASS) when the engine adopts the rulebook's reading: then delete that rule's entry from
+``KNOWN_READINGS`` (the classifier only tries the other reading of the rules listed there).
 """
 from __future__ import annotations
 
 import ast
 import itertools
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ CASES = [(edition, seed) for edition in ("1e", "2e") for seed in range(PER_EDITI
 CPSAT_EVERY = 8
 """Every 8th case is also solved by the CP-SAT planner (40 puzzles: the slower engine)."""
 
-KNOWN_READINGS = {
+KNOWN_READINGS = {   # Readings field -> the rule; delete an entry once the engine reads the rule this way
     "free_ribosome_zero_1e": "1e Free Ribosome: 'possono scambiare qualsiasi numero' of mRNA allows trading 0",
     "macromolecule_any_time": "Macromolecule cards 'may be ... played at any time during a player's turn', "
                               "after the turn's flask too",
@@ -46,8 +47,6 @@ def puzzle_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("oracle-puzzles")
 
 
-
-
 def known_reading_involved(oracle_puzzle, result) -> str | None:
     """The known-wrong engine readings this puzzle depends on, or None: those whose other reading
     changes the oracle's optimum, or makes its optimal plan illegal or worth another Health (the
@@ -57,7 +56,7 @@ def known_reading_involved(oracle_puzzle, result) -> str | None:
             return True
         return result.health is not None and oracle_replay(oracle_puzzle, result.plan, readings) != result.health
 
-    if not differs(Readings(**{f.name: False for f in fields(Readings)})):
+    if not differs(Readings(**{name: False for name in KNOWN_READINGS})):
         return None
     involved = [name for name in KNOWN_READINGS if differs(replace(Readings(), **{name: False}))]
     if not involved:
@@ -137,3 +136,37 @@ def test_oracle_matches_solver(edition, seed, puzzle_dir, request):
         expected_status = "infeasible" if oracle.health is None else "optimal"
         assert res.status == expected_status, f"CP-SAT: {res.status}"
         assert res.objective == oracle.health
+
+
+# ---------------------------------------------------------------- the oracle's readings, one puzzle each
+
+ALL_SPOTS = [s["id"] for s in __import__("yaml").safe_load(
+    (Path(__file__).parent.parent / "data" / "boards" / "3-5p.yaml").read_text(encoding="utf-8"))["spots"]]
+MAC4 = {"id": "mac", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative": True}
+
+
+def _only(free: list[str], **changes) -> dict:
+    """A one-round puzzle where other players take every spot but ``free``."""
+    data = {**random_puzzle(0, "2e"), "rounds": 1, "flasks": 1, "hand": [], "row": [None] * 4, "deck": [],
+            "events": [None], "grey_flasks": 0, "opponents": {"detox": []}, "cards": [],
+            "start": {"atp": 0, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0},
+            "occupied": {1: [s for s in ALL_SPOTS if s not in free]}}
+    data.update(changes)
+    assert supports(data) is None
+    return data
+
+
+@pytest.mark.parametrize("data, reading, rulebook, other", [
+    # 1e: the Free Ribosome with no mRNA is a legal placement ("qualsiasi numero"); else no sequence
+    (_only(["free-ribosome"], edition="1e"), "free_ribosome_zero_1e", 0, None),
+    # a Macromolecule card bought with the last flask is played before the turn ends: 4 mRNA = 1 point
+    (_only(["card-row-1"], row=["mac", None, None, None], cards=[MAC4]), "macromolecule_any_time", 1, 0),
+    # another player on card-row-1 bought its card: a grey flask there cannot buy it
+    (_only(["laureates"], row=["mac", None, None, None], cards=[MAC4], grey_flasks=1,
+           start={"atp": 4, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0}),
+     "row_slot_bought", 0, 1),
+])
+def test_oracle_readings_of_the_rules_the_engine_reads_otherwise(data, reading, rulebook, other):
+    puzzle = load(data)
+    assert best(puzzle).health == rulebook
+    assert best(puzzle, replace(Readings(), **{reading: False})).health == other

@@ -56,8 +56,9 @@ Readings taken (the sentence quoted; the other reading in brackets)
   complete)" [spots.rough-er]. The ER step puts exactly the card's quantity on the disk
   [at least, "but may have more" [spots.completing-cards]: more cubes only return to the supply on
   completion, or come back unchanged at the end, except Proteins made from mRNA at the Rough ER,
-  which this oracle does not explore]. The card needs no card of the right type to be in hand
-  anywhere else. The player owns 2 disks [components.player-pieces].
+  which this oracle does not explore]. The card must be in hand and not yet tied to another disk;
+  the player owns 2 disks [components.player-pieces]; no opponent disks are in scope, so the
+  areas' 3 Budding Transport Vesicle Locations never fill.
 - Golgi: exactly 1 Carbohydrate (1 Lipid for a Steroid Hormone Receptor) [spots.golgi],
   [cards.receptors]. Exocytosis: the disk in the Golgi, its card's ATP paid [spots.exocytosis].
 - Detox: pay the card's ATP, "immediately gain 1 Health Point" [cards.detox].
