@@ -89,7 +89,8 @@ def test_generator_is_deterministic_and_in_scope():
 
 
 @pytest.mark.parametrize("change, reason", [
-    ({"board": "2p"}, "board side"), ({"players": 2}, "2-player"), ({"rounds": 3, "flasks": 3}, "placements"),
+    ({"board": "2p"}, "board side"), ({"edition": "2e", "players": 2}, "board side"),
+    ({"rounds": 3, "flasks": 3}, "placements"), ({"board_override": {"row_prices": [1, 1, 1, 1]}}, "board_override"),
     ({"goals": [{"id": "g"}]}, "goal cards"), ({"events": ["toxicity"]}, "Toxicity"),
     ({"opponents": {"hormones": {1: ["protein-hormone"]}}}, "opponents"),
 ])

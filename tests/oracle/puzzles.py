@@ -59,9 +59,10 @@ def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES) 
     """A random puzzle dict within :func:`tests.oracle.rules.supports` whose oracle search visits
     at most ``max_states`` positions (None: any size), retrying with the same generator until so."""
     rng = random.Random(f"{edition}:{seed}")
-    spots, _, _ = _board("3-5p")
-    spot_ids = [s.id for s in spots]
     while True:
+        two_players = rng.random() < 0.3
+        board = "2p" if two_players and edition == "2e" else "3-5p"
+        spot_ids = [s.id for s in _board(board)[0]]
         rounds = rng.choice((1, 2))
         flasks = rng.randint(2, 3) if rounds == 1 else rng.choice((1, 1, 2))
         greys = rng.choice((0, 1)) if rounds * flasks == 2 else 0
@@ -102,7 +103,7 @@ def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES) 
             events.append(rng.choice(pool))
         occupied = {}
         for r in range(1, rounds + 1):
-            taken = sorted(rng.sample(spot_ids, rng.randint(4, 14)))
+            taken = sorted(rng.sample(spot_ids, rng.randint(2, 8) if two_players else rng.randint(4, 14)))
             if taken:
                 occupied[r] = taken
         data = {
@@ -110,14 +111,14 @@ def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES) 
             "title": {"en": f"Oracle random puzzle {seed}", "it": f"Rompicapo casuale dell'oracolo {seed}"},
             "story": {"en": "Generated for the oracle cross-check; every value is illustrative.",
                       "it": "Generato per il confronto con l'oracolo; ogni valore è illustrativo."},
-            "edition": edition, "board": "3-5p", "players": rng.choice((3, 3, 4, 5)),
+            "edition": edition, "board": board, "players": 2 if two_players else rng.choice((3, 3, 4, 5)),
             "rounds": rounds, "flasks": flasks,
             "start": {"atp": rng.randint(0, 6), "mrna": rng.randint(0, 4), "protein": rng.randint(0, 2),
                       "carb": rng.randint(0, 2), "lipid": rng.randint(0, 3), "health": rng.randint(0, 2)},
             "hand": sorted(hand), "row": row, "deck": deck, "events": events, "occupied": occupied,
             "grey_flasks": greys, "goals": [],
             "opponents": {"detox": [{"amount": rng.randint(1, 6), "cards": rng.randint(1, 2)}
-                                    for _ in range(rng.choice((0, 0, 1, 2)))]},
+                                    for _ in range(rng.choice((0, 1) if two_players else (0, 0, 1, 2)))]},
             "cards": cards, "objective": "max-health",
         }
         if supports(data) is None and (max_states is None or _small(data, max_states)):

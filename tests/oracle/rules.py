@@ -8,8 +8,9 @@ with PyYAML, and imports nothing from ``solver`` (a test parses this package's A
 
 Scope (:func:`supports` names the first reason a puzzle is outside it)
 -----------------------------------------------------------------------
-- Either edition, the 3-5 player board side, 3 to 5 players at the table (the 2-player
-  modifications, ``board: 2p`` and ``board_override`` are out).
+- Either edition: 3 to 5 players on the 3-5 player board side; 2 players on the 3-5 player side
+  in the 1st edition (its area limit [two-player.board]) and on the ``2p`` side in the 2nd.
+  No ``board_override``.
 - At most 8 placements (``rounds * flasks <= 8``), any number of grey flasks (0-2 per round).
 - Cards: Protein and Steroid Hormones, both Receptors, Enzymes (at most 5 colours, at most two
   enzymes of one colour in the puzzle), Alcohol Detoxification, Macromolecule cards. Hormone and
@@ -71,6 +72,11 @@ Readings taken (the sentence quoted; the other reading in brackets)
 - Toxicity (1e) strikes when revealed in Phase 2, on the personal stock's macromolecules only:
   5+ lose 1, 7+ lose 2, 10+ lose 4 [events.toxicity].
 - Laureates in Biology with no goal cards: take 1 ATP [spots.laureates].
+- 2 players: Phase 2 discards two cards (1e the two cheapest, 2e the two left-most)
+  [two-player.gameplay]; detox 6/3 (1e) or 5/2 (2e) [two-player.scoring], the card-count
+  tiebreak first, then 1e shares the positions' points (4 each), 2e "each player receives 3".
+  1e area limit: see ``AREA_LIMIT_1E_2P``; another player's flask counts in its area, and so does
+  a grey flask ([the other reading: a grey flask does not use up its area]).
 - End: disk cubes return to the stock [scoring.macromolecules]; 4 mRNA, 4 Lipids, 3 Proteins,
   2 Carbohydrates score 1 each; the detox ranking 8/5/2 with at least 1 card, ties broken by more
   cards then positions shared and rounded down [scoring.detox]; enzyme sets by distinct colours
@@ -98,6 +104,12 @@ GREY_FLASK_PRICE = 4
 DISKS_PER_PLAYER = 2
 MAX_PLACEMENTS = 8
 DETOX_POINTS = (8, 5, 2)
+DETOX_POINTS_2P = {"1e": (6, 3), "2e": (5, 2)}
+"""2 players: 1e "guadagnerà 6 Punti Salute, il secondo 3"; 2e "5 Health Points ... second most ... 2"."""
+AREA_LIMIT_1E_2P = {"card-row": 4, "mitochondria": 2}
+"""1e 2 players: "al massimo 1 beuta per round in ciascuna area", except the card area (all four
+spots) and the Mitochondria ("due spazi (due sui tre totali)"); the Smooth ER's two areas are
+separate areas of the board file already."""
 ENZYME_SET_POINTS = {0: 0, 1: 0, 2: 2, 3: 5, 4: 9, 5: 14}
 
 
@@ -288,10 +300,13 @@ def supports(data: dict) -> str | None:
         return f"edition {edition!r}"
     if data.get("objective") != "max-health":
         return "objective other than max-health"
-    if data.get("board") != "3-5p":
-        return "only the 3-5 player board side"
-    if data.get("players", 3) < 3:
-        return "2-player modifications"
+    board = data.get("board")
+    players = data.get("players", 2 if board == "2p" else 3)
+    two_player_side = "3-5p" if edition == "1e" else "2p"    # 2e: "a 2 player side of the board"
+    if (board, players == 2) not in {("3-5p", False), (two_player_side, True)}:
+        return f"board side {board!r} with {players} players in the {edition} rules"
+    if players == 2 and len((data.get("opponents") or {}).get("detox") or []) > 1:
+        return "more than one opponent in a 2-player game"
     if data.get("board_override"):
         return "board_override"
     if data.get("goals"):
@@ -305,7 +320,7 @@ def supports(data: dict) -> str | None:
     if rounds * flasks > MAX_PLACEMENTS:
         return f"{rounds * flasks} placements (at most {MAX_PLACEMENTS})"
     events = list(data.get("events") or [])
-    spots, _, boosts = _board(data["board"])
+    spots, _, boosts = _board(board)
     spot_area = {s.id: s.area for s in spots}
     boost_area = {}
     for event, area, _ in boosts:
@@ -358,7 +373,7 @@ def load(source: dict | str | Path) -> Puzzle:
     if why:
         raise OutOfScope(f"{data.get('id')}: {why}")
     spots, vesicles, boosts = _board(data["board"])
-    cards = {}
+    cards: dict[str, Card] = {}
     for c in data["cards"]:
         ctype = CardType(c["type"])
         health = 1 if ctype is CardType.DETOX else int(c.get("health", 0))
@@ -375,7 +390,8 @@ def load(source: dict | str | Path) -> Puzzle:
         start=_stock(start), health=int(start.get("health", 0)), hand=tuple(sorted(data.get("hand") or [])),
         row=tuple(row), deck=tuple(data.get("deck") or []), events=tuple(events[:rounds]),
         occupied=tuple(occ.get(r, frozenset()) for r in range(1, rounds + 1)),
-        grey_flasks=int(data.get("grey_flasks", 0)), players=int(data.get("players", 3)),
+        grey_flasks=int(data.get("grey_flasks", 0)),
+        players=int(data.get("players", 2 if data["board"] == "2p" else 3)),
         opponent_detox=tuple((o["amount"], o["cards"]) for o in (data.get("opponents") or {}).get("detox") or []),
         cards=cards, spots=spots, vesicles=vesicles, boost_areas=boosts)
 
@@ -576,6 +592,16 @@ def _claim_boosts(p: Puzzle, s: State, spot: Spot) -> State:
 
 # ---------------------------------------------------------------- the turn
 
+def _area_open(p: Puzzle, s: State, spot: Spot) -> bool:
+    """1e, 2 players: room left in the spot's area this round (every flask counts, grey ones
+    included: "al massimo 1 beuta per round in ciascuna area"; a grey flask itself may go
+    anywhere: "in QUALSIASI spazio occupato e non occupato")."""
+    if p.edition is not Edition.FIRST or p.players != 2:
+        return True
+    placed = sum(1 for sp in p.spots if sp.area == spot.area and sp.id in s.taken)
+    return placed < AREA_LIMIT_1E_2P.get(spot.area, 1)
+
+
 def initial_state(p: Puzzle, readings: Readings = Readings()) -> State:
     s = State(round=0, turn=0, step=0, stock=p.start, hand=p.hand, disks=(), detox=(0, 0), enzymes=(),
               receptors=(0, 0), row=p.row, deck=p.deck, taken=frozenset(), grey_left=p.grey_flasks,
@@ -596,13 +622,14 @@ def _reveal(p: Puzzle, s: State, rnd: int, first: bool = False) -> State:
 def _refresh_row(p: Puzzle, s: State) -> State:
     """Discard one card, slide left, refill from the deck [gameplay.phase-2]."""
     row = list(s.row)
-    present = [i for i, c in enumerate(row) if c is not None]
-    if present:
-        if p.edition is Edition.SECOND:
-            gone = present[0]
-        else:
-            gone = min(present, key=lambda i: (_price(p, i), i))
-        row[gone] = None
+    for _ in range(2 if p.players == 2 else 1):      # 2 players: "discard the 2 left-most cards"
+        present = [i for i, c in enumerate(row) if c is not None]
+        if present:
+            if p.edition is Edition.SECOND:
+                gone = present[0]
+            else:
+                gone = min(present, key=lambda i: (_price(p, i), i))
+            row[gone] = None
     kept = [c for c in row if c is not None]
     deck = list(s.deck)
     while len(kept) < 4:
@@ -649,7 +676,7 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
     greys = [False] + ([True] if s.step == 0 and s.grey_left > 0 and s.stock[ATP] >= GREY_FLASK_PRICE else [])
     for grey in greys:
         for spot in p.spots:
-            if not grey and spot.id in s.taken:
+            if not grey and (spot.id in s.taken or not _area_open(p, s, spot)):
                 continue
             base = s._replace(taken=s.taken | {spot.id})
             if grey:
@@ -673,7 +700,12 @@ def _detox_points(p: Puzzle, s: State) -> int:
     mine = (amount, n)
     better = sum(1 for o in p.opponent_detox if o > mine)
     tied = 1 + sum(1 for o in p.opponent_detox if o == mine)
-    table = list(DETOX_POINTS) + [0] * (len(p.opponent_detox) + 1)
+    if p.players == 2:
+        table = list(DETOX_POINTS_2P[p.edition.value]) + [0]
+        if tied == 2 and p.edition is Edition.SECOND:
+            return 3                                 # 2e: "In case of a tie, each player receives 3 points."
+    else:
+        table = list(DETOX_POINTS) + [0] * (len(p.opponent_detox) + 1)
     return sum(table[better:better + tied]) // tied
 
 
