@@ -148,8 +148,8 @@ MAC4 = {"id": "mac", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative
 
 def _only(free: list[str], **changes) -> dict:
     """A one-round puzzle where other players take every spot but ``free``."""
-    data = {**random_puzzle(0, "2e"), "rounds": 1, "flasks": 1, "hand": [], "row": [None] * 4, "deck": [],
-            "events": [None], "grey_flasks": 0, "opponents": {"detox": []}, "cards": [],
+    data = {**random_puzzle(0, "2e"), "board": "3-5p", "players": 3, "rounds": 1, "flasks": 1, "hand": [],
+            "row": [None] * 4, "deck": [], "events": [None], "grey_flasks": 0, "opponents": {"detox": []}, "cards": [],
             "start": {"atp": 0, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0},
             "occupied": {1: [s for s in ALL_SPOTS if s not in free]}}
     data.update(changes)

@@ -368,7 +368,10 @@ def supports(data: dict) -> str | None:
 def load(source: dict | str | Path) -> Puzzle:
     """A :class:`Puzzle` from a parsed puzzle dict or a YAML file; :class:`OutOfScope` if
     :func:`supports` refuses it."""
-    data = source if isinstance(source, dict) else yaml.load(Path(source).read_text(encoding="utf-8"), Loader=SafeLoader)
+    if isinstance(source, dict):
+        data = source
+    else:
+        data = yaml.load(Path(source).read_text(encoding="utf-8"), Loader=SafeLoader)
     why = supports(data)
     if why:
         raise OutOfScope(f"{data.get('id')}: {why}")
