@@ -14,7 +14,7 @@ from .search import TooLarge, best
 
 BOOSTS = ("boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er")
 COLOURS = ("red", "blue", "green", "yellow", "purple")
-MAX_STATES = 1500
+MAX_STATES = 1000
 """Search positions a generated puzzle may need: keeps the cross-check fast (the solver's
 exhaustive search grows with the oracle's)."""
 
