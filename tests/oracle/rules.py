@@ -47,7 +47,7 @@ Readings taken (the sentence quoted; the other reading in brackets)
 - Grey flask: "Before a player places their flask during their turn, they may pay 4 ATP ...
   A player will then take their normal flask placement." [gameplay.grey-flasks]: the 4 ATP are
   paid before the action (so the action's own costs come after them), a grey flask is followed by
-  a placement (not by exhausting), takes a spot for the rest of the round ("Only 1 flask may be
+  a placement (not by exhausting: ``Readings.grey_then_exhaust``, the engine allows it), takes a spot for the rest of the round ("Only 1 flask may be
   placed on each spot"), and "must be able to take the action associated with that spot".
 - Exhausting a flask exists in the 2nd edition only ([gameplay.exhaust-flask] is ``only: en``).
   In the 1st edition a turn with no legal placement is a dead end (the player "deve piazzare").
@@ -161,6 +161,9 @@ class Readings:
     """Macromolecule cards playable after the turn's flask too (False: only before it)."""
     row_slot_bought: bool = True
     """Another player's flask on a card-row slot bought that card (False: the card stays there)."""
+    grey_then_exhaust: bool = False
+    """2e: a grey flask may be followed by exhausting the turn's flask (the oracle's reading: no,
+    "A player will then take their normal flask placement"; the engine today: yes)."""
 
 
 @dataclass(frozen=True)
@@ -689,7 +692,7 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
                 if grey:
                     action["grey"] = True
                 yield action, _claim_boosts(p, ns, spot)._replace(step=1 if grey else 2), gain
-    if p.edition is Edition.SECOND and s.step == 0:
+    if p.edition is Edition.SECOND and (s.step == 0 or (s.step == 1 and readings.grey_then_exhaust)):
         for res in (MRNA, LIPID, ATP):       # "a single black mRNA, yellow Lipid, or ATP"
             yield {"kind": "exhaust", "resource": RESOURCES[res]}, s._replace(stock=_add(s.stock, res, 1), step=2), 0
 
