@@ -47,8 +47,9 @@ Readings taken (the sentence quoted; the other reading in brackets)
 - Grey flask: "Before a player places their flask during their turn, they may pay 4 ATP ...
   A player will then take their normal flask placement." [gameplay.grey-flasks]: the 4 ATP are
   paid before the action (so the action's own costs come after them), a grey flask is followed by
-  a placement (not by exhausting: ``Readings.grey_then_exhaust``, the engine allows it), takes a spot for the rest of the round ("Only 1 flask may be
-  placed on each spot"), and "must be able to take the action associated with that spot".
+  a placement (not by exhausting: ``Readings.grey_then_exhaust``; the engine allows it), takes a
+  spot for the rest of the round ("Only 1 flask may be placed on each spot"), and "must be able to
+  take the action associated with that spot".
 - Exhausting a flask exists in the 2nd edition only ([gameplay.exhaust-flask] is ``only: en``).
   In the 1st edition a turn with no legal placement is a dead end (the player "deve piazzare").
 - A Transport Vesicle Disk is tied to a card at the ER step, where the rulebook names the card:
