@@ -141,8 +141,10 @@ def test_oracle_matches_solver(edition, seed, puzzle_dir, request):
 
 # ---------------------------------------------------------------- the oracle's readings, one puzzle each
 
-ALL_SPOTS = [s["id"] for s in __import__("yaml").safe_load(
-    (Path(__file__).parent.parent / "data" / "boards" / "3-5p.yaml").read_text(encoding="utf-8"))["spots"]]
+def _spots(side: str) -> list[str]:
+    import yaml
+    board = Path(__file__).parent.parent / "data" / "boards" / f"{side}.yaml"
+    return [s["id"] for s in yaml.safe_load(board.read_text(encoding="utf-8"))["spots"]]
 MAC4 = {"id": "mac", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative": True}
 
 
@@ -151,7 +153,7 @@ def _only(free: list[str], **changes) -> dict:
     data = {**random_puzzle(0, "2e"), "board": "3-5p", "players": 3, "rounds": 1, "flasks": 1, "hand": [],
             "row": [None] * 4, "deck": [], "events": [None], "grey_flasks": 0, "opponents": {"detox": []}, "cards": [],
             "start": {"atp": 0, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0},
-            "occupied": {1: [s for s in ALL_SPOTS if s not in free]}}
+            "occupied": {1: [s for s in _spots(changes.get("board", "3-5p")) if s not in free]}}
     data.update(changes)
     assert supports(data) is None
     return data
@@ -170,6 +172,13 @@ def _only(free: list[str], **changes) -> dict:
     # not followed by a "normal flask placement", so the oracle refuses it; the engine allows it (2)
     (_only([], grey_flasks=1, start={"atp": 4, "mrna": 3, "protein": 0, "carb": 0, "lipid": 1, "health": 0}),
      "grey_then_exhaust", 1, 2),
+    # 2e, 2 players: 2 ATP detoxified on 1 card against 2 ATP on 2 cards; the general tiebreak (more
+    # cards) first: second place, 2 points (+1 for the card); the engine gives the 2-player "3 each"
+    (_only(["smooth-er-detox"], board="2p", players=2, hand=["detox-2"],
+           opponents={"detox": [{"amount": 2, "cards": 2}]},
+           cards=[{"id": "detox-2", "type": "detox", "cost": {"atp": 2}, "illustrative": True}],
+           start={"atp": 2, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0}),
+     "two_player_tie_cards_first", 3, 4),
 ])
 def test_oracle_readings_of_the_rules_the_engine_reads_otherwise(data, reading, rulebook, other):
     puzzle = load(data)

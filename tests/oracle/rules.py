@@ -162,6 +162,10 @@ class Readings:
     """Macromolecule cards playable after the turn's flask too (False: only before it)."""
     row_slot_bought: bool = True
     """Another player's flask on a card-row slot bought that card (False: the card stays there)."""
+    two_player_tie_cards_first: bool = True
+    """2e, 2 players: an equal detox amount is first broken by the number of cards (the general
+    rule [scoring.detox]) before "In case of a tie, each player receives 3 points"
+    [two-player.scoring] (False: any equal amount gives 3 each; the engine today)."""
     grey_then_exhaust: bool = False
     """2e: a grey flask may be followed by exhausting the turn's flask (the oracle's reading: no,
     "A player will then take their normal flask placement"; the engine today: yes)."""
@@ -700,10 +704,14 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
 
 # ---------------------------------------------------------------- scoring
 
-def _detox_points(p: Puzzle, s: State) -> int:
+def _detox_points(p: Puzzle, s: State, readings: Readings = Readings()) -> int:
     amount, n = s.detox
     if n < 1:
         return 0
+    if p.players == 2 and p.edition is Edition.SECOND and not readings.two_player_tie_cards_first:
+        if any(o[0] == amount for o in p.opponent_detox):
+            return 3
+        return 5 if all(o[0] < amount for o in p.opponent_detox) else 2
     mine = (amount, n)
     better = sum(1 for o in p.opponent_detox if o > mine)
     tied = 1 + sum(1 for o in p.opponent_detox if o == mine)
@@ -725,10 +733,10 @@ def _enzyme_points(s: State) -> int:
     return ENZYME_SET_POINTS[first] + ENZYME_SET_POINTS[second]
 
 
-def end_points(p: Puzzle, s: State) -> int:
+def end_points(p: Puzzle, s: State, readings: Readings = Readings()) -> int:
     """End Game points [scoring.overview]."""
     stock = list(s.stock)
     for _, _, load in s.disks:
         stock = [a + b for a, b in zip(stock, load)]
     cubes = stock[MRNA] // 4 + stock[LIPID] // 4 + stock[PROTEIN] // 3 + stock[CARB] // 2
-    return cubes + _detox_points(p, s) + _enzyme_points(s)
+    return cubes + _detox_points(p, s, readings) + _enzyme_points(s)

@@ -37,7 +37,7 @@ def best(p: Puzzle, readings: Readings = Readings(), max_states: int | None = No
         best_v, best_a, best_n = None, None, None
         for action, nxt, gain in moves(p, s, readings):
             if nxt is None:                      # the game is over after this move
-                v = gain + end_points(p, s)
+                v = gain + end_points(p, s, readings)
             else:
                 rest = value(nxt)
                 if rest is None:
@@ -83,6 +83,6 @@ def replay(p: Puzzle, plan, readings: Readings = Readings()) -> int | None:
     while s.step == 2:                          # finish the last turns: the game must end
         nxt = _end_turn(p, s, readings)
         if nxt is None:
-            return health + end_points(p, s)
+            return health + end_points(p, s, readings)
         s = nxt
     return None
