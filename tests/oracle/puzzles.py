@@ -1,7 +1,12 @@
 """Seeded random small puzzles within the oracle's scope, in the project's puzzle format.
 
 Every value is illustrative (invented for testing; the cards say ``illustrative: true``).
-``random_puzzle(seed, edition)`` is deterministic: the same seed gives the same dict."""
+``random_puzzle(seed, edition)`` is deterministic: the same seed gives the same dict.
+
+Sizes, to keep the cross-check fast: 1 round of 2-3 flasks or 2 rounds of 1-2 flasks (at most 4
+placements), a grey flask only when there are 2 placements, 30% two-player games (1e on the 3-5p
+side, 2e on the 2p side), 2-14 spots taken by other players per round, up to 6 cards of every
+type, any event of the edition, and at most ``MAX_STATES`` positions in the oracle's search."""
 from __future__ import annotations
 
 import random
