@@ -1,0 +1,187 @@
+"""Cross-check of the solver against an independent oracle written from the rulebooks alone.
+
+``tests/oracle/`` plays the single-player game from the rulebook text (its scope and readings:
+``tests/oracle/rules.py``). On seeded random small puzzles of both editions, written as YAML and
+loaded by ``solver.puzzle``, the oracle's optimum must equal the solver's exhaustive search and,
+on a subset, the CP-SAT planner's; every oracle-optimal plan must replay in the solver's engine
+to the same Health.
+
+A disagreement that disappears when the oracle takes the other reading of a rule known to be read
+differently by the engine today (``Readings``: the 1st-edition Free Ribosome trading zero mRNA,
+Macromolecule cards played after the turn's flask, another player's flask on a card-row slot
+having bought its card) is marked ``xfail(strict=True)`` naming that rule, so the case starts
+failing (XPASS) when the engine adopts the rulebook's reading: then delete that rule's entry from
+``KNOWN_READINGS`` (the classifier only tries the other reading of the rules listed there).
+"""
+from __future__ import annotations
+
+import ast
+import itertools
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from solver import Action, load_puzzle, replay, returns
+from solver.search import exhaustive
+from tests.oracle import Readings, best, load, replay as oracle_replay, supports
+from tests.oracle.puzzles import random_puzzle, write
+
+ORACLE_DIR = Path(__file__).parent / "oracle"
+PER_EDITION = 160
+CASES = [(edition, seed) for edition in ("1e", "2e") for seed in range(PER_EDITION)]
+CPSAT_EVERY = 8
+"""Every 8th case is also solved by the CP-SAT planner (40 puzzles: the slower engine)."""
+
+KNOWN_READINGS = {   # Readings field -> the rule; delete an entry once the engine reads the rule this way
+    "free_ribosome_zero_1e": "1e Free Ribosome: 'possono scambiare qualsiasi numero' of mRNA allows trading 0",
+    "macromolecule_any_time": "Macromolecule cards 'may be ... played at any time during a player's turn', "
+                              "after the turn's flask too",
+    "row_slot_bought": "another player's flask on a card-row slot bought that card: the slot stays empty, a grey "
+                       "flask cannot buy it, Phase 2 acts on the row as it then is",
+}
+
+
+@pytest.fixture(scope="module")
+def puzzle_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("oracle-puzzles")
+
+
+def known_reading_involved(oracle_puzzle, result) -> str | None:
+    """The known-wrong engine readings this puzzle depends on, or None: those whose other reading
+    changes the oracle's optimum, or makes its optimal plan illegal or worth another Health (the
+    oracle alone decides: the solver is not consulted)."""
+    def differs(readings: Readings) -> bool:
+        if best(oracle_puzzle, readings).health != result.health:
+            return True
+        return result.health is not None and oracle_replay(oracle_puzzle, result.plan, readings) != result.health
+
+    if not differs(Readings(**{name: False for name in KNOWN_READINGS})):
+        return None
+    involved = [name for name in KNOWN_READINGS if differs(replace(Readings(), **{name: False}))]
+    if not involved:
+        return "a combination of: " + "; ".join(KNOWN_READINGS.values())
+    return "; ".join(KNOWN_READINGS[name] for name in involved)
+
+
+# ---------------------------------------------------------------- the oracle itself
+
+def test_oracle_imports_nothing_from_solver():
+    modules = sorted(ORACLE_DIR.glob("*.py"))
+    assert len(modules) >= 4
+    for path in modules:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            assert not any(n == "solver" or n.startswith("solver.") for n in names), f"{path.name} imports {names}"
+
+
+def test_generator_is_deterministic_and_in_scope():
+    for edition, seed in itertools.islice(CASES, 0, None, 37):
+        a, b = random_puzzle(seed, edition), random_puzzle(seed, edition)
+        assert a == b
+        assert supports(a) is None
+    assert random_puzzle(1, "1e") != random_puzzle(2, "1e")
+
+
+@pytest.mark.parametrize("change, reason", [
+    ({"board": "2p"}, "board side"), ({"edition": "2e", "players": 2}, "board side"),
+    ({"rounds": 3, "flasks": 3}, "placements"), ({"board_override": {"row_prices": [1, 1, 1, 1]}}, "board_override"),
+    ({"goals": [{"id": "g"}]}, "goal cards"), ({"events": ["toxicity"]}, "Toxicity"),
+    ({"opponents": {"hormones": {1: ["protein-hormone"]}}}, "opponents"),
+])
+def test_supports_names_why_a_puzzle_is_out_of_scope(change, reason):
+    data = {**random_puzzle(0, "1e"), **change}
+    assert reason in (supports(data) or "")
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent.parent / "data" / "puzzles").glob("*.yaml")),
+                         ids=lambda p: p.stem)
+def test_oracle_agrees_with_the_expected_optimum_of_project_puzzles_in_scope(path):
+    import yaml
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if supports(data) or "expected" not in data:
+        pytest.skip(supports(data) or "no expected optimum")
+    assert best(load(data)).health == data["expected"]["health"]
+
+
+# ---------------------------------------------------------------- the cross-check
+
+@pytest.mark.parametrize("edition, seed", CASES, ids=[f"{e}-{s}" for e, s in CASES])
+def test_oracle_matches_solver(edition, seed, puzzle_dir, request):
+    data = random_puzzle(seed, edition)
+    path = write(data, puzzle_dir)
+    oracle_puzzle = load(path)
+    oracle = best(oracle_puzzle)
+    reason = known_reading_involved(oracle_puzzle, oracle)
+    if reason:
+        request.node.add_marker(pytest.mark.xfail(strict=True, reason=f"engine reading to be fixed: {reason}"))
+
+    puzzle = load_puzzle(path)
+    value, plan, _ = exhaustive(puzzle)
+    assert value == oracle.health, f"{path.name}: oracle {oracle.health}, exhaustive search {value}"
+    if oracle.health is not None:
+        _, final = replay(puzzle, [Action.from_dict(a) for a in oracle.plan])
+        assert returns(final) == oracle.health, "the oracle's optimal plan replays to another Health"
+    if seed % CPSAT_EVERY == 0:
+        from solver.planner import UnsupportedPuzzle, build_model, solve_cpsat
+        try:
+            model = build_model(puzzle)
+        except UnsupportedPuzzle:       # the solver answers these with the exhaustive search (checked above)
+            return
+        res = solve_cpsat(model, workers=1, seed=0)
+        expected_status = "infeasible" if oracle.health is None else "optimal"
+        assert res.status == expected_status, f"CP-SAT: {res.status}"
+        assert res.objective == oracle.health
+
+
+# ---------------------------------------------------------------- the oracle's readings, one puzzle each
+
+def _spots(side: str) -> list[str]:
+    import yaml
+    board = Path(__file__).parent.parent / "data" / "boards" / f"{side}.yaml"
+    return [s["id"] for s in yaml.safe_load(board.read_text(encoding="utf-8"))["spots"]]
+MAC4 = {"id": "mac", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative": True}
+
+
+def _only(free: list[str], **changes) -> dict:
+    """A one-round puzzle where other players take every spot but ``free``."""
+    data = {**random_puzzle(0, "2e"), "board": "3-5p", "players": 3, "rounds": 1, "flasks": 1, "hand": [],
+            "row": [None] * 4, "deck": [], "events": [None], "grey_flasks": 0, "opponents": {"detox": []}, "cards": [],
+            "start": {"atp": 0, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0},
+            "occupied": {1: [s for s in _spots(changes.get("board", "3-5p")) if s not in free]}}
+    data.update(changes)
+    assert supports(data) is None
+    return data
+
+
+@pytest.mark.parametrize("data, reading, rulebook, other", [
+    # 1e: the Free Ribosome with no mRNA is a legal placement ("qualsiasi numero"); else no sequence
+    (_only(["free-ribosome"], edition="1e"), "free_ribosome_zero_1e", 0, None),
+    # a Macromolecule card bought with the last flask is played before the turn ends: 4 mRNA = 1 point
+    (_only(["card-row-1"], row=["mac", None, None, None], cards=[MAC4]), "macromolecule_any_time", 1, 0),
+    # another player on card-row-1 bought its card: a grey flask there cannot buy it
+    (_only(["laureates"], row=["mac", None, None, None], cards=[MAC4], grey_flasks=1,
+           start={"atp": 4, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0}),
+     "row_slot_bought", 0, 1),
+    # 2e, every spot taken: exhaust for 1 mRNA (4 mRNA: 1 point); a grey flask first (3 Lipids) is
+    # not followed by a "normal flask placement", so the oracle refuses it; the engine allows it (2)
+    (_only([], grey_flasks=1, start={"atp": 4, "mrna": 3, "protein": 0, "carb": 0, "lipid": 1, "health": 0}),
+     "grey_then_exhaust", 1, 2),
+    # 2e, 2 players: 2 ATP detoxified on 1 card against 2 ATP on 2 cards; the general tiebreak (more
+    # cards) first: second place, 2 points (+1 for the card); the engine gives the 2-player "3 each"
+    (_only(["smooth-er-detox"], board="2p", players=2, hand=["detox-2"],
+           opponents={"detox": [{"amount": 2, "cards": 2}]},
+           cards=[{"id": "detox-2", "type": "detox", "cost": {"atp": 2}, "illustrative": True}],
+           start={"atp": 2, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0}),
+     "two_player_tie_cards_first", 3, 4),
+])
+def test_oracle_readings_of_the_rules_the_engine_reads_otherwise(data, reading, rulebook, other):
+    puzzle = load(data)
+    assert best(puzzle).health == rulebook
+    other_reading = replace(Readings(), **{reading: not getattr(Readings(), reading)})
+    assert best(puzzle, other_reading).health == other
