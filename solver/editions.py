@@ -52,6 +52,11 @@ class Rules:
         ``grey-flask-area-limit``; only 1e has an area limit)."""
         return readings.get(Ruling.GREY_FLASK_AREA_LIMIT.value, "counts") == "counts"
 
+    def exhaust_after_grey(self, readings: dict[str, str]) -> bool:
+        """May the turn's flask be exhausted right after a grey flask? (ruling
+        ``grey-then-exhaust``; only 2e exhausts flasks)."""
+        return readings.get(Ruling.GREY_THEN_EXHAUST.value, "allowed") == "allowed"
+
     def detox_table(self, players: int) -> tuple[int, ...]:
         """End-game detox points by position (``scoring.detox``, ``two-player.scoring``)."""
         return (8, 5, 2)

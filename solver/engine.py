@@ -521,6 +521,9 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
 def why_illegal(state: State, action: Action) -> str | None:
     """Why ``action`` is illegal in ``state`` (naming the rule section), or None if legal."""
     if state.done:
+        if action.kind is ActionKind.PLAY_CARD:
+            return ("the game is over: Macromolecule cards still in hand were played at the end of the "
+                    "last turn (cards.macromolecule, gameplay.end)")
         return "the game is over (gameplay.end)"
     if not is_players_turn(state):
         return "no flask left this round"
@@ -539,6 +542,9 @@ def why_illegal(state: State, action: Action) -> str | None:
                     f"{action.resource.value if action.resource else None!r} (gameplay.exhaust-flask)")
         if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "card", "amount", "goal", "bump")):
             return "exhaust takes only a resource"
+        if state.grey_this_turn and not _rules(state).exhaust_after_grey(state.puzzle.readings()):
+            return ("after a grey flask the turn's flask is placed, not exhausted (ruling grey-then-exhaust: "
+                    "not-allowed; gameplay.grey-flasks)")
         return None
     spot = _spot(state, action.spot)
     if spot is None:

@@ -34,6 +34,11 @@ class Ruling(Enum):
     ciascuna area" and "Un giocatore può comunque ... piazzare una Beuta Grigia in QUALSIASI
     spazio ... anche se un'altra beuta è già stata piazzata in quell'area": does a grey flask
     already in an area use up its one flask (``counts``) or not (``exempt``)?"""
+    GREY_THEN_EXHAUST = "grey-then-exhaust"
+    """2e ``gameplay.grey-flasks`` and ``gameplay.exhaust-flask``: after a grey flask "A player will
+    then take their normal flask placement", and a flask is exhausted "Instead of placing a flask":
+    may the turn's flask be exhausted after a grey flask (``allowed``: exhausting stands in for the
+    normal placement) or must a placement follow (``not-allowed``)?"""
     DISK_CARD = "disk-card"
     """``spots.exocytosis``, ``spots.completing-cards``: which card a Transport Vesicle Disk
     completes: any card in hand whose macromolecules the disk covers, named when it is
@@ -45,6 +50,7 @@ RULING_READINGS: dict[Ruling, tuple[str, ...]] = {
     Ruling.DISK_CARD: ("at-exocytosis", "at-er"),
     Ruling.TWO_PLAYER_DETOX_TIE: ("amount", "after-cards"),
     Ruling.GREY_FLASK_AREA_LIMIT: ("counts", "exempt"),
+    Ruling.GREY_THEN_EXHAUST: ("allowed", "not-allowed"),
 }
 """The readings of each ruling, the default first."""
 
@@ -52,6 +58,7 @@ RULING_DEFAULTS: dict[Ruling, str] = {r: readings[0] for r, readings in RULING_R
 """Default reading of each ruling: ``free-ribosome-zero: at-least-one`` (the 2e "must"),
 ``two-player-detox-tie: amount`` (the two-player section states its own tie rule),
 ``grey-flask-area-limit: counts`` ("al massimo 1 beuta": any flask),
+``grey-then-exhaust: allowed`` (exhausting is the turn's flask, taken "instead of placing"),
 ``disk-card: at-exocytosis`` (the card is revealed, "placed face up", only at Exocytosis;
 before that the text says only "the card they are trying to complete")."""
 
@@ -60,6 +67,7 @@ RULING_EDITIONS: dict[Ruling, tuple[Edition, ...]] = {
     Ruling.DISK_CARD: (Edition.FIRST, Edition.SECOND),
     Ruling.TWO_PLAYER_DETOX_TIE: (Edition.SECOND,),
     Ruling.GREY_FLASK_AREA_LIMIT: (Edition.FIRST,),
+    Ruling.GREY_THEN_EXHAUST: (Edition.SECOND,),
 }
 """Editions whose text a ruling is about."""
 

@@ -306,12 +306,15 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         for a, b in zip(rs, rs[1:]):
             lm.le(noop[a.t], noop[b.t])
     lm.section("gameplay.grey-flasks")
+    exhaust_after_grey = rules.exhaust_after_grey(puzzle.readings())
     if G:
         for r, rs in by_round.items():
             lm.le(total(grey[s.t] for s in rs), puzzle.grey_flasks)
             for a, b in zip(rs, rs[1:]):
                 # a grey flask is placed before the turn's own flask: a normal flask follows
                 lm.le(Expr.of(grey[a.t]) + noop[b.t] + grey[b.t], 1)
+                if not exhaust_after_grey:   # ruling grey-then-exhaust: not-allowed
+                    lm.le(Expr.of(grey[a.t]) + X(b.t, lambda act: act.spot is None), 1)
             lm.eq(grey[rs[-1].t], 0)
             for s in rs:
                 lm.le(grey[s.t], X(s.t, lambda a: a.spot is not None))

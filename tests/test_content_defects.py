@@ -133,7 +133,7 @@ def without_notes(content: str) -> str:
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_no_extraction_leftover_is_shown_as_rules_text(pages, lang):
     for (page_lang, path), content in pages.items():
-        if page_lang != lang:
+        if page_lang != lang or not path.endswith(".md"):  # downloads (findings CSV, TMX) quote sources
             continue
         for leftover in EXTRACTION_LEFTOVERS:
             assert leftover not in without_notes(content), f"{lang}/{path}: {leftover!r}"
