@@ -56,6 +56,9 @@ class Segment:
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _ROW_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _CAPTION = re.compile(r"^\s*\*[^*].*\*\s*$")
+_PROJECT_BOX = re.compile(r"^(?:!!!|\?\?\?\+?) cellula-")
+"""The header line of a box the project draws around source text (``??? cellula-residue "…"``):
+the project's words, not the source's (the box's indented lines are the source's and stay)."""
 
 
 def split_blocks(body: str) -> list[tuple[SegmentKind, str]]:
@@ -73,7 +76,9 @@ def split_blocks(body: str) -> list[tuple[SegmentKind, str]]:
         if not stripped:
             flush()
             continue
-        if stripped.startswith("#"):
+        if _PROJECT_BOX.match(line):
+            flush()
+        elif stripped.startswith("#"):
             flush()
             out.append((SegmentKind.HEADING, stripped.lstrip("#").strip()))
         elif stripped.startswith("|"):
