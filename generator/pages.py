@@ -6,7 +6,7 @@ import re
 from .glossary import Term
 from . import features
 from .refs import relative, resolve_refs
-from .render import Page, render
+from .render import Page, escape_md, render
 from .rules import Game, Section, SectionText
 from .site import SiteData
 
@@ -34,7 +34,9 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, page: 
     ui_lang = ui_lang or lang
 
     def body_of(t: SectionText) -> str:
-        body = resolve_refs(t.body, site, game, lang, page)
+        # data text escaped first; the body filters then add the generator's own markup (links
+        # with attribute lists), which must stay markup
+        body = resolve_refs(escape_md(t.body), site, game, lang, page)
         for body_filter in features.BODY_FILTERS:
             body = body_filter(site, game, section, ui_lang, page, body)
         return body
@@ -45,7 +47,7 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, page: 
         "title": text.title,
         "project_heading": text.project_heading,
         "lang_name": LANG_NAMES[ui_lang][lang],
-        "body": body_of(text),
+        "body": body_of(text),  # Markdown, data text escaped (see body_of)
         "prov": provenance(site, game, text, ui_lang),
         "only": section.only,
         "also": [(game.sections[a].texts[ui_lang].title, f"{relative(page, game.id + '/' + game.sections[a].chapter + '.md')}#{game.sections[a].anchor}")
