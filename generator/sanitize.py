@@ -23,7 +23,7 @@ TAGS = {
     "a", "abbr", "article", "b", "blockquote", "br", "button", "caption", "cite", "code", "col", "colgroup",
     "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "fieldset", "figcaption", "figure", "form",
     "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "input", "ins", "kbd", "label", "legend", "li",
-    "mark", "nav", "ol", "optgroup", "option", "p", "pre", "q", "s", "samp", "section", "select", "small",
+    "mark", "nav", "ol", "optgroup", "option", "output", "p", "pre", "q", "s", "samp", "section", "select", "small",
     "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr",
     "u", "ul", "var", "wbr",
     # the inline charts (benchmark plot)
@@ -44,6 +44,7 @@ ATTRIBUTES = {
               "placeholder", "disabled"},
     "label": {"for"},
     "option": {"value", "selected"},
+    "output": {"for", "name"},
     "select": {"name", "multiple"},
     "button": {"type", "disabled"},
     "form": set(),
