@@ -66,10 +66,20 @@ def test_grey_flask_must_be_able_to_take_the_action(edition):
 
 
 def test_grey_flask_then_exhaust_2e():
-    """grey-flask-then-exhaust (ruling): after a grey flask the turn's flask may be exhausted."""
+    """grey-flask-then-exhaust (ruling grey-then-exhaust, default allowed): after a grey flask the
+    turn's flask may be exhausted."""
     p = make(edition="2e", start={"atp": 4}, flasks=1, grey_flasks=1)
     s = run(p, place("nucleus-3", grey=True), exhaust("lipid"))
     assert is_terminal(s) and s.stock == Stock(mrna=3, lipid=1)
+
+
+def test_grey_flask_then_exhaust_2e_not_allowed():
+    """grey-flask-then-exhaust under the reading not-allowed: a placement must follow the grey flask."""
+    p = make(edition="2e", start={"atp": 4}, flasks=1, grey_flasks=1, rulings={"grey-then-exhaust": "not-allowed"})
+    s = run(p, place("nucleus-3", grey=True))
+    assert "grey-then-exhaust" in why_illegal(s, exhaust("lipid"))
+    assert not any(a.kind is ActionKind.EXHAUST for a in legal_actions(s))
+    assert why_illegal(initial_state(p), exhaust("lipid")) is None   # without a grey flask it is legal
 
 
 # --------------------------------------------------------------------------- resources
