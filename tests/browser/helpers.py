@@ -35,8 +35,12 @@ def search(page, query: str, timeout: float = 15_000) -> list[str]:
         wrap.evaluate("el => { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); }")
         page.wait_for_timeout(100)
         stable = stable + 1 if items.count() == before else 0
-    hrefs = page.locator(".md-search-result__item a.md-search-result__link").evaluate_all(
-        "links => links.map(a => a.href)")
+    return result_paths(page, ".md-search-result__item a.md-search-result__link")
+
+
+def result_paths(page, selector: str) -> list[str]:
+    """The distinct page paths of the search result links ``selector`` matches, in result order."""
+    hrefs = page.locator(selector).evaluate_all("links => links.map(a => a.href)")
     paths: list[str] = []
     for href in hrefs:
         path = urlsplit(href).path
@@ -66,14 +70,7 @@ def top_pages(page, query: str, count: int = 3, timeout: float = 20_000) -> list
         """() => document.querySelector('.md-search-result__list .md-search-result__item')
                  || /Nessun|No matching/.test(document.querySelector('.md-search-result__meta')?.textContent)""",
         timeout=timeout)
-    hrefs = page.locator(".md-search-result__item > a.md-search-result__link").evaluate_all(
-        "links => links.map(a => a.href)")
-    paths: list[str] = []
-    for href in hrefs:
-        path = urlsplit(href).path
-        if path not in paths:
-            paths.append(path)
-    return paths[:count]
+    return result_paths(page, ".md-search-result__item > a.md-search-result__link")[:count]
 
 
 def relevance_rows(page, site_url: str, prefix: str, lookups: list[dict]) -> list[dict]:
@@ -91,3 +88,12 @@ def relevance_rows(page, site_url: str, prefix: str, lookups: list[dict]) -> lis
         ok = any(t == r or (r.endswith("*") and t.startswith(r[:-1])) for t in top for r in right)
         rows.append({**item, "top": top, "ok": ok})
     return rows
+
+
+def switch_language(page, hreflang: str) -> None:
+    """Follow the header's language switch to ``hreflang`` and wait for the new page."""
+    page.locator(".md-header .md-select").hover()
+    link = page.locator(f".md-select__link[hreflang={hreflang}]")
+    link.wait_for(state="visible")
+    with page.expect_navigation():
+        link.click()

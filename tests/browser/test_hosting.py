@@ -8,6 +8,7 @@ import re
 import pytest
 
 from conftest import SITE, serve_site, site_prefix
+from helpers import switch_language
 
 BASES = ["/", "/some/other/path/"]
 
@@ -18,22 +19,14 @@ def hosted_url(request):
         yield url
 
 
-def _switch(page, hreflang: str) -> None:
-    page.locator(".md-header .md-select").hover()
-    link = page.locator(f".md-select__link[hreflang={hreflang}]")
-    link.wait_for(state="visible")
-    with page.expect_navigation():
-        link.click()
-
-
 def test_language_switches_from_both_home_pages(page, hosted_url):
     page.goto(hosted_url)
     assert page.locator("html").get_attribute("lang") == "it"
-    _switch(page, "en")
+    switch_language(page, "en")
     assert page.url == hosted_url + "en/"
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("article h1").count() == 1
-    _switch(page, "it")
+    switch_language(page, "it")
     assert page.url == hosted_url
     assert page.locator("html").get_attribute("lang") == "it"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import SITE, pages_under
+from helpers import switch_language
 
 SWITCH_PAGES = ["", "cytosis/", "cytosis/setup/", "cytosis/compare/setup/", "glossary/"]
 
@@ -15,23 +16,15 @@ def _switch_pages() -> list[str]:
     return SWITCH_PAGES + extra
 
 
-def _switch(page, hreflang: str) -> None:
-    page.locator(".md-header .md-select").hover()
-    link = page.locator(f".md-select__link[hreflang={hreflang}]")
-    link.wait_for(state="visible")
-    with page.expect_navigation():
-        link.click()
-
-
 @pytest.mark.parametrize("path", _switch_pages())
 def test_language_switcher_keeps_the_page(page, site_url, path):
     assert (SITE / path / "index.html").exists(), f"{path or 'home'} missing from the built site"
     page.goto(site_url + path)
     assert page.locator("html").get_attribute("lang") == "it"
-    _switch(page, "en")
+    switch_language(page, "en")
     assert page.url.split("#")[0] == site_url + "en/" + path
     assert page.locator("html").get_attribute("lang") == "en"
-    _switch(page, "it")
+    switch_language(page, "it")
     assert page.url.split("#")[0] == site_url + path
     assert page.locator("html").get_attribute("lang") == "it"
 

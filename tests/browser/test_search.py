@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import SITE
-from helpers import search, search_count_text
+from helpers import search, search_count_text, switch_language
 
 # (page the search starts from, query, a page that must be among the results)
 CASES = [
@@ -147,12 +147,6 @@ def test_copy_link_copies_the_sections_permanent_link(page, context, site_url):
     assert page.evaluate("navigator.clipboard.readText()") == site_url + "cytosis/setup/#setup-player-pieces"
 
 
-def _switch_language(page, hreflang: str) -> None:
-    page.locator(".md-header__option .md-select").first.hover()
-    with page.expect_navigation():
-        page.locator(f"a.md-select__link[hreflang={hreflang}]").click()
-
-
 @pytest.mark.parametrize(("start", "hreflang", "expected"), [
     pytest.param("cytosis/setup/#setup-player-pieces", "en", "en/cytosis/setup/#setup-player-pieces", id="anchor-it-en"),
     pytest.param("en/cytosis/spots/#spots-golgi", "it", "cytosis/spots/#spots-golgi", id="anchor-en-it"),
@@ -160,7 +154,7 @@ def _switch_language(page, hreflang: str) -> None:
 ])
 def test_language_switch_keeps_anchor_and_filters(page, site_url, start, hreflang, expected):
     page.goto(site_url + start)
-    _switch_language(page, hreflang)
+    switch_language(page, hreflang)
     page.wait_for_url(site_url + expected)
 
 
@@ -170,6 +164,6 @@ def test_language_switch_keeps_filters_changed_on_the_page(page, site_url):
     page.locator("#card-filters").wait_for(state="visible")
     page.fill("#card-q", "Golgi")
     page.wait_for_function("() => new URLSearchParams(location.search).get('q') === 'Golgi'")
-    _switch_language(page, "it")
+    switch_language(page, "it")
     page.wait_for_url(site_url + "cards/cytosis/?q=Golgi")
     assert page.input_value("#card-q") == "Golgi"
