@@ -194,6 +194,9 @@ class State:
     """Cards other players bought from the row (their flasks on card-row slots), sorted."""
     grey_spots: tuple[str, ...] = ()
     """Spots holding the player's grey flasks this round, sorted (``two-player.gameplay``)."""
+    leads_round: bool = False
+    """The player held the First Player Marker when this round began, so is first in its turn
+    order (``gameplay.phase-1``, ``spots.laureates``); the 2e full-area tie-break reads it."""
     puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
     """The puzzle being played (not part of the state's identity)."""
 
@@ -321,11 +324,41 @@ def _boost_gain(state: State, spot: Spot) -> Stock:
 
 # --------------------------------------------------------------------------- vesicle areas
 
+def turn_position(puzzle: Puzzle, seat: int, leads_round: bool) -> int:
+    """0-based place of ``seat`` in a round's turn order. "Every round, the player holding the
+    First Player Marker will be the first player to take their turn, then play continues
+    clockwise" (``gameplay.phase-1``): when the player holds the marker at the round's start
+    (``leads_round``), the order starts at the player's seat and goes on clockwise through the
+    seats; when another player holds it, it is the puzzle's seat order (seat 1 first)."""
+    seats = max([puzzle.players, puzzle.seat] + [d.seat for d in puzzle.opponent_disks])
+    first = puzzle.seat if leads_round else 1
+    return (seat - first) % seats
+
+
 def _area_disks(state: State, area: VesicleArea) -> list[tuple[str, int, int]]:
-    """(id, owner health, owner seat) of every disk in ``area``."""
-    out = [(f"own:{d.card}", state.health, state.puzzle.seat) for d in state.disks if d.area is area]
-    out += [(d.id, d.health, d.seat) for d in state.opp_disks if d.area is area]
+    """(id, owner health, owner's place in this round's turn order) of every disk in ``area``."""
+    puzzle = state.puzzle
+    own = turn_position(puzzle, puzzle.seat, state.leads_round)
+    out = [(f"own:{d.card}", state.health, own) for d in state.disks if d.area is area]
+    out += [(d.id, d.health, turn_position(puzzle, d.seat, state.leads_round))
+            for d in state.opp_disks if d.area is area]
     return out
+
+
+def _leads_next_round(state: State) -> bool:
+    """Whether the player holds the First Player Marker when the next round begins: they took it
+    this round (a flask of theirs, grey included, on Laureates in Biology; other players' flasks
+    are placed first, so the player's is the later claim), or held it and no other player took
+    it ("keep it for all subsequent rounds until it is claimed by another player",
+    ``spots.laureates``)."""
+    puzzle = state.puzzle
+    board = puzzle.board
+    laureates = [p for p in state.placed if board.spot(p).kind is SpotKind.LAUREATES]
+    occupied = puzzle.occupied[state.round - 1] if state.round - 1 < len(puzzle.occupied) else ()
+    others = [p for p in occupied if board.spot(p).kind is SpotKind.LAUREATES]
+    if len(laureates) > len(others):
+        return True
+    return state.leads_round and not others
 
 
 def area_full(state: State, area: VesicleArea) -> bool:
@@ -335,8 +368,9 @@ def area_full(state: State, area: VesicleArea) -> bool:
 
 def removal_candidates(state: State, area: VesicleArea) -> tuple[str, ...]:
     """Disks that may leave a full area: all of them in 1e (the active player chooses), the
-    one of the player highest on the Health Track in 2e (ties: earliest seat; two own disks:
-    the first by card id) (``spots.golgi``)."""
+    one of the player highest on the Health Track in 2e (ties: "the player earliest in turn
+    order", this round's order from the First Player Marker, :func:`turn_position`; two own
+    disks: the first by card id) (``spots.golgi``)."""
     disks = _area_disks(state, area)
     if _rules(state).removal_is_chosen():
         return tuple(sorted(d[0] for d in disks))
@@ -730,6 +764,7 @@ def _end_round(state: State) -> State:
     if state.round >= puzzle.rounds:
         return _r(_play_held_cards(state), done=True, flasks_left=0)
     next_round = state.round + 1
+    state = _r(state, leads_round=_leads_next_round(state))
     for step in _rules(state).phase2_order():
         if step == "return-flasks":
             state = _r(state, placed=(), flasks_left=puzzle.flasks, grey_left=puzzle.grey_flasks,
@@ -753,6 +788,7 @@ def initial_state(puzzle: Puzzle) -> State:
         hand=_sorted(puzzle.hand), row=puzzle.row, deck=puzzle.deck, discard=(), completed=(),
         goal_markers=(), goal_counts=tuple(sorted((g.id, g.markers) for g in puzzle.goals)),
         first_player=puzzle.first_player, boosts=(), event=None, done=False, puzzle=puzzle,
+        leads_round=puzzle.first_player,
     )
     state = _reveal_event(state, puzzle.events[0] if puzzle.events else None)
     state = _occupy(state)

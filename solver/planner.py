@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from .editions import rules_for
 from .engine import (
-    disk_may_complete, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, GREY_FLASK_COST, MACROMOLECULE_SET,
+    disk_may_complete, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, GREY_FLASK_COST, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
     Action, ActionKind, detox_points, initial_state,
 )
@@ -486,6 +486,22 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     opp_in = {A: [d for d in s0.opp_disks if d.area is A] for A in v_areas}
     chosen = rules.removal_is_chosen()
     own_key = lambda c: [-ord(ch) for ch in f"own:{c}"]  # noqa: E731 - same tie-break as the engine
+    # who is earliest in each round's turn order (engine: State.leads_round, _leads_next_round):
+    # the player leads round 1 with the First Player Marker; they lead round r + 1 if a flask of
+    # theirs went on Laureates in round r, or they led round r and no other player took it
+    lm.section("spots.laureates")
+    leads = {1: lm.const(int(puzzle.first_player))}
+    for r in range(1, R):
+        took = total(X(s.t, lambda a: kind_of(a) is SpotKind.LAUREATES) for s in by_round[r])
+        took_b = lm.reify_ge(f"took_marker[r{r}]", took, 1) if Expr.of(took).terms else lm.const(0)
+        occ_r = puzzle.occupied[r - 1] if r - 1 < len(puzzle.occupied) else ()
+        if any(board.spot(p).kind is SpotKind.LAUREATES for p in occ_r):
+            leads[r + 1] = took_b
+        elif _cval(leads[r]) == 0:
+            leads[r + 1] = took_b
+        else:
+            leads[r + 1] = lm.reify_ge(f"leads[r{r + 1}]", Expr.of(took_b) + leads[r], 1)
+    lm.section("spots.golgi")
     bump_own, bump_opp = pm.bump_own, pm.bump_opp
     enters = {}
     for s in slots:
@@ -519,17 +535,42 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                 lm.eq(total(removed), ef)
             else:
                 owns = sorted(in_area[A], key=lambda cs: own_key(cs[0]), reverse=True)
-                opps = sorted(opp_in[A], key=lambda d: (d.health, -d.seat, [-ord(ch) for ch in d.id]), reverse=True)
                 top_own, seen = [], Expr()
                 for c, st in owns:
                     top_own.append((c, _and_mixed(lm, f"top_own[{s.tag},{c}]", [st[t, c], _not(lm, seen)])))
                     seen = seen + st[t, c]
                 any_own = lm.reify_ge(f"any_own[{s.tag},{A.value}]", seen, 1)
-                top_opp, seen = [], Expr()
-                for d in opps:
-                    top_opp.append((d, _and_mixed(lm, f"top_opp[{s.tag},{d.id}]", [opp[t, d.id], _not(lm, seen)])))
-                    seen = seen + opp[t, d.id]
-                thr = total(tb * (d.health + (0 if puzzle.seat < d.seat else 1)) for d, tb in top_opp)
+                # the other players' disk first in line, under each possible turn order of the round
+                lead = leads[s.round]
+                tops = {}
+                for led in ((0, 1) if _cval(lead) is None else (_cval(lead),)):
+                    pos = {d.id: turn_position(puzzle, d.seat, bool(led)) for d in opp_in[A]}
+                    opps = sorted(opp_in[A], key=lambda d: (d.health, -pos[d.id], [-ord(ch) for ch in d.id]),
+                                  reverse=True)
+                    seen = Expr()
+                    for d in opps:
+                        tops[led, d.id] = _and_mixed(lm, f"top_opp[{s.tag},{d.id},lead{led}]",
+                                                     [opp[t, d.id], _not(lm, seen)])
+                        seen = seen + opp[t, d.id]
+                top_opp = []
+                for d in opp_in[A]:
+                    if (0, d.id) in tops and (1, d.id) in tops:
+                        tb = (_and_mixed(lm, f"top_opp[{s.tag},{d.id},l]", [tops[1, d.id], lead])
+                              + _and_mixed(lm, f"top_opp[{s.tag},{d.id},nl]", [tops[0, d.id], _not(lm, lead)]))
+                    else:
+                        tb = tops[next(k for k in tops if k[1] == d.id)]
+                    top_opp.append((d, tb))
+                # the player, tied on Health with that disk's owner, is removed if earlier in turn order
+                own_pos = {led: turn_position(puzzle, puzzle.seat, bool(led)) for led in (0, 1)}
+                thr = Expr()
+                for d, tb in top_opp:
+                    later = {led: int(own_pos[led] > turn_position(puzzle, d.seat, bool(led))) for led in (0, 1)}
+                    thr = thr + tb * d.health
+                    if _cval(lead) is not None:
+                        thr = thr + tb * later[_cval(lead)]
+                    elif later[0] or later[1]:
+                        thr = (thr + _and_mixed(lm, f"later[{s.tag},{d.id},l]", [tb, lead]) * later[1]
+                               + _and_mixed(lm, f"later[{s.tag},{d.id},nl]", [tb, _not(lm, lead)]) * later[0])
                 own_wins = lm.reify_ge(f"own_highest[{s.tag},{A.value}]", health[t] - thr, 0)
                 own_out = _and_mixed(lm, f"own_out[{s.tag},{A.value}]", [own_wins, any_own])
                 for c, tb in top_own:

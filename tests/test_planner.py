@@ -175,3 +175,38 @@ def test_unsupported_rule_combination_falls_back_to_exhaustive():
     sol = solve(p)
     assert sol.engine == "exhaustive" and "cpsat_unsupported" in sol.stats
     assert sol.health == exhaustive(p)[0]
+
+
+@pytest.mark.parametrize("first_player,laureates,occupied,own_removed", [
+    (False, True, {}, True),                       # the player takes the marker: earliest in round 2
+    (False, False, {}, False),                     # seat 1 (another player) is earliest
+    (True, False, {}, True),                       # the player keeps the marker
+    (True, False, {1: ["laureates"]}, False),      # another player claims it in round 1
+])
+def test_full_area_tie_follows_the_first_player_marker(first_player, laureates, occupied, own_removed):
+    """spots.golgi (2e): a Health tie in a full area goes to "the player earliest in turn order",
+    which starts with the First Player Marker's holder (gameplay.phase-1, spots.laureates). The
+    model accepts the plan the engine accepts, with the engine's score, and refuses the same plan
+    finished with the disk the engine removed."""
+    from solver_fixtures import PH7, make, place
+    p = make(edition="2e", rounds=2, flasks=3, grey_flasks=0, seat=2, first_player=first_player,
+             start={"mrna": 4, "carb": 2, "atp": 4}, hand=["ph", "ph2"], cards=[PH7, {**PH7, "id": "ph2"}],
+             board_override={"vesicles": {"golgi": 2}}, occupied=occupied,
+             opponents={"disks": [{"area": "golgi", "health": 0, "seat": 1}]})
+    first = place("laureates") if laureates else place("nucleus-2")
+    head = [first, place("rough-er-1", card="ph"), place("golgi-1", card="ph"),
+            place("rough-er-1", card="ph2"), place("golgi-1", card="ph2")]
+    good, bad = ("ph2", "ph") if own_removed else ("ph", "ph2")
+    state = initial_state(p)
+    for a in head:
+        state = apply(state, a)
+    assert [d.card for d in state.disks] == (["ph2"] if own_removed else ["ph", "ph2"])
+    final = apply(state, place("exocytosis-1", card=good))
+    pm = build_model(p, NO_SYMMETRY)
+    res = solve_cpsat(pm, hint=head + [place("exocytosis-1", card=good)], fix_hint=True)
+    assert res.status == "optimal" and res.objective == returns(final)
+    if own_removed:
+        res = solve_cpsat(build_model(p, NO_SYMMETRY), hint=head + [place("exocytosis-1", card=bad)], fix_hint=True)
+        assert res.status == "infeasible"
+    best = solve_cpsat(build_model(p))
+    assert best.objective == solve_highs(build_model(p)).objective

@@ -147,7 +147,6 @@ def test_2e_removal_between_two_own_disks():
     assert removal_candidates(s, VesicleArea.ROUGH_ER) == ("own:ph2",)
 
 
-@wrong("full-area-tie-turn-order")
 def test_2e_removal_tie_follows_the_first_player_marker():
     """full-area-tie-turn-order (2e): the player (seat 2) takes the First Player Marker in round 1, so
     in round 2 they are earliest in turn order and, tied on Health with the other player, their own
