@@ -27,8 +27,10 @@ site: $(STAMP)
 # 404 page's links); DEPLOY_DIR the folder a static host serves (copied as it is).
 #   make deploy CELLULA_SITE_URL=https://example.org/cellula/ DEPLOY_DIR=/var/www/cellula
 #   make gh-deploy CELLULA_SITE_URL=https://<user>.github.io/<repo>/   (pushes to the gh-pages branch)
+# (not 'export CELLULA_SITE_URL': make would then export it empty to every build, and mkdocs.yml's
+# !ENV default would give way to an empty site_url; a value given on make's command line or in the
+# environment reaches mkdocs anyway)
 DEPLOY_DIR ?= public
-export CELLULA_SITE_URL
 
 deploy: $(STAMP)
 	@test -n "$(CELLULA_SITE_URL)" || { echo "deploy: set CELLULA_SITE_URL to the published address (e.g. https://example.org/cellula/)"; exit 2; }
