@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+from functools import lru_cache
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -191,13 +192,15 @@ def resolve_code(path: str):
     raise LookupError(f"no importable module in {path!r}")
 
 
-def planner_blocks(function) -> set[str]:
-    """The block labels a model-building function opens with ``lm.section(...)``."""
+@lru_cache(maxsize=None)
+def planner_blocks(function) -> frozenset[str]:
+    """The block labels a model-building function opens with ``lm.section(...)`` (cached: about
+    130 references read the same few functions, and ``inspect.getsource`` is slow)."""
     try:
         source = inspect.getsource(function)
     except (OSError, TypeError):
-        return set()
-    return set(PLANNER_BLOCK.findall(source))
+        return frozenset()
+    return frozenset(PLANNER_BLOCK.findall(source))
 
 
 def test_functions(file: Path) -> set[str]:
