@@ -1,7 +1,7 @@
 """The public solve API and what the site renders: :class:`Solution` and :class:`Step`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .engine import (
     Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, row_price, score,
@@ -217,10 +217,9 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
     """
     if engine not in ENGINES:
         raise SolverError(f"engine: expected one of {list(ENGINES)}, got {engine!r}")
-    import dataclasses
     sol = _solve(puzzle, engine, time_limit=time_limit, workers=workers, seed=seed, progress=progress,
                  confirm=confirm, confirm_time_limit=confirm_time_limit)
-    return dataclasses.replace(sol, rulings=tuple(puzzle.readings().items()))
+    return replace(sol, rulings=tuple(puzzle.readings().items()))
 
 
 def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, confirm,
