@@ -80,6 +80,10 @@ class Rules:
         """Board sides printed for this edition (``two-player.board``)."""
         return frozenset({"3-5p", "2p"})
 
+    def epigenetic_cards(self) -> bool:
+        """Does this edition have the Epigenetic Modification Cards (``epigenetic.*``)?"""
+        return False
+
 
 class FirstEdition(Rules):
     """Italian 1st edition (``cytosis-it-1e.txt``)."""
@@ -129,6 +133,11 @@ class FirstEdition(Rules):
     def events(self) -> frozenset[str]:
         """1e adds the Toxicity event (``events.toxicity``)."""
         return frozenset({"boost", "reduce-atp-cost", "toxicity"})
+
+    def epigenetic_cards(self) -> bool:
+        """The 1st edition box has "7 CARTE MODIFICAZIONE EPIGENETICA" (``components.epigenetic-cards``,
+        ``epigenetic.*``); the English 2nd-edition rulebooks have none."""
+        return True
 
     def board_sides(self) -> frozenset[str]:
         """1e has no two-player board side: two players use the base side with

@@ -13,17 +13,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import permutations
 
 from .editions import Rules, rules_for
 from .errors import IllegalActionError
-from .rules import free_ribosome, macromolecule_cards
+from .rules import epigenetic, free_ribosome, macromolecule_cards
 from .model import (
     RECEPTOR_OF, ZERO, Area, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, VesicleArea, event_kind,
 )
 
-GREY_FLASK_COST = 4
-"""ATP paid for a grey flask (``gameplay.grey-flasks``)."""
+GREY_FLASK_COST = epigenetic.GREY_FLASK_COST
+"""ATP paid for a grey flask (``gameplay.grey-flasks``; 3 with the Epigenetic card
+``cheap-grey-flask``: :func:`solver.rules.epigenetic.grey_flask_cost`)."""
 DISKS = 2
 """Transport Vesicle Disks per player (``gameplay.round``: setup table)."""
 FIRST_GOAL_MARKER_BONUS = 3
@@ -55,11 +57,24 @@ class ActionKind(Enum):
     """Tip a flask over for one resource (2e, ``gameplay.exhaust-flask``)."""
     PLAY_CARD = "play-card"
     """Play a Macromolecule card from hand (``cards.macromolecule``)."""
+    TRADE = "trade"
+    """Trade ATP for one lipid, mRNA or carbohydrate (Epigenetic card, ``epigenetic.atp-exchange``)."""
+    INCOME = "income"
+    """Take the round's 1 ATP, mRNA or lipid (Epigenetic card, ``epigenetic.round-income``)."""
+    PEEK = "peek"
+    """Look at the deck's top cards, maybe take one, put the rest back in any order (Epigenetic
+    card, ``epigenetic.peek-deck``)."""
 
     @property
     def rule_sections(self) -> tuple[str, ...]:
         return {ActionKind.PLACE: ("gameplay.phase-1",), ActionKind.EXHAUST: ("gameplay.exhaust-flask",),
-                ActionKind.PLAY_CARD: ("cards.macromolecule",)}[self]
+                ActionKind.PLAY_CARD: ("cards.macromolecule",), ActionKind.TRADE: ("epigenetic.atp-exchange",),
+                ActionKind.INCOME: ("epigenetic.round-income",), ActionKind.PEEK: ("epigenetic.peek-deck",)}[self]
+
+    @property
+    def ends_turn(self) -> bool:
+        """A placement or an exhausted flask is the turn's flask; the others happen during a turn."""
+        return self in (ActionKind.PLACE, ActionKind.EXHAUST)
 
 
 @dataclass(frozen=True)
@@ -85,11 +100,17 @@ class Action:
     disk: str | None = None
     """Exocytosis: the disk whose cubes complete ``card``, named by the card it was started for
     in the ER (None: the disk started for ``card``). See :func:`disk_may_complete`."""
+    extra: bool = False
+    """PLACE on a numbered collection spot: collect one more (Epigenetic card
+    ``extra-resource``)."""
+    order: tuple[str, ...] | None = None
+    """PEEK: the cards put back on the deck, top first (``card``: the one taken, if any)."""
 
     def key(self) -> tuple:
         return (self.kind.value, self.spot or "", self.grey, self.card or "",
                 -1 if self.amount is None else self.amount,
-                self.resource.value if self.resource else "", self.goal or "", self.bump or "", self.disk or "")
+                self.resource.value if self.resource else "", self.goal or "", self.bump or "", self.disk or "",
+                self.extra, self.order or ())
 
     def to_dict(self) -> dict:
         out: dict = {"kind": self.kind.value}
@@ -98,6 +119,10 @@ class Action:
                 out[name] = getattr(self, name)
         if self.grey:
             out["grey"] = True
+        if self.extra:
+            out["extra"] = True
+        if self.order is not None:
+            out["order"] = list(self.order)
         if self.resource is not None:
             out["resource"] = self.resource.value
         return out
@@ -107,17 +132,22 @@ class Action:
         """Inverse of :meth:`to_dict`; raises ValueError/KeyError/TypeError on bad input."""
         if not isinstance(data, dict):
             raise TypeError(f"expected an object, got {data!r}")
-        unknown = set(data) - {"kind", "spot", "grey", "card", "amount", "resource", "goal", "bump", "disk"}
+        unknown = set(data) - {"kind", "spot", "grey", "card", "amount", "resource", "goal", "bump", "disk",
+                               "extra", "order"}
         if unknown:
             raise ValueError(f"unknown field(s) {sorted(unknown)}")
         kind = ActionKind(data.get("kind", "place"))
         amount = data.get("amount")
         if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
             raise ValueError(f"amount: expected an integer, got {amount!r}")
+        order = data.get("order")
+        if order is not None and (not isinstance(order, list) or not all(isinstance(c, str) for c in order)):
+            raise ValueError(f"order: expected a list of card ids, got {order!r}")
         return Action(kind=kind, spot=data.get("spot"), grey=bool(data.get("grey", False)),
                       card=data.get("card"), amount=amount,
                       resource=Resource(data["resource"]) if data.get("resource") is not None else None,
-                      goal=data.get("goal"), bump=data.get("bump"), disk=data.get("disk"))
+                      goal=data.get("goal"), bump=data.get("bump"), disk=data.get("disk"),
+                      extra=bool(data.get("extra", False)), order=tuple(order) if order is not None else None)
 
     def __str__(self) -> str:
         d = self.to_dict()
@@ -197,6 +227,11 @@ class State:
     leads_round: bool = False
     """The player held the First Player Marker when this round began, so is first in its turn
     order (``gameplay.phase-1``, ``spots.laureates``); the 2e full-area tie-break reads it."""
+    income_due: bool = False
+    """The round's Epigenetic income is still to take (``epigenetic.round-income``): from the
+    round's start until it is taken or the round's first flask is placed."""
+    peeked: bool = False
+    """The Epigenetic card ``peek-deck`` was used this turn (once a turn)."""
     puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
     """The puzzle being played (not part of the state's identity)."""
 
@@ -223,6 +258,8 @@ class State:
             "boosts": {k: v.as_dict(nonzero=True) for k, v in self.boosts}, "event": self.event,
             "done": self.done,
             **({"taken_by_others": list(self.taken)} if self.taken else {}),
+            **({"income_due": True} if self.income_due else {}),
+            **({"peeked": True} if self.peeked else {}),
         }
 
 
@@ -292,8 +329,9 @@ def disk_may_complete(puzzle: Puzzle, disk_card: str, card: str) -> bool:
 
 def row_price(state: State, spot: Spot) -> int:
     """ATP to buy the card under ``spot``: the printed price, 1 less under Reduce ATP Cost
-    (``spots.card-row``, ``events.reduce-atp-cost``)."""
-    return max(0, spot.value - (1 if _reduce_active(state) else 0))
+    (``spots.card-row``, ``events.reduce-atp-cost``), nothing with the Epigenetic card
+    ``free-card``."""
+    return epigenetic.row_price(state.puzzle, max(0, spot.value - (1 if _reduce_active(state) else 0)))
 
 
 def _claim_boosts(state: State, spot: Spot) -> State:
@@ -433,9 +471,10 @@ def area_has_room(state: State, spot: Spot) -> bool:
 
 
 def grey_flask_available(state: State) -> bool:
-    """A grey flask is in the Grey Flask Area, none was placed this turn and 4 ATP can be paid
-    (``gameplay.grey-flasks``)."""
-    return state.grey_left > 0 and not state.grey_this_turn and state.stock.atp >= GREY_FLASK_COST
+    """A grey flask is in the Grey Flask Area, none was placed this turn and 4 ATP (3 with the
+    Epigenetic card ``cheap-grey-flask``) can be paid (``gameplay.grey-flasks``)."""
+    return (state.grey_left > 0 and not state.grey_this_turn
+            and state.stock.atp >= epigenetic.grey_flask_cost(state.puzzle))
 
 
 def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
@@ -460,6 +499,8 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
     if action.bump is not None and kind not in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI):
         return f"bump={action.bump!r} means nothing on {spot.id}"
 
+    if action.extra:
+        return epigenetic.why_not_extra(state.puzzle, spot, stock)
     if kind in (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA,
                 SpotKind.GLUCOSE, SpotKind.MITOCHONDRIA_CARB):
         if not stock.covers(spot.cost):
@@ -561,6 +602,10 @@ def why_illegal(state: State, action: Action) -> str | None:
         return "the game is over (gameplay.end)"
     if not is_players_turn(state):
         return "no flask left this round"
+    if not action.kind.ends_turn and action.kind is not ActionKind.PLAY_CARD:
+        return _why_not_epigenetic(state, action)
+    if action.order is not None or (action.extra and action.kind is not ActionKind.PLACE):
+        return f"{'order' if action.order is not None else 'extra'} means nothing for {action.kind.value}"
     if action.kind is ActionKind.PLAY_CARD:
         reason = macromolecule_cards.why_not(_card(state, action.card), action.card, state.hand)
         if reason:
@@ -590,9 +635,10 @@ def why_illegal(state: State, action: Action) -> str | None:
             return "no grey flask left in the Grey Flask Area (gameplay.grey-flasks)"
         if state.grey_this_turn:
             return "only one grey flask per turn (gameplay.grey-flasks)"
-        if state.stock.atp < GREY_FLASK_COST:
-            return f"a grey flask costs {GREY_FLASK_COST} ATP, stock has {state.stock.atp} (gameplay.grey-flasks)"
-        paid = _r(state, stock=state.stock - Stock(atp=GREY_FLASK_COST))
+        cost = epigenetic.grey_flask_cost(state.puzzle)
+        if state.stock.atp < cost:
+            return f"a grey flask costs {cost} ATP, stock has {state.stock.atp} (gameplay.grey-flasks)"
+        paid = _r(state, stock=state.stock - Stock(atp=cost))
     else:
         if not spot_free(state, spot):
             return f"spot {spot.id} is taken this round (gameplay.phase-1)"
@@ -601,6 +647,25 @@ def why_illegal(state: State, action: Action) -> str | None:
                     f"(two-player.gameplay, {state.puzzle.edition.value})")
         paid = state
     return why_cannot_take(_claim_boosts(paid, spot), spot, action)
+
+
+def _why_not_epigenetic(state: State, action: Action) -> str | None:
+    """Why a trade, income or peek (Epigenetic Modification cards) is refused, or None."""
+    extra = [n for n in ("spot", "amount", "goal", "bump", "disk") if getattr(action, n) is not None]
+    if action.grey or action.extra or extra:
+        return f"{action.kind.value} takes no {(extra or ['grey' if action.grey else 'extra'])[0]}"
+    puzzle = state.puzzle
+    if action.kind is ActionKind.TRADE:
+        if action.card is not None or action.order is not None:
+            return "trade takes only a resource"
+        return epigenetic.why_not_trade(puzzle, state.stock, action.resource)
+    if action.kind is ActionKind.INCOME:
+        if action.card is not None or action.order is not None:
+            return "income takes only a resource"
+        return epigenetic.why_not_income(puzzle, state.income_due, action.resource)
+    if action.resource is not None:
+        return "peek takes a card (or none) and an order, no resource"
+    return epigenetic.why_not_peek(puzzle, state.stock, state.deck, state.peeked, action.card, action.order)
 
 
 # --------------------------------------------------------------------------- effects
@@ -623,7 +688,11 @@ def _take(state: State, spot: Spot, action: Action) -> State:
     card = _card(state, action.card)
     if kind in (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA,
                 SpotKind.GLUCOSE, SpotKind.MITOCHONDRIA_CARB):
-        return _r(state, stock=state.stock - spot.cost + spot.gain)
+        stock = state.stock - spot.cost + spot.gain
+        if action.extra:
+            cost, gain = epigenetic.extra_stock(spot)
+            stock = stock - cost + gain
+        return _r(state, stock=stock)
     if kind is SpotKind.FREE_RIBOSOME:
         return _r(state, stock=free_ribosome.apply(state.stock, action.amount))
     if kind is SpotKind.LAUREATES:
@@ -752,6 +821,17 @@ def _play_held_cards(state: State) -> State:
     return state
 
 
+def _trade_leftover_atp(state: State) -> State:
+    """At the end of the player's last turn of the game, with the Epigenetic card
+    ``atp-exchange``, the ATP left is traded for the cubes that complete most end-game sets: the
+    card's trades may be made "quante volte per turno il giocatore desidera" and ATP scores
+    nothing (``epigenetic.atp-exchange``, ``scoring.macromolecules``)."""
+    if state.puzzle.flasks == 0 or not epigenetic.holds(state.puzzle, epigenetic.EpigeneticCard.ATP_EXCHANGE):
+        return state
+    sizes = {Resource(name): n for name, n in MACROMOLECULE_SET.items()}
+    return _r(state, stock=epigenetic.best_final_trade(state.stock, sizes))
+
+
 def _end_round(state: State) -> State:
     """Other players' hormones pay receptor bonuses; then Phase 2 in the edition's order, or
     the end of the game after the last round (``gameplay.phase-2``, ``gameplay.end``)."""
@@ -762,7 +842,7 @@ def _end_round(state: State) -> State:
         n = sum(1 for c in state.completed if puzzle.card(c).type is receptor)
         state = _r(state, health=state.health + RECEPTOR_OTHER_BONUS * n)
     if state.round >= puzzle.rounds:
-        return _r(_play_held_cards(state), done=True, flasks_left=0)
+        return _r(_trade_leftover_atp(_play_held_cards(state)), done=True, flasks_left=0, income_due=False)
     next_round = state.round + 1
     state = _r(state, leads_round=_leads_next_round(state))
     for step in _rules(state).phase2_order():
@@ -774,7 +854,7 @@ def _end_round(state: State) -> State:
         elif step == "reveal-event":
             event = puzzle.events[next_round - 1] if next_round - 1 < len(puzzle.events) else None
             state = _reveal_event(state, event)
-    return _occupy(_r(state, round=next_round))
+    return _occupy(_r(state, round=next_round, income_due=epigenetic.income_due_at_round_start(puzzle)))
 
 
 # --------------------------------------------------------------------------- public API
@@ -788,7 +868,7 @@ def initial_state(puzzle: Puzzle) -> State:
         hand=_sorted(puzzle.hand), row=puzzle.row, deck=puzzle.deck, discard=(), completed=(),
         goal_markers=(), goal_counts=tuple(sorted((g.id, g.markers) for g in puzzle.goals)),
         first_player=puzzle.first_player, boosts=(), event=None, done=False, puzzle=puzzle,
-        leads_round=puzzle.first_player,
+        leads_round=puzzle.first_player, income_due=epigenetic.income_due_at_round_start(puzzle),
     )
     state = _reveal_event(state, puzzle.events[0] if puzzle.events else None)
     state = _occupy(state)
@@ -817,17 +897,27 @@ def apply_legal(state: State, action: Action) -> State:
         card = state.puzzle.card(action.card)
         return _r(state, stock=macromolecule_cards.apply(state.stock, card), hand=_remove_one(state.hand, card.id),
                   discard=state.discard + (card.id,))
+    if action.kind is ActionKind.TRADE:
+        return _r(state, stock=epigenetic.apply_trade(state.stock, action.resource))
+    if action.kind is ActionKind.INCOME:
+        return _r(state, stock=state.stock + Stock.of(action.resource, 1), income_due=False)
+    if action.kind is ActionKind.PEEK:
+        stock, deck = epigenetic.apply_peek(state.stock, state.deck, action.card, action.order)
+        hand = _sorted(state.hand + (action.card,)) if action.card is not None else state.hand
+        return _r(state, stock=stock, deck=deck, hand=hand, peeked=True)
+    state = _r(state, income_due=False)
     if action.kind is ActionKind.EXHAUST:
         state = _r(state, stock=state.stock + Stock.of(action.resource, 1))
     else:
         spot = state.puzzle.board.spot(action.spot)
         if action.grey:
-            state = _r(state, stock=state.stock - Stock(atp=GREY_FLASK_COST), grey_left=state.grey_left - 1)
+            state = _r(state, stock=state.stock - Stock(atp=epigenetic.grey_flask_cost(state.puzzle)),
+                       grey_left=state.grey_left - 1)
         state = _claim_boosts(_r(state, placed=_sorted(state.placed + (spot.id,))), spot)
         state = _take(state, spot, action)
         if action.grey:
             return _r(state, grey_this_turn=True, grey_spots=_sorted(state.grey_spots + (spot.id,)))
-    state = _r(state, flasks_left=state.flasks_left - 1, grey_this_turn=False)
+    state = _r(state, flasks_left=state.flasks_left - 1, grey_this_turn=False, peeked=False)
     if state.flasks_left == 0:
         state = _end_round(state)
     return state
@@ -847,6 +937,7 @@ def _candidates(state: State) -> list[Action]:
             out.append(Action(ActionKind.PLAY_CARD, card=card_id))
     if rules_for(puzzle.edition).exhaust_allowed():
         out += [Action(ActionKind.EXHAUST, resource=r) for r in EXHAUST_RESOURCES]
+    out += _epigenetic_candidates(state)
     max_mrna = state.stock.mrna + sum(r.mrna for _, r in state.boosts)
     grey_ok = grey_flask_available(state)
     for spot in puzzle.board.spots:
@@ -857,6 +948,19 @@ def _candidates(state: State) -> list[Action]:
     return out
 
 
+def _epigenetic_candidates(state: State) -> list[Action]:
+    """Trades, the round's income and looks at the deck the player's Epigenetic card allows."""
+    card = state.puzzle.epigenetic
+    if card is epigenetic.EpigeneticCard.ATP_EXCHANGE:
+        return [Action(ActionKind.TRADE, resource=r) for r in epigenetic.TRADE_PRICES]
+    if card is epigenetic.EpigeneticCard.ROUND_INCOME and state.income_due:
+        return [Action(ActionKind.INCOME, resource=r) for r in epigenetic.INCOME_RESOURCES]
+    if card is epigenetic.EpigeneticCard.PEEK_DECK and not state.peeked and state.deck:
+        return [Action(ActionKind.PEEK, card=taken, order=order)
+                for taken, order in epigenetic.peek_options(state.deck)]
+    return []
+
+
 def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> list[Action]:
     puzzle = state.puzzle
     kind, sid, P = spot.kind, spot.id, ActionKind.PLACE
@@ -864,6 +968,8 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
         return [Action(P, sid, grey, amount=n) for n in free_ribosome.amounts(puzzle, max_mrna)]
     if kind is SpotKind.LAUREATES:
         return [Action(P, sid, grey)] + [Action(P, sid, grey, goal=g.id) for g in puzzle.goals]
+    if epigenetic.extra_allowed(puzzle, spot):
+        return [Action(P, sid, grey), Action(P, sid, grey, extra=True)]
     if kind is SpotKind.CARD_ROW:
         card = state.row[spot.slot] if spot.slot < len(state.row) else None
         return [Action(P, sid, grey, card=card)] if card else []
@@ -923,6 +1029,18 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
                          if c.type is CardType.MACROMOLECULE]
     if rules_for(puzzle.edition).exhaust_allowed():
         out += [Action(ActionKind.EXHAUST, resource=r) for r in EXHAUST_RESOURCES]
+    if puzzle.epigenetic is epigenetic.EpigeneticCard.ATP_EXCHANGE:
+        out += [Action(ActionKind.TRADE, resource=r) for r in epigenetic.TRADE_PRICES]
+    if puzzle.epigenetic is epigenetic.EpigeneticCard.ROUND_INCOME:
+        out += [Action(ActionKind.INCOME, resource=r) for r in epigenetic.INCOME_RESOURCES]
+    if puzzle.epigenetic is epigenetic.EpigeneticCard.PEEK_DECK:
+        # the deck can be reordered, so any ordered choice of up to 3 of its cards can lie on top
+        seen = set()
+        for n in range(1, min(epigenetic.PEEK_CARDS, len(puzzle.deck)) + 1):
+            for top in permutations(puzzle.deck, n):
+                seen.update(epigenetic.peek_options(top))
+        out += [Action(ActionKind.PEEK, card=taken, order=order)
+                for taken, order in sorted(seen, key=lambda o: (o[0] or "", o[1]))]
     bumps = [None]
     if rules_for(puzzle.edition).removal_is_chosen():
         bumps += [d.id for d in puzzle.opponent_disks] + [f"own:{c}" for c in card_ids]
@@ -945,6 +1063,8 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
                 out += [_r(base, card=c) for c in card_ids]
             else:
                 out.append(base)
+                if epigenetic.extra_allowed(puzzle, spot):
+                    out.append(_r(base, extra=True))
     return out
 
 
@@ -1058,6 +1178,12 @@ def action_sections(puzzle: Puzzle, action: Action) -> tuple[str, ...]:
         sections.append("gameplay.grey-flasks")
     if action.bump:
         sections.append("spots.golgi")
+    if action.extra:
+        sections.append("epigenetic.extra-resource")
+    if action.grey and puzzle.epigenetic is epigenetic.EpigeneticCard.CHEAP_GREY_FLASK:
+        sections.append("epigenetic.cheap-grey-flask")
+    if puzzle.board.spot(action.spot).kind is SpotKind.CARD_ROW and puzzle.epigenetic is epigenetic.EpigeneticCard.FREE_CARD:
+        sections.append("epigenetic.free-card")
     return tuple(dict.fromkeys(sections))
 
 

@@ -39,6 +39,12 @@ class Ruling(Enum):
     then take their normal flask placement", and a flask is exhausted "Instead of placing a flask":
     may the turn's flask be exhausted after a grey flask (``allowed``: exhausting stands in for the
     normal placement) or must a placement follow (``not-allowed``)?"""
+    EXTRA_RESOURCE_LOWER_MITOCHONDRIA = "extra-resource-lower-mitochondria"
+    """1e ``epigenetic.extra-resource``: "1 macromolecola addizionale o 1 ATP ogni volta che piazza
+    su uno spazio raccolta risorse numerato" (the examples name the spaces [3] and [2]); the
+    ``spots.mitochondria`` text names the lower spot by its place ("lo spazio inferiore": 1
+    carbohydrate for 6 ATP), not by a number: is it a numbered collection spot (``included``) or
+    not (``excluded``)?"""
     DISK_CARD = "disk-card"
     """``spots.exocytosis``, ``spots.completing-cards``: which card a Transport Vesicle Disk
     completes: any card in hand whose macromolecules the disk covers, named when it is
@@ -51,6 +57,7 @@ RULING_READINGS: dict[Ruling, tuple[str, ...]] = {
     Ruling.TWO_PLAYER_DETOX_TIE: ("amount", "after-cards"),
     Ruling.GREY_FLASK_AREA_LIMIT: ("counts", "exempt"),
     Ruling.GREY_THEN_EXHAUST: ("allowed", "not-allowed"),
+    Ruling.EXTRA_RESOURCE_LOWER_MITOCHONDRIA: ("excluded", "included"),
 }
 """The readings of each ruling, the default first."""
 
@@ -59,6 +66,8 @@ RULING_DEFAULTS: dict[Ruling, str] = {r: readings[0] for r, readings in RULING_R
 ``two-player-detox-tie: amount`` (the two-player section states its own tie rule),
 ``grey-flask-area-limit: counts`` ("al massimo 1 beuta": any flask),
 ``grey-then-exhaust: allowed`` (exhausting is the turn's flask, taken "instead of placing"),
+``extra-resource-lower-mitochondria: excluded`` (the card's examples are numbered spaces; the rules
+name the lower Mitochondria spot by its place),
 ``disk-card: at-exocytosis`` (the card is revealed, "placed face up", only at Exocytosis;
 before that the text says only "the card they are trying to complete")."""
 
@@ -68,8 +77,37 @@ RULING_EDITIONS: dict[Ruling, tuple[Edition, ...]] = {
     Ruling.TWO_PLAYER_DETOX_TIE: (Edition.SECOND,),
     Ruling.GREY_FLASK_AREA_LIMIT: (Edition.FIRST,),
     Ruling.GREY_THEN_EXHAUST: (Edition.SECOND,),
+    Ruling.EXTRA_RESOURCE_LOWER_MITOCHONDRIA: (Edition.FIRST,),
 }
 """Editions whose text a ruling is about."""
+
+
+
+
+
+class EpigeneticCard(Enum):
+    """The seven Epigenetic Modification Cards (``components.epigenetic-cards``: "7 CARTE
+    MODIFICAZIONE EPIGENETICA"); the value is the last part of the card's rule section id."""
+
+    ATP_EXCHANGE = "atp-exchange"
+    """Trade ATP for lipids, mRNA (1:1) and carbohydrates (2:1), as often as wanted in a turn."""
+    PEEK_DECK = "peek-deck"
+    """Once a turn: 2 ATP to look at the top 3 cards, 2 more to take one; reorder the rest."""
+    EXTRA_RESOURCE = "extra-resource"
+    """One more of the resource on every numbered collection spot."""
+    CHEAP_GREY_FLASK = "cheap-grey-flask"
+    """A grey flask for 3 ATP instead of 4."""
+    EARLY_PLACEMENT = "early-placement"
+    """Once a round: 1 ATP to place a flask before the First Player (not modelled)."""
+    ROUND_INCOME = "round-income"
+    """At the start of each round: 1 ATP, 1 mRNA or 1 lipid."""
+    FREE_CARD = "free-card"
+    """Cell Component Cards from the card row cost nothing."""
+
+    @property
+    def section(self) -> str:
+        """The card's rule section id (``data/rules/cytosis/game.yaml``)."""
+        return f"epigenetic.{self.value}"
 
 
 class Resource(Enum):
@@ -511,6 +549,8 @@ class Puzzle:
     """File the puzzle was loaded from."""
     grade: int = 1
     """Difficulty, 1 (first steps) to 5 (whole-game planning)."""
+    epigenetic: EpigeneticCard | None = None
+    """The Epigenetic Modification Card the player holds (1st edition, ``epigenetic.*``), or None."""
     rulings: tuple[tuple[Ruling, str], ...] = ()
     """Readings chosen for ambiguous rules (:class:`Ruling`); a ruling not listed takes its
     default (:data:`RULING_DEFAULTS`)."""

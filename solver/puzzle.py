@@ -14,9 +14,10 @@ import jsonschema
 
 from .editions import rules_for
 from .errors import PuzzleError
+from .rules import epigenetic
 from .loading import Located, LoadError, display_path, load_yaml
 from .model import (
-    Area, Board, Boost, Card, CardType, DetoxFigure, Edition, Goal, OpponentDisk, Puzzle, Resource,
+    Area, Board, Boost, Card, CardType, DetoxFigure, Edition, EpigeneticCard, Goal, OpponentDisk, Puzzle, Resource,
     RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
     VESICLE_ROUTE, event_kind,
 )
@@ -100,6 +101,8 @@ PUZZLE_SCHEMA: dict[str, Any] = {
         "objective": {"enum": ["max-health"]},
         "seat": {"type": "integer", "minimum": 1, "maximum": 5},
         "first_player": {"type": "boolean"},
+        "epigenetic": {"enum": [c.value for c in EpigeneticCard],
+                       "description": "The Epigenetic Modification Card the player holds (1st edition only)."},
         "board_override": {"type": "object", "additionalProperties": False, "properties": {
             "spots": {"type": "object", "additionalProperties": False,
                       "properties": {a.value: _AMOUNT for a in Area}},
@@ -516,6 +519,16 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
             where.fail(("rulings", key), f"expected a ruling of the {edition.value} rules; {key!r} is about "
                                          f"{', '.join(e.value for e in RULING_EDITIONS[ruling])} only")
         rulings.append((ruling, reading))
+    epigenetic_card = None
+    if data.get("epigenetic") is not None:
+        epigenetic_card = EpigeneticCard(data["epigenetic"])
+        if not rules.epigenetic_cards():
+            where.fail(("epigenetic",), f"expected no Epigenetic Modification Card: they are in the 1st edition only "
+                                        f"(epigenetic.*), this puzzle is {edition.value}; got {data['epigenetic']!r}")
+        if epigenetic_card in epigenetic.NOT_MODELLED:
+            where.fail(("epigenetic",), f"{data['epigenetic']!r} is not modelled: {epigenetic.NOT_MODELLED[epigenetic_card]} "
+                                        f"({epigenetic_card.section}); expected one of "
+                                        f"{[c.value for c in EpigeneticCard if c not in epigenetic.NOT_MODELLED]}")
     start = data.get("start") or {}
     stem = Path(file).stem if file else data["id"]
     if file and data["id"] != stem:
@@ -529,7 +542,7 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
         goal_markers=data.get("goal_markers", 2), detox_opponents=detox, opponent_disks=tuple(disks),
         opponent_hormones=tuple(hormones), cards=tuple(cards), objective=data["objective"], seat=seat,
         first_player=data.get("first_player", True), source=file, grade=data.get("grade", 1),
-        rulings=tuple(sorted(rulings, key=lambda p: p[0].value)),
+        rulings=tuple(sorted(rulings, key=lambda p: p[0].value)), epigenetic=epigenetic_card,
     )
 
 
