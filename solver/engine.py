@@ -232,6 +232,8 @@ class State:
     round's start until it is taken or the round's first flask is placed."""
     peeked: bool = False
     """The Epigenetic card ``peek-deck`` was used this turn (once a turn)."""
+    end_trade: Stock = ZERO
+    """Cubes the Epigenetic card ``atp-exchange`` bought with the ATP left at the end of the game."""
     puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
     """The puzzle being played (not part of the state's identity)."""
 
@@ -829,7 +831,9 @@ def _trade_leftover_atp(state: State) -> State:
     if state.puzzle.flasks == 0 or not epigenetic.holds(state.puzzle, epigenetic.EpigeneticCard.ATP_EXCHANGE):
         return state
     sizes = {Resource(name): n for name, n in MACROMOLECULE_SET.items()}
-    return _r(state, stock=epigenetic.best_final_trade(state.stock, sizes))
+    after = epigenetic.best_final_trade(state.stock, sizes)
+    bought = Stock(*(max(0, a - b) for a, b in zip(after.as_tuple(), state.stock.as_tuple())))
+    return _r(state, stock=after, end_trade=bought)
 
 
 def _end_round(state: State) -> State:

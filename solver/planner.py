@@ -35,12 +35,12 @@ from dataclasses import dataclass, field
 
 from .editions import rules_for
 from .engine import (
-    disk_may_complete, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, GREY_FLASK_COST, MACROMOLECULE_SET,
+    disk_may_complete, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
     Action, ActionKind, detox_points, initial_state,
 )
 from .errors import SolverError
-from .rules import free_ribosome, macromolecule_cards
+from .rules import epigenetic, free_ribosome, macromolecule_cards
 from .linear import Expr, LinearModel, Var, lit, total
 from .model import (
     RECEPTOR_OF, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
@@ -119,6 +119,12 @@ class PlanModel:
     noop: dict = field(default_factory=dict)
     amount: dict = field(default_factory=dict)
     play: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+    """(t, resource) -> Var: the slot's placement collects one more (Epigenetic card extra-resource)."""
+    trade: dict = field(default_factory=dict)
+    """(t, resource) -> Var: cubes bought with ATP before the slot's action (Epigenetic atp-exchange)."""
+    income: dict = field(default_factory=dict)
+    """(round, resource) -> Var: the round's Epigenetic income (round-income)."""
     bump_opp: dict = field(default_factory=dict)
     """(t, opponent disk id) -> Var."""
     bump_own: dict = field(default_factory=dict)
@@ -148,6 +154,10 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     """The time-indexed model of ``puzzle`` (no solver involved)."""
     opt = options or Options()
     rules = rules_for(puzzle.edition)
+    limit = epigenetic.planner_limit(puzzle)
+    if limit:
+        raise UnsupportedPuzzle(limit)
+    grey_cost = epigenetic.grey_flask_cost(puzzle)
     board = puzzle.board
     s0 = initial_state(puzzle)
     lm = LinearModel()
@@ -226,7 +236,12 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     row_bonus = 1 if any(e == "reduce-atp-cost" for e in puzzle.events) else 0
     # before slot t: at most ``i`` placements of its round (i = its position) of which at most G
     # grey, each grey one netting its gain less the 4 ATP it costs; F + G in each earlier round
-    grey_gain = {r: max(0, per_slot_gain[r] - (GREY_FLASK_COST if r is Resource.ATP else 0)) for r in RES}
+    # the Epigenetic card extra-resource: one more cube on numbered spots (epigenetic.extra-resource)
+    extra_res = sorted({epigenetic.extra_resource(a.spot) for a in acts
+                        if a.spot is not None and epigenetic.extra_allowed(puzzle, a.spot)}, key=RES.index)
+    for r in extra_res:
+        per_slot_gain[r] += 1
+    grey_gain = {r: max(0, per_slot_gain[r] - (grey_cost if r is Resource.ATP else 0)) for r in RES}
 
     def gain_before(r, t):
         if t == T:
@@ -236,9 +251,15 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         return rounds_before + min(s.index, F) * per_slot_gain[r] + max(0, s.index - F) * grey_gain[r]
 
     ub_stock = {}
+    income_res = epigenetic.INCOME_RESOURCES if puzzle.epigenetic is epigenetic.EpigeneticCard.ROUND_INCOME else ()
     for r in RES:
         extra = boost_total[r] + play_total[r] + load_total[r] + (row_bonus * R if r is Resource.ATP else 0)
-        ub_stock[r] = [s0.stock.get(r) + extra + gain_before(r, t) for t in range(T + 1)]
+        ub_stock[r] = [s0.stock.get(r) + extra + gain_before(r, t) + (slots[min(t, T - 1)].round if r in income_res else 0)
+                       for t in range(T + 1)]
+    trading = puzzle.epigenetic is epigenetic.EpigeneticCard.ATP_EXCHANGE
+    if trading:   # ATP traded for cubes (epigenetic.atp-exchange)
+        for r, price in epigenetic.TRADE_PRICES.items():
+            ub_stock[r] = [ub_stock[r][t] + ub_stock[Resource.ATP][t] // price for t in range(T + 1)]
     mrna_ub = ub_stock[Resource.MRNA][T]
     ub_stock[Resource.PROTEIN] = [ub_stock[Resource.PROTEIN][t] + mrna_ub for t in range(T + 1)]
     if not opt.tight_bounds:
@@ -265,6 +286,8 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     for s in slots:
         if fr:
             amount[s.t] = lm.int(f"amount[{s.tag}]", 0, max(0, mrna_ub))
+        for r in extra_res:
+            pm.extra[s.t, r] = lm.bool(f"extra[{s.tag},{r.value}]")
 
     def X(t, pred):
         return total(x[t, i] for i, a in enumerate(acts) if pred(a))
@@ -689,13 +712,21 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         lm.section("gameplay.grey-flasks")
         play_gain = {r: total(play[t, c] * cards[c].gain.get(r) for c in macro_cards if cards[c].gain.get(r))
                      for r in RES}
-        lm.ge(Expr.of(stock[t, Resource.ATP]) + play_gain[Resource.ATP], grey[t] * GREY_FLASK_COST)
-        pre, cost, gain = {}, {}, {}
+        # before the slot's flask: held cards played, the round's income, ATP traded (Epigenetic cards)
+        pre = {r: Expr.of(stock[t, r]) + play_gain[r] for r in RES}
+        if income_res and s.index == 0:
+            pm.income.update({(s.round, r): v for r, v in epigenetic.encode_income(lm, s.round, pre).items()})
+        if trading:
+            for r, v in epigenetic.encode_trades(lm, s.tag, pre, ub_stock[Resource.ATP][t]).items():
+                pm.trade[t, r] = v
+                lm.le(v, (1 - Expr.of(noop[t])) * v.ub)
+        lm.section("gameplay.grey-flasks")
+        lm.ge(pre[Resource.ATP], grey[t] * grey_cost)
+        cost, gain = {}, {}
         for r in RES:
-            pre[r] = Expr.of(stock[t, r]) + play_gain[r] + total(claim[t, e] for e in boosts
-                                                                  if board.boost(e).resource is r)
+            pre[r] = pre[r] + total(claim[t, e] for e in boosts if board.boost(e).resource is r)
             if r is Resource.ATP:
-                pre[r] = pre[r] - grey[t] * GREY_FLASK_COST
+                pre[r] = pre[r] - grey[t] * grey_cost
             cost[r], gain[r] = Expr(), Expr()
         for i, a in enumerate(acts):
             k = kind_of(a)
@@ -704,7 +735,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             if a.spot is None:
                 gs = Stock.of(a.resource, 1)
             elif k is SpotKind.CARD_ROW:
-                price = max(0, a.spot.value - (1 if reduce else 0))
+                price = epigenetic.row_price(puzzle, max(0, a.spot.value - (1 if reduce else 0)))
                 cs = Stock(atp=price)
                 gs = Stock(atp=1 if (reduce and a.spot.value == 0) else 0)
             elif k is SpotKind.LAUREATES:
@@ -730,6 +761,9 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                     gain[r] = gain[r] + x[t, i] * gs.get(r)
         if fr:
             free_ribosome.encode_trade(cost, gain, amount[t], Resource.MRNA, Resource.PROTEIN)
+        if extra_res:
+            epigenetic.encode_extra(lm, puzzle, acts, {i: x[t, i] for i in range(len(acts))},
+                                    {r: pm.extra[t, r] for r in extra_res}, cost, gain)
         # own disks removed from a full area come back with their cubes (spots.golgi)
         for c in vesicle:
             route = cards[c].route
@@ -790,6 +824,10 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     # held Macromolecule cards are played in the last turn (engine: _play_held_cards)
     macromolecule_cards.encode_held_at_the_end(lm, puzzle, final, {c: Expr.of(hand[T, c]) for c in macro_cards},
                                                [cards[c] for c in macro_cards])
+    if trading and puzzle.flasks:   # the last turn's trades (engine: _trade_leftover_atp)
+        for r, v in epigenetic.encode_trades(lm, "end", final, ub_stock[Resource.ATP][T]).items():
+            pm.trade[T, r] = v
+        lm.ge(final[Resource.ATP], 0)
     lm.section("scoring.macromolecules")
     sets = Expr()
     for name, size in MACROMOLECULE_SET.items():
@@ -910,9 +948,15 @@ def decode(pm: PlanModel, values: list[int]) -> list[Action]:
         t = s.t
         if _val(pm.noop[t], values):
             continue
+        if s.index == 0:
+            plan += [Action(ActionKind.INCOME, resource=r) for (rr, r), v in pm.income.items()
+                     if rr == s.round and _val(v, values)]
         for (tt, c), v in sorted(pm.play.items()):
             if tt == t and _val(v, values):
                 plan.append(Action(ActionKind.PLAY_CARD, card=c))
+        for (tt, r), v in pm.trade.items():
+            if tt == t:
+                plan += [Action(ActionKind.TRADE, resource=r)] * _val(v, values)
         i = next(i for i in range(len(acts)) if values[pm.x[t, i].index])
         a = acts[i]
         if a.spot is None:
@@ -930,8 +974,9 @@ def decode(pm: PlanModel, values: list[int]) -> list[Action]:
                 if tt == t and _val(v, values):
                     bump = d
         amount = _val(pm.amount[t], values) if a.spot.kind is SpotKind.FREE_RIBOSOME else None
+        extra = any(_val(v, values) for (tt, _r), v in pm.extra.items() if tt == t)
         plan.append(Action(ActionKind.PLACE, spot=a.spot.id, grey=bool(_val(pm.grey[t], values)), card=card,
-                           amount=amount, goal=a.goal, bump=bump, disk=a.disk))
+                           amount=amount, goal=a.goal, bump=bump, disk=a.disk, extra=extra))
     return plan
 
 
@@ -950,14 +995,29 @@ def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
         elif Expr.of(v).const != val:
             raise SolverError(f"hint: the plan needs {val} where the model has the constant {Expr.of(v).const}")
 
-    for v in list(pm.x.values()) + list(pm.play.values()):
+    for v in list(pm.x.values()) + list(pm.play.values()) + list(pm.extra.values()) \
+            + list(pm.trade.values()) + list(pm.income.values()):
         setv(v, 0)
+    traded: dict = {}
     normals = 0
     for action in plan:
         r = normals // puzzle.flasks + 1
         if r > puzzle.rounds or pos[r] >= len(per_round[r]):
             raise SolverError(f"hint: {action} does not fit in the model's slots")
         s = per_round[r][pos[r]]
+        if action.kind is ActionKind.INCOME:
+            if (r, action.resource) not in pm.income or pos[r]:
+                raise SolverError(f"hint: no model variable for {action} at this point")
+            setv(pm.income[r, action.resource], 1)
+            continue
+        if action.kind is ActionKind.TRADE:
+            if (s.t, action.resource) not in pm.trade:
+                raise SolverError(f"hint: no model variable for {action}")
+            traded[s.t, action.resource] = traded.get((s.t, action.resource), 0) + 1
+            setv(pm.trade[s.t, action.resource], traded[s.t, action.resource])
+            continue
+        if action.kind is ActionKind.PEEK:
+            raise SolverError(f"hint: the model has no deck reordering for {action}")
         if action.kind is ActionKind.PLAY_CARD:
             if (s.t, action.card) not in pm.play:
                 raise SolverError(f"hint: no model variable to play {action.card}")
@@ -977,6 +1037,12 @@ def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
             raise SolverError(f"hint: no model action for {action}")
         setv(pm.grey[s.t], int(action.grey))
         setv(pm.noop[s.t], 0)
+        if action.extra:
+            spot = puzzle.board.spot(action.spot)
+            key = (s.t, epigenetic.extra_resource(spot))
+            if key not in pm.extra:
+                raise SolverError(f"hint: no model variable for the extra cube of {action}")
+            setv(pm.extra[key], 1)
         if action.kind is ActionKind.PLACE and action.amount is None and \
                 puzzle.board.spot(action.spot).kind is SpotKind.FREE_RIBOSOME:
             raise SolverError(f"hint: {action} names no amount of mRNA")

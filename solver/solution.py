@@ -7,6 +7,7 @@ from .engine import (
     Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, row_price, score,
 )
 from .errors import IllegalActionError, SolverError
+from .rules import epigenetic
 from .model import RESOURCE_NAMES, Puzzle, Resource, SpotKind, Stock, resource_amount
 
 
@@ -117,13 +118,30 @@ def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: 
     en = lang == "en"
     if action.kind is ActionKind.PLAY_CARD:
         head = ("Play " if en else "Gioca ") + action.card
+    elif action.kind is ActionKind.TRADE:
+        head = ((f"Epigenetic card: trade {epigenetic.TRADE_PRICES[action.resource]} ATP for 1 " if en else
+                 f"Carta epigenetica: scambia {epigenetic.TRADE_PRICES[action.resource]} ATP per 1 ")
+                + RESOURCE_NAMES[action.resource][lang])
+    elif action.kind is ActionKind.INCOME:
+        head = ("Epigenetic card: the round's 1 " if en else "Carta epigenetica: 1 ") + RESOURCE_NAMES[action.resource][lang] \
+            + ("" if en else " di inizio round")
+    elif action.kind is ActionKind.PEEK:
+        head = "Epigenetic card: look at the top of the deck" if en else "Carta epigenetica: guarda le prime carte del mazzo"
+        if action.card:
+            head += (f", take {action.card}" if en else f", prendi {action.card}")
+        if action.order:
+            head += ("; put back, top first: " if en else "; rimetti, dall'alto: ") + ", ".join(action.order)
     elif action.kind is ActionKind.EXHAUST:
         head = (("Exhaust a flask for 1 " if en else "Esaurisci una beuta per 1 ")
                 + RESOURCE_NAMES[action.resource][lang])
     else:
         spot = puzzle.board.spot(action.spot)
         name = _SPOT_NAMES[spot.kind][0 if en else 1]
-        head = f"{name} [{spot.id}]" + ((" (grey flask, 4 ATP)" if en else " (beuta grigia, 4 ATP)") if action.grey else "")
+        grey_cost = epigenetic.grey_flask_cost(puzzle)
+        head = f"{name} [{spot.id}]" + ((f" (grey flask, {grey_cost} ATP)" if en else f" (beuta grigia, {grey_cost} ATP)")
+                                        if action.grey else "")
+        if action.extra:
+            head += " +1 (Epigenetic card)" if en else " +1 (carta epigenetica)"
         if action.card:
             head += f": {action.card}"
         if action.amount:
@@ -148,6 +166,11 @@ def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: 
         if held:
             parts.append(("then plays " if en else "poi gioca ") + ", ".join(held)
                          + (" (held cards, end of the last turn)" if en else " (carte in mano, fine dell'ultimo turno)"))
+        traded = [(r, after.end_trade.get(r)) for r in epigenetic.TRADE_PRICES if after.end_trade.get(r) > 0]
+        if traded:
+            parts.append(("then trades ATP for " if en else "poi scambia ATP per ")
+                         + ", ".join(resource_amount(n, r, lang) for r, n in traded)
+                         + (" (Epigenetic card, end of the last turn)" if en else " (carta epigenetica, fine dell'ultimo turno)"))
     if after.round != before.round or (after.done and not before.done):
         parts.append("end of round" if en else "fine del round")
     delta = "; ".join(p for p in parts if p)
@@ -165,7 +188,7 @@ def replay(puzzle: Puzzle, plan: list[Action]) -> tuple[tuple[Step, ...], State]
         except IllegalActionError as err:
             err.step = i
             raise
-        if action.kind is ActionKind.PLAY_CARD:
+        if not action.kind.ends_turn:
             flask = "-"
         elif action.grey:
             flask = "grey"

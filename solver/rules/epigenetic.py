@@ -107,10 +107,15 @@ def extra_allowed(puzzle: Puzzle, spot: Spot) -> bool:
             and puzzle.reading(Ruling.EXTRA_RESOURCE_LOWER_MITOCHONDRIA) == "included")
 
 
+def extra_resource(spot: Spot) -> Resource:
+    """The resource a numbered collection spot gives (and the extra cube is)."""
+    return next(r for r in Resource if spot.gain.get(r))
+
+
 def extra_stock(spot: Spot) -> tuple[Stock, Stock]:
     """(cost, gain) of the extra cube on ``spot``: one more of what it gives; a carbohydrate
     still costs its 1 ATP ("I Carboidrati costano comunque sempre 1 ATP")."""
-    resource = next(r for r in Resource if spot.gain.get(r))
+    resource = extra_resource(spot)
     cost = Stock(atp=1) if spot.kind is SpotKind.GLUCOSE else Stock()
     return cost, Stock.of(resource, 1)
 
@@ -126,6 +131,20 @@ def why_not_extra(puzzle: Puzzle, spot: Spot, stock: Stock) -> str | None:
     if not stock.covers(spot.cost + cost):
         return f"{spot.id} with the extra cube costs {(spot.cost + cost).text()}, stock has {stock.text()} (epigenetic.extra-resource)"
     return None
+
+
+def encode_extra(lm, puzzle: Puzzle, acts: list, x: dict, extra: dict, cost: dict, gain: dict) -> None:
+    """Planner: the slot's 0/1 ``extra[resource]`` may be 1 only when its placement (``x[act
+    index]`` over ``acts``) is on a spot where the extra cube is allowed and gives that resource;
+    it adds the cube to ``gain`` and, for a carbohydrate, its 1 ATP to ``cost``."""
+    lm.section(EpigeneticCard.EXTRA_RESOURCE.section)
+    for resource, var in extra.items():
+        allowed = total(x[i] for i, a in enumerate(acts) if a.spot is not None
+                        and extra_allowed(puzzle, a.spot) and extra_resource(a.spot) is resource)
+        lm.le(var, allowed)
+        gain[resource] = gain[resource] + var
+        if resource is Resource.CARB:
+            cost[Resource.ATP] = cost[Resource.ATP] + var
 
 
 # --------------------------------------------------------------------------- atp-exchange
