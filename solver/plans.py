@@ -32,6 +32,12 @@ def _amount(value: Any) -> str | None:
     return None
 
 
+def _card_list(value: Any) -> str | None:
+    if isinstance(value, list) and len(value) <= 3 and all(isinstance(c, str) and c for c in value):
+        return None
+    return f"expected a list of at most 3 card ids (the cards put back, top first), got {value!r}"
+
+
 def _enum(values: list[str]) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         return None if value in values and isinstance(value, str) else f"expected one of {values}, got {value!r}"
@@ -47,10 +53,14 @@ FIELDS: dict[str, Callable[[Any], str | None]] = {
     "resource": _enum([r.value for r in Resource]),
     "goal": _text,
     "bump": _text,
+    "disk": _text,
+    "extra": _boolean,
+    "order": _card_list,
 }
 """Each field of an action and its check (None: fine, else the message)."""
 
-REQUIRED = {ActionKind.PLACE: "spot", ActionKind.EXHAUST: "resource", ActionKind.PLAY_CARD: "card"}
+REQUIRED = {ActionKind.PLACE: "spot", ActionKind.EXHAUST: "resource", ActionKind.PLAY_CARD: "card",
+            ActionKind.TRADE: "resource", ActionKind.INCOME: "resource", ActionKind.PEEK: "order"}
 """The field each kind of action cannot do without."""
 
 
@@ -70,7 +80,7 @@ def parse_action(item: Any, index: int, file: str, located: Located, base: tuple
         check = FIELDS.get(key)
         if check is None:
             fail((key,), f"unknown field {key!r}; expected one of {sorted(FIELDS)}")
-        if value is None and key not in ("kind", "grey"):
+        if value is None and key not in ("kind", "grey", "extra"):
             continue
         problem = check(value)
         if problem:

@@ -176,6 +176,9 @@ def field_cases() -> None:
         (("goals",), [{"id": "g", "count": 1, "points": 10 ** 15, "illustrative": True}], "goal-points-huge",
          "a goal worth 10^15 points"),
         (("goal_markers",), 3, "goal-markers-3", "3 goal markers"),
+        (("epigenetic",), "telepathy", "epigenetic-unknown", "an Epigenetic card that does not exist"),
+        (("epigenetic",), "early-placement", "epigenetic-not-modelled",
+         "an Epigenetic card the engine does not model (2e: none at all)"),
     ]
     for base in BASES:
         edition = base[-2:]
@@ -349,6 +352,9 @@ def plan_cases() -> None:
     plan_case("plan-card-unknown", "a card the puzzle lacks: illegal", with_step(1, card="no-such-card"), exit=1,
               mentions=["plan[1]"])
     plan_case("plan-unknown-field", "an unknown field", with_step(0, colour="red"), mentions=["plan[0]", "colour"])
+    plan_case("plan-extra-text", "extra 'yes'", with_step(0, extra="yes"), mentions=["plan[0].extra"])
+    plan_case("plan-order-text", "a peek whose order is a text", [{"kind": "peek", "order": "m1"}],
+              mentions=["plan[0].order"])
     plan_case("plan-occupied-spot", "a spot another player holds: illegal", with_step(0, spot="smooth-er-detox"),
               exit=1, mentions=["plan[0]"])
     plan_case("plan-incomplete", "a legal but incomplete plan", GREY_RUSH_PLAN[:2], exit=1, mentions=["incomplete"])
