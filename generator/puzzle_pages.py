@@ -97,6 +97,8 @@ UI = {
         "stock_names": ("ATP", "mRNA", "proteine", "carboidrati", "lipidi"),
         "stock_short": ("ATP", "mRNA", "Prot.", "Carb.", "Lip."),
         "flask_grey": "grigia", "flask_card": "–", "exhaust": "Beuta esaurita", "play_card": "Carta giocata",
+        "epigenetic_trade": "Carta epigenetica, scambio", "epigenetic_income": "Carta epigenetica, inizio round",
+        "epigenetic_peek": "Carta epigenetica, mazzo", "epigenetic_card": "Carta Modificazione Epigenetica",
         "score": "Punteggio", "final_score": "Punteggio finale: **{health}** Punti Salute",
         "breakdown": {"in_game": "durante la partita", "macromolecules": "set di macromolecole",
                       "detox": "maggioranza di detossificazione", "enzyme_sets": "set di enzimi",
@@ -200,6 +202,8 @@ UI = {
         "stock_names": ("ATP", "mRNA", "protein", "carbohydrate", "lipid"),
         "stock_short": ("ATP", "mRNA", "Prot.", "Carb.", "Lip."),
         "flask_grey": "grey", "flask_card": "–", "exhaust": "Exhausted flask", "play_card": "Card played",
+        "epigenetic_trade": "Epigenetic card, trade", "epigenetic_income": "Epigenetic card, round start",
+        "epigenetic_peek": "Epigenetic card, deck", "epigenetic_card": "Epigenetic Modification card",
         "score": "Score", "final_score": "Final score: **{health}** Health Points",
         "breakdown": {"in_game": "during play", "macromolecules": "macromolecule sets",
                       "detox": "detox majority", "enzyme_sets": "enzyme sets", "goals": "goal cards"},
@@ -744,6 +748,10 @@ def spot_label(puzzle, action: dict, lang: str) -> str:
         return md_inline(f"{UI[lang]['exhaust']}: {RESOURCES[action['resource']][lang]}")
     if kind == "play-card":
         return md_inline(f"{UI[lang]['play_card']}: {action.get('card', '')}")
+    if kind in ("trade", "income"):
+        return md_inline(f"{UI[lang]['epigenetic_' + kind]}: {RESOURCES[action['resource']][lang]}")
+    if kind == "peek":
+        return md_inline(UI[lang]["epigenetic_peek"] + (f": {action['card']}" if action.get("card") else ""))
     spot = puzzle.board.spot(action["spot"])
     return md_inline(f"{AREAS[spot.area.value][lang]} ({spot.id})")
 
@@ -911,6 +919,9 @@ def statement_rows(site, entry: PuzzleEntry, board_title: str, lang: str, page: 
     opponents += [ui["opp_hormones"].format(round=r + 1, types=", ".join(CARD_TYPES[t.value][lang] for t in types))
                   for r, types in enumerate(puzzle.opponent_hormones) if types]
     rows.append((ui["opponents"], md_inline("; ".join(opponents)) or ui["none"]))
+    if puzzle.epigenetic is not None:
+        link = section_link(site, puzzle.epigenetic.section, lang, page)
+        rows.append((ui["epigenetic_card"], f"[{link.label}]({link.href})" if link else md_inline(puzzle.epigenetic.value)))
     rows.append((ui["objective"], ui["objective_text"]))
     from solver.model import RULING_DEFAULTS, Ruling
     readings = [f"`{name}`: `{reading}`" + (f" ({ui['ruling_default']})" if reading == RULING_DEFAULTS[Ruling(name)] else "")

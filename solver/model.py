@@ -110,6 +110,12 @@ class EpigeneticCard(Enum):
         return f"epigenetic.{self.value}"
 
 
+RULING_CARDS: dict[Ruling, EpigeneticCard] = {
+    Ruling.EXTRA_RESOURCE_LOWER_MITOCHONDRIA: EpigeneticCard.EXTRA_RESOURCE,
+}
+"""Rulings about an Epigenetic card's text: they apply only to a puzzle whose player holds it."""
+
+
 class Resource(Enum):
     """ATP and the four macromolecules of a personal stock (``gameplay.phase-1``)."""
 
@@ -566,7 +572,8 @@ class Puzzle:
     @cached_property
     def _readings(self) -> dict[str, str]:
         # computed once: the engine asks on its hot path; callers treat it as read-only
-        return {r.value: self.reading(r) for r in Ruling if self.edition in RULING_EDITIONS[r]}
+        return {r.value: self.reading(r) for r in Ruling if self.edition in RULING_EDITIONS[r]
+                and RULING_CARDS.get(r, self.epigenetic) is self.epigenetic}
 
     @cached_property
     def _cards_by_id(self) -> dict[str, Card]:

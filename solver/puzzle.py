@@ -18,7 +18,7 @@ from .rules import epigenetic
 from .loading import Located, LoadError, display_path, load_yaml
 from .model import (
     Area, Board, Boost, Card, CardType, DetoxFigure, Edition, EpigeneticCard, Goal, OpponentDisk, Puzzle, Resource,
-    RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
+    RULING_CARDS, RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
     VESICLE_ROUTE, event_kind,
 )
 
@@ -529,6 +529,11 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
             where.fail(("epigenetic",), f"{data['epigenetic']!r} is not modelled: {epigenetic.NOT_MODELLED[epigenetic_card]} "
                                         f"({epigenetic_card.section}); expected one of "
                                         f"{[c.value for c in EpigeneticCard if c not in epigenetic.NOT_MODELLED]}")
+    for ruling, _ in rulings:
+        card = RULING_CARDS.get(ruling)
+        if card is not None and card is not epigenetic_card:
+            where.fail(("rulings", ruling.value), f"expected this ruling only with `epigenetic: {card.value}` (it reads "
+                                                  f"that card's text), got epigenetic: {data.get('epigenetic')!r}")
     start = data.get("start") or {}
     stem = Path(file).stem if file else data["id"]
     if file and data["id"] != stem:

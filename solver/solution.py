@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .engine import (
-    Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, row_price, score,
+    Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, returns, row_price,
+    score,
 )
 from .errors import IllegalActionError, SolverError
 from .rules import epigenetic
@@ -160,7 +161,12 @@ def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: 
             disk = after.disk_for(action.card)
             if disk is not None:
                 head += (" — disk carries " if en else " — il disco porta ") + disk.load.text(lang)
-    parts = [_delta(before, after, lang)]
+    # the last turn's trades (Epigenetic card) are told apart from the step's own effect
+    own = after
+    if after.end_trade != Stock():
+        spent = sum(epigenetic.TRADE_PRICES[r] * after.end_trade.get(r) for r in epigenetic.TRADE_PRICES)
+        own = replace(after, stock=after.stock - after.end_trade + Stock(atp=spent))
+    parts = [_delta(before, own, lang)]
     if after.done and not before.done:
         held = [c for c in after.discard[len(before.discard):] if c in before.hand]
         if held:
@@ -276,6 +282,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, 
     if res.status == "unknown":
         return Solution("unknown", None, (), (), None, "cpsat", stats, wall_time=res.wall_time,
                         reason="no plan found within the time limit")
+    res.plan = without_idle_trades(puzzle, res.plan)
     steps, final, breakdown = _verified(puzzle, res.plan, res.objective, "cpsat")
     proven = res.status == "optimal"
     confirmed = []
@@ -311,11 +318,40 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, 
                     wall_time=res.wall_time, confirmed_by=tuple(confirmed))
 
 
+def _final_score(puzzle: Puzzle, plan: list[Action]) -> int | None:
+    """The score ``plan`` reaches in the rules engine, or None when it is illegal or incomplete."""
+    state = initial_state(puzzle)
+    try:
+        for action in plan:
+            state = apply(state, action)
+    except IllegalActionError:
+        return None
+    return returns(state) if is_terminal(state) else None
+
+
+def without_idle_trades(puzzle: Puzzle, plan) -> list[Action]:
+    """``plan`` without the Epigenetic trades (``epigenetic.atp-exchange``) its score does not need:
+    an optimal plan may buy cubes that change nothing, and a worked example should not show them.
+    Trades are dropped one at a time, last first, while the plan stays legal with the same score."""
+    plan = list(plan)
+    if not any(a.kind is ActionKind.TRADE for a in plan):
+        return plan
+    target = _final_score(puzzle, plan)
+    for i in range(len(plan) - 1, -1, -1):
+        if plan[i].kind is ActionKind.TRADE:
+            trial = plan[:i] + plan[i + 1:]
+            if _final_score(puzzle, trial) == target:
+                plan = trial
+    return plan
+
+
 def _solve_exhaustive(puzzle: Puzzle, time_limit: float | None = None) -> Solution:
     import time as _time
     from .search import exhaustive
     t0 = _time.perf_counter()
     value, plan, stats = exhaustive(puzzle, time_limit=time_limit)
+    if plan:
+        plan = without_idle_trades(puzzle, plan)
     wall = _time.perf_counter() - t0
     info = {"nodes": stats.nodes, "transpositions": stats.transpositions, "dominated": stats.dominated,
             "dead_ends": stats.dead_ends, "complete": stats.complete}

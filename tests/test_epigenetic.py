@@ -230,6 +230,11 @@ def test_second_edition_has_no_epigenetic_cards():
         make(edition="2e", epigenetic="free-card", rounds=1, flasks=1)
 
 
+def test_card_ruling_needs_the_card():
+    with pytest.raises(PuzzleError, match="only with `epigenetic: extra-resource`"):
+        epi("free-card", rounds=1, flasks=1, rulings={"extra-resource-lower-mitochondria": "included"})
+
+
 def test_unknown_card_names_the_choices():
     with pytest.raises(PuzzleError, match="epigenetic"):
         make(edition="1e", epigenetic="telepathy", rounds=1, flasks=1)
@@ -244,8 +249,9 @@ MODELLED = ["atp-exchange", "extra-resource", "cheap-grey-flask", "round-income"
 def _random_epigenetic(seed):
     data = random_puzzle_data(seed)
     data.update(edition="1e", board="3-5p", epigenetic=MODELLED[seed % len(MODELLED)])
-    data["rulings"] = {"disk-card": data["rulings"]["disk-card"],
-                       "extra-resource-lower-mitochondria": ("excluded", "included")[seed // len(MODELLED) % 2]}
+    data["rulings"] = {"disk-card": data["rulings"]["disk-card"]}
+    if data["epigenetic"] == "extra-resource":
+        data["rulings"]["extra-resource-lower-mitochondria"] = ("excluded", "included")[seed // len(MODELLED) % 2]
     if data["players"] == 2:
         data["players"] = 3
     data.pop("id")

@@ -279,8 +279,12 @@ def test_virus_cards_are_refused(change):
         make(edition="1e", **change)
 
 
-@pytest.mark.parametrize("change", [{"epigenetic": "cheap-grey-flask"}, {"epigenetic_cards": ["free-card"]}])
-def test_epigenetic_cards_are_refused(change):
-    """epigenetic-* (not modelled): a puzzle cannot give the player an Epigenetic Modification card."""
+@pytest.mark.parametrize("edition,change", [
+    ("1e", {"epigenetic": "early-placement"}),      # not modelled: refused with the reason
+    ("2e", {"epigenetic": "cheap-grey-flask"}),     # no Epigenetic cards in the 2nd edition
+    ("1e", {"epigenetic_cards": ["free-card"]}),    # one card per player, under `epigenetic`
+])
+def test_epigenetic_cards_are_refused(edition, change):
+    """epigenetic-*: what the engine does not model, or the edition does not have, is refused."""
     with pytest.raises(PuzzleError):
-        make(edition="1e", **change)
+        make(edition=edition, **change)

@@ -22,6 +22,8 @@ Scope (:func:`supports` names the first reason a puzzle is outside it)
   round (who of the other players came first is not stated, so who took the resource is unknown).
 - ``opponents.detox`` (every listed opponent with at least 1 card); no goals, no opponent disks,
   no opponent hormones.
+- Epigenetic Modification Cards (1st edition only, ``epigenetic:``): the five below; not the one
+  placing a flask before the First Player, nor the one looking at the deck.
 - The Cell Component deck must hold 4 cards per refresh (``4 * (rounds - 1)``): refilling from a
   shuffled discard pile [gameplay.phase-2] is random.
 
@@ -78,6 +80,16 @@ Readings taken (the sentence quoted; the other reading in brackets)
   tiebreak first, then 1e shares the positions' points (4 each), 2e "each player receives 3".
   1e area limit: see ``AREA_LIMIT_1E_2P``; another player's flask counts in its area, and so does
   a grey flask ([the other reading: a grey flask does not use up its area]).
+- Epigenetic Modification Cards [epigenetic.*], "può" (may) throughout, so each is a choice:
+  ``atp-exchange`` "scambiare ATP per Lipidi o mRNA al tasso di 1 ATP per 1 ... e ATP per
+  Carboidrati al tasso di 2 ATP per 1 Carboidrato ... quante volte per turno": a move at any step
+  of any turn, the end of the game's last turn included; ``extra-resource`` "1 macromolecola
+  addizionale o 1 ATP ogni volta che piazza su uno spazio raccolta risorse numerato ... (I
+  Carboidrati costano comunque sempre 1 ATP per ogni Carboidrato raccolto)": a second way to take
+  Nucleus, Lipid Synthesis, Glucose and the Mitochondria's 2 and 3 (not the lower spot, named "lo
+  spazio inferiore"); ``cheap-grey-flask`` "3 ATP per piazzare una Beuta Grigia"; ``round-income``
+  "All'inizio di ciascun round ... 1 ATP, 1 mRNA o 1 Lipidi": a move before the round's first
+  flask; ``free-card`` "acquista la Carta Componente Cellula gratuitamente".
 - End: disk cubes return to the stock [scoring.macromolecules]; 4 mRNA, 4 Lipids, 3 Proteins,
   2 Carbohydrates score 1 each; the detox ranking 8/5/2 with at least 1 card, ties broken by more
   cards then positions shared and rounded down [scoring.detox]; enzyme sets by distinct colours
@@ -102,6 +114,10 @@ BOARDS = ROOT / "data" / "boards"
 RESOURCES = ("atp", "mrna", "protein", "carb", "lipid")
 ATP, MRNA, PROTEIN, CARB, LIPID = range(5)
 GREY_FLASK_PRICE = 4
+EPIGENETIC_IN_SCOPE = ("atp-exchange", "extra-resource", "cheap-grey-flask", "round-income", "free-card")
+"""The Epigenetic Modification Cards this oracle plays (1st edition) [epigenetic.*]."""
+TRADE_PRICE = {LIPID: 1, MRNA: 1, CARB: 2}
+"""``atp-exchange``: ATP per cube [epigenetic.atp-exchange]."""
 DISKS_PER_PLAYER = 2
 MAX_PLACEMENTS = 8
 DETOX_POINTS = (8, 5, 2)
@@ -245,6 +261,8 @@ class Puzzle:
     """Budding Transport Vesicle Locations per area."""
     boost_areas: tuple[tuple[str, str, int], ...] = ()
     """(event id, area, resource index) per Boost."""
+    epigenetic: str | None = None
+    """The player's Epigenetic Modification Card, or None [epigenetic.cards]."""
 
 
 class State(NamedTuple):
@@ -278,6 +296,8 @@ class State(NamedTuple):
     """Grey flasks left in the Grey Flask Area."""
     boosts: tuple[int, ...]
     """Boost resources waiting, per ``Puzzle.boost_areas`` entry."""
+    income: bool = False
+    """``round-income``: this round's cube not yet taken and no flask placed yet."""
 
 
 # ---------------------------------------------------------------- reading a puzzle
@@ -317,6 +337,11 @@ def supports(data: dict) -> str | None:
         return "more than one opponent in a 2-player game"
     if data.get("board_override"):
         return "board_override"
+    card = data.get("epigenetic")
+    if card is not None and (edition != "1e" or card not in EPIGENETIC_IN_SCOPE):
+        return f"Epigenetic card {card!r} in the {edition} rules"
+    if (data.get("rulings") or {}).get("extra-resource-lower-mitochondria", "excluded") != "excluded":
+        return "the lower Mitochondria spot read as numbered"
     if data.get("goals"):
         return "goal cards"
     opp = data.get("opponents") or {}
@@ -404,7 +429,7 @@ def load(source: dict | str | Path) -> Puzzle:
         grey_flasks=int(data.get("grey_flasks", 0)),
         players=int(data.get("players", 2 if data["board"] == "2p" else 3)),
         opponent_detox=tuple((o["amount"], o["cards"]) for o in (data.get("opponents") or {}).get("detox") or []),
-        cards=cards, spots=spots, vesicles=vesicles, boost_areas=boosts)
+        cards=cards, spots=spots, vesicles=vesicles, boost_areas=boosts, epigenetic=data.get("epigenetic"))
 
 
 # ---------------------------------------------------------------- small helpers
@@ -446,17 +471,26 @@ def _room(p: Puzzle, s: State, area: str) -> bool:
 # Each effect yields (extra action fields, new state, Health gained) for every way to take the
 # spot's action from ``s`` (flask already on the spot, grey price already paid).
 
+def _extras(p: Puzzle) -> tuple[int, ...]:
+    """How many more cubes a numbered collection spot may give: 0, or 0 and 1 with
+    ``extra-resource`` [epigenetic.extra-resource]."""
+    return (0, 1) if p.epigenetic == "extra-resource" else (0,)
+
+
 def _collect(resource: int):
     def effect(p, s, spot, readings):
-        yield {}, s._replace(stock=_add(s.stock, resource, spot.value)), 0
+        for more in _extras(p):
+            yield ({"extra": True} if more else {}), s._replace(stock=_add(s.stock, resource, spot.value + more)), 0
     return effect
 
 
 def _glucose(p, s, spot, readings):
-    """2e "they must pay exactly 2 ATP ... and collect 2 green Carbohydrates" [spots.plasma-membrane-glucose]."""
-    paid = _add(s.stock, ATP, -spot.value)
-    if paid is not None:
-        yield {}, s._replace(stock=_add(paid, CARB, spot.value)), 0
+    """2e "they must pay exactly 2 ATP ... and collect 2 green Carbohydrates" [spots.plasma-membrane-glucose];
+    an extra Carbohydrate costs its ATP too [epigenetic.extra-resource]."""
+    for more in _extras(p):
+        paid = _add(s.stock, ATP, -(spot.value + more))
+        if paid is not None:
+            yield ({"extra": True} if more else {}), s._replace(stock=_add(paid, CARB, spot.value + more)), 0
 
 
 def _mitochondria_carb(p, s, spot, readings):
@@ -572,7 +606,7 @@ def _card_row(p, s, spot, readings):
     if cid is None:
         return
     reduce = _event(p, s) == "reduce-atp-cost"
-    price = max(0, spot.value - (1 if reduce else 0))
+    price = 0 if p.epigenetic == "free-card" else max(0, spot.value - (1 if reduce else 0))
     paid = _add(s.stock, ATP, -price)
     if paid is None:
         return
@@ -656,7 +690,8 @@ def _begin_round(p: Puzzle, s: State, readings: Readings) -> State:
     if readings.row_slot_bought:
         slots = {sp.slot for sp in p.spots if sp.kind == "card-row" and sp.id in taken}
         row = tuple(None if i in slots else c for i, c in enumerate(row))
-    return s._replace(taken=taken, row=row, grey_left=p.grey_flasks, turn=0, step=0)
+    return s._replace(taken=taken, row=row, grey_left=p.grey_flasks, turn=0, step=0,
+                      income=p.epigenetic == "round-income")
 
 
 def _end_turn(p: Puzzle, s: State, readings: Readings) -> State | None:
@@ -681,17 +716,27 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
         if card.type is CardType.MACROMOLECULE and (s.step < 2 or readings.macromolecule_any_time):
             yield ({"kind": "play-card", "card": cid},
                    s._replace(stock=tuple(a + b for a, b in zip(s.stock, card.gain)), hand=_without(s.hand, cid)), 0)
+    if p.epigenetic == "atp-exchange":        # any time in the turn, as often as wanted
+        for res, price in TRADE_PRICE.items():
+            paid = _add(s.stock, ATP, -price)
+            if paid is not None:
+                yield {"kind": "trade", "resource": RESOURCES[res]}, s._replace(stock=_add(paid, res, 1)), 0
+    if s.income and s.turn == 0 and s.step == 0:
+        for res in (ATP, MRNA, LIPID):
+            yield {"kind": "income", "resource": RESOURCES[res]}, s._replace(stock=_add(s.stock, res, 1), income=False), 0
     if s.step == 2:
         yield None, _end_turn(p, s, readings), 0
         return
-    greys = [False] + ([True] if s.step == 0 and s.grey_left > 0 and s.stock[ATP] >= GREY_FLASK_PRICE else [])
+    s = s._replace(income=False)              # "all'inizio di ciascun round": before the first flask
+    grey_price = 3 if p.epigenetic == "cheap-grey-flask" else GREY_FLASK_PRICE
+    greys = [False] + ([True] if s.step == 0 and s.grey_left > 0 and s.stock[ATP] >= grey_price else [])
     for grey in greys:
         for spot in p.spots:
             if not grey and (spot.id in s.taken or not _area_open(p, s, spot)):
                 continue
             base = s._replace(taken=s.taken | {spot.id})
             if grey:
-                base = base._replace(stock=_add(s.stock, ATP, -GREY_FLASK_PRICE), grey_left=s.grey_left - 1)
+                base = base._replace(stock=_add(s.stock, ATP, -grey_price), grey_left=s.grey_left - 1)
             for fields, ns, gain in EFFECTS[spot.kind](p, base, spot, readings):
                 action = {"kind": "place", "spot": spot.id, **fields}
                 if grey:
