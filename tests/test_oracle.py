@@ -48,8 +48,9 @@ def puzzle_dir(tmp_path_factory) -> Path:
 def engine_plan(plan) -> list:
     """The oracle's plan as the engine takes it: Macromolecule cards the oracle plays after the
     game's last flask are played by the engine itself at the end of the last turn
-    (``solver.engine._play_held_cards``), so those trailing plays are left out."""
-    last = max((i for i, a in enumerate(plan) if a["kind"] != "play-card"), default=-1)
+    (``solver.engine._play_held_cards``), and so are the ATP trades of the Epigenetic card
+    ``atp-exchange`` (``solver.engine._trade_leftover_atp``), so those trailing moves are left out."""
+    last = max((i for i, a in enumerate(plan) if a["kind"] not in ("play-card", "trade")), default=-1)
     return list(plan[:last + 1])
 
 
@@ -153,6 +154,33 @@ def test_oracle_matches_solver(edition, seed, puzzle_dir, request):
         expected_status = "infeasible" if oracle.health is None else "optimal"
         assert res.status == expected_status, f"CP-SAT: {res.status}"
         assert res.objective == oracle.health
+
+
+EPIGENETIC_CASES = 60
+
+
+@pytest.mark.parametrize("seed", range(EPIGENETIC_CASES))
+def test_oracle_matches_solver_with_an_epigenetic_card(seed, puzzle_dir):
+    """1st-edition puzzles whose player holds one of the five Epigenetic cards the oracle plays:
+    the oracle's optimum equals the exhaustive search's and, on every 4th, CP-SAT's."""
+    data = random_puzzle(seed, "1e", epigenetic=True)
+    path = write(data, puzzle_dir)
+    oracle = best(load(path), readings_of(data))
+    puzzle = load_puzzle(path)
+    value, _, _ = exhaustive(puzzle)
+    assert value == oracle.health, f"{path.name} ({data['epigenetic']}): oracle {oracle.health}, exhaustive {value}"
+    if oracle.health is not None:
+        _, final = replay(puzzle, [Action.from_dict(a) for a in engine_plan(oracle.plan)])
+        assert returns(final) == oracle.health, "the oracle's optimal plan replays to another Health"
+    if seed % 4 == 0:
+        from solver.planner import build_model, solve_cpsat
+        res = solve_cpsat(build_model(puzzle), workers=1, seed=0)
+        assert res.objective == oracle.health
+
+
+def test_epigenetic_cases_cover_the_five_cards():
+    cards = {random_puzzle(seed, "1e", epigenetic=True)["epigenetic"] for seed in range(EPIGENETIC_CASES)}
+    assert cards == {"atp-exchange", "extra-resource", "cheap-grey-flask", "round-income", "free-card"}
 
 
 # ---------------------------------------------------------------- the oracle's readings, one puzzle each

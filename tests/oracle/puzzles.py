@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from .rules import _board, load, supports
+from .rules import EPIGENETIC_IN_SCOPE, _board, load, supports
 from .search import TooLarge, best
 
 BOOSTS = ("boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er")
@@ -60,10 +60,12 @@ TYPES = ("protein-hormone", "steroid-hormone", "protein-receptor", "steroid-rece
          "macromolecule")
 
 
-def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES) -> dict:
+def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, epigenetic: bool = False) -> dict:
     """A random puzzle dict within :func:`tests.oracle.rules.supports` whose oracle search visits
-    at most ``max_states`` positions (None: any size), retrying with the same generator until so."""
-    rng = random.Random(f"{edition}:{seed}")
+    at most ``max_states`` positions (None: any size), retrying with the same generator until so.
+    ``epigenetic`` (1st edition): the player also holds one of the Epigenetic cards in scope, the
+    card ``seed`` picks in turn (the puzzles without a card stay as they were)."""
+    rng = random.Random(f"{edition}:{seed}" + (":epigenetic" if epigenetic else ""))
     while True:
         two_players = rng.random() < 0.3
         board = "2p" if two_players and edition == "2e" else "3-5p"
@@ -126,6 +128,11 @@ def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES) 
                                     for _ in range(rng.choice((0, 1) if two_players else (0, 0, 1, 2)))]},
             "cards": cards, "objective": "max-health",
         }
+        if epigenetic:
+            data["epigenetic"] = EPIGENETIC_IN_SCOPE[seed % len(EPIGENETIC_IN_SCOPE)]
+            if data["epigenetic"] == "cheap-grey-flask":    # a grey flask within reach at 3 ATP, not at 4
+                data["grey_flasks"], data["start"]["atp"] = 1, 3
+            data["id"] = f"oracle-{edition}-epigenetic-{seed}"
         if supports(data) is None and (max_states is None or _small(data, max_states)):
             return data
 
