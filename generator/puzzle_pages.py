@@ -99,6 +99,11 @@ UI = {
         "flask_grey": "grigia", "flask_card": "–", "exhaust": "Beuta esaurita", "play_card": "Carta giocata",
         "epigenetic_trade": "Carta epigenetica, scambio", "epigenetic_income": "Carta epigenetica, inizio round",
         "epigenetic_peek": "Carta epigenetica, mazzo", "epigenetic_card": "Carta Modificazione Epigenetica",
+        "other_readings": "Con le altre letture",
+        "other_readings_intro": "Il rompicapo si gioca con le letture elencate nell'enunciato. Per ogni regola ambigua che qui può cambiare il piano, l'ottimo con l'altra lettura (stesso motore, stessa verifica):",
+        "other_same": "stesso ottimo, {health} Punti Salute", "other_differs": "ottimo {health} Punti Salute invece di {this}",
+        "other_none": "nessuna sequenza legale", "other_unproven": "non dimostrato nel tempo concesso",
+        "other_plan": "Piano ottimo con",
         "score": "Punteggio", "final_score": "Punteggio finale: **{health}** Punti Salute",
         "breakdown": {"in_game": "durante la partita", "macromolecules": "set di macromolecole",
                       "detox": "maggioranza di detossificazione", "enzyme_sets": "set di enzimi",
@@ -204,6 +209,11 @@ UI = {
         "flask_grey": "grey", "flask_card": "–", "exhaust": "Exhausted flask", "play_card": "Card played",
         "epigenetic_trade": "Epigenetic card, trade", "epigenetic_income": "Epigenetic card, round start",
         "epigenetic_peek": "Epigenetic card, deck", "epigenetic_card": "Epigenetic Modification card",
+        "other_readings": "Under the other readings",
+        "other_readings_intro": "The puzzle is played under the readings listed in its statement. For every ambiguous rule that can change the plan here, the optimum under the other reading (same engine, same verification):",
+        "other_same": "same optimum, {health} Health Points", "other_differs": "optimum {health} Health Points instead of {this}",
+        "other_none": "no legal sequence", "other_unproven": "not proven within the time allowed",
+        "other_plan": "Optimal plan under",
         "score": "Score", "final_score": "Final score: **{health}** Health Points",
         "breakdown": {"in_game": "during play", "macromolecules": "macromolecule sets",
                       "detox": "detox majority", "enzyme_sets": "enzyme sets", "goals": "goal cards"},
@@ -569,7 +579,26 @@ def compute_record(puzzle, engine: str) -> dict:
         "gap": gap,
         "seconds": round(seconds, 3),
         "greedy": greedy_record(puzzle),
+        "other_readings": other_readings_record(puzzle, engine, solution.health),
     }
+
+
+def other_readings_record(puzzle, engine: str, health: int | None) -> list[dict]:
+    """The optimum under every other reading of each ruling in play (``Puzzle.rulings_in_play``):
+    the worked example states the reading it uses and, where the optimum moves, shows the other."""
+    from solver.model import RULING_READINGS
+    out = []
+    for ruling in puzzle.rulings_in_play():
+        for reading in RULING_READINGS[ruling]:
+            if reading == puzzle.reading(ruling):
+                continue
+            solution, _ = run_engine(puzzle.with_reading(ruling, reading), engine)
+            record = {"ruling": ruling.value, "reading": reading, "status": solution.status,
+                      "health": solution.health, "same": solution.health == health}
+            if solution.health != health:
+                record["steps"] = [{"text": dict(s.text), "round": s.round} for s in solution.steps]
+            out.append(record)
+    return out
 
 
 def depends_on(puzzle) -> tuple[Path, ...]:
@@ -965,6 +994,25 @@ def board_title(puzzle_set: PuzzleSet, board_id: str, lang: str) -> str:
     return board_id
 
 
+def other_readings_view(record: dict, lang: str) -> list[dict]:
+    """The other readings' optima (:func:`other_readings_record`), in words, with the plan where
+    the optimum moves."""
+    ui, this = UI[lang], record["solution"].get("health")
+    out = []
+    for other in record.get("other_readings", []):
+        if other["status"] == "infeasible":
+            summary = ui["other_none"]
+        elif other["status"] != "optimal":
+            summary = ui["other_unproven"]
+        elif other["same"]:
+            summary = ui["other_same"].format(health=other["health"])
+        else:
+            summary = ui["other_differs"].format(health=other["health"], this=this)
+        steps = [md_inline(s["text"].get(lang) or s["text"]["en"]) for s in other.get("steps", [])]
+        out.append({"ruling": other["ruling"], "reading": other["reading"], "summary": summary, "steps": steps})
+    return out
+
+
 def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav: tuple[str, ...]) -> Page:
     ui, puzzle, record = UI[lang], entry.puzzle, entry.record
     page = f"{GAME}/puzzles/{puzzle.id}.md"
@@ -985,6 +1033,7 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
         health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
         score_link=score_link, proof=proof_lines(record, lang), greedy=greedy_view(site, entry, lang, page),
+        other_readings=other_readings_view(record, lang),
         assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
     )

@@ -364,23 +364,23 @@ def _boost_gain(state: State, spot: Spot) -> Stock:
 
 # --------------------------------------------------------------------------- vesicle areas
 
-def turn_position(puzzle: Puzzle, seat: int, leads_round: bool) -> int:
-    """0-based place of ``seat`` in a round's turn order. "Every round, the player holding the
-    First Player Marker will be the first player to take their turn, then play continues
-    clockwise" (``gameplay.phase-1``): when the player holds the marker at the round's start
-    (``leads_round``), the order starts at the player's seat and goes on clockwise through the
-    seats; when another player holds it, it is the puzzle's seat order (seat 1 first)."""
+def turn_position(puzzle: Puzzle, seat: int, leads_round: bool, round_: int = 1) -> int:
+    """0-based place of ``seat`` in the turn order of round ``round_``. "Every round, the player
+    holding the First Player Marker will be the first player to take their turn, then play
+    continues clockwise" (``gameplay.phase-1``): the order starts at the player's seat when they
+    hold the marker at the round's start (``leads_round``), else at the seat of the other player
+    holding it (:meth:`solver.model.Puzzle.other_marker_seat`), and goes on clockwise."""
     seats = max([puzzle.players, puzzle.seat] + [d.seat for d in puzzle.opponent_disks])
-    first = puzzle.seat if leads_round else 1
+    first = puzzle.seat if leads_round else puzzle.other_marker_seat(round_)
     return (seat - first) % seats
 
 
 def _area_disks(state: State, area: VesicleArea) -> list[tuple[str, int, int]]:
     """(id, owner health, owner's place in this round's turn order) of every disk in ``area``."""
     puzzle = state.puzzle
-    own = turn_position(puzzle, puzzle.seat, state.leads_round)
+    own = turn_position(puzzle, puzzle.seat, state.leads_round, state.round)
     out = [(f"own:{d.card}", state.health, own) for d in state.disks if d.area is area]
-    out += [(d.id, d.health, turn_position(puzzle, d.seat, state.leads_round))
+    out += [(d.id, d.health, turn_position(puzzle, d.seat, state.leads_round, state.round))
             for d in state.opp_disks if d.area is area]
     return out
 

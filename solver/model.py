@@ -4,7 +4,7 @@ Section IDs in docstrings refer to ``data/rules/cytosis/game.yaml``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from enum import Enum
@@ -555,6 +555,13 @@ class Puzzle:
     """File the puzzle was loaded from."""
     grade: int = 1
     """Difficulty, 1 (first steps) to 5 (whole-game planning)."""
+    marker_seat: int = 0
+    """The seat of the other player holding the First Player Marker at the start when the player
+    does not (``first_player: false``); 0: the lowest seat that is not the player's."""
+    laureates_seats: tuple[int, ...] = ()
+    """Per round (index 0: round 1), the seat of the other player whose flask takes Laureates in
+    Biology, and with it the marker (``spots.laureates``); 0 or missing: the lowest seat that is
+    not the player's."""
     epigenetic: EpigeneticCard | None = None
     """The Epigenetic Modification Card the player holds (1st edition, ``epigenetic.*``), or None."""
     rulings: tuple[tuple[Ruling, str], ...] = ()
@@ -564,6 +571,18 @@ class Puzzle:
     def reading(self, ruling: Ruling) -> str:
         """The reading of ``ruling`` this puzzle uses."""
         return dict(self.rulings).get(ruling, RULING_DEFAULTS[ruling])
+
+    def rulings_in_play(self) -> tuple[Ruling, ...]:
+        """The rulings of :meth:`readings` whose readings can lead to different plans here (the
+        rest concern a situation the puzzle cannot reach: see :data:`RULING_IN_PLAY`)."""
+        return tuple(r for r in Ruling if r.value in self.readings() and RULING_IN_PLAY[r](self))
+
+    def with_reading(self, ruling: Ruling, reading: str) -> "Puzzle":
+        """This puzzle played under another reading of ``ruling``."""
+        from dataclasses import replace
+        chosen = dict(self.rulings)
+        chosen[ruling] = reading
+        return replace(self, rulings=tuple(sorted(chosen.items(), key=lambda p: p[0].value)))
 
     def readings(self) -> "Mapping[str, str]":
         """Every ruling that applies to this puzzle's edition, with the reading used (read-only)."""
@@ -585,3 +604,42 @@ class Puzzle:
     def text(self, which: str, lang: str) -> str:
         pairs = dict(getattr(self, which))
         return pairs.get(lang) or pairs.get("en") or next(iter(pairs.values()), "")
+
+    def _lowest_other_seat(self) -> int:
+        return 1 if self.seat != 1 else 2
+
+    def other_marker_seat(self, round_: int) -> int:
+        """The seat of the other player holding the First Player Marker at the start of round
+        ``round_`` when the player does not: the last other player who took Laureates in Biology
+        in an earlier round ("keep it for all subsequent rounds until it is claimed by another
+        player", ``spots.laureates``), else the holder at the start (:attr:`marker_seat`)."""
+        board = self.board
+        for r in range(min(round_ - 1, len(self.occupied)), 0, -1):
+            if any(board.spot(s).kind is SpotKind.LAUREATES for s in self.occupied[r - 1]):
+                seat = self.laureates_seats[r - 1] if r - 1 < len(self.laureates_seats) else 0
+                return seat or self._lowest_other_seat()
+        return self.marker_seat or self._lowest_other_seat()
+
+    def reachable_cards(self) -> tuple[Card, ...]:
+        """Cards the player can ever hold: the hand, the row and the deck."""
+        ids = list(self.hand) + [c for c in self.row if c] + list(self.deck)
+        return tuple(self.card(c) for c in ids)
+
+
+def _vesicle_cards(puzzle: "Puzzle") -> int:
+    return sum(1 for c in puzzle.reachable_cards() if c.route is not None)
+
+
+RULING_IN_PLAY: dict[Ruling, "Callable[[Puzzle], bool]"] = {
+    Ruling.FREE_RIBOSOME_ZERO: lambda p: True,     # any flask may end up on the Free Ribosome
+    Ruling.TWO_PLAYER_DETOX_TIE: lambda p: p.players == 2 and any(
+        c.type is CardType.DETOX for c in p.reachable_cards()) and bool(p.detox_opponents),
+    Ruling.GREY_FLASK_AREA_LIMIT: lambda p: p.players == 2 and p.grey_flasks > 0,
+    Ruling.GREY_THEN_EXHAUST: lambda p: p.grey_flasks > 0,
+    Ruling.DISK_CARD: lambda p: _vesicle_cards(p) >= 2,
+    Ruling.EXTRA_RESOURCE_LOWER_MITOCHONDRIA: lambda p: True,   # only in readings() with the card
+}
+"""Whether each ruling's readings can matter in a puzzle: a Free Ribosome placement exists on every
+board; the two-player detox tie needs two players, a detox card and an opponent's figure; the grey
+flask rulings need grey flasks; a disk completes another card only with two hormone or receptor
+cards."""

@@ -567,7 +567,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                 lead = leads[s.round]
                 tops = {}
                 for led in ((0, 1) if _cval(lead) is None else (_cval(lead),)):
-                    pos = {d.id: turn_position(puzzle, d.seat, bool(led)) for d in opp_in[A]}
+                    pos = {d.id: turn_position(puzzle, d.seat, bool(led), s.round) for d in opp_in[A]}
                     opps = sorted(opp_in[A], key=lambda d: (d.health, -pos[d.id], [-ord(ch) for ch in d.id]),
                                   reverse=True)
                     seen = Expr()
@@ -584,10 +584,10 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                         tb = tops[next(k for k in tops if k[1] == d.id)]
                     top_opp.append((d, tb))
                 # the player, tied on Health with that disk's owner, is removed if earlier in turn order
-                own_pos = {led: turn_position(puzzle, puzzle.seat, bool(led)) for led in (0, 1)}
+                own_pos = {led: turn_position(puzzle, puzzle.seat, bool(led), s.round) for led in (0, 1)}
                 thr = Expr()
                 for d, tb in top_opp:
-                    later = {led: int(own_pos[led] > turn_position(puzzle, d.seat, bool(led))) for led in (0, 1)}
+                    later = {led: int(own_pos[led] > turn_position(puzzle, d.seat, bool(led), s.round)) for led in (0, 1)}
                     thr = thr + tb * d.health
                     if _cval(lead) is not None:
                         thr = thr + tb * later[_cval(lead)]

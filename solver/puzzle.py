@@ -101,6 +101,13 @@ PUZZLE_SCHEMA: dict[str, Any] = {
         "objective": {"enum": ["max-health"]},
         "seat": {"type": "integer", "minimum": 1, "maximum": 5},
         "first_player": {"type": "boolean"},
+        "marker_seat": {"type": "integer", "minimum": 1, "maximum": 5,
+                        "description": "With first_player: false, the seat of the other player holding the First "
+                                       "Player Marker at the start (default: the lowest seat not the player's)."},
+        "laureates_seats": {"type": "object", "additionalProperties": False,
+                            "patternProperties": {_ROUND_KEY: {"type": "integer", "minimum": 1, "maximum": 5}},
+                            "description": "Per round whose `occupied` holds Laureates in Biology, the seat of the "
+                                           "other player there, who takes the First Player Marker: {2: 3}."},
         "epigenetic": {"enum": [c.value for c in EpigeneticCard],
                        "description": "The Epigenetic Modification Card the player holds (1st edition only)."},
         "board_override": {"type": "object", "additionalProperties": False, "properties": {
@@ -410,6 +417,8 @@ def _normalise_round_keys(data: dict) -> None:
         return mapping
     if "occupied" in data:
         data["occupied"] = fix(data["occupied"])
+    if "laureates_seats" in data:
+        data["laureates_seats"] = fix(data["laureates_seats"])
     opp = data.get("opponents")
     if isinstance(opp, dict) and "hormones" in opp:
         opp["hormones"] = fix(opp["hormones"])
@@ -519,6 +528,26 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
             where.fail(("rulings", key), f"expected a ruling of the {edition.value} rules; {key!r} is about "
                                          f"{', '.join(e.value for e in RULING_EDITIONS[ruling])} only")
         rulings.append((ruling, reading))
+    seats = max([players, seat] + [d.seat for d in disks])
+    marker_seat = data.get("marker_seat", 0)
+    if marker_seat:
+        if data.get("first_player", True):
+            where.fail(("marker_seat",), f"expected marker_seat only with first_player: false (the player holds the "
+                                         f"marker), got {marker_seat}")
+        if marker_seat == seat or marker_seat > seats:
+            where.fail(("marker_seat",), f"expected the seat of another player (1..{seats}, not the player's "
+                                         f"{seat}), got {marker_seat}")
+    laureates_seats = [0] * rounds
+    laureates = {s.id for s in board.spots if s.kind is SpotKind.LAUREATES}
+    for key, who in (data.get("laureates_seats") or {}).items():
+        r = int(key)
+        if r > rounds or not laureates & set(occupied[r - 1]):
+            where.fail(("laureates_seats", key), f"expected a round whose `occupied` holds {sorted(laureates)} "
+                                                 f"(1..{rounds}), got round {r}")
+        if who == seat or who > seats:
+            where.fail(("laureates_seats", key), f"expected the seat of another player (1..{seats}, not the "
+                                                 f"player's {seat}), got {who}")
+        laureates_seats[r - 1] = who
     epigenetic_card = None
     if data.get("epigenetic") is not None:
         epigenetic_card = EpigeneticCard(data["epigenetic"])
@@ -548,6 +577,7 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
         opponent_hormones=tuple(hormones), cards=tuple(cards), objective=data["objective"], seat=seat,
         first_player=data.get("first_player", True), source=file, grade=data.get("grade", 1),
         rulings=tuple(sorted(rulings, key=lambda p: p[0].value)), epigenetic=epigenetic_card,
+        marker_seat=marker_seat, laureates_seats=tuple(laureates_seats),
     )
 
 

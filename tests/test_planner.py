@@ -210,3 +210,42 @@ def test_full_area_tie_follows_the_first_player_marker(first_player, laureates, 
         assert res.status == "infeasible"
     best = solve_cpsat(build_model(p))
     assert best.objective == solve_highs(build_model(p)).objective
+
+
+@pytest.mark.parametrize("marker_seat,own_removed", [(3, True), (2, False)])
+def test_full_area_tie_follows_the_other_marker_holder(marker_seat, own_removed):
+    """The player (seat 1) does not hold the First Player Marker: seat ``marker_seat`` does, so the
+    round's order is 3, 1, 2 or 2, 3, 1. A Health tie in a full Golgi removes the disk of the player
+    earliest in that order (spots.golgi, 2e): the player's own before seat 2's, or seat 2's first.
+    Engine and model agree on both."""
+    from solver.engine import removal_candidates
+    from solver.model import VesicleArea
+    from solver_fixtures import PH7, make, place
+    p = make(edition="2e", rounds=2, flasks=3, grey_flasks=0, seat=1, players=3, first_player=False,
+             marker_seat=marker_seat, start={"mrna": 4, "carb": 2, "atp": 4}, hand=["ph", "ph2"],
+             cards=[PH7, {**PH7, "id": "ph2"}], board_override={"vesicles": {"golgi": 2}},
+             opponents={"disks": [{"area": "golgi", "health": 0, "seat": 2}]})
+    head = [place("nucleus-2"), place("rough-er-1", card="ph"), place("golgi-1", card="ph"),
+            place("rough-er-1", card="ph2")]
+    state = initial_state(p)
+    for a in head:
+        state = apply(state, a)
+    assert removal_candidates(state, VesicleArea.GOLGI) == (("own:ph",) if own_removed else ("opp1",))
+    plan = head + [place("golgi-1", card="ph2"), place("exocytosis-1", card="ph2" if own_removed else "ph")]
+    final = state
+    for a in plan[len(head):]:
+        final = apply(final, a)
+    res = solve_cpsat(build_model(p, NO_SYMMETRY), hint=plan, fix_hint=True)
+    assert res.status == "optimal" and res.objective == returns(final)
+    assert solve_cpsat(build_model(p)).objective == solve_highs(build_model(p)).objective
+
+
+def test_marker_seat_must_be_another_players():
+    from solver.errors import PuzzleError
+    from solver_fixtures import make
+    with pytest.raises(PuzzleError, match="marker_seat only with first_player: false"):
+        make(edition="2e", rounds=1, flasks=1, marker_seat=2)
+    with pytest.raises(PuzzleError, match="expected the seat of another player"):
+        make(edition="2e", rounds=1, flasks=1, first_player=False, marker_seat=1)
+    with pytest.raises(PuzzleError, match="whose `occupied` holds"):
+        make(edition="2e", rounds=1, flasks=1, first_player=False, laureates_seats={1: 2})

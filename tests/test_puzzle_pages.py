@@ -456,3 +456,37 @@ def test_only_a_missing_engine_library_falls_back_to_exhaustive(entries, monkeyp
     else:
         with pytest.raises(SolverError, match="disagree|proves"):
             puzzle_pages.run_engine(puzzle, "cpsat")
+
+
+# --------------------------------------------------------------------------- other readings
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_worked_example_shows_the_optimum_under_the_other_reading(pages, entries, lang):
+    """rule-disk-named-at-exocytosis-1e scores 3 under disk-card: at-exocytosis and 0 under at-er
+    (its twin rule-disk-card-at-er-1e): the page says so and shows the other plan."""
+    record = entries["rule-disk-named-at-exocytosis-1e"].record
+    others = {(o["ruling"], o["reading"]): o for o in record["other_readings"]}
+    other = others[("disk-card", "at-er")]
+    assert other["health"] == 0 and not other["same"] and other["steps"]
+    content = pages[(lang, "cytosis/puzzles/rule-disk-named-at-exocytosis-1e.md")].content
+    assert puzzle_pages.UI[lang]["other_readings"] in content
+    assert puzzle_pages.UI[lang]["other_differs"].format(health=0, this=3) in content
+    assert "disk-card: at-er" in content
+
+
+def test_other_readings_only_for_rulings_in_play(entries):
+    """No grey flask, no other readings of the grey-flask rulings; one vesicle card, no disk-card."""
+    for entry in entries.values():
+        asked = {o["ruling"] for o in entry.record["other_readings"]}
+        puzzle = entry.puzzle
+        if puzzle.grey_flasks == 0:
+            assert not asked & {"grey-then-exhaust", "grey-flask-area-limit"}, puzzle.id
+        assert asked <= set(puzzle.readings()), puzzle.id
+        for other in entry.record["other_readings"]:
+            assert other["reading"] != puzzle.readings()[other["ruling"]]
+
+
+def test_same_optimum_is_said_and_no_plan_repeated(entries):
+    same = [o for e in entries.values() for o in e.record["other_readings"] if o["same"]]
+    assert same and all("steps" not in o for o in same)
