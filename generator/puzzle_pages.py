@@ -99,6 +99,10 @@ UI = {
         "flask_grey": "grigia", "flask_card": "–", "exhaust": "Beuta esaurita", "play_card": "Carta giocata",
         "epigenetic_trade": "Carta epigenetica, scambio", "epigenetic_income": "Carta epigenetica, inizio round",
         "epigenetic_peek": "Carta epigenetica, mazzo", "epigenetic_card": "Carta Modificazione Epigenetica",
+        "virus_vaccinate": "Attacco virale, anticorpi", "virus_respond": "Attacco virale, risposta",
+        "virus_rolls": "Attacchi virali (dadi fissati dal rompicapo)", "antibodies": "Anticorpi all'inizio",
+        "virus_roll": "{source}: dadi {roll}; altri giocatori: {others}", "virus_dummy": "fittizio",
+        "virus_seat": "posto {seat}: {response}",
         "other_readings": "Con le altre letture",
         "other_readings_intro": "Il rompicapo si gioca con le letture elencate nell'enunciato. Per ogni regola ambigua che qui può cambiare il piano, l'ottimo con l'altra lettura (stesso motore, stessa verifica):",
         "other_same": "stesso ottimo, {health} Punti Salute", "other_differs": "ottimo {health} Punti Salute invece di {this}",
@@ -209,6 +213,10 @@ UI = {
         "flask_grey": "grey", "flask_card": "–", "exhaust": "Exhausted flask", "play_card": "Card played",
         "epigenetic_trade": "Epigenetic card, trade", "epigenetic_income": "Epigenetic card, round start",
         "epigenetic_peek": "Epigenetic card, deck", "epigenetic_card": "Epigenetic Modification card",
+        "virus_vaccinate": "Virus attack, antibodies", "virus_respond": "Virus attack, response",
+        "virus_rolls": "Virus attacks (dice fixed by the puzzle)", "antibodies": "Antibodies at the start",
+        "virus_roll": "{source}: dice {roll}; other players: {others}", "virus_dummy": "dummy",
+        "virus_seat": "seat {seat}: {response}",
         "other_readings": "Under the other readings",
         "other_readings_intro": "The puzzle is played under the readings listed in its statement. For every ambiguous rule that can change the plan here, the optimum under the other reading (same engine, same verification):",
         "other_same": "same optimum, {health} Health Points", "other_differs": "optimum {health} Health Points instead of {this}",
@@ -283,6 +291,7 @@ CARD_TYPES = {
     "enzyme": {"it": "Enzima", "en": "Enzyme"},
     "detox": {"it": "Detossificazione", "en": "Alcohol Detoxification"},
     "macromolecule": {"it": "Risorse Aggiuntive", "en": "Macromolecule"},
+    "virus-attack": {"it": "Attacco Virale", "en": "Virus Attack"},
 }
 """Card type names (the rulebooks' terms, as on the card pages)."""
 
@@ -323,7 +332,9 @@ def stock_text(stock, lang: str) -> str:
     parts = [amount(getattr(stock, r), r, lang) for r in STOCK_FIELDS if getattr(stock, r)]
     return ", ".join(parts) or "-"
 
-EVENT_SECTIONS = {"reduce-atp-cost": "events.reduce-atp-cost", "toxicity": "events.toxicity"}
+EVENT_SECTIONS = {"reduce-atp-cost": "events.reduce-atp-cost", "toxicity": "events.toxicity",
+                  "virus-ebola": "virus.event-cards", "virus-influenza": "virus.event-cards",
+                  "virus-rhinovirus": "virus.event-cards"}
 """Rule section of each non-boost event (boosts: ``events.boost``)."""
 
 # --------------------------------------------------------------------------- small types
@@ -781,6 +792,8 @@ def spot_label(puzzle, action: dict, lang: str) -> str:
         return md_inline(f"{UI[lang]['epigenetic_' + kind]}: {RESOURCES[action['resource']][lang]}")
     if kind == "peek":
         return md_inline(UI[lang]["epigenetic_peek"] + (f": {action['card']}" if action.get("card") else ""))
+    if kind in ("vaccinate", "respond"):
+        return md_inline(UI[lang]["virus_" + kind])
     spot = puzzle.board.spot(action["spot"])
     return md_inline(f"{AREAS[spot.area.value][lang]} ({spot.id})")
 
@@ -888,6 +901,9 @@ def card_views(site, puzzle, lang: str, page: str) -> list[dict]:
         if card.color:
             values.append(f"{UI[lang]['color']}: {card.color}")
         sections = rulebook.get((card.type.value, card.cost.as_tuple(), card.health), ())
+        if card.strain is not None:     # a Virus Attack card: its strain, no values (virus.cell-component-cards)
+            values.append(card.strain.value)
+            sections = ("virus.cell-component-cards",)
         links = tuple(link for link in (section_link(site, s, lang, page) for s in sections) if link)
         out.append({"id": md_inline(card.id), "type": CARD_TYPES[card.type.value][lang],
                     "cost": md_inline(stock_text(card.cost, lang)), "health": card.health,
@@ -948,6 +964,16 @@ def statement_rows(site, entry: PuzzleEntry, board_title: str, lang: str, page: 
     opponents += [ui["opp_hormones"].format(round=r + 1, types=", ".join(CARD_TYPES[t.value][lang] for t in types))
                   for r, types in enumerate(puzzle.opponent_hormones) if types]
     rows.append((ui["opponents"], md_inline("; ".join(opponents)) or ui["none"]))
+    if puzzle.uses_virus:
+        from solver.model import Strain
+        rows.append((ui["antibodies"], ", ".join(f"{s.value} {n}" for s, n in zip(Strain, puzzle.antibodies))))
+        rolls = []
+        for source, roll in puzzle.virus_rolls:
+            others = ", ".join(ui["virus_seat"].format(seat=o.seat if o.seat else ui["virus_dummy"], response=o.response)
+                               for o in roll.others)
+            rolls.append(md_inline(ui["virus_roll"].format(source=source, roll=roll.roll, others=others)))
+        link = section_link(site, "virus.event-attack", lang, page)
+        rows.append((ui["virus_rolls"], "; ".join(rolls) + (f" ([{link.label}]({link.href}))" if link else "")))
     if puzzle.epigenetic is not None:
         link = section_link(site, puzzle.epigenetic.section, lang, page)
         rows.append((ui["epigenetic_card"], f"[{link.label}]({link.href})" if link else md_inline(puzzle.epigenetic.value)))

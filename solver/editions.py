@@ -73,8 +73,9 @@ class Rules:
         return readings.get(Ruling.TWO_PLAYER_DETOX_TIE.value) == "after-cards"
 
     def events(self) -> frozenset[str]:
-        """Event kinds this edition's event deck has (``events.*``)."""
-        return frozenset({"boost", "reduce-atp-cost"})
+        """Event kinds this edition's event deck has (``events.*``; ``virus`` with the Virus
+        expansion, ``virus.event-cards``)."""
+        return frozenset({"boost", "reduce-atp-cost", "virus"})
 
     def board_sides(self) -> frozenset[str]:
         """Board sides printed for this edition (``two-player.board``)."""
@@ -83,6 +84,16 @@ class Rules:
     def epigenetic_cards(self) -> bool:
         """Does this edition have the Epigenetic Modification Cards (``epigenetic.*``)?"""
         return False
+
+    def virus_participants(self, players: int) -> int | None:
+        """Players ranked in a Virus attack, or None when the edition's Virus rules have no game
+        of ``players`` (``virus.title``, ``virus.two-player-dummy``)."""
+        return players if 3 <= players <= 5 else None
+
+    def virus_allocation(self, participants: int) -> tuple[tuple[int, ...], bool]:
+        """(resources gained by place, from the highest Antibody Response; whether the lowest loses
+        1 resource or 1 Health Point) (``virus.allocation``)."""
+        return {3: ((3, 1), True), 4: ((3, 2, 1), True), 5: ((4, 3, 2, 1), True)}[participants]
 
 
 class FirstEdition(Rules):
@@ -132,7 +143,17 @@ class FirstEdition(Rules):
 
     def events(self) -> frozenset[str]:
         """1e adds the Toxicity event (``events.toxicity``)."""
-        return frozenset({"boost", "reduce-atp-cost", "toxicity"})
+        return frozenset({"boost", "reduce-atp-cost", "toxicity", "virus"})
+
+    def virus_participants(self, players: int) -> int | None:
+        """1e: "Per 2 - 5 giocatori"; with 2 players a "dummy" player is ranked too
+        (``virus.two-player-dummy``)."""
+        return 3 if players == 2 else players
+
+    def virus_allocation(self, participants: int) -> tuple[tuple[int, ...], bool]:
+        """1e: 2-3 players 3/1/lose, 4 players 3/2/1/lose, 5 players 4/3/2/1 and the lowest "Perde
+        0 risorse" (the 2e table has the lowest lose 1) (``virus.allocation``)."""
+        return {3: ((3, 1), True), 4: ((3, 2, 1), True), 5: ((4, 3, 2, 1), False)}[participants]
 
     def epigenetic_cards(self) -> bool:
         """The 1st edition box has "7 CARTE MODIFICAZIONE EPIGENETICA" (``components.epigenetic-cards``,

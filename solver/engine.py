@@ -17,10 +17,10 @@ from itertools import permutations
 
 from .editions import Rules, rules_for
 from .errors import IllegalActionError
-from .rules import epigenetic, free_ribosome, macromolecule_cards
+from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
 from .model import (
     RECEPTOR_OF, ZERO, Area, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Ruling, Spot,
-    SpotKind, Stock, VesicleArea, event_kind,
+    SpotKind, Stock, Strain, VesicleArea, event_kind, event_strain,
 )
 
 GREY_FLASK_COST = epigenetic.GREY_FLASK_COST
@@ -64,12 +64,19 @@ class ActionKind(Enum):
     PEEK = "peek"
     """Look at the deck's top cards, maybe take one, put the rest back in any order (Epigenetic
     card, ``epigenetic.peek-deck``)."""
+    VACCINATE = "vaccinate"
+    """Virus attack: pay ``amount`` ATP for 2 antibodies each of the attacking strain (0: decline)
+    (``virus.event-attack``, ``virus.card-attack``)."""
+    RESPOND = "respond"
+    """Virus attack: take the place's gain (``take``) or loss (``lose``) (``virus.allocation``)."""
 
     @property
     def rule_sections(self) -> tuple[str, ...]:
         return {ActionKind.PLACE: ("gameplay.phase-1",), ActionKind.EXHAUST: ("gameplay.exhaust-flask",),
                 ActionKind.PLAY_CARD: ("cards.macromolecule",), ActionKind.TRADE: ("epigenetic.atp-exchange",),
-                ActionKind.INCOME: ("epigenetic.round-income",), ActionKind.PEEK: ("epigenetic.peek-deck",)}[self]
+                ActionKind.INCOME: ("epigenetic.round-income",), ActionKind.PEEK: ("epigenetic.peek-deck",),
+                ActionKind.VACCINATE: ("virus.event-attack", "virus.card-attack"),
+                ActionKind.RESPOND: ("virus.allocation",)}[self]
 
     @property
     def ends_turn(self) -> bool:
@@ -105,12 +112,16 @@ class Action:
     ``extra-resource``)."""
     order: tuple[str, ...] | None = None
     """PEEK: the cards put back on the deck, top first (``card``: the one taken, if any)."""
+    take: tuple[Resource, ...] | None = None
+    """RESPOND: the resources gained (ATP, mRNA, lipids)."""
+    lose: str | None = None
+    """RESPOND: the resource lost, or ``health`` for 1 Health Point."""
 
     def key(self) -> tuple:
         return (self.kind.value, self.spot or "", self.grey, self.card or "",
                 -1 if self.amount is None else self.amount,
                 self.resource.value if self.resource else "", self.goal or "", self.bump or "", self.disk or "",
-                self.extra, self.order or ())
+                self.extra, self.order or (), tuple(r.value for r in self.take or ()), self.lose or "")
 
     def to_dict(self) -> dict:
         out: dict = {"kind": self.kind.value}
@@ -123,6 +134,10 @@ class Action:
             out["extra"] = True
         if self.order is not None:
             out["order"] = list(self.order)
+        if self.take is not None:
+            out["take"] = [r.value for r in self.take]
+        if self.lose is not None:
+            out["lose"] = self.lose
         if self.resource is not None:
             out["resource"] = self.resource.value
         return out
@@ -133,7 +148,7 @@ class Action:
         if not isinstance(data, dict):
             raise TypeError(f"expected an object, got {data!r}")
         unknown = set(data) - {"kind", "spot", "grey", "card", "amount", "resource", "goal", "bump", "disk",
-                               "extra", "order"}
+                               "extra", "order", "take", "lose"}
         if unknown:
             raise ValueError(f"unknown field(s) {sorted(unknown)}")
         kind = ActionKind(data.get("kind", "place"))
@@ -147,7 +162,9 @@ class Action:
                       card=data.get("card"), amount=amount,
                       resource=Resource(data["resource"]) if data.get("resource") is not None else None,
                       goal=data.get("goal"), bump=data.get("bump"), disk=data.get("disk"),
-                      extra=bool(data.get("extra", False)), order=tuple(order) if order is not None else None)
+                      extra=bool(data.get("extra", False)), order=tuple(order) if order is not None else None,
+                      take=tuple(Resource(r) for r in data["take"]) if data.get("take") is not None else None,
+                      lose=data.get("lose"))
 
     def __str__(self) -> str:
         d = self.to_dict()
@@ -234,6 +251,11 @@ class State:
     """The Epigenetic card ``peek-deck`` was used this turn (once a turn)."""
     end_trade: Stock = ZERO
     """Cubes the Epigenetic card ``atp-exchange`` bought with the ATP left at the end of the game."""
+    antibodies: tuple[int, int, int] = (0, 0, 0)
+    """Virus expansion: the player's antibodies per :class:`~solver.model.Strain`."""
+    attacks: tuple[tuple[Strain, str, str], ...] = ()
+    """Virus attacks waiting, first to resolve first: (strain, source, stage); the source is
+    ``round-N`` or the Virus Attack card, the stage one of :mod:`solver.rules.virus`'s."""
     puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
     """The puzzle being played (not part of the state's identity)."""
 
@@ -262,6 +284,8 @@ class State:
             **({"taken_by_others": list(self.taken)} if self.taken else {}),
             **({"income_due": True} if self.income_due else {}),
             **({"peeked": True} if self.peeked else {}),
+            **({"antibodies": dict(zip((s.value for s in Strain), self.antibodies))} if any(self.antibodies) else {}),
+            **({"attacks": [[a[0].value, a[1], a[2]] for a in self.attacks]} if self.attacks else {}),
         }
 
 
@@ -602,6 +626,10 @@ def why_illegal(state: State, action: Action) -> str | None:
             return ("the game is over: Macromolecule cards still in hand were played at the end of the "
                     "last turn (cards.macromolecule, gameplay.end)")
         return "the game is over (gameplay.end)"
+    if state.attacks:
+        return _why_not_attack_step(state, action)
+    if action.kind in (ActionKind.VACCINATE, ActionKind.RESPOND):
+        return f"{action.kind.value}: no Virus attack is waiting (virus.attack)"
     if not is_players_turn(state):
         return "no flask left this round"
     if not action.kind.ends_turn and action.kind is not ActionKind.PLAY_CARD:
@@ -649,6 +677,61 @@ def why_illegal(state: State, action: Action) -> str | None:
                     f"(two-player.gameplay, {state.puzzle.edition.value})")
         paid = state
     return why_cannot_take(_claim_boosts(paid, spot), spot, action)
+
+
+def attack_outcome(state: State) -> tuple[int, bool, int]:
+    """(resources gained, whether a resource or Health is lost, the player's 0-based place) for the
+    waiting attack at its ranking step (``virus.event-attack``, ``virus.allocation``)."""
+    puzzle = state.puzzle
+    strain, source, _ = state.attacks[0]
+    roll = virus.roll_for(puzzle, source)
+    mine = roll.roll + virus.antibodies_of(state.antibodies, strain)
+    rules = _rules(state)
+    participants = rules.virus_participants(puzzle.players)
+    at = virus.place(puzzle, mine, roll, lambda seat: turn_position(puzzle, seat, state.leads_round, state.round))
+    table, last_loses = rules.virus_allocation(participants)
+    gain, loses = virus.outcome(table, last_loses, at, participants)
+    return gain, loses, at
+
+
+def _why_not_attack_step(state: State, action: Action) -> str | None:
+    """While a Virus attack waits, only its steps are legal (``virus.attack``: "all players should
+    pause and follow the steps")."""
+    strain, source, stage = state.attacks[0]
+    if stage == virus.RESPOND:
+        if action.kind is not ActionKind.RESPOND:
+            return f"a Virus attack ({strain.value}, {source}) waits for the player's gain or loss: respond (virus.attack)"
+        if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "card", "amount", "resource", "goal")):
+            return "respond takes only take or lose"
+        gain, loses, _ = attack_outcome(state)
+        return virus.why_not_response(state.stock, gain, loses, action.take, action.lose)
+    if action.kind is not ActionKind.VACCINATE:
+        return f"a Virus attack ({strain.value}, {source}) waits: pay ATP for antibodies or decline (vaccinate, amount 0) (virus.attack)"
+    if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "card", "resource", "goal", "take", "lose")):
+        return "vaccinate takes only an amount of ATP"
+    if action.amount is None or action.amount < 0:
+        return f"amount: expected the ATP paid for antibodies (0 to decline), got {action.amount!r} (virus.event-attack)"
+    if action.amount > state.stock.atp:
+        return f"cannot pay {action.amount} ATP for antibodies, stock has {state.stock.atp} (virus.event-attack)"
+    return None
+
+
+def _attack_step(state: State, action: Action) -> State:
+    """The effect of one step of the waiting Virus attack; once the last step of the last attack is
+    over, the turn (or the round) goes on where it stopped."""
+    strain, source, stage = state.attacks[0]
+    rest = state.attacks[1:]
+    if action.kind is ActionKind.RESPOND:
+        stock, health = virus.apply_response(state.stock, state.health, action.take, action.lose)
+        return _r(state, stock=stock, health=health, attacks=((strain, source, virus.POST_ROLL),) + rest)
+    state = _r(state, stock=state.stock - Stock(atp=action.amount),
+               antibodies=virus.vaccinate(state.antibodies, strain, action.amount))
+    if stage == virus.PRE_ROLL:
+        return _r(state, attacks=((strain, source, virus.RESPOND),) + rest)
+    state = _r(state, attacks=rest)
+    if not rest and state.flasks_left == 0 and not state.done:
+        state = _end_round(state)
+    return state
 
 
 def _why_not_epigenetic(state: State, action: Action) -> str | None:
@@ -712,8 +795,12 @@ def _take(state: State, spot: Spot, action: Action) -> State:
         free_bonus = 1 if (_reduce_active(state) and spot.value == 0) else 0
         row = list(state.row)
         row[spot.slot] = None
-        return _r(state, stock=state.stock - Stock(atp=price) + Stock(atp=free_bonus), row=tuple(row),
-                       hand=_sorted(state.hand + (slot_card,)))
+        state = _r(state, stock=state.stock - Stock(atp=price) + Stock(atp=free_bonus), row=tuple(row))
+        bought = state.puzzle.card(slot_card)
+        if bought.type is CardType.VIRUS_ATTACK:   # it "immediately takes effect" (virus.cell-component-cards)
+            return _r(state, discard=state.discard + (slot_card,),
+                      attacks=state.attacks + ((bought.strain, slot_card, virus.PRE_ROLL),))
+        return _r(state, hand=_sorted(state.hand + (slot_card,)))
     if kind is SpotKind.CYTOPLASM:
         return _complete(_r(state, stock=state.stock - card.cost), card)
     if kind is SpotKind.DETOX_STEROID and card.type is CardType.DETOX:
@@ -749,12 +836,15 @@ def _toxicity(stock: Stock) -> Stock:
     return Stock(stock.atp, after(stock.mrna), after(stock.protein), after(stock.carb), after(stock.lipid))
 
 
-def _reveal_event(state: State, event: str | None) -> State:
-    """Make ``event`` the only active event and follow it (``gameplay.phase-2``, ``events.*``)."""
+def _reveal_event(state: State, event: str | None, round_: int = 1) -> State:
+    """Make ``event`` (of round ``round_``) the only active event and follow it
+    (``gameplay.phase-2``, ``events.*``; a Virus Event attacks, ``virus.event-cards``)."""
     state = _r(state, event=event)
     if event is None:
         return state
     kind = event_kind(event)
+    if kind is EventKind.VIRUS:
+        return _r(state, attacks=state.attacks + ((event_strain(event), f"round-{round_}", virus.RESPOND),))
     if kind is EventKind.BOOST:
         boost = state.puzzle.board.boost(event)
         pending = dict(state.boosts)
@@ -802,13 +892,18 @@ def _opponents_buy(state: State, occupied: tuple[str, ...]) -> State:
     """Cards under card-row slots other players take this round leave the row (into their
     hands, not the discard pile) (``spots.card-row``)."""
     board = state.puzzle.board
-    row, taken = list(state.row), list(state.taken)
+    row, taken, attacks, health = list(state.row), list(state.taken), state.attacks, state.health
     for spot_id in occupied:
         spot = board.spot(spot_id)
         if spot.kind is SpotKind.CARD_ROW and spot.slot < len(row) and row[spot.slot] is not None:
+            card = state.puzzle.card(row[spot.slot])
+            if card.type is CardType.VIRUS_ATTACK:
+                # "All other players lose 1 Health Point", then the attack (virus.card-attack)
+                health -= 1
+                attacks += ((card.strain, card.id, virus.RESPOND),)
             taken.append(row[spot.slot])
             row[spot.slot] = None
-    return _r(state, row=tuple(row), taken=_sorted(taken))
+    return _r(state, row=tuple(row), taken=_sorted(taken), attacks=attacks, health=health)
 
 
 def _play_held_cards(state: State) -> State:
@@ -857,7 +952,7 @@ def _end_round(state: State) -> State:
             state = _refresh_row(state)
         elif step == "reveal-event":
             event = puzzle.events[next_round - 1] if next_round - 1 < len(puzzle.events) else None
-            state = _reveal_event(state, event)
+            state = _reveal_event(state, event, next_round)
     return _occupy(_r(state, round=next_round, income_due=epigenetic.income_due_at_round_start(puzzle)))
 
 
@@ -873,8 +968,9 @@ def initial_state(puzzle: Puzzle) -> State:
         goal_markers=(), goal_counts=tuple(sorted((g.id, g.markers) for g in puzzle.goals)),
         first_player=puzzle.first_player, boosts=(), event=None, done=False, puzzle=puzzle,
         leads_round=puzzle.first_player, income_due=epigenetic.income_due_at_round_start(puzzle),
+        antibodies=puzzle.antibodies,
     )
-    state = _reveal_event(state, puzzle.events[0] if puzzle.events else None)
+    state = _reveal_event(state, puzzle.events[0] if puzzle.events else None, 1)
     state = _occupy(state)
     if puzzle.flasks == 0:
         state = _end_round(state)
@@ -897,6 +993,8 @@ def apply(state: State, action: Action) -> State:
 def apply_legal(state: State, action: Action) -> State:
     """:func:`apply` for an action known to be legal (one of :func:`legal_actions`): the same
     effects without checking the action again (the exhaustive search's inner loop)."""
+    if action.kind in (ActionKind.VACCINATE, ActionKind.RESPOND):
+        return _attack_step(state, action)
     if action.kind is ActionKind.PLAY_CARD:
         card = state.puzzle.card(action.card)
         return _r(state, stock=macromolecule_cards.apply(state.stock, card), hand=_remove_one(state.hand, card.id),
@@ -922,7 +1020,7 @@ def apply_legal(state: State, action: Action) -> State:
         if action.grey:
             return _r(state, grey_this_turn=True, grey_spots=_sorted(state.grey_spots + (spot.id,)))
     state = _r(state, flasks_left=state.flasks_left - 1, grey_this_turn=False, peeked=False)
-    if state.flasks_left == 0:
+    if state.flasks_left == 0 and not state.attacks:   # an attack waiting: the round ends after it
         state = _end_round(state)
     return state
 
@@ -1015,8 +1113,22 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
     return [Action(P, sid, grey)]
 
 
+def _attack_candidates(state: State) -> list[Action]:
+    """The steps of the waiting Virus attack."""
+    stage = state.attacks[0][2]
+    if stage != virus.RESPOND:
+        return [Action(ActionKind.VACCINATE, amount=k) for k in range(state.stock.atp + 1)]
+    gain, loses, _ = attack_outcome(state)
+    if loses:
+        return [Action(ActionKind.RESPOND, lose=virus.HEALTH)] + [
+            Action(ActionKind.RESPOND, lose=r.value) for r in Resource if state.stock.get(r) > 0]
+    return [Action(ActionKind.RESPOND, take=take) for take in virus.gain_options(gain)]
+
+
 def legal_actions(state: State) -> list[Action]:
     """All legal actions, in a stable order (empty when terminal or stuck)."""
+    if state.attacks:
+        return [a for a in _attack_candidates(state) if why_illegal(state, a) is None]
     if state.done:
         return []
     return [a for a in _candidates(state) if why_illegal(state, a) is None]
@@ -1045,6 +1157,11 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
                 seen.update(epigenetic.peek_options(top))
         out += [Action(ActionKind.PEEK, card=taken, order=order)
                 for taken, order in sorted(seen, key=lambda o: (o[0] or "", o[1]))]
+    if puzzle.uses_virus:
+        atp_bound = puzzle.start.atp + puzzle.rounds * (puzzle.flasks + puzzle.grey_flasks) * 6 + 4 * len(puzzle.events)
+        out += [Action(ActionKind.VACCINATE, amount=k) for k in range(atp_bound + 1)]
+        out += [Action(ActionKind.RESPOND, lose=virus.HEALTH)] + [Action(ActionKind.RESPOND, lose=r.value) for r in Resource]
+        out += [Action(ActionKind.RESPOND, take=take) for n in range(5) for take in virus.gain_options(n)]
     bumps = [None]
     if rules_for(puzzle.edition).removal_is_chosen():
         bumps += [d.id for d in puzzle.opponent_disks] + [f"own:{c}" for c in card_ids]

@@ -211,6 +211,9 @@ class CardType(Enum):
     ENZYME = "enzyme"
     DETOX = "detox"
     MACROMOLECULE = "macromolecule"
+    VIRUS_ATTACK = "virus-attack"
+    """Virus expansion: bought from the row, it attacks at once and is never completed
+    (``virus.cell-component-cards``)."""
 
     @property
     def uses_vesicle(self) -> bool:
@@ -220,7 +223,36 @@ class CardType(Enum):
     @property
     def is_completable(self) -> bool:
         """Counts as a completed card (Macromolecule cards never do: ``cards.macromolecule``)."""
-        return self is not CardType.MACROMOLECULE
+        return self not in (CardType.MACROMOLECULE, CardType.VIRUS_ATTACK)
+
+
+class Strain(Enum):
+    """The three Virus strains, one column each of the Immune Response area (``virus.player-mats``)."""
+
+    EBOLA = "ebola"
+    INFLUENZA = "influenza"
+    RHINOVIRUS = "rhinovirus"
+    """Rhinovirus in the English rules, "Raffreddore" in the Italian."""
+
+
+@dataclass(frozen=True)
+class OtherResponse:
+    """Another player's Antibody Response to one Virus attack, fixed by the puzzle."""
+
+    seat: int
+    """Their seat (0: the 1st edition's "dummy" player of a 2-player game, who wins every tie)."""
+    response: int
+    """Their dice roll plus their antibodies of the strain."""
+
+
+@dataclass(frozen=True)
+class VirusRoll:
+    """The fixed outcome of the dice of one Virus attack (``virus.event-attack``)."""
+
+    roll: int
+    """The total of the player's Antibody Dice."""
+    others: tuple[OtherResponse, ...]
+    """Every other player's Antibody Response (the dummy's included)."""
 
 
 class VesicleArea(Enum):
@@ -272,6 +304,8 @@ class Card:
     """Macromolecule cards: what playing it gives (``cards.macromolecule``)."""
     illustrative: bool = False
     """True when the values are not printed in the rulebooks (made up for the puzzle)."""
+    strain: Strain | None = None
+    """Virus Attack cards: the strain that attacks."""
 
     @property
     def route(self) -> Route | None:
@@ -444,12 +478,21 @@ class EventKind(Enum):
     BOOST = "boost"
     REDUCE_ATP_COST = "reduce-atp-cost"
     TOXICITY = "toxicity"
+    VIRUS = "virus"
+    """Virus expansion: ``virus-ebola``, ``virus-influenza``, ``virus-rhinovirus`` (``virus.event-cards``)."""
 
 
 def event_kind(event_id: str) -> EventKind:
     if event_id.startswith("boost-"):
         return EventKind.BOOST
+    if event_id.startswith("virus-"):
+        return EventKind.VIRUS
     return EventKind(event_id)
+
+
+def event_strain(event_id: str) -> Strain:
+    """The strain of a Virus Event (``virus-influenza`` -> influenza)."""
+    return Strain(event_id.removeprefix("virus-"))
 
 
 @dataclass(frozen=True)
@@ -562,6 +605,11 @@ class Puzzle:
     """Per round (index 0: round 1), the seat of the other player whose flask takes Laureates in
     Biology, and with it the marker (``spots.laureates``); 0 or missing: the lowest seat that is
     not the player's."""
+    antibodies: tuple[int, int, int] = (0, 0, 0)
+    """Virus expansion: the player's antibodies per :class:`Strain` at the start."""
+    virus_rolls: tuple[tuple[str, VirusRoll], ...] = ()
+    """Virus expansion: the fixed dice of each attack, by source: ``round-N`` (the Virus Event of
+    round N) or a Virus Attack card's id."""
     epigenetic: EpigeneticCard | None = None
     """The Epigenetic Modification Card the player holds (1st edition, ``epigenetic.*``), or None."""
     rulings: tuple[tuple[Ruling, str], ...] = ()
@@ -604,6 +652,12 @@ class Puzzle:
     def text(self, which: str, lang: str) -> str:
         pairs = dict(getattr(self, which))
         return pairs.get(lang) or pairs.get("en") or next(iter(pairs.values()), "")
+
+    @property
+    def uses_virus(self) -> bool:
+        """Does the puzzle play the Virus expansion (a Virus Event or Virus Attack card)?"""
+        return bool(self.virus_rolls) or any(e and event_kind(e) is EventKind.VIRUS for e in self.events) \
+            or any(c.type is CardType.VIRUS_ATTACK for c in self.cards)
 
     def _lowest_other_seat(self) -> int:
         return 1 if self.seat != 1 else 2

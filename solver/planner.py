@@ -40,7 +40,7 @@ from .engine import (
     Action, ActionKind, detox_points, initial_state,
 )
 from .errors import SolverError
-from .rules import epigenetic, free_ribosome, macromolecule_cards
+from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
 from .linear import Expr, LinearModel, Var, lit, total
 from .model import (
     RECEPTOR_OF, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
@@ -154,7 +154,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     """The time-indexed model of ``puzzle`` (no solver involved)."""
     opt = options or Options()
     rules = rules_for(puzzle.edition)
-    limit = epigenetic.planner_limit(puzzle)
+    limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle)
     if limit:
         raise UnsupportedPuzzle(limit)
     grey_cost = epigenetic.grey_flask_cost(puzzle)

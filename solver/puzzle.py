@@ -17,7 +17,7 @@ from .errors import PuzzleError
 from .rules import epigenetic
 from .loading import Located, LoadError, display_path, load_yaml
 from .model import (
-    Area, Board, Boost, Card, CardType, DetoxFigure, Edition, EpigeneticCard, Goal, OpponentDisk, Puzzle, Resource,
+    Area, Board, Boost, Card, CardType, DetoxFigure, Edition, EpigeneticCard, Goal, OtherResponse, Strain, VirusRoll, OpponentDisk, Puzzle, Resource,
     RULING_CARDS, RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
     VESICLE_ROUTE, event_kind,
 )
@@ -27,7 +27,8 @@ BOARDS_DIR = ROOT / "data" / "boards"
 PUZZLES_DIR = ROOT / "data" / "puzzles"
 RULEBOOK_CARDS = PUZZLES_DIR / "cards" / "rulebook.yaml"
 
-EVENT_IDS = ["boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er", "reduce-atp-cost", "toxicity"]
+EVENT_IDS = ["boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er", "reduce-atp-cost", "toxicity",
+             "virus-ebola", "virus-influenza", "virus-rhinovirus"]
 MAX_AMOUNT = 999
 """Largest integer any puzzle or board field holds (amounts, Health, prices, counts): far above
 what a game reaches, low enough for every engine (CP-SAT bounds, the search's arithmetic)."""
@@ -97,7 +98,23 @@ PUZZLE_SCHEMA: dict[str, Any] = {
             "properties": {
                 "id": _ID, "type": {"enum": [t.value for t in CardType]}, "cost": _STOCK,
                 "health": _AMOUNT, "color": {"type": "string"}, "gain": _STOCK,
-                "illustrative": {"type": "boolean"}}}},
+                "illustrative": {"type": "boolean"},
+                "strain": {"enum": [s.value for s in Strain], "description": "Virus Attack cards: the strain."}}}},
+        "antibodies": {"type": "object", "additionalProperties": False,
+                       "properties": {s.value: _AMOUNT for s in Strain},
+                       "description": "Virus expansion: the player's antibodies per strain at the start (default 0)."},
+        "virus_rolls": {"type": "object", "additionalProperties": False,
+                        "patternProperties": {"^(round-[1-9][0-9]*|[a-z0-9][a-z0-9-]*)$": {
+                            "type": "object", "additionalProperties": False, "required": ["roll", "others"],
+                            "properties": {
+                                "roll": {**_AMOUNT, "description": "The total of the player's Antibody Dice."},
+                                "others": {"type": "array", "items": {
+                                    "type": "object", "additionalProperties": False, "required": ["seat", "response"],
+                                    "properties": {"seat": {"type": "integer", "minimum": 0, "maximum": 5},
+                                                   "response": _AMOUNT}}}}}},
+                        "description": "Virus expansion: the dice of each attack, fixed: `round-N` for the Virus "
+                                       "Event of round N, a Virus Attack card's id for that card; `others`: every "
+                                       "other player's Antibody Response by seat (seat 0: the 1st edition's dummy)."},
         "objective": {"enum": ["max-health"]},
         "seat": {"type": "integer", "minimum": 1, "maximum": 5},
         "first_player": {"type": "boolean"},
@@ -383,6 +400,15 @@ def _card(i: int, c: dict, where: _Where, known: list) -> Card:
         where.fail(path + ("gain",), f"only macromolecule cards have a gain, this is a {ctype.value}")
     if ctype is not CardType.ENZYME and "color" in c:
         where.fail(path + ("color",), f"only enzyme cards have a colour, this is a {ctype.value}")
+    if ctype is CardType.VIRUS_ATTACK:
+        if "strain" not in c:
+            where.fail(path + ("strain",), f"expected the strain of Virus Attack card {c['id']!r}, one of "
+                                           f"{[s.value for s in Strain]}")
+        if not cost.is_zero() or c.get("health"):
+            where.fail(path, "a Virus Attack card has no cost and no Health Points (it attacks when bought)")
+        return Card(id=c["id"], type=ctype, strain=Strain(c["strain"]))
+    if "strain" in c:
+        where.fail(path + ("strain",), f"only Virus Attack cards have a strain, this is a {ctype.value}")
     health = c.get("health", 1 if ctype is CardType.DETOX else 0)
     from_rulebook = any(t is ctype and s == cost and h == health for t, s, h in known)
     illustrative = c.get("illustrative")
@@ -548,6 +574,7 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
             where.fail(("laureates_seats", key), f"expected the seat of another player (1..{seats}, not the "
                                                  f"player's {seat}), got {who}")
         laureates_seats[r - 1] = who
+    virus_rolls = _virus_rolls(data, where, rules, players, seat, events, cards)
     epigenetic_card = None
     if data.get("epigenetic") is not None:
         epigenetic_card = EpigeneticCard(data["epigenetic"])
@@ -577,8 +604,43 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
         opponent_hormones=tuple(hormones), cards=tuple(cards), objective=data["objective"], seat=seat,
         first_player=data.get("first_player", True), source=file, grade=data.get("grade", 1),
         rulings=tuple(sorted(rulings, key=lambda p: p[0].value)), epigenetic=epigenetic_card,
-        marker_seat=marker_seat, laureates_seats=tuple(laureates_seats),
+        marker_seat=marker_seat, laureates_seats=tuple(laureates_seats), virus_rolls=virus_rolls,
+        antibodies=tuple((data.get("antibodies") or {}).get(s.value, 0) for s in Strain),
     )
+
+
+def _virus_rolls(data, where, rules, players, seat, events, cards):
+    """The fixed dice of every Virus attack the puzzle can reach, checked: one entry per Virus Event
+    round and per Virus Attack card, each naming every other player once (``virus.*``)."""
+    needed = {f"round-{i + 1}": ("events", i) for i, e in enumerate(events) if e and e.startswith("virus-")}
+    needed.update({c.id: ("cards",) for c in cards if c.type is CardType.VIRUS_ATTACK})
+    given = data.get("virus_rolls") or {}
+    if not needed and not given and not data.get("antibodies"):
+        return ()
+    participants = rules.virus_participants(players)
+    if participants is None:
+        where.fail(("players",), f"the {data['edition']} Virus rules are for 3-5 players (virus.title): expected 3-5 "
+                                 f"players with Virus Events or Virus Attack cards, got {players}")
+    for source, path in needed.items():
+        if source not in given:
+            where.fail(("virus_rolls",), f"expected the dice of the Virus attack {source!r} (from {'.'.join(map(str, path))}): "
+                                         f"virus_rolls: {{{source}: {{roll: N, others: [{{seat: S, response: R}}, ...]}}}}")
+    out = []
+    dummy = participants > players
+    expected_seats = participants - 1
+    for source, raw in given.items():
+        if source not in needed:
+            where.fail(("virus_rolls", source), f"expected a Virus Event round (round-N) or a Virus Attack card id "
+                                                f"of this puzzle, one of {sorted(needed)}, got {source!r}")
+        others = tuple(OtherResponse(o["seat"], o["response"]) for o in raw["others"])
+        seats = [o.seat for o in others]
+        if len(others) != expected_seats or len(set(seats)) != len(seats) or seat in seats \
+                or (0 in seats) != dummy or any(s > 5 for s in seats):
+            what = f"{expected_seats} other players" + (" (seat 0: the dummy player of a 2-player game)" if dummy else "")
+            where.fail(("virus_rolls", source, "others"), f"expected {what}, each seat once and not the player's "
+                                                          f"({seat}), got seats {seats}")
+        out.append((source, VirusRoll(raw["roll"], others)))
+    return tuple(sorted(out))
 
 
 def expected_health(path: str | Path) -> int | None:

@@ -132,6 +132,27 @@ def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: 
             head += (f", take {action.card}" if en else f", prendi {action.card}")
         if action.order:
             head += ("; put back, top first: " if en else "; rimetti, dall'alto: ") + ", ".join(action.order)
+    elif action.kind is ActionKind.VACCINATE:
+        if action.amount:
+            head = (f"Virus attack: pay {action.amount} ATP for {2 * action.amount} antibodies" if en else
+                    f"Attacco virale: paga {action.amount} ATP per {2 * action.amount} anticorpi")
+        else:
+            head = "Virus attack: no ATP for antibodies" if en else "Attacco virale: nessun ATP per anticorpi"
+        strain = before.attacks[0][0] if before.attacks else None
+        if strain is not None:
+            head += f" ({strain.value})"
+    elif action.kind is ActionKind.RESPOND:
+        if action.lose == "health":
+            head = "Virus attack, lowest Antibody Response: lose 1 Health Point" if en else \
+                "Attacco virale, Risposta Immunitaria più bassa: perdi 1 Punto Salute"
+        elif action.lose:
+            head = ("Virus attack, lowest Antibody Response: lose 1 " if en else
+                    "Attacco virale, Risposta Immunitaria più bassa: perdi 1 ") + RESOURCE_NAMES[Resource(action.lose)][lang]
+        else:
+            taken = {r: sum(1 for t in action.take or () if t is r) for r in dict.fromkeys(action.take or ())}
+            what = ", ".join(resource_amount(n, r, lang) for r, n in taken.items()) or ("nothing" if en else "niente")
+            head = ("Virus attack, Antibody Response ranked: take " if en else
+                    "Attacco virale, Risposta Immunitaria in classifica: prendi ") + what
     elif action.kind is ActionKind.EXHAUST:
         head = (("Exhaust a flask for 1 " if en else "Esaurisci una beuta per 1 ")
                 + RESOURCE_NAMES[action.resource][lang])

@@ -267,18 +267,6 @@ def test_start_state_is_the_puzzles():
     assert s.stock == Stock(atp=3, mrna=1, lipid=1) and s.hand == ("a",) and s.row[0] == "b" and s.deck == ("c",)
 
 
-@pytest.mark.parametrize("change", [
-    {"events": ["virus-ebola"]},
-    {"cards": [{"id": "v", "type": "virus-attack", "illustrative": True}], "row": ["v"]},
-    {"antibodies": {"ebola": 2}},
-])
-def test_virus_cards_are_refused(change):
-    """virus-* (not modelled): a puzzle naming Virus events, Virus Attack cards or antibodies is
-    refused with an error rather than played without them."""
-    with pytest.raises(PuzzleError):
-        make(edition="1e", **change)
-
-
 @pytest.mark.parametrize("edition,change", [
     ("1e", {"epigenetic": "early-placement"}),      # not modelled: refused with the reason
     ("2e", {"epigenetic": "cheap-grey-flask"}),     # no Epigenetic cards in the 2nd edition
