@@ -158,7 +158,15 @@ def exhaustive_cap(cap: float, cpsat_seconds: float, max_cap: float = MAX_CAP) -
 
 
 def measure(puzzle, cap: float, max_cap: float = MAX_CAP) -> dict:
-    row = time_cpsat(puzzle, cap)
+    from .planner import UnsupportedPuzzle
+    try:
+        row = time_cpsat(puzzle, cap)
+    except UnsupportedPuzzle:       # the Virus expansion, a deck looked at: the exhaustive search alone
+        value, seconds = time_exhaustive(puzzle, max(cap, max_cap))
+        return {"optimum": value, "cpsat_status": "unsupported", "cpsat_seconds": None, "cpsat_seconds_seeds": [],
+                "gap": None, "highs_seconds": None, "exhaustive_seconds": None if seconds is None else round(seconds, 3),
+                "exhaustive_cap_seconds": max(cap, max_cap), "exhaustive_capped": seconds is None, "ratio": None,
+                "ratio_is_lower_bound": False}
     ex_cap = exhaustive_cap(cap, row["cpsat_seconds"], max_cap)
     value, seconds = time_exhaustive(puzzle, ex_cap)
     if value is not None and row["cpsat_status"] == "optimal" and value != row["optimum"]:
@@ -186,8 +194,8 @@ def table(rows: list[dict], first: str, cap: float) -> str:
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         ex = f"> {r.get('exhaustive_cap_seconds', cap):g}" if r["exhaustive_capped"] else _fmt(r["exhaustive_seconds"])
-        ratio = ("≥ " if r["ratio_is_lower_bound"] else "") + f"{r['ratio']:g}×"
-        status = r["cpsat_status"] if r["cpsat_status"] == "optimal" else f"{r['cpsat_status']} (gap {r['gap']})"
+        ratio = "-" if r["ratio"] is None else ("≥ " if r["ratio_is_lower_bound"] else "") + f"{r['ratio']:g}×"
+        status = r["cpsat_status"] if r["cpsat_status"] in ("optimal", "unsupported") else f"{r['cpsat_status']} (gap {r['gap']})"
         cells = ([r["id"]] if "id" in r else []) + [str(r["placements"]), _fmt(r["optimum"]),
                                                    _fmt(r["cpsat_seconds"]), status, _fmt(r["highs_seconds"]), ex, ratio]
         out.append("| " + " | ".join(cells) + " |")
