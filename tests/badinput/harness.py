@@ -64,7 +64,8 @@ def _prepare(case: dict, work: Path) -> dict[str, str]:
     A case may carry its files itself (``files``: name -> bytes), as the fuzz suite's do."""
     folder = work / "case"
     source = HERE / "cases" / case["name"]
-    shutil.copytree(source, folder, symlinks=True) if source.exists() and "files" not in case else folder.mkdir()
+    # a case carrying its files has no folder of its own (and its name may be too long for one)
+    shutil.copytree(source, folder, symlinks=True) if "files" not in case and source.exists() else folder.mkdir()
     for name, content in (case.get("files") or {}).items():
         (folder / name).write_bytes(content)
     if case["name"] == "puzzle-too-large":
