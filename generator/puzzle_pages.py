@@ -932,6 +932,8 @@ def event_text(site, puzzle, event: str | None, lang: str, page: str) -> str:
             areas=", ".join(AREAS[a.value][lang] for a in boost.areas)))) if boost else ""
         return (f"[{link.label}]({link.href})" if link else md_inline(event)) + extra
     link = section_link(site, EVENT_SECTIONS.get(event, ""), lang, page)
+    if event.startswith("virus-"):      # the strain, with the Virus Event rules linked
+        return f"`{md_inline(event)}`" + (f" ([{link.label}]({link.href}))" if link else "")
     return f"[{link.label}]({link.href})" if link else md_inline(event)
 
 
