@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from . import features
+from . import features, i18n
 from .cards import (PROJECT, CardSet, Card, CytosisType, ImmuneType, Limit, Resource, Spot, Text, Threat,
                     UrsuppeType, check_rule_refs, load_cards)
 from .errors import DataError, Problems
@@ -29,77 +29,8 @@ from .render import Page, render
 
 INDEX_PAGE = "cards/index.md"
 
-UI = {
-    "it": {
-        "nav": "Carte", "title": "Database delle carte", "card": "Carta", "cards_of": "Carte",
-        "intro": "Le carte e le proprietà dei giochi, con i valori che i regolamenti riportano. Dove un "
-                 "regolamento non dà un valore (per esempio il costo delle singole carte) la pagina dice "
-                 "«non indicato nei regolamenti» invece di un numero. Ogni testo indica la sua origine: "
-                 "regolamento ufficiale o traduzione del progetto; i nomi dati dal progetto sono segnalati.",
-        "game_intro": "Ogni voce ha un link permanente (¶). Filtri e ordinamento restano nell'indirizzo della "
-                      "pagina: copiandolo si condivide la stessa selezione.",
-        "cytosis_intro": "Nei regolamenti le carte Componente Cellula sono descritte per tipo: una voce vale per "
-                         "tutte le carte del tipo, e i costi e i Punti Salute delle singole carte non sono indicati. "
-                         "Solo le due carte di esempio hanno tutti i valori.",
-        "game": "Gioco", "entries": "Voci", "types": "Tipi",
-        "missing": "non indicato nei regolamenti", "not_in_box": "non presente",
-        "filters": "Filtri delle carte", "search": "Cerca", "type": "Tipo", "all_types": "Tutti i tipi",
-        "min": "min", "max": "max", "sort": "Ordina per", "reset": "Azzera i filtri",
-        "sort_order": "ordine dei regolamenti", "sort_name": "nome (A-Z)",
-        "sort_cost_asc": "{cost} crescente", "sort_cost_desc": "{cost} decrescente",
-        "sort_points_asc": "{points} crescente", "sort_points_desc": "{points} decrescente",
-        "numeric_hint": "I filtri numerici escludono le voci senza quel valore nei regolamenti.",
-        "count_all": "{n} voci", "count_some": "Voci mostrate: {shown} su {n}", "no_match": "Nessuna voce corrisponde ai filtri.",
-        "permalink": "Link permanente a questa voce",
-        "name_in": "Nome in {lang}", "original_text": "Testo originale ({lang})", "text_in": "Testo in {lang}",
-        "official": "{source}", "translation": "Traduzione del progetto Cellula da: {source}",
-        "project_name": "Nome dato dal progetto Cellula", "project_text": "Testo del progetto Cellula",
-        "project_note": "Nota del progetto Cellula",
-        "rules": "Regole che si applicano", "note": "Nota", "scoring": "Punteggio", "pipeline": "Completamento",
-        "step_puts": "mette", "step_pays_atp": "paga l'ATP", "step_text": "Testo del regolamento",
-        "counts": "Carte per edizione", "copies": "Copie", "copies_players": "{n} giocatori",
-        "example": "Carta di esempio del regolamento", "reconstructed": "Valori ricostruiti (vedi la nota)",
-        "strain": "Ceppo", "replaces": "Sostituisce", "price_from_player": "Prezzo se comprata da un avversario",
-        "extra_points": "Punti aggiuntivi", "limit": "Uso", "protects_against": "Protegge da",
-        "none": "nessuno", "cost_parts": "Costo", "rules_of": "Regole di {game}",
-        "rule": "Regola", "all_rules": "Tutte le regole", "cards_for_rule": "Carte a cui si applica ({n})",
-    },
-    "en": {
-        "nav": "Cards", "title": "Card database", "card": "Card", "cards_of": "Cards",
-        "intro": "The games' cards and properties, with the values the rulebooks give. Where a rulebook gives "
-                 "no value (individual card costs, for example) the page says \"not in the rulebooks\" instead "
-                 "of a number. Every text says where it comes from: official rulebook or project translation; "
-                 "names given by the project are marked as such.",
-        "game_intro": "Every entry has a permanent link (¶). Filters and sorting are kept in the page address: "
-                      "copy it to share the same selection.",
-        "cytosis_intro": "The rulebooks describe Cell Component Cards by type: one entry stands for all the cards "
-                         "of its type, and individual card costs and Health Points are not given. Only the two "
-                         "example cards have every value.",
-        "game": "Game", "entries": "Entries", "types": "Types",
-        "missing": "not in the rulebooks", "not_in_box": "not in this box",
-        "filters": "Card filters", "search": "Search", "type": "Type", "all_types": "All types",
-        "min": "min", "max": "max", "sort": "Sort by", "reset": "Clear filters",
-        "sort_order": "rulebook order", "sort_name": "name (A-Z)",
-        "sort_cost_asc": "{cost}, lowest first", "sort_cost_desc": "{cost}, highest first",
-        "sort_points_asc": "{points}, lowest first", "sort_points_desc": "{points}, highest first",
-        "numeric_hint": "Numeric filters leave out the entries the rulebooks give no such value for.",
-        "count_all": "{n} entries", "count_some": "Showing {shown} of {n} entries", "no_match": "No entry matches the filters.",
-        "permalink": "Permanent link to this entry",
-        "name_in": "{lang} name", "original_text": "Original text ({lang})", "text_in": "{lang} text",
-        "official": "{source}", "translation": "Translation by the Cellula project from: {source}",
-        "project_name": "Name given by the Cellula project", "project_text": "Text by the Cellula project",
-        "project_note": "Note by the Cellula project",
-        "rules": "Rules that apply", "note": "Note", "scoring": "Scoring", "pipeline": "Completion",
-        "step_puts": "puts", "step_pays_atp": "pays the ATP", "step_text": "Rulebook text",
-        "counts": "Cards per edition", "copies": "Copies", "copies_players": "{n} players",
-        "example": "Example card from the rulebook", "reconstructed": "Values reconstructed (see the note)",
-        "strain": "Strain", "replaces": "Replaces", "price_from_player": "Price when bought from an opponent",
-        "extra_points": "Extra points", "limit": "Use", "protects_against": "Protects against",
-        "none": "none", "cost_parts": "Cost", "rules_of": "{game} rules",
-        "rule": "Rule", "all_rules": "All rules", "cards_for_rule": "Cards it applies to ({n})",
-    },
-}
-"""This feature's interface strings (kept here: ``data/ui.yaml`` belongs to the core pages)."""
+UI = i18n.namespace("cards")
+"""This feature's interface strings: ``cards.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
 LANG_NAMES = {"it": {"it": "italiano", "en": "inglese", "ru": "russo"},
               "en": {"it": "Italian", "en": "English", "ru": "Russian"}}

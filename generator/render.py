@@ -8,6 +8,8 @@ from pathlib import Path
 import jinja2
 import yaml
 
+from . import i18n
+
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
@@ -91,6 +93,7 @@ def environment() -> jinja2.Environment:
     env.filters["indent4"] = indent
     env.filters["attr"] = attr_escape
     env.filters["front_matter"] = front_matter
+    env.globals["t"] = i18n.t
     return env
 
 

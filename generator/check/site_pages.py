@@ -4,71 +4,14 @@ from __future__ import annotations
 
 import re
 
-from .. import features
+from .. import features, i18n
 from ..refs import relative
 from ..render import Page, escape_text, render
 from .align import plain
 from .model import CheckId, Finding, Status
 
-UI = {
-    "it": {
-        "title": "Differenze tra edizioni",
-        "intro": "Ogni differenza tra il regolamento ufficiale italiano (1ª edizione) e quello inglese "
-                 "(2ª edizione, con le regole dell'Espansione Virus), sezione per sezione: le note curate "
-                 "dal progetto e le differenze trovate dal controllo automatico (`python -m generator check`), "
-                 "ciascuna con la sua classificazione. I numeri e i termini che differiscono sono evidenziati.",
-        "summary": "Riepilogo", "status": "Classificazione", "notes_column": "Note curate",
-        "findings_column": "Segnalazioni del controllo", "total": "Totale",
-        "note": "Nota", "follow": "Quale regola seguire", "found": "Differenze trovate dal controllo",
-        "compare": "Confronto IT/EN", "rules": "Leggi nelle regole", "it_text": "Testo italiano",
-        "en_text": "Testo inglese", "it_only": "solo IT", "en_only": "solo EN", "none": "(nessun testo)",
-        "differences_badge": "differenze", "notes": "Note curate", "by_section": "Differenze per sezione",
-        "false_positives": "Falsi positivi del controllo", "fp_intro": "Segnalazioni del controllo automatico che, rilette una per una, non sono differenze (il controllo sbaglia): elencate per trasparenza.",
-        "why": "Motivo", "no_findings": "Nessuna differenza trovata dal controllo oltre alle note.",
-        "filters": "Filtra le differenze", "classification": "Classificazione", "check": "Controllo",
-        "section": "Sezione", "any": "tutte", "any_but_fp": "tutte tranne i falsi positivi",
-        "all_with_fp": "tutte, falsi positivi compresi", "count_all": "{n} segnalazioni",
-        "count_some": "{shown} di {n} segnalazioni", "reset": "Azzera i filtri",
-        "nothing": "Nessuna segnalazione con questi filtri.",
-        "downloads": "File per i traduttori",
-        "downloads_intro": "Per gli strumenti CAT (OmegaT, Trados, memoQ…), generati dagli stessi dati di questa pagina:",
-        "csv": "le segnalazioni di questa pagina in CSV (foglio di calcolo)",
-        "tmx": "memoria di traduzione TMX 1.4 dei segmenti IT/EN allineati, con edizione e provenienza di ciascun lato",
-        "xliff": "XLIFF 2.0 per preparare un testo italiano della 2ª edizione: sorgente inglese, bozza dalla 1ª edizione italiana dove la regola non è cambiata, segmenti da rivedere dove è cambiata",
-        "tbx": "termbase TBX del glossario (IT/EN/RU)",
-        "draft": "Bozza italiana della 2ª edizione",
-        "lang_it": "italiano", "lang_en": "inglese",
-    },
-    "en": {
-        "title": "Edition differences",
-        "intro": "Every difference between the official Italian rulebook (1st edition) and the English one "
-                 "(2nd edition, with the Virus expansion rules), section by section: the project's curated "
-                 "notes and the differences found by the automatic check (`python -m generator check`), each "
-                 "with its classification. Differing numbers and terms are highlighted.",
-        "summary": "Summary", "status": "Classification", "notes_column": "Curated notes",
-        "findings_column": "Findings of the check", "total": "Total",
-        "note": "Note", "follow": "Which rule to follow", "found": "Differences found by the check",
-        "compare": "IT/EN side by side", "rules": "Read in the rules", "it_text": "Italian text",
-        "en_text": "English text", "it_only": "IT only", "en_only": "EN only", "none": "(no text)",
-        "differences_badge": "differences", "notes": "Curated notes", "by_section": "Differences by section",
-        "false_positives": "False positives of the check", "fp_intro": "Findings of the automatic check that, read one by one, are not differences (the check is wrong): listed for transparency.",
-        "why": "Reason", "no_findings": "No difference found by the check beyond the notes.",
-        "filters": "Filter the differences", "classification": "Classification", "check": "Check",
-        "section": "Section", "any": "all", "any_but_fp": "all but false positives",
-        "all_with_fp": "all, false positives included", "count_all": "{n} findings",
-        "count_some": "{shown} of {n} findings", "reset": "Clear the filters",
-        "nothing": "No finding matches these filters.",
-        "downloads": "Files for translators",
-        "downloads_intro": "For CAT tools (OmegaT, Trados, memoQ…), generated from the same data as this page:",
-        "csv": "this page's findings as CSV (spreadsheet)",
-        "tmx": "TMX 1.4 translation memory of the aligned IT/EN segments, with each side's edition and provenance",
-        "xliff": "XLIFF 2.0 preparing an Italian 2nd-edition text: English source, draft from the Italian 1st edition where the rule did not change, segments for review where it did",
-        "tbx": "TBX termbase of the glossary (IT/EN/RU)",
-        "draft": "Italian 2nd edition draft",
-        "lang_it": "Italian", "lang_en": "English",
-    },
-}
-"""This page's interface strings (kept here: data/ui.yaml belongs to the core pages)."""
+UI = i18n.namespace("check")
+"""This feature's interface strings: ``check.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
 STATUS_LABEL = {
     "it": {Status.OPEN: "da rivedere", Status.EDITION_CHANGE: "cambio di edizione",
