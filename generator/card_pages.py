@@ -32,29 +32,10 @@ INDEX_PAGE = "cards/index.md"
 UI = i18n.namespace("cards")
 """This feature's interface strings: ``cards.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
-LANG_NAMES = {"it": {"it": "italiano", "en": "inglese", "ru": "russo"},
-              "en": {"it": "Italian", "en": "English", "ru": "Russian"}}
+LANG_NAMES = i18n.namespace("core.lang_names")
+"""Language names, by interface language then language."""
 
-TYPE_LABELS: dict[Enum, dict[str, str]] = {
-    CytosisType.ENZYME: {"it": "Enzima", "en": "Enzyme"},
-    CytosisType.PROTEIN_HORMONE: {"it": "Ormone Proteico", "en": "Protein Hormone"},
-    CytosisType.STEROID_HORMONE: {"it": "Ormone Steroideo", "en": "Steroid Hormone"},
-    CytosisType.PROTEIN_HORMONE_RECEPTOR: {"it": "Recettore Ormone Proteico", "en": "Protein Hormone Receptor"},
-    CytosisType.STEROID_HORMONE_RECEPTOR: {"it": "Recettore Ormone Steroideo", "en": "Steroid Hormone Receptor"},
-    CytosisType.ALCOHOL_DETOXIFICATION: {"it": "Detossificazione", "en": "Alcohol Detoxification"},
-    CytosisType.MACROMOLECULE: {"it": "Risorse Aggiuntive", "en": "Macromolecule"},
-    CytosisType.VIRUS_ATTACK: {"it": "Attacco Virale", "en": "Virus Attack"},
-    CytosisType.EVENT_BOOST: {"it": "Evento: Incremento", "en": "Event: Boost"},
-    CytosisType.EVENT_REDUCE_ATP_COST: {"it": "Evento: Riduzione Costo ATP", "en": "Event: Reduce ATP Cost"},
-    CytosisType.EVENT_TOXICITY: {"it": "Evento: Tossicità", "en": "Event: Toxicity"},
-    CytosisType.EVENT_VIRUS: {"it": "Evento Virus", "en": "Virus Event"},
-    CytosisType.GOAL: {"it": "Obiettivo", "en": "Goal"},
-    CytosisType.EPIGENETIC: {"it": "Modificazione Epigenetica", "en": "Epigenetic Modification"},
-    UrsuppeType.NORMAL: {"it": "Gene normale", "en": "Normal gene"},
-    UrsuppeType.SUPERIOR: {"it": "Gene superiore", "en": "Superior gene"},
-    ImmuneType.PROPERTY: {"it": "Proprietà", "en": "Property"},
-    ImmuneType.PAIRED_PROPERTY: {"it": "Proprietà di coppia", "en": "Paired property"},
-}
+TYPE_LABELS = i18n.labels("cards.card_types")
 """How each card type is named on the page."""
 
 CELL_COMPONENT_TYPES = frozenset({
@@ -68,37 +49,18 @@ SPOT_TERMS = {Spot.ROUGH_ER: "rough-er", Spot.SMOOTH_ER: "smooth-er", Spot.GOLGI
               Spot.EXOCYTOSIS: "exocytosis", Spot.FREE_RIBOSOME: "free-ribosome", Spot.CYTOPLASM: "cytoplasm"}
 """Glossary term naming each board spot (the glossary is the source of the official wording)."""
 
-SPOT_FALLBACK = {
-    Spot.ROUGH_ER: {"it": "Reticolo Endoplasmatico Rugoso", "en": "Rough ER"},
-    Spot.SMOOTH_ER: {"it": "Reticolo Endoplasmatico Liscio", "en": "Smooth ER"},
-    Spot.GOLGI: {"it": "Apparato di Golgi", "en": "Golgi Apparatus"},
-    Spot.EXOCYTOSIS: {"it": "Esocitosi", "en": "Exocytosis"},
-    Spot.FREE_RIBOSOME: {"it": "Ribosoma Libero", "en": "Free Ribosome"},
-    Spot.CYTOPLASM: {"it": "Citoplasma", "en": "Cytoplasm"},
-    Spot.CARD_AREA: {"it": "Area Carte Componente Cellula", "en": "Cell Component Card area"},
-}
+SPOT_FALLBACK = i18n.labels("cards.spots")
 """Spot names when the glossary has no term for them."""
 
 RESOURCE_TERMS = {Resource.ATP: "atp", Resource.MRNA: "mrna", Resource.PROTEIN: "protein",
                   Resource.LIPID: "lipid", Resource.CARBOHYDRATE: "carbohydrate"}
 """Glossary term naming each resource."""
 
-LIMIT_LABELS = {
-    Limit.NONE: {"it": "senza limiti", "en": "no limit"},
-    Limit.ONCE_PER_TURN: {"it": "una volta per turno", "en": "once per turn"},
-    Limit.ONCE_PER_ROUND: {"it": "una volta per giro", "en": "once per round"},
-    Limit.EVERY_OTHER_TURN: {"it": "un turno sì e uno no", "en": "every other turn"},
-}
-THREAT_LABELS = {
-    Threat.T_KILLER: {"it": "T-killer", "en": "T-killers"},
-    Threat.INFECTION: {"it": "infezione", "en": "infection"},
-    Threat.STARVATION: {"it": "fame", "en": "starvation"},
-}
-EDITION_LABELS = {
-    "it-1e": {"it": "1ª ed. italiana", "en": "Italian 1st ed."},
-    "en-2e": {"it": "2ª ed. inglese", "en": "English 2nd ed."},
-    "en-virus": {"it": "Espansione Virus inglese", "en": "English Virus expansion"},
-}
+LIMIT_LABELS = i18n.labels("cards.limits")
+"""How often an Immune Response property may be used."""
+THREAT_LABELS = i18n.labels("cards.threats")
+"""What an Immune Response property protects against."""
+EDITION_LABELS = i18n.labels("cards.editions")
 """Short names of the Cytosis boxes, for the per-edition counts."""
 
 
@@ -117,20 +79,14 @@ class GameMetrics:
     """Field read as the cost (``cost.atp`` for Cytosis)."""
     points: str
     """Field read as the points."""
-    labels: dict[str, dict[str, str]]
+    labels: i18n.Labels
     """Metric value -> language -> label."""
 
 
 METRICS = {
-    "cytosis": GameMetrics("cost.atp", "hp", {
-        "cost": {"it": "Costo in ATP", "en": "ATP cost"},
-        "points": {"it": "Punti Salute", "en": "Health Points"}}),
-    "ursuppe": GameMetrics("price", "mutation_points", {
-        "cost": {"it": "Prezzo (BP)", "en": "Price (BP)"},
-        "points": {"it": "Punti Mutazione", "en": "Mutation points"}}),
-    "immune-response": GameMetrics("extra_food", "points", {
-        "cost": {"it": "Cibo in più", "en": "Extra food"},
-        "points": {"it": "Punti", "en": "Points"}}),
+    "cytosis": GameMetrics("cost.atp", "hp", i18n.labels("cards.metrics.cytosis")),
+    "ursuppe": GameMetrics("price", "mutation_points", i18n.labels("cards.metrics.ursuppe")),
+    "immune-response": GameMetrics("extra_food", "points", i18n.labels("cards.metrics.immune-response")),
 }
 """Per game: the fields behind the cost and points filters."""
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from enum import Enum
 from pathlib import Path
 
 from .errors import DataError, Problems
@@ -185,6 +186,32 @@ class Namespace(Mapping):
         return len(SITE_LANGUAGES)
 
 
+class Labels(Mapping):
+    """A table of names (``labels("puzzles.areas")["golgi"]["it"]``): key (a string or an Enum,
+    read by its value) -> language -> ``t(prefix + "." + key, lang)``."""
+
+    def __init__(self, prefix: str):
+        self.prefix = prefix
+
+    def __getitem__(self, key) -> dict[str, str]:
+        name = key.value if isinstance(key, Enum) else key
+        full = f"{self.prefix}.{name}"
+        if not isinstance(name, str) or not has(full, SITE_LANGUAGES[0]):
+            raise KeyError(key)
+        return {lang: t(full, lang) for lang in SITE_LANGUAGES}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(keys(self.prefix, SITE_LANGUAGES[0]))
+
+    def __len__(self) -> int:
+        return len(keys(self.prefix, SITE_LANGUAGES[0]))
+
+
+def labels(prefix: str) -> Labels:
+    """A table of names under ``prefix``, by key then language (see :class:`Labels`)."""
+    return Labels(prefix)
+
+
 def namespace(name: str) -> Namespace:
     """The texts of one namespace, by language (see :class:`Namespace`)."""
     return Namespace(name)
@@ -195,8 +222,9 @@ def used_keys() -> set[str]:
     return set(_used)
 
 
-SOURCE_ROOTS = ("generator", "docs/assets")
-"""Where code that reads interface strings lives (relative to the repository root)."""
+SOURCE_ROOTS = ("generator", "solver", "docs/assets")
+"""Where code that reads interface strings, or defines the values a table of names is keyed by
+(the solver's card types and areas), lives (relative to the repository root)."""
 SOURCE_SUFFIXES = (".py", ".j2", ".html", ".js")
 
 

@@ -57,41 +57,15 @@ STOCK_FIELDS = ("atp", "mrna", "protein", "carb", "lipid")
 UI = i18n.namespace("puzzles")
 """This feature's interface strings: ``puzzles.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
-CARD_TYPES = {
-    "protein-hormone": {"it": "Ormone Proteico", "en": "Protein Hormone"},
-    "steroid-hormone": {"it": "Ormone Steroideo", "en": "Steroid Hormone"},
-    "protein-receptor": {"it": "Recettore Ormone Proteico", "en": "Protein Hormone Receptor"},
-    "steroid-receptor": {"it": "Recettore Ormone Steroideo", "en": "Steroid Hormone Receptor"},
-    "enzyme": {"it": "Enzima", "en": "Enzyme"},
-    "detox": {"it": "Detossificazione", "en": "Alcohol Detoxification"},
-    "macromolecule": {"it": "Risorse Aggiuntive", "en": "Macromolecule"},
-}
+CARD_TYPES = i18n.labels("puzzles.card_types")
 """Card type names (the rulebooks' terms, as on the card pages)."""
 
-AREAS = {
-    "nucleus": {"it": "Nucleo", "en": "Nucleus"},
-    "free-ribosome": {"it": "Ribosoma Libero", "en": "Free Ribosome"},
-    "smooth-er-lipids": {"it": "Reticolo Liscio (lipidi)", "en": "Smooth ER (lipids)"},
-    "smooth-er-detox": {"it": "Reticolo Liscio (detossificazione/steroidi)", "en": "Smooth ER (detox/steroid)"},
-    "smooth-er": {"it": "Reticolo Liscio", "en": "Smooth ER"},
-    "rough-er": {"it": "Reticolo Rugoso", "en": "Rough ER"},
-    "golgi": {"it": "Apparato di Golgi", "en": "Golgi Apparatus"},
-    "plasma-membrane-glucose": {"it": "Membrana Plasmatica (glucosio)", "en": "Plasma Membrane (glucose)"},
-    "exocytosis": {"it": "Membrana Plasmatica (esocitosi)", "en": "Plasma Membrane (exocytosis)"},
-    "mitochondria": {"it": "Mitocondrio", "en": "Mitochondria"},
-    "cytoplasm": {"it": "Citoplasma", "en": "Cytoplasm"},
-    "laureates": {"it": "Campioni in Biologia", "en": "Laureates in Biology"},
-    "card-row": {"it": "Area carte", "en": "Card row"},
-}
+AREAS = i18n.labels("puzzles.areas")
 """Board areas (and the three vesicle areas), by id."""
 
-RESOURCES = {"atp": {"it": "ATP", "en": "ATP"}, "mrna": {"it": "mRNA", "en": "mRNA"},
-             "protein": {"it": "proteina", "en": "protein"}, "carb": {"it": "carboidrato", "en": "carbohydrate"},
-             "lipid": {"it": "lipide", "en": "lipid"}}
+RESOURCES = i18n.labels("puzzles.resources")
 """Resource names, singular."""
-RESOURCES_PLURAL = {"atp": {"it": "ATP", "en": "ATP"}, "mrna": {"it": "mRNA", "en": "mRNA"},
-                    "protein": {"it": "proteine", "en": "protein"},
-                    "carb": {"it": "carboidrati", "en": "carbohydrates"}, "lipid": {"it": "lipidi", "en": "lipids"}}
+RESOURCES_PLURAL = i18n.labels("puzzles.resources_plural")
 """Resource names after a number other than 1."""
 
 
@@ -383,7 +357,6 @@ def solve_cached(puzzle, file: Path) -> solution_cache.Lookup:
 def spot_value(spot, lang: str) -> str:
     """What a spot's printed number means, in ``lang``."""
     from solver import SpotKind
-    en = lang == "en"
     kind = spot.kind
     if kind is SpotKind.NUCLEUS:
         return "+" + amount(spot.value, "mrna", lang)
@@ -396,9 +369,8 @@ def spot_value(spot, lang: str) -> str:
     if kind is SpotKind.GLUCOSE:
         return f"{spot.value} ATP → {amount(spot.value, 'carb', lang)}"
     if kind is SpotKind.CARD_ROW:
-        return (f"slot {spot.slot + 1}: price {spot.value} ATP" if en
-                else f"spazio {spot.slot + 1}: prezzo {spot.value} ATP")
-    return "1 spot" if en else "1 spazio"
+        return UI[lang]["spot_slot"].format(slot=spot.slot + 1, price=spot.value)
+    return UI[lang]["spot_other"]
 
 
 def board_items(board) -> tuple[BoardItem, ...]:
@@ -807,7 +779,7 @@ def proven_text(record: dict, lang: str) -> str:
     if status is ProofStatus.OPTIMAL:
         return f"**{health}** ✓"
     if status is ProofStatus.FEASIBLE:
-        return f"≥ {health} ({'non dimostrato' if lang == 'it' else 'not proven'})"
+        return f"≥ {health} ({UI[lang]['not_proven']})"
     return "–"
 
 
@@ -846,25 +818,7 @@ def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     return Page(lang, ASSUMPTIONS_PAGE, ui["assumptions_link"], content, nav=nav)
 
 
-BENCH_LABELS = {
-    "id": {"it": "Rompicapo", "en": "Puzzle"}, "grade": {"it": "Livello", "en": "Grade"},
-    "placements": {"it": "Piazzamenti", "en": "Placements"}, "optimum": {"it": "Ottimo", "en": "Optimum"},
-    "cpsat_status": {"it": "Esito CP-SAT", "en": "CP-SAT status"},
-    "cpsat_seconds": {"it": "CP-SAT (s)", "en": "CP-SAT (s)"}, "highs_seconds": {"it": "HiGHS (s)", "en": "HiGHS (s)"},
-    "exhaustive_seconds": {"it": "Esaustiva (s)", "en": "Exhaustive (s)"},
-    "exhaustive_capped": {"it": "Esaustiva interrotta", "en": "Exhaustive stopped"},
-    "ratio": {"it": "Rapporto", "en": "Ratio"}, "ratio_is_lower_bound": {"it": "Rapporto minimo", "en": "Ratio is a lower bound"},
-    "gap": {"it": "Scarto", "en": "Gap"}, "puzzles": {"it": "Rompicapi del sito", "en": "The site's puzzles"},
-    "scale": {"it": "Curva di scala (rompicapi generati)", "en": "Scale curve (generated puzzles)"},
-    "scale_grey": {"it": "Curva di scala, una beuta grigia per round (solo CP-SAT e HiGHS)",
-                   "en": "Scale curve, one grey flask a round (CP-SAT and HiGHS only)"},
-    "grey_flasks": {"it": "Beute grigie per round", "en": "Grey flasks a round"},
-    "cpsat_seconds_seeds": {"it": "CP-SAT per seme (s)", "en": "CP-SAT per seed (s)"},
-    "exhaustive_cap_seconds": {"it": "Limite esaustiva (s)", "en": "Exhaustive cap (s)"},
-    "cap_seconds": {"it": "Limite per esecuzione (s)", "en": "Cap per run (s)"},
-    "seeds": {"it": "Semi di CP-SAT", "en": "CP-SAT seeds"},
-    "solver_version": {"it": "Versione del pianificatore", "en": "Planner version"},
-}
+BENCH_LABELS = i18n.labels("puzzles.bench_labels")
 """Names of the known ``bench.json`` fields (see ``solver/bench.py``); others are shown as they are."""
 
 
@@ -927,13 +881,14 @@ def _speed_ratio(item: dict) -> str | None:
 
 BENCH_COMPOSITES = (
     ("cpsat_seconds", ("cpsat_seconds", "cpsat_seconds_seeds"), _seconds_with_range,
-     {"it": "CP-SAT (s): mediana (min–max)", "en": "CP-SAT (s): median (min–max)"}),
+     "cpsat_seconds"),
     ("exhaustive_seconds", ("exhaustive_seconds", "exhaustive_capped", "exhaustive_cap_seconds"), _exhaustive_time,
-     {"it": "Esaustiva (s)", "en": "Exhaustive (s)"}),
+     "exhaustive_seconds"),
     ("ratio", ("ratio", "ratio_is_lower_bound"), _speed_ratio,
-     {"it": "Esaustiva / CP-SAT", "en": "Exhaustive / CP-SAT"}),
+     "ratio"),
 )
-"""Fields of ``bench.json`` read together in one cell: (main field, fields it takes in, cell, column name).
+"""Fields of ``bench.json`` read together in one cell: (main field, fields it takes in, cell, column
+name's key under ``puzzles.bench_composites`` in the catalogue).
 A table without the main field shows the other fields as they are."""
 
 
@@ -948,7 +903,7 @@ def bench_columns(columns: list[str], lang: str, links: dict[str, str]) -> list[
             out.append((bench_label(column, lang), lambda item: bench_link(item.get("id"), links)))
         elif column in composites:
             cell, label = composites[column]
-            out.append((md_inline(label[lang]), lambda item, cell=cell: md_inline(cell(item) or "–")))
+            out.append((md_inline(UI[lang]['bench_composites'][label]), lambda item, cell=cell: md_inline(cell(item) or "–")))
         elif column not in taken:
             out.append((bench_label(column, lang), lambda item, column=column: bench_cell(item.get(column), lang)))
     return out
