@@ -212,6 +212,31 @@ def labels(prefix: str) -> Labels:
     return Labels(prefix)
 
 
+class EnumLabels(Mapping):
+    """Names of an Enum's members, by language: ``[lang]`` is a dict member -> text
+    (``t(prefix + "." + member.value, lang)``), every member named."""
+
+    def __init__(self, prefix: str, members: type[Enum]):
+        self.prefix = prefix
+        self.members = members
+
+    def __getitem__(self, lang: str) -> dict:
+        if lang not in SITE_LANGUAGES:
+            raise KeyError(lang)
+        return {m: t(f"{self.prefix}.{m.value}", lang) for m in self.members}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SITE_LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(SITE_LANGUAGES)
+
+
+def enum_labels(prefix: str, members: type[Enum]) -> EnumLabels:
+    """The names of ``members`` under ``prefix``, by language (see :class:`EnumLabels`)."""
+    return EnumLabels(prefix, members)
+
+
 def namespace(name: str) -> Namespace:
     """The texts of one namespace, by language (see :class:`Namespace`)."""
     return Namespace(name)

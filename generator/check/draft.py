@@ -116,12 +116,7 @@ def unused_translations(units: list[TranslationUnit], translations: list[DraftTr
 UI = i18n.namespace("draft")
 """This feature's interface strings: ``draft.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
-SOURCE_LABEL = {
-    "it": {DraftSource.OFFICIAL_IT: "1ª ed. italiana ufficiale", DraftSource.PROJECT: "traduzione del progetto",
-           DraftSource.ENGLISH: "2ª ed. inglese, da tradurre"},
-    "en": {DraftSource.OFFICIAL_IT: "official Italian 1st ed.", DraftSource.PROJECT: "project translation",
-           DraftSource.ENGLISH: "English 2nd ed., to translate"},
-}
+SOURCE_LABEL = i18n.enum_labels("draft.source_labels", DraftSource)
 """The label each paragraph carries, in the page's language."""
 
 SOURCE_CLASS = {DraftSource.OFFICIAL_IT: "cellula-draft-official", DraftSource.PROJECT: "cellula-draft-project",

@@ -13,46 +13,13 @@ from .model import CheckId, Finding, Status
 UI = i18n.namespace("check")
 """This feature's interface strings: ``check.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
-STATUS_LABEL = {
-    "it": {Status.OPEN: "da rivedere", Status.EDITION_CHANGE: "cambio di edizione",
-           Status.TRANSLATION_ERROR: "errore di traduzione", Status.TERMINOLOGY: "terminologia",
-           Status.TYPO: "refuso", Status.FALSE_POSITIVE: "falso positivo"},
-    "en": {Status.OPEN: "to review", Status.EDITION_CHANGE: "edition change",
-           Status.TRANSLATION_ERROR: "translation error", Status.TERMINOLOGY: "terminology",
-           Status.TYPO: "typo", Status.FALSE_POSITIVE: "false positive"},
-}
+STATUS_LABEL = i18n.enum_labels("check.status_labels", Status)
 """How each review status is named on the page."""
 
-KIND_LABEL = {
-    "it": {"edition-change": "cambio di edizione", "translation-error": "errore di traduzione",
-           "terminology": "terminologia", "typo": "refuso", "one-sided": "regola di una sola edizione"},
-    "en": {"edition-change": "edition change", "translation-error": "translation error",
-           "terminology": "terminology", "typo": "typo", "one-sided": "one-sided rule"},
-}
+KIND_LABEL = i18n.namespace("check.kind_labels")
 """How each note kind is named on the page."""
 
-CHECK_LABEL = {
-    "it": {CheckId.NUM_MISMATCH: "Numeri diversi", CheckId.TERM_MISSING: "Termine non reso",
-           CheckId.TERM_FORBIDDEN: "Termine sconsigliato", CheckId.TERM_VARIANTS: "Termine reso in più modi",
-           CheckId.ALIGN_ONLY_IT: "Solo nel testo italiano", CheckId.ALIGN_ONLY_EN: "Solo nel testo inglese",
-           CheckId.SEG_INCONSISTENT: "Stesso testo reso in modi diversi", CheckId.INTERNAL: "Testo in contraddizione con sé stesso",
-           CheckId.SPELLING: "Ortografia", CheckId.TERM_TYPO: "Variante di una lettera",
-           CheckId.COLOUR_MISMATCH: "Colori diversi", CheckId.NAME_MISMATCH: "Nomi diversi",
-           CheckId.NUMWORD_MISMATCH: "Numero in lettere diverso", CheckId.CLAUSE_ONLY: "Frase o inciso in un solo testo",
-           CheckId.QA_BRACKETS: "Parentesi", CheckId.QA_REPEATED_WORD: "Parola ripetuta",
-           CheckId.QA_DOUBLE_SPACE: "Doppio spazio",
-           CheckId.EDITION_NOTE: "Nota"},
-    "en": {CheckId.NUM_MISMATCH: "Numbers differ", CheckId.TERM_MISSING: "Term not rendered",
-           CheckId.TERM_FORBIDDEN: "Forbidden term", CheckId.TERM_VARIANTS: "Term written several ways",
-           CheckId.ALIGN_ONLY_IT: "Italian text only", CheckId.ALIGN_ONLY_EN: "English text only",
-           CheckId.SEG_INCONSISTENT: "Same text rendered differently", CheckId.INTERNAL: "Text contradicts itself",
-           CheckId.SPELLING: "Spelling", CheckId.TERM_TYPO: "One-letter variant",
-           CheckId.COLOUR_MISMATCH: "Colours differ", CheckId.NAME_MISMATCH: "Names differ",
-           CheckId.NUMWORD_MISMATCH: "Spelled-out number differs", CheckId.CLAUSE_ONLY: "Clause in one text only",
-           CheckId.QA_BRACKETS: "Brackets", CheckId.QA_REPEATED_WORD: "Repeated word",
-           CheckId.QA_DOUBLE_SPACE: "Double space",
-           CheckId.EDITION_NOTE: "Note"},
-}
+CHECK_LABEL = i18n.enum_labels("check.check_labels", CheckId)
 """How each check is named on the page."""
 
 SHOWN = tuple(s for s in Status if s is not Status.FALSE_POSITIVE)
@@ -161,7 +128,7 @@ def summary_rows(report, lang: str) -> list[tuple[str, int | None, int]]:
              for kind in SUMMARY_ORDER}     # None: not a kind a note can have (false positive, open)
     checked = [f for f in report.findings if f.check is not CheckId.EDITION_NOTE]
     findings = {kind: sum(1 for f in checked if f.status.value == kind) for kind in SUMMARY_ORDER}
-    labels = KIND_LABEL[lang] | {s.value: label for s, label in STATUS_LABEL[lang].items()}
+    labels = dict(KIND_LABEL[lang]) | {s.value: label for s, label in STATUS_LABEL[lang].items()}
     rows = [(labels[kind], notes[kind], findings[kind]) for kind in SUMMARY_ORDER
             if kind != "open" or findings[kind]]
     return rows + [(UI[lang]["total"], len(report.notes), len(checked))]
