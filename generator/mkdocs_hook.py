@@ -75,6 +75,13 @@ def on_config(config, **kwargs):
     return config
 
 
+def on_env(env, config, files, **kwargs):
+    """The theme overrides (404 page, footer) read the catalogue too."""
+    env.globals["cellula_t"] = t
+    env.globals["cellula_languages"] = SITE_LANGUAGES
+    return env
+
+
 def on_serve(server, config, builder, **kwargs):
     serving.watch_sources_only(server, config.docs_dir, SITE_LANGUAGES)
     return server
