@@ -14,8 +14,7 @@ from pathlib import Path
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path
 
-SITE_LANGUAGES = ("it", "en")
-"""The languages the site is published in; the first is the default."""
+from .languages import SITE_LANGUAGES  # noqa: E402 (re-exported: the languages are defined in mkdocs.yml)
 
 SECTION_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
