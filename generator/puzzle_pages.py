@@ -363,11 +363,11 @@ def spot_value(spot, lang: str) -> str:
     if kind is SpotKind.LIPID_SYNTHESIS:
         return "+" + amount(spot.value, "lipid", lang)
     if kind is SpotKind.MITOCHONDRIA:
-        return f"+{spot.value} ATP"
+        return UI[lang]["spot_atp"].format(n=spot.value)
     if kind is SpotKind.MITOCHONDRIA_CARB:
-        return f"{amount(1, 'carb', lang)} → {spot.value} ATP"
+        return UI[lang]["spot_carb_to_atp"].format(carb=amount(1, "carb", lang), n=spot.value)
     if kind is SpotKind.GLUCOSE:
-        return f"{spot.value} ATP → {amount(spot.value, 'carb', lang)}"
+        return UI[lang]["spot_atp_to_carb"].format(n=spot.value, carb=amount(spot.value, "carb", lang))
     if kind is SpotKind.CARD_ROW:
         return UI[lang]["spot_slot"].format(slot=spot.slot + 1, price=spot.value)
     return UI[lang]["spot_other"]
