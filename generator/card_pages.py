@@ -21,8 +21,7 @@ from enum import Enum
 from typing import Any
 
 from . import features, i18n
-from .cards import (PROJECT, CardSet, Card, CytosisType, ImmuneType, Limit, Resource, Spot, Text, Threat,
-                    UrsuppeType, check_rule_refs, load_cards)
+from .cards import (PROJECT, CardSet, Card, CytosisType, Resource, Spot, Text, check_rule_refs, load_cards)
 from .errors import DataError, Problems
 from .refs import relative
 from .render import Page, render

@@ -550,7 +550,7 @@ def engine_label(record: dict, lang: str) -> str:
     engine = record["solution"].get("engine", "")
     if engine == "exhaustive":
         nodes = record["solution"].get("stats", {}).get("nodes", "?")
-        return f"`exhaustive`, " + UI[lang]["engine_exhaustive"].format(nodes=nodes)
+        return "`exhaustive`, " + UI[lang]["engine_exhaustive"].format(nodes=nodes)
     if engine in PLANNER_ENGINES:
         stats = record["solution"].get("stats", {})
         size = (UI[lang]["model_size"].format(variables=stats["variables"], constraints=stats["constraints"])

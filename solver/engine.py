@@ -18,7 +18,7 @@ from .editions import Rules, rules_for
 from .errors import IllegalActionError
 from .rules import free_ribosome, macromolecule_cards
 from .model import (
-    RECEPTOR_OF, ZERO, Area, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Ruling, Spot,
+    RECEPTOR_OF, ZERO, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, VesicleArea, event_kind,
 )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .engine import (
-    Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, row_price, score,
+    Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, score,
 )
 from .errors import IllegalActionError, SolverError
 from .model import RESOURCE_NAMES, Puzzle, Resource, SpotKind, Stock, resource_amount

@@ -185,7 +185,7 @@ def load_drafts(site, problems: Problems) -> dict[str, list[DraftTranslation]]:
         units = game_units(game, site.glossary, report.findings)
         for stale in unused_translations(units, translations):
             problems.add(file, f"translations ({stale.section})", "stale: no paragraph of the English 2nd edition "
-                         f"has this 'en' text any more: expected it updated or removed", stale.line)
+                         "has this 'en' text any more: expected it updated or removed", stale.line)
         out[game_id] = translations
     return out
 
