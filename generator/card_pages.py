@@ -24,7 +24,7 @@ from . import features, i18n
 from .cards import (PROJECT, CardSet, Card, CytosisType, Resource, Spot, Text, check_rule_refs, load_cards)
 from .errors import DataError, Problems
 from .refs import relative
-from .render import Page, render
+from .render import Page, escaped, render
 
 INDEX_PAGE = "cards/index.md"
 
@@ -476,7 +476,7 @@ def game_page(site, card_set: CardSet, lang: str) -> Page:
         metrics={m: METRICS[game_id].labels[m][lang] for m in ("cost", "points")},
         sort_options=sort_options(game_id, lang), rule_options=rule_options(site, card_set, lang),
         game_index=relative(card_page(game_id), f"{game_id}/index.md"),
-        count_text=ui["count_all"].format(n=len(cards)), mdlink=md_link_text,
+        count_text=ui["count_all"].format(n=len(cards)), mdlink=escaped(md_link_text),
     )
     return Page(lang, card_page(game_id), title, content, nav=(ui["nav"],), tooltips=False)
 
