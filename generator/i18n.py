@@ -94,8 +94,8 @@ def load(data_dir: Path, problems: Problems, languages: tuple[str, ...] = SITE_L
     found = Problems()
     texts = read_catalogue(data_dir, languages, found)
     problems.extend(found)
-    if found and _loaded_from is not None:
-        return  # keep the last good catalogue: the caller raises a DataError anyway
+    if found:
+        return  # keep the last good catalogue (or none: t() then loads data/): the caller raises anyway
     _catalogue.clear()
     _catalogue.update(texts)
     _loaded_from = data_dir
