@@ -5,9 +5,9 @@ Keys are dotted: a top-level mapping of the file is a namespace (``core``, ``puz
 ``audit``, ``check``, ``draft``), a nested mapping adds a level (``puzzles.breakdown.detox``);
 every leaf is a non-empty text, ``{name}`` a placeholder filled by ``t(key, lang, name=value)``.
 The reference language (the first site language, Italian) defines the key set: every other file
-has exactly its keys. :func:`check_catalogue` reports at once every missing, extra, empty or
-unused key, naming the file and the key (``python -m generator validate``,
-``tests/test_ui_strings.py``).
+has exactly its keys, with the same placeholders. :func:`read_catalogue` reports every missing,
+extra or empty key and every placeholder mismatch, :func:`unused_problems` every unused key, all at
+once and naming the file and the key (``python -m generator validate``, ``tests/test_ui_strings.py``).
 
 Templates call the same function (a Jinja global: ``{{ t("puzzles.nav", lang) }}``). Page code
 that reads many keys of one namespace may take ``namespace("puzzles")[lang]``, a mapping whose
@@ -51,6 +51,10 @@ def _flatten(value: object, prefix: str, located: Located, path: tuple, file: Pa
         problems.add(file, prefix, f"expected a non-empty text, got {value!r}", located.line(path))
 
 
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
 def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problems) -> dict[str, dict[str, str]]:
     """Every language's catalogue file, flattened; missing and extra keys (against the first
     language, the reference) are added to ``problems``, all of them."""
@@ -85,6 +89,11 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
         for key in sorted(set(texts[lang]) - set(texts[reference])):
             problems.add(file, key, f"extra key: not in the reference catalogue {reference}.yaml",
                          lines[lang].line(tuple(key.split("."))))
+        for key in sorted(set(texts[lang]) & set(texts[reference])):
+            wanted, found = _placeholders(texts[reference][key]), _placeholders(texts[lang][key])
+            if wanted != found:
+                problems.add(file, key, f"expected the placeholders {sorted(wanted)} of {reference}.yaml, "
+                             f"got {sorted(found)}", lines[lang].line(tuple(key.split("."))))
     return texts
 
 

@@ -53,12 +53,15 @@ def test_missing_extra_and_empty_keys_are_all_reported_with_file_and_key(catalog
     _edit(catalogue_copy / "i18n/en.yaml", "  glossary: Glossary\n", "")
     _edit(catalogue_copy / "i18n/en.yaml", "  nav: Puzzles\n", "  nav: Puzzles\n  navv: Puzzles\n")
     _edit(catalogue_copy / "i18n/en.yaml", "  chapters: Chapters\n", "  chapters: ''\n")
+    _edit(catalogue_copy / "i18n/en.yaml", "  grade_of: level {n} of 5\n", "  grade_of: level {m} of 5\n")
     problems = Problems()
     i18n.read_catalogue(catalogue_copy, SITE_LANGUAGES, problems)
     report = "\n".join(map(str, problems.items))
     assert "i18n/en.yaml: core.glossary: missing: it.yaml has this key, en.yaml lacks it" in report
     assert re.search(r"i18n/en.yaml:\d+: puzzles.navv: extra key: not in the reference catalogue it.yaml", report)
     assert re.search(r"i18n/en.yaml:\d+: core.chapters: expected a non-empty text, got ''", report)
+    assert re.search(r"i18n/en.yaml:\d+: puzzles.grade_of: expected the placeholders \['n'\] of it.yaml, got \['m'\]",
+                     report)
 
 
 def test_missing_language_file_is_reported(catalogue_copy):
