@@ -53,6 +53,7 @@ check: $(STAMP)
 
 test: $(STAMP)
 	sh tools/ensure_hunspell.sh
+	$(PY) -m ruff check generator solver tools
 	$(PY) -m generator validate
 	$(PY) -m pytest tests --ignore=tests/site --ignore=tests/browser
 	$(PY) -m mkdocs build --strict --quiet

@@ -7,7 +7,7 @@ Registers the ``audit`` loader and the page producer with :mod:`generator.featur
 """
 from __future__ import annotations
 
-from . import features
+from . import features, i18n
 from .audit import STATUS_ORDER, Audit, AuditRow, Status, load_audits
 from .puzzle_pages import UI as PUZZLE_UI, md_inline, relative, section_link
 from .render import Page, render
@@ -16,61 +16,8 @@ GAME = "cytosis"
 PAGE = "cytosis/rules-coverage.md"
 """Where the page lives, next to the assumptions and benchmark pages of the puzzles."""
 
-UI = {
-    "it": {
-        "title": "Copertura delle regole",
-        "intro": "Ogni regola dei regolamenti ufficiali che può cambiare il piano di un singolo giocatore, letta "
-                 "frase per frase: le frasi ufficiali di ogni edizione, la funzione del motore che la applica, il "
-                 "blocco di vincoli del pianificatore che la codifica, i test che la provano e lo stato. Le "
-                 "spiegazioni sono del progetto; le citazioni sono testo ufficiale.",
-        "summary": "Riepilogo", "status": "Stato", "rows": "Righe", "total": "Totale",
-        "row": "Riga", "rule": "Regola", "group": "Gruppo",
-        "rule_sections": "Sezioni del regolamento", "engine": "Motore", "planner": "Pianificatore",
-        "block": "blocco", "whole_function": "intera funzione", "tests": "Test",
-        "project_note": "Nota del progetto", "chosen": "Lettura scelta", "other": "Altra lettura",
-        "none": "nessuno", "excluded_title": "Sezioni senza effetto sul piano",
-        "excluded_intro": "Le altre sezioni del regolamento, con il motivo per cui non cambiano il piano di un "
-                          "singolo giocatore.",
-        "status_implemented": "applicata", "status_ruling": "interpretazione scelta",
-        "status_wrong": "lettura errata (in correzione)", "status_not-modelled": "non modellata",
-        "status_outside": "fuori dal rompicapo",
-        "status_help_implemented": "il motore e il pianificatore seguono il testo",
-        "status_help_ruling": "il testo ammette più letture: la riga dice quale segue il motore e l'altra",
-        "status_help_wrong": "la lettura attuale del motore contraddice il testo; il test del regolamento è "
-                             "segnato come atteso fallire finché non è corretta",
-        "status_help_not-modelled": "il motore non ha questa regola: un rompicapo non può usarla",
-        "status_help_outside": "scelte di altri giocatori, preparazione o vincitore: il rompicapo le fissa",
-        "back": "Tutti i rompicapi",
-    },
-    "en": {
-        "title": "Rules coverage",
-        "intro": "Every rule of the official rulebooks that can change a single player's plan, read sentence by "
-                 "sentence: each edition's official sentences, the engine function that applies it, the planner "
-                 "constraint block that encodes it, the tests that prove it and its status. The explanations "
-                 "are the project's; the quotes are official text.",
-        "summary": "Summary", "status": "Status", "rows": "Rows", "total": "Total",
-        "row": "Row", "rule": "Rule", "group": "Group",
-        "rule_sections": "Rule sections", "engine": "Engine", "planner": "Planner",
-        "block": "block", "whole_function": "whole function", "tests": "Tests",
-        "project_note": "Project's note", "chosen": "Chosen reading", "other": "Other reading",
-        "none": "none", "excluded_title": "Sections with no effect on the plan",
-        "excluded_intro": "The other sections of the rules, with the reason they cannot change a single "
-                          "player's plan.",
-        "status_implemented": "implemented", "status_ruling": "ruling",
-        "status_wrong": "wrong reading (being fixed)", "status_not-modelled": "not modelled",
-        "status_outside": "outside the puzzle",
-        "status_help_implemented": "the engine and the planner follow the text",
-        "status_help_ruling": "the text allows more than one reading: the row says which one the engine "
-                              "follows, and the other",
-        "status_help_wrong": "the engine's current reading contradicts the text; the rulebook's test is "
-                             "marked as expected to fail until it is fixed",
-        "status_help_not-modelled": "the engine does not have this rule: a puzzle cannot use it",
-        "status_help_outside": "other players' choices, setup or the winner: the puzzle fixes them",
-        "back": "All puzzles",
-    },
-}
-"""This page's interface strings (kept with the page, as the puzzle and card pages keep theirs);
-Italian is the reference, both languages have the same keys."""
+UI = i18n.namespace("audit")
+"""This feature's interface strings: ``audit.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
 
 def status_view(status: Status, lang: str) -> dict:

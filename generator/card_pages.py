@@ -20,110 +20,21 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from . import features
-from .cards import (PROJECT, CardSet, Card, CytosisType, ImmuneType, Limit, Resource, Spot, Text, Threat,
-                    UrsuppeType, check_rule_refs, load_cards)
+from . import features, i18n
+from .cards import (PROJECT, CardSet, Card, CytosisType, Resource, Spot, Text, check_rule_refs, load_cards)
 from .errors import DataError, Problems
 from .refs import relative
-from .render import Page, render
+from .render import Page, escaped, render
 
 INDEX_PAGE = "cards/index.md"
 
-UI = {
-    "it": {
-        "nav": "Carte", "title": "Database delle carte", "card": "Carta", "cards_of": "Carte",
-        "intro": "Le carte e le proprietà dei giochi, con i valori che i regolamenti riportano. Dove un "
-                 "regolamento non dà un valore (per esempio il costo delle singole carte) la pagina dice "
-                 "«non indicato nei regolamenti» invece di un numero. Ogni testo indica la sua origine: "
-                 "regolamento ufficiale o traduzione del progetto; i nomi dati dal progetto sono segnalati.",
-        "game_intro": "Ogni voce ha un link permanente (¶). Filtri e ordinamento restano nell'indirizzo della "
-                      "pagina: copiandolo si condivide la stessa selezione.",
-        "cytosis_intro": "Nei regolamenti le carte Componente Cellula sono descritte per tipo: una voce vale per "
-                         "tutte le carte del tipo, e i costi e i Punti Salute delle singole carte non sono indicati. "
-                         "Solo le due carte di esempio hanno tutti i valori.",
-        "game": "Gioco", "entries": "Voci", "types": "Tipi",
-        "missing": "non indicato nei regolamenti", "not_in_box": "non presente",
-        "filters": "Filtri delle carte", "search": "Cerca", "type": "Tipo", "all_types": "Tutti i tipi",
-        "min": "min", "max": "max", "sort": "Ordina per", "reset": "Azzera i filtri",
-        "sort_order": "ordine dei regolamenti", "sort_name": "nome (A-Z)",
-        "sort_cost_asc": "{cost} crescente", "sort_cost_desc": "{cost} decrescente",
-        "sort_points_asc": "{points} crescente", "sort_points_desc": "{points} decrescente",
-        "numeric_hint": "I filtri numerici escludono le voci senza quel valore nei regolamenti.",
-        "count_all": "{n} voci", "count_some": "Voci mostrate: {shown} su {n}", "no_match": "Nessuna voce corrisponde ai filtri.",
-        "permalink": "Link permanente a questa voce",
-        "name_in": "Nome in {lang}", "original_text": "Testo originale ({lang})", "text_in": "Testo in {lang}",
-        "official": "{source}", "translation": "Traduzione del progetto Cellula da: {source}",
-        "project_name": "Nome dato dal progetto Cellula", "project_text": "Testo del progetto Cellula",
-        "project_note": "Nota del progetto Cellula",
-        "rules": "Regole che si applicano", "note": "Nota", "scoring": "Punteggio", "pipeline": "Completamento",
-        "step_puts": "mette", "step_pays_atp": "paga l'ATP", "step_text": "Testo del regolamento",
-        "counts": "Carte per edizione", "copies": "Copie", "copies_players": "{n} giocatori",
-        "example": "Carta di esempio del regolamento", "reconstructed": "Valori ricostruiti (vedi la nota)",
-        "strain": "Ceppo", "replaces": "Sostituisce", "price_from_player": "Prezzo se comprata da un avversario",
-        "extra_points": "Punti aggiuntivi", "limit": "Uso", "protects_against": "Protegge da",
-        "none": "nessuno", "cost_parts": "Costo", "rules_of": "Regole di {game}",
-        "rule": "Regola", "all_rules": "Tutte le regole", "cards_for_rule": "Carte a cui si applica ({n})",
-    },
-    "en": {
-        "nav": "Cards", "title": "Card database", "card": "Card", "cards_of": "Cards",
-        "intro": "The games' cards and properties, with the values the rulebooks give. Where a rulebook gives "
-                 "no value (individual card costs, for example) the page says \"not in the rulebooks\" instead "
-                 "of a number. Every text says where it comes from: official rulebook or project translation; "
-                 "names given by the project are marked as such.",
-        "game_intro": "Every entry has a permanent link (¶). Filters and sorting are kept in the page address: "
-                      "copy it to share the same selection.",
-        "cytosis_intro": "The rulebooks describe Cell Component Cards by type: one entry stands for all the cards "
-                         "of its type, and individual card costs and Health Points are not given. Only the two "
-                         "example cards have every value.",
-        "game": "Game", "entries": "Entries", "types": "Types",
-        "missing": "not in the rulebooks", "not_in_box": "not in this box",
-        "filters": "Card filters", "search": "Search", "type": "Type", "all_types": "All types",
-        "min": "min", "max": "max", "sort": "Sort by", "reset": "Clear filters",
-        "sort_order": "rulebook order", "sort_name": "name (A-Z)",
-        "sort_cost_asc": "{cost}, lowest first", "sort_cost_desc": "{cost}, highest first",
-        "sort_points_asc": "{points}, lowest first", "sort_points_desc": "{points}, highest first",
-        "numeric_hint": "Numeric filters leave out the entries the rulebooks give no such value for.",
-        "count_all": "{n} entries", "count_some": "Showing {shown} of {n} entries", "no_match": "No entry matches the filters.",
-        "permalink": "Permanent link to this entry",
-        "name_in": "{lang} name", "original_text": "Original text ({lang})", "text_in": "{lang} text",
-        "official": "{source}", "translation": "Translation by the Cellula project from: {source}",
-        "project_name": "Name given by the Cellula project", "project_text": "Text by the Cellula project",
-        "project_note": "Note by the Cellula project",
-        "rules": "Rules that apply", "note": "Note", "scoring": "Scoring", "pipeline": "Completion",
-        "step_puts": "puts", "step_pays_atp": "pays the ATP", "step_text": "Rulebook text",
-        "counts": "Cards per edition", "copies": "Copies", "copies_players": "{n} players",
-        "example": "Example card from the rulebook", "reconstructed": "Values reconstructed (see the note)",
-        "strain": "Strain", "replaces": "Replaces", "price_from_player": "Price when bought from an opponent",
-        "extra_points": "Extra points", "limit": "Use", "protects_against": "Protects against",
-        "none": "none", "cost_parts": "Cost", "rules_of": "{game} rules",
-        "rule": "Rule", "all_rules": "All rules", "cards_for_rule": "Cards it applies to ({n})",
-    },
-}
-"""This feature's interface strings (kept here: ``data/ui.yaml`` belongs to the core pages)."""
+UI = i18n.namespace("cards")
+"""This feature's interface strings: ``cards.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
-LANG_NAMES = {"it": {"it": "italiano", "en": "inglese", "ru": "russo"},
-              "en": {"it": "Italian", "en": "English", "ru": "Russian"}}
+LANG_NAMES = i18n.namespace("core.lang_names")
+"""Language names, by interface language then language."""
 
-TYPE_LABELS: dict[Enum, dict[str, str]] = {
-    CytosisType.ENZYME: {"it": "Enzima", "en": "Enzyme"},
-    CytosisType.PROTEIN_HORMONE: {"it": "Ormone Proteico", "en": "Protein Hormone"},
-    CytosisType.STEROID_HORMONE: {"it": "Ormone Steroideo", "en": "Steroid Hormone"},
-    CytosisType.PROTEIN_HORMONE_RECEPTOR: {"it": "Recettore Ormone Proteico", "en": "Protein Hormone Receptor"},
-    CytosisType.STEROID_HORMONE_RECEPTOR: {"it": "Recettore Ormone Steroideo", "en": "Steroid Hormone Receptor"},
-    CytosisType.ALCOHOL_DETOXIFICATION: {"it": "Detossificazione", "en": "Alcohol Detoxification"},
-    CytosisType.MACROMOLECULE: {"it": "Risorse Aggiuntive", "en": "Macromolecule"},
-    CytosisType.VIRUS_ATTACK: {"it": "Attacco Virale", "en": "Virus Attack"},
-    CytosisType.EVENT_BOOST: {"it": "Evento: Incremento", "en": "Event: Boost"},
-    CytosisType.EVENT_REDUCE_ATP_COST: {"it": "Evento: Riduzione Costo ATP", "en": "Event: Reduce ATP Cost"},
-    CytosisType.EVENT_TOXICITY: {"it": "Evento: Tossicità", "en": "Event: Toxicity"},
-    CytosisType.EVENT_VIRUS: {"it": "Evento Virus", "en": "Virus Event"},
-    CytosisType.GOAL: {"it": "Obiettivo", "en": "Goal"},
-    CytosisType.EPIGENETIC: {"it": "Modificazione Epigenetica", "en": "Epigenetic Modification"},
-    UrsuppeType.NORMAL: {"it": "Gene normale", "en": "Normal gene"},
-    UrsuppeType.SUPERIOR: {"it": "Gene superiore", "en": "Superior gene"},
-    ImmuneType.PROPERTY: {"it": "Proprietà", "en": "Property"},
-    ImmuneType.PAIRED_PROPERTY: {"it": "Proprietà di coppia", "en": "Paired property"},
-}
+TYPE_LABELS = i18n.labels("cards.card_types")
 """How each card type is named on the page."""
 
 CELL_COMPONENT_TYPES = frozenset({
@@ -137,37 +48,18 @@ SPOT_TERMS = {Spot.ROUGH_ER: "rough-er", Spot.SMOOTH_ER: "smooth-er", Spot.GOLGI
               Spot.EXOCYTOSIS: "exocytosis", Spot.FREE_RIBOSOME: "free-ribosome", Spot.CYTOPLASM: "cytoplasm"}
 """Glossary term naming each board spot (the glossary is the source of the official wording)."""
 
-SPOT_FALLBACK = {
-    Spot.ROUGH_ER: {"it": "Reticolo Endoplasmatico Rugoso", "en": "Rough ER"},
-    Spot.SMOOTH_ER: {"it": "Reticolo Endoplasmatico Liscio", "en": "Smooth ER"},
-    Spot.GOLGI: {"it": "Apparato di Golgi", "en": "Golgi Apparatus"},
-    Spot.EXOCYTOSIS: {"it": "Esocitosi", "en": "Exocytosis"},
-    Spot.FREE_RIBOSOME: {"it": "Ribosoma Libero", "en": "Free Ribosome"},
-    Spot.CYTOPLASM: {"it": "Citoplasma", "en": "Cytoplasm"},
-    Spot.CARD_AREA: {"it": "Area Carte Componente Cellula", "en": "Cell Component Card area"},
-}
+SPOT_FALLBACK = i18n.labels("cards.spots")
 """Spot names when the glossary has no term for them."""
 
 RESOURCE_TERMS = {Resource.ATP: "atp", Resource.MRNA: "mrna", Resource.PROTEIN: "protein",
                   Resource.LIPID: "lipid", Resource.CARBOHYDRATE: "carbohydrate"}
 """Glossary term naming each resource."""
 
-LIMIT_LABELS = {
-    Limit.NONE: {"it": "senza limiti", "en": "no limit"},
-    Limit.ONCE_PER_TURN: {"it": "una volta per turno", "en": "once per turn"},
-    Limit.ONCE_PER_ROUND: {"it": "una volta per giro", "en": "once per round"},
-    Limit.EVERY_OTHER_TURN: {"it": "un turno sì e uno no", "en": "every other turn"},
-}
-THREAT_LABELS = {
-    Threat.T_KILLER: {"it": "T-killer", "en": "T-killers"},
-    Threat.INFECTION: {"it": "infezione", "en": "infection"},
-    Threat.STARVATION: {"it": "fame", "en": "starvation"},
-}
-EDITION_LABELS = {
-    "it-1e": {"it": "1ª ed. italiana", "en": "Italian 1st ed."},
-    "en-2e": {"it": "2ª ed. inglese", "en": "English 2nd ed."},
-    "en-virus": {"it": "Espansione Virus inglese", "en": "English Virus expansion"},
-}
+LIMIT_LABELS = i18n.labels("cards.limits")
+"""How often an Immune Response property may be used."""
+THREAT_LABELS = i18n.labels("cards.threats")
+"""What an Immune Response property protects against."""
+EDITION_LABELS = i18n.labels("cards.editions")
 """Short names of the Cytosis boxes, for the per-edition counts."""
 
 
@@ -186,20 +78,14 @@ class GameMetrics:
     """Field read as the cost (``cost.atp`` for Cytosis)."""
     points: str
     """Field read as the points."""
-    labels: dict[str, dict[str, str]]
+    labels: i18n.Labels
     """Metric value -> language -> label."""
 
 
 METRICS = {
-    "cytosis": GameMetrics("cost.atp", "hp", {
-        "cost": {"it": "Costo in ATP", "en": "ATP cost"},
-        "points": {"it": "Punti Salute", "en": "Health Points"}}),
-    "ursuppe": GameMetrics("price", "mutation_points", {
-        "cost": {"it": "Prezzo (BP)", "en": "Price (BP)"},
-        "points": {"it": "Punti Mutazione", "en": "Mutation points"}}),
-    "immune-response": GameMetrics("extra_food", "points", {
-        "cost": {"it": "Cibo in più", "en": "Extra food"},
-        "points": {"it": "Punti", "en": "Points"}}),
+    "cytosis": GameMetrics("cost.atp", "hp", i18n.labels("cards.metrics.cytosis")),
+    "ursuppe": GameMetrics("price", "mutation_points", i18n.labels("cards.metrics.ursuppe")),
+    "immune-response": GameMetrics("extra_food", "points", i18n.labels("cards.metrics.immune-response")),
 }
 """Per game: the fields behind the cost and points filters."""
 
@@ -590,7 +476,7 @@ def game_page(site, card_set: CardSet, lang: str) -> Page:
         metrics={m: METRICS[game_id].labels[m][lang] for m in ("cost", "points")},
         sort_options=sort_options(game_id, lang), rule_options=rule_options(site, card_set, lang),
         game_index=relative(card_page(game_id), f"{game_id}/index.md"),
-        count_text=ui["count_all"].format(n=len(cards)), mdlink=md_link_text,
+        count_text=ui["count_all"].format(n=len(cards)), mdlink=escaped(md_link_text),
     )
     return Page(lang, card_page(game_id), title, content, nav=(ui["nav"],), tooltips=False)
 

@@ -16,12 +16,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from solver.loading import parse_line_ranges
+
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path
 
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 SECTION_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
-LINE_RANGE = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?$")
 PROJECT = "project"
 """Provenance value meaning "written or translated by this project"."""
 
@@ -254,25 +255,6 @@ def is_text(value: Any) -> bool:
     return isinstance(value, str) and value.strip() != ""
 
 
-def parse_lines(value: Any) -> tuple[tuple[int, int], ...] | None:
-    """``"12-15, 20"`` (or an int) -> ((12, 15), (20, 20)); None when malformed."""
-    if is_int(value):
-        value = str(value)
-    if not isinstance(value, str):
-        return None
-    out = []
-    for part in value.split(","):
-        m = LINE_RANGE.match(part.strip())
-        if not m:
-            return None
-        a = int(m.group(1))
-        b = int(m.group(2) or a)
-        if a < 1 or b < a:
-            return None
-        out.append((a, b))
-    return tuple(out)
-
-
 # --------------------------------------------------------------------------- loading
 
 
@@ -338,7 +320,7 @@ def _source_lines(ctx: _Ctx, raw: Any, path: tuple, where: str):
         if sid not in ctx.sources:
             ctx.add(path + (sid,), f"{where}: unknown source {sid!r} (expected one of {sorted(ctx.sources)})")
             continue
-        ranges = parse_lines(value)
+        ranges = parse_line_ranges(value)
         if ranges is None:
             ctx.add(path + (sid,), f"{where}: expected line ranges like '12-15, 20', got {value!r}")
             continue
@@ -536,7 +518,7 @@ def _components(ctx: _Ctx, raw: Any) -> tuple[Component, ...]:
             if pname is None:
                 ok = False
             parts.append((part.get("count"), pname))
-        lines = parse_lines(item.get("lines"))
+        lines = parse_line_ranges(item.get("lines"))
         if lines is None:
             ctx.add(path + ("lines",), f"{where}: expected line ranges like '12-15, 20', got {item.get('lines')!r}")
         if ok and name is not None and lines is not None:

@@ -32,6 +32,7 @@ from mkdocs.plugins import event_priority
 from generator import serving
 from generator.build import generate, navigation
 from generator.errors import DataError
+from generator.i18n import t
 from generator.search_index import write_indexes
 from generator.rules import SITE_LANGUAGES
 from generator.sanitize import sanitize_html
@@ -72,6 +73,13 @@ def on_config(config, **kwargs):
             if language.locale in _state["nav"]:
                 language.nav = _state["nav"][language.locale]
     return config
+
+
+def on_env(env, config, files, **kwargs):
+    """The theme overrides (404 page, footer) read the catalogue too."""
+    env.globals["cellula_t"] = t
+    env.globals["cellula_languages"] = SITE_LANGUAGES
+    return env
 
 
 def on_serve(server, config, builder, **kwargs):
@@ -182,15 +190,19 @@ def on_post_build(config, **kwargs):
                  figures.documents, figures.raw_bytes, figures.gzip_bytes)
 
 
-UI_KEYS = ("search_include_other", "search_result_language", "italian", "english", "copy_link", "link_copied")
-"""data/ui.yaml strings that docs/assets/search.js and permalink.js show."""
+CLIENT_KEYS = ("search_include_other", "search_result_language", "italian", "english", "copy_link", "link_copied")
+"""``core.*`` strings that docs/assets/search.js and permalink.js show."""
+
+
+def client_strings(lang: str) -> dict[str, str]:
+    """The strings of :data:`CLIENT_KEYS` in ``lang`` (the catalogue check counts them as used)."""
+    return {key: t(f"core.{key}", lang) for key in CLIENT_KEYS}
 
 
 def on_page_context(context, page, config, **kwargs):
     """The interface strings of docs/assets/search.js and permalink.js in the page's language, for
     the theme override (main.html writes them into the page as JSON)."""
     lang = context.get("i18n_page_locale") or config.theme.get("language", "it")
-    site = _state.get("site")
-    if site is not None and lang in site.ui:
-        context["cellula_ui"] = {k: site.ui[lang][k] for k in UI_KEYS if k in site.ui[lang]}
+    if _state.get("site") is not None and lang in SITE_LANGUAGES:
+        context["cellula_ui"] = client_strings(lang)
     return context

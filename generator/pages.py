@@ -5,13 +5,14 @@ import re
 
 from .glossary import Term
 from . import features
+from . import i18n
 from .refs import relative, resolve_refs
 from .render import Page, escape_md, render
 from .rules import Game, Section, SectionText
 from .site import SiteData
 
-LANG_NAMES = {"it": {"it": "italiano", "en": "inglese", "ru": "russo"},
-              "en": {"it": "Italian", "en": "English", "ru": "Russian"}}
+LANG_NAMES = i18n.namespace("core.lang_names")
+"""Language names, by interface language then language."""
 
 
 def provenance(site: SiteData, game: Game, text: SectionText, lang: str) -> dict:

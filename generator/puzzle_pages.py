@@ -31,7 +31,7 @@ from pathlib import Path
 
 from solver.loading import load_yaml
 
-from . import features, solution_cache
+from . import features, i18n, solution_cache
 from .errors import Problems
 from .refs import relative
 from .render import Page, render
@@ -54,271 +54,18 @@ CACHE_DIR: Path | None = None
 STOCK_FIELDS = ("atp", "mrna", "protein", "carb", "lipid")
 """Stock columns of the step table, in order."""
 
-UI = {
-    "it": {
-        "nav": "Rompicapi", "index_title": "Rompicapi di Cytosis",
-        "index_intro": "Situazioni di gioco da un solo giocatore, risolte dal pianificatore del progetto. "
-                       "Ogni pagina mostra la sequenza migliore passo per passo, con il punteggio dimostrato e "
-                       "le regole usate. I rompicapi sono ordinati per livello (da 1 a 5, indicato da ogni rompicapo), poi per numero di piazzamenti.",
-        "grade": "Livello", "puzzle": "Rompicapo", "grade_of": "livello {n} su 5",
-        "id": "Id", "title": "Titolo", "edition": "Edizione", "board": "Lato del tabellone",
-        "rounds_flasks": "Round × beute", "placements": "Piazzamenti", "edition_short": "Ed.", "proven": "Punteggio dimostrato",
-        "see_also": "Vedi anche", "all_puzzles": "Tutti i rompicapi",
-        "edition_1e": "1ª edizione (regolamento italiano)", "short_1e": "1ª ed.", "short_2e": "2ª ed.", "edition_2e": "2ª edizione (regolamento inglese)",
-        "statement": "Enunciato", "players": "Giocatori", "rounds": "Round", "flasks": "Beute per round",
-        "grey_flasks": "Beute grigie per round", "events": "Eventi", "round_n": "Round {n}",
-        "no_event": "nessun evento", "occupied": "Spazi occupati dagli avversari", "none": "nessuno",
-        "goals": "Carte obiettivo", "opponents": "Avversari", "objective": "Obiettivo",
-        "objective_text": "massimi Punti Salute a fine partita (punteggio finale compreso)",
-        "rulings": "Interpretazioni delle regole ambigue", "ruling_default": "predefinita",
-        "goal_text": "{points} punti se completi {count} × {types}; segnalini già presenti: {markers}",
-        "detox_figure": "detossificazione di un avversario: {amount} ATP su {cards} carte",
-        "detox_figure_one": "detossificazione di un avversario: {amount} ATP su 1 carta",
-        "opp_disk": "disco di un avversario in {area} (Salute {health})",
-        "opp_hormones": "round {round}: gli avversari completano {types}",
-        "start": "Posizione iniziale", "health": "Salute", "hand": "Mano",
-        "row": "Area carte", "deck": "Mazzo", "empty": "vuoto", "slot": "spazio {n} ({price})",
-        "cards": "Carte usate", "card": "Carta", "type": "Tipo", "cost": "Costo", "hp": "Punti Salute",
-        "card_values": "Valori", "gain": "dà", "color": "colore",
-        "illustrative": "illustrativo", "illustrative_note": "I valori segnati «illustrativo» non sono nei "
-        "regolamenti: li ha scelti il progetto per il rompicapo. I regolamenti danno tutti i valori solo "
-        "dell'Ormone Proteico (2 ATP, 2 proteine, 1 carboidrato, 7 Punti Salute) e dell'Ormone Steroideo "
-        "(4 ATP, 3 lipidi, 1 carboidrato, 9 Punti Salute).",
-        "from_rulebook": "dal regolamento",
-        "illustrative_goals": "Anche le carte obiettivo sono illustrative: i loro testi non sono nelle fonti, "
-                              "condizione e punti li ha scelti il progetto.",
-        "optimal": "Sequenza ottimale", "steps_intro": "Riserva e Salute dopo ogni passo. Lo spazio porta alla sua "
-        "regola; i numeri accanto portano alle altre regole che il passo usa (elencate sotto la tabella).",
-        "no_plan": "Nessun piano legale usa tutte le beute: il rompicapo non ha soluzione.",
-        "no_plan_unknown": "Il motore non ha trovato un piano entro il suo limite di tempo: non è dimostrato nulla.",
-        "col_n": "#", "col_round": "Round", "col_flask": "Beuta", "col_spot": "Spazio / azione",
-        "col_what": "Cosa succede", "rules_used": "Regole usate dalla sequenza",
-        "more_rules": "altre regole", "col_health": "Salute", "final_row": "Punteggio finale (con il punteggio di fine partita)",
-        "stock_names": ("ATP", "mRNA", "proteine", "carboidrati", "lipidi"),
-        "stock_short": ("ATP", "mRNA", "Prot.", "Carb.", "Lip."),
-        "flask_grey": "grigia", "flask_card": "–", "exhaust": "Beuta esaurita", "play_card": "Carta giocata",
-        "epigenetic_trade": "Carta epigenetica, scambio", "epigenetic_income": "Carta epigenetica, inizio round",
-        "epigenetic_peek": "Carta epigenetica, mazzo", "epigenetic_card": "Carta Modificazione Epigenetica",
-        "virus_vaccinate": "Attacco virale, anticorpi", "virus_respond": "Attacco virale, risposta",
-        "virus_rolls": "Attacchi virali (dadi fissati dal rompicapo)", "antibodies": "Anticorpi all'inizio",
-        "virus_roll": "{source}: dadi {roll}; altri giocatori: {others}", "virus_dummy": "fittizio",
-        "virus_seat": "posto {seat}: {response}",
-        "other_readings": "Con le altre letture",
-        "other_readings_intro": "Il rompicapo si gioca con le letture elencate nell'enunciato. Per ogni regola ambigua che qui può cambiare il piano, l'ottimo con l'altra lettura (stesso motore, stessa verifica):",
-        "other_same": "stesso ottimo, {health} Punti Salute", "other_differs": "ottimo {health} Punti Salute invece di {this}",
-        "other_none": "nessuna sequenza legale", "other_unproven": "non dimostrato nel tempo concesso",
-        "other_plan": "Piano ottimo con",
-        "score": "Punteggio", "final_score": "Punteggio finale: **{health}** Punti Salute",
-        "breakdown": {"in_game": "durante la partita", "macromolecules": "set di macromolecole",
-                      "detox": "maggioranza di detossificazione", "enzyme_sets": "set di enzimi",
-                      "goals": "carte obiettivo"},
-        "proof": "Stato della dimostrazione",
-        "proof_optimal": "**OTTIMO** dimostrato da: {engine}.",
-        "proof_confirmed": "Confermato da un secondo motore: {engines}.",
-        "proof_unconfirmed": "Nessun secondo motore lo ha confermato.",
-        "proof_feasible": "**AMMISSIBILE**, ottimalità **non dimostrata** ({engine}): limite superiore {bound}, "
-                          "scarto {gap}.",
-        "proof_infeasible": "**NESSUNA SOLUZIONE** dimostrato da: {engine}.",
-        "proof_unknown": "Stato «{status}» riportato da: {engine}.",
-        "proof_fallback": "Il motore {wanted} non era disponibile ({reason}): ha risposto {engine}.",
-        "engine_exhaustive": "ricerca esaustiva (ogni piano legale esplorato, {nodes} nodi)",
-        "engine_cpsat": "pianificatore CP-SAT (modello a tempi discreti di tutto il rompicapo)",
-        "model_size": ", {variables} variabili, {constraints} vincoli",
-        "confirm_highs": "HiGHS risolve lo stesso modello e trova lo stesso ottimo",
-        "confirm_exhaustive": "la ricerca esaustiva trova lo stesso ottimo",
-        "proof_reason": "Motivo indicato dal motore: {reason}",
-        "solve_time": "Tempo di calcolo: {seconds} s (risultato salvato nella cache della build).",
-        "greedy": "Confronto con una strategia avida",
-        "greedy_policy": "La strategia avida sceglie a ogni passo l'azione legale che dà subito più Punti Salute; "
-                         "a parità, quella che fa crescere di più la riserva (ATP e cubetti contati allo stesso "
-                         "modo); a parità ancora, la prima nell'ordine fisso delle azioni del motore. La sequenza "
-                         "è rigiocata dal motore delle regole, quindi è legale.",
-        "greedy_score": "Punteggio della strategia avida: **{greedy}** contro l'ottimo **{optimum}** ({diff}).",
-        "greedy_alone": "Punteggio della strategia avida: **{greedy}** (nessun ottimo con cui confrontarlo).",
-        "greedy_same": "la strategia avida trova l'ottimo", "greedy_less": "{n} in meno",
-        "greedy_stuck": "La strategia avida resta bloccata dopo {n} passi: nessuna azione legale.",
-        "greedy_steps": "Passi della strategia avida",
-        "assumptions": "Ipotesi", "assumptions_plan": "La sequenza ottimale usa questi valori del tabellone "
-        "che il regolamento non indica (le immagini del tabellone sono andate perse); l'ottimo può dipendere "
-        "anche dagli altri valori ipotizzati di questo lato del tabellone ({board}): l'elenco completo è nella "
-        "pagina delle ipotesi.",
-        "assumptions_none": "La sequenza ottimale non usa nessun valore ipotizzato del tabellone; l'ottimo può "
-                            "comunque dipendere dai valori ipotizzati di questo lato del tabellone ({board}).",
-        "assumptions_link": "Ipotesi sul tabellone",
-        "what": "Cosa", "area": "Area", "item": "Voce", "value": "Valore", "source": "Fonte",
-        "kind_spot": "spazio", "kind_vesicles": "posizioni di gemmazione", "kind_boost": "evento incremento",
-        "prov_rulebook": "dal regolamento", "prov_assumed": "ipotizzato", "prov_puzzle": "fissato dal rompicapo",
-        "assumptions_title": "Ipotesi sul tabellone di Cytosis",
-        "assumptions_intro": "Le immagini del tabellone nei regolamenti sono andate perse: il testo dà alcuni "
-                             "spazi e valori, gli altri sono ipotesi del progetto. Ogni voce qui sotto dice se "
-                             "viene dal regolamento o è ipotizzata; i rompicapi che usano un'ipotesi lo dicono.",
-        "side_summary": "Voci dal regolamento: {rulebook}; ipotizzate: {assumed}.",
-        "editions_of_side": "Edizioni", "puzzles_on_side": "Rompicapi su questo lato", "boost_value": "+1 {resource} in: {areas}",
-        "vesicles_value": "{count} per area",
-        "bench_title": "Prestazioni del pianificatore", "rules_coverage": "Copertura delle regole",
-        "bench_intro": "Quanto tempo impiegano i motori del pianificatore al crescere dei rompicapi, misurato con "
-                       "`python -m solver bench`. CP-SAT (1 worker) è cronometrato con i semi 0, 1 e 2 fino alla "
-                       "dimostrazione dell'ottimo: le tabelle danno la mediana e il tempo di ciascun seme. HiGHS "
-                       "risolve lo stesso modello per confermare l'ottimo, e ogni piano è rigiocato dal motore delle "
-                       "regole. La ricerca esaustiva si ferma al limite per esecuzione, oppure a 10 volte il tempo di "
-                       "CP-SAT se è più lungo: un'esecuzione interrotta (indicatore vuoto nel grafico) dà solo un "
-                       "limite inferiore del rapporto.",
-        "bench_missing": "Il benchmark non è ancora stato eseguito: il comando `python -m solver bench` scrive "
-                         "`docs/assets/bench/scale.svg` e `docs/assets/bench/bench.json`; la build successiva li "
-                         "mostra qui.",
-        "bench_chart": "Tempo di soluzione al crescere del rompicapo",
-        "bench_table": "Risultati", "yes": "sì", "no": "no", "bench_facts": "Condizioni della misura",
-    },
-    "en": {
-        "nav": "Puzzles", "index_title": "Cytosis puzzles",
-        "index_intro": "Single-player game situations, solved by the project's planner. Every page shows the "
-                       "best sequence step by step, with the proven score and the rules it uses. The puzzles are "
-                       "ordered by level (1 to 5, given by each puzzle), then by number of placements.",
-        "grade": "Level", "puzzle": "Puzzle", "grade_of": "level {n} of 5",
-        "id": "Id", "title": "Title", "edition": "Edition", "board": "Board side",
-        "rounds_flasks": "Rounds × flasks", "placements": "Placements", "edition_short": "Ed.", "proven": "Proven score",
-        "see_also": "See also", "all_puzzles": "All puzzles",
-        "edition_1e": "1st edition (Italian rulebook)", "short_1e": "1st ed.", "short_2e": "2nd ed.", "edition_2e": "2nd edition (English rulebook)",
-        "statement": "Statement", "players": "Players", "rounds": "Rounds", "flasks": "Flasks per round",
-        "grey_flasks": "Grey flasks per round", "events": "Events", "round_n": "Round {n}",
-        "no_event": "no event", "occupied": "Spots taken by opponents", "none": "none",
-        "goals": "Goal cards", "opponents": "Opponents", "objective": "Objective",
-        "objective_text": "most Health Points at the end (final scoring included)",
-        "rulings": "Readings of ambiguous rules", "ruling_default": "default",
-        "goal_text": "{points} points if you complete {count} × {types}; markers already on it: {markers}",
-        "detox_figure": "an opponent's detox: {amount} ATP on {cards} cards",
-        "detox_figure_one": "an opponent's detox: {amount} ATP on 1 card",
-        "opp_disk": "an opponent's disk in {area} (Health {health})",
-        "opp_hormones": "round {round}: opponents complete {types}",
-        "start": "Starting position", "health": "Health", "hand": "Hand",
-        "row": "Card row", "deck": "Deck", "empty": "empty", "slot": "slot {n} ({price})",
-        "cards": "Cards used", "card": "Card", "type": "Type", "cost": "Cost", "hp": "Health Points",
-        "card_values": "Values", "gain": "gives", "color": "colour",
-        "illustrative": "illustrative", "illustrative_note": "Values marked \"illustrative\" are not in the "
-        "rulebooks: the project chose them for the puzzle. The rulebooks give every value only for the "
-        "Protein Hormone (2 ATP, 2 protein, 1 carbohydrate, 7 Health Points) and the Steroid Hormone "
-        "(4 ATP, 3 lipid, 1 carbohydrate, 9 Health Points).",
-        "from_rulebook": "from the rulebook",
-        "illustrative_goals": "The goal cards are illustrative too: their texts are not in the sources, the "
-                              "project chose their condition and points.",
-        "optimal": "Optimal sequence", "steps_intro": "Stock and Health after each step. The spot links to its "
-        "rule; the numbers next to it link to the other rules the step uses (listed below the table).",
-        "no_plan": "No legal plan uses every flask: the puzzle has no solution.",
-        "no_plan_unknown": "The engine found no plan within its time limit: nothing is proven.",
-        "col_n": "#", "col_round": "Round", "col_flask": "Flask", "col_spot": "Spot / action",
-        "col_what": "What happens", "rules_used": "Rules the sequence uses",
-        "more_rules": "more rules", "col_health": "Health", "final_row": "Final score (end-game scoring included)",
-        "stock_names": ("ATP", "mRNA", "protein", "carbohydrate", "lipid"),
-        "stock_short": ("ATP", "mRNA", "Prot.", "Carb.", "Lip."),
-        "flask_grey": "grey", "flask_card": "–", "exhaust": "Exhausted flask", "play_card": "Card played",
-        "epigenetic_trade": "Epigenetic card, trade", "epigenetic_income": "Epigenetic card, round start",
-        "epigenetic_peek": "Epigenetic card, deck", "epigenetic_card": "Epigenetic Modification card",
-        "virus_vaccinate": "Virus attack, antibodies", "virus_respond": "Virus attack, response",
-        "virus_rolls": "Virus attacks (dice fixed by the puzzle)", "antibodies": "Antibodies at the start",
-        "virus_roll": "{source}: dice {roll}; other players: {others}", "virus_dummy": "dummy",
-        "virus_seat": "seat {seat}: {response}",
-        "other_readings": "Under the other readings",
-        "other_readings_intro": "The puzzle is played under the readings listed in its statement. For every ambiguous rule that can change the plan here, the optimum under the other reading (same engine, same verification):",
-        "other_same": "same optimum, {health} Health Points", "other_differs": "optimum {health} Health Points instead of {this}",
-        "other_none": "no legal sequence", "other_unproven": "not proven within the time allowed",
-        "other_plan": "Optimal plan under",
-        "score": "Score", "final_score": "Final score: **{health}** Health Points",
-        "breakdown": {"in_game": "during play", "macromolecules": "macromolecule sets",
-                      "detox": "detox majority", "enzyme_sets": "enzyme sets", "goals": "goal cards"},
-        "proof": "Proof status",
-        "proof_optimal": "**OPTIMAL**, proven by: {engine}.",
-        "proof_confirmed": "Confirmed by a second engine: {engines}.",
-        "proof_unconfirmed": "No second engine has confirmed it.",
-        "proof_feasible": "**FEASIBLE**, optimality **not proven** ({engine}): upper bound {bound}, gap {gap}.",
-        "proof_infeasible": "**NO SOLUTION**, proven by: {engine}.",
-        "proof_unknown": "Status \"{status}\" reported by: {engine}.",
-        "proof_fallback": "The {wanted} engine was not available ({reason}): {engine} answered.",
-        "engine_exhaustive": "exhaustive search (every legal plan explored, {nodes} nodes)",
-        "engine_cpsat": "CP-SAT planner (a time-indexed model of the whole puzzle)",
-        "model_size": ", {variables} variables, {constraints} constraints",
-        "confirm_highs": "HiGHS solves the same model to the same optimum",
-        "confirm_exhaustive": "exhaustive search finds the same optimum",
-        "proof_reason": "Reason given by the engine: {reason}",
-        "solve_time": "Solve time: {seconds} s (the result is kept in the build cache).",
-        "greedy": "Contrast: a greedy policy",
-        "greedy_policy": "The greedy policy takes, at each step, the legal action with the largest immediate "
-                         "Health gain; on a tie, the one that grows the stock most (ATP and cubes counted alike); "
-                         "on a further tie, the first in the engine's fixed action order. Its sequence is replayed "
-                         "through the rules engine, so it is legal.",
-        "greedy_score": "Greedy score: **{greedy}** against the optimum **{optimum}** ({diff}).",
-        "greedy_alone": "Greedy score: **{greedy}** (no optimum to compare it with).",
-        "greedy_same": "greedy finds the optimum", "greedy_less": "{n} less",
-        "greedy_stuck": "The greedy policy gets stuck after {n} steps: no legal action.",
-        "greedy_steps": "The greedy policy's steps",
-        "assumptions": "Assumptions", "assumptions_plan": "The optimal sequence uses these board values that "
-        "the rulebook does not give (the board images were lost); the optimum may also depend on the other "
-        "assumed values of this board side ({board}): the full list is on the assumptions page.",
-        "assumptions_none": "The optimal sequence uses no assumed board value; the optimum may still depend "
-                            "on the assumed values of this board side ({board}).",
-        "assumptions_link": "Board assumptions",
-        "what": "What", "area": "Area", "item": "Item", "value": "Value", "source": "Source",
-        "kind_spot": "spot", "kind_vesicles": "budding locations", "kind_boost": "boost event",
-        "prov_rulebook": "from the rulebook", "prov_assumed": "assumed", "prov_puzzle": "set by the puzzle",
-        "assumptions_title": "Cytosis board assumptions",
-        "assumptions_intro": "The board images of the rulebooks were lost: the text gives some spots and values, "
-                             "the others are this project's assumptions. Every entry below says whether it comes "
-                             "from the rulebook or is assumed; the puzzles that use an assumption say so.",
-        "side_summary": "Entries from the rulebook: {rulebook}; assumed: {assumed}.",
-        "editions_of_side": "Editions", "puzzles_on_side": "Puzzles on this side", "boost_value": "+1 {resource} in: {areas}",
-        "vesicles_value": "{count} per area",
-        "bench_title": "Planner performance", "rules_coverage": "Rules coverage",
-        "bench_intro": "How long the planner's engines take as the puzzles grow, measured by `python -m solver "
-                       "bench`. CP-SAT (1 worker) is timed on seeds 0, 1 and 2 until it proves the optimum: the "
-                       "tables give the median and each seed's time. HiGHS solves the same model to confirm the "
-                       "optimum, and every plan is replayed by the rules engine. The exhaustive search stops at the "
-                       "cap per run, or at 10 times CP-SAT's time when that is longer: a stopped run (open marker in "
-                       "the plot) gives only a lower bound on the ratio.",
-        "bench_missing": "The benchmark has not been run yet: `python -m solver bench` writes "
-                         "`docs/assets/bench/scale.svg` and `docs/assets/bench/bench.json`; the next build shows "
-                         "them here.",
-        "bench_chart": "Solve time as the puzzle grows",
-        "bench_table": "Results", "yes": "yes", "no": "no", "bench_facts": "Measurement conditions",
-    },
-}
-"""This feature's interface strings (kept here, like the card pages', to leave ``data/ui.yaml`` to
-the core pages); Italian is the reference, both languages have the same keys."""
+UI = i18n.namespace("puzzles")
+"""This feature's interface strings: ``puzzles.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
-CARD_TYPES = {
-    "protein-hormone": {"it": "Ormone Proteico", "en": "Protein Hormone"},
-    "steroid-hormone": {"it": "Ormone Steroideo", "en": "Steroid Hormone"},
-    "protein-receptor": {"it": "Recettore Ormone Proteico", "en": "Protein Hormone Receptor"},
-    "steroid-receptor": {"it": "Recettore Ormone Steroideo", "en": "Steroid Hormone Receptor"},
-    "enzyme": {"it": "Enzima", "en": "Enzyme"},
-    "detox": {"it": "Detossificazione", "en": "Alcohol Detoxification"},
-    "macromolecule": {"it": "Risorse Aggiuntive", "en": "Macromolecule"},
-    "virus-attack": {"it": "Attacco Virale", "en": "Virus Attack"},
-}
+CARD_TYPES = i18n.labels("puzzles.card_types")
 """Card type names (the rulebooks' terms, as on the card pages)."""
 
-AREAS = {
-    "nucleus": {"it": "Nucleo", "en": "Nucleus"},
-    "free-ribosome": {"it": "Ribosoma Libero", "en": "Free Ribosome"},
-    "smooth-er-lipids": {"it": "Reticolo Liscio (lipidi)", "en": "Smooth ER (lipids)"},
-    "smooth-er-detox": {"it": "Reticolo Liscio (detossificazione/steroidi)", "en": "Smooth ER (detox/steroid)"},
-    "smooth-er": {"it": "Reticolo Liscio", "en": "Smooth ER"},
-    "rough-er": {"it": "Reticolo Rugoso", "en": "Rough ER"},
-    "golgi": {"it": "Apparato di Golgi", "en": "Golgi Apparatus"},
-    "plasma-membrane-glucose": {"it": "Membrana Plasmatica (glucosio)", "en": "Plasma Membrane (glucose)"},
-    "exocytosis": {"it": "Membrana Plasmatica (esocitosi)", "en": "Plasma Membrane (exocytosis)"},
-    "mitochondria": {"it": "Mitocondrio", "en": "Mitochondria"},
-    "cytoplasm": {"it": "Citoplasma", "en": "Cytoplasm"},
-    "laureates": {"it": "Campioni in Biologia", "en": "Laureates in Biology"},
-    "card-row": {"it": "Area carte", "en": "Card row"},
-}
+AREAS = i18n.labels("puzzles.areas")
 """Board areas (and the three vesicle areas), by id."""
 
-RESOURCES = {"atp": {"it": "ATP", "en": "ATP"}, "mrna": {"it": "mRNA", "en": "mRNA"},
-             "protein": {"it": "proteina", "en": "protein"}, "carb": {"it": "carboidrato", "en": "carbohydrate"},
-             "lipid": {"it": "lipide", "en": "lipid"}}
+RESOURCES = i18n.labels("puzzles.resources")
 """Resource names, singular."""
-RESOURCES_PLURAL = {"atp": {"it": "ATP", "en": "ATP"}, "mrna": {"it": "mRNA", "en": "mRNA"},
-                    "protein": {"it": "proteine", "en": "protein"},
-                    "carb": {"it": "carboidrati", "en": "carbohydrates"}, "lipid": {"it": "lipidi", "en": "lipids"}}
+RESOURCES_PLURAL = i18n.labels("puzzles.resources_plural")
 """Resource names after a number other than 1."""
 
 
@@ -631,22 +378,20 @@ def solve_cached(puzzle, file: Path) -> solution_cache.Lookup:
 def spot_value(spot, lang: str) -> str:
     """What a spot's printed number means, in ``lang``."""
     from solver import SpotKind
-    en = lang == "en"
     kind = spot.kind
     if kind is SpotKind.NUCLEUS:
         return "+" + amount(spot.value, "mrna", lang)
     if kind is SpotKind.LIPID_SYNTHESIS:
         return "+" + amount(spot.value, "lipid", lang)
     if kind is SpotKind.MITOCHONDRIA:
-        return f"+{spot.value} ATP"
+        return UI[lang]["spot_atp"].format(n=spot.value)
     if kind is SpotKind.MITOCHONDRIA_CARB:
-        return f"{amount(1, 'carb', lang)} → {spot.value} ATP"
+        return UI[lang]["spot_carb_to_atp"].format(carb=amount(1, "carb", lang), n=spot.value)
     if kind is SpotKind.GLUCOSE:
-        return f"{spot.value} ATP → {amount(spot.value, 'carb', lang)}"
+        return UI[lang]["spot_atp_to_carb"].format(n=spot.value, carb=amount(spot.value, "carb", lang))
     if kind is SpotKind.CARD_ROW:
-        return (f"slot {spot.slot + 1}: price {spot.value} ATP" if en
-                else f"spazio {spot.slot + 1}: prezzo {spot.value} ATP")
-    return "1 spot" if en else "1 spazio"
+        return UI[lang]["spot_slot"].format(slot=spot.slot + 1, price=spot.value)
+    return UI[lang]["spot_other"]
 
 
 def board_items(board) -> tuple[BoardItem, ...]:
@@ -832,7 +577,7 @@ def engine_label(record: dict, lang: str) -> str:
     engine = record["solution"].get("engine", "")
     if engine == "exhaustive":
         nodes = record["solution"].get("stats", {}).get("nodes", "?")
-        return f"`exhaustive`, " + UI[lang]["engine_exhaustive"].format(nodes=nodes)
+        return "`exhaustive`, " + UI[lang]["engine_exhaustive"].format(nodes=nodes)
     if engine in PLANNER_ENGINES:
         stats = record["solution"].get("stats", {})
         size = (UI[lang]["model_size"].format(variables=stats["variables"], constraints=stats["constraints"])
@@ -1052,7 +797,8 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         "puzzle.md.j2", ui=ui, lang=lang, title=title, story=puzzle.text("story", lang), puzzle_id=puzzle.id,
         index_href=relative(page, INDEX_PAGE),
         statement=statement_rows(site, entry, side_title, lang, page), start=start_view(puzzle, lang),
-        stock_names=ui["stock_names"], cards=card_views(site, puzzle, lang, page),
+        stock_names=[ui["stock_names"][f] for f in STOCK_FIELDS],
+        stock_short=[ui["stock_short"][f] for f in STOCK_FIELDS], cards=card_views(site, puzzle, lang, page),
         any_illustrative=any(c.illustrative for c in puzzle.cards) or bool(puzzle.goals),
         has_goals=bool(puzzle.goals),
         status=proof_status(record).value,
@@ -1098,7 +844,7 @@ def proven_text(record: dict, lang: str) -> str:
     if status is ProofStatus.OPTIMAL:
         return f"**{health}** ✓"
     if status is ProofStatus.FEASIBLE:
-        return f"≥ {health} ({'non dimostrato' if lang == 'it' else 'not proven'})"
+        return f"≥ {health} ({UI[lang]['not_proven']})"
     return "–"
 
 
@@ -1137,25 +883,7 @@ def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     return Page(lang, ASSUMPTIONS_PAGE, ui["assumptions_link"], content, nav=nav)
 
 
-BENCH_LABELS = {
-    "id": {"it": "Rompicapo", "en": "Puzzle"}, "grade": {"it": "Livello", "en": "Grade"},
-    "placements": {"it": "Piazzamenti", "en": "Placements"}, "optimum": {"it": "Ottimo", "en": "Optimum"},
-    "cpsat_status": {"it": "Esito CP-SAT", "en": "CP-SAT status"},
-    "cpsat_seconds": {"it": "CP-SAT (s)", "en": "CP-SAT (s)"}, "highs_seconds": {"it": "HiGHS (s)", "en": "HiGHS (s)"},
-    "exhaustive_seconds": {"it": "Esaustiva (s)", "en": "Exhaustive (s)"},
-    "exhaustive_capped": {"it": "Esaustiva interrotta", "en": "Exhaustive stopped"},
-    "ratio": {"it": "Rapporto", "en": "Ratio"}, "ratio_is_lower_bound": {"it": "Rapporto minimo", "en": "Ratio is a lower bound"},
-    "gap": {"it": "Scarto", "en": "Gap"}, "puzzles": {"it": "Rompicapi del sito", "en": "The site's puzzles"},
-    "scale": {"it": "Curva di scala (rompicapi generati)", "en": "Scale curve (generated puzzles)"},
-    "scale_grey": {"it": "Curva di scala, una beuta grigia per round (solo CP-SAT e HiGHS)",
-                   "en": "Scale curve, one grey flask a round (CP-SAT and HiGHS only)"},
-    "grey_flasks": {"it": "Beute grigie per round", "en": "Grey flasks a round"},
-    "cpsat_seconds_seeds": {"it": "CP-SAT per seme (s)", "en": "CP-SAT per seed (s)"},
-    "exhaustive_cap_seconds": {"it": "Limite esaustiva (s)", "en": "Exhaustive cap (s)"},
-    "cap_seconds": {"it": "Limite per esecuzione (s)", "en": "Cap per run (s)"},
-    "seeds": {"it": "Semi di CP-SAT", "en": "CP-SAT seeds"},
-    "solver_version": {"it": "Versione del pianificatore", "en": "Planner version"},
-}
+BENCH_LABELS = i18n.labels("puzzles.bench_labels")
 """Names of the known ``bench.json`` fields (see ``solver/bench.py``); others are shown as they are."""
 
 
@@ -1218,13 +946,14 @@ def _speed_ratio(item: dict) -> str | None:
 
 BENCH_COMPOSITES = (
     ("cpsat_seconds", ("cpsat_seconds", "cpsat_seconds_seeds"), _seconds_with_range,
-     {"it": "CP-SAT (s): mediana (min–max)", "en": "CP-SAT (s): median (min–max)"}),
+     "cpsat_seconds"),
     ("exhaustive_seconds", ("exhaustive_seconds", "exhaustive_capped", "exhaustive_cap_seconds"), _exhaustive_time,
-     {"it": "Esaustiva (s)", "en": "Exhaustive (s)"}),
+     "exhaustive_seconds"),
     ("ratio", ("ratio", "ratio_is_lower_bound"), _speed_ratio,
-     {"it": "Esaustiva / CP-SAT", "en": "Exhaustive / CP-SAT"}),
+     "ratio"),
 )
-"""Fields of ``bench.json`` read together in one cell: (main field, fields it takes in, cell, column name).
+"""Fields of ``bench.json`` read together in one cell: (main field, fields it takes in, cell, column
+name's key under ``puzzles.bench_composites`` in the catalogue).
 A table without the main field shows the other fields as they are."""
 
 
@@ -1239,7 +968,7 @@ def bench_columns(columns: list[str], lang: str, links: dict[str, str]) -> list[
             out.append((bench_label(column, lang), lambda item: bench_link(item.get("id"), links)))
         elif column in composites:
             cell, label = composites[column]
-            out.append((md_inline(label[lang]), lambda item, cell=cell: md_inline(cell(item) or "–")))
+            out.append((md_inline(UI[lang]['bench_composites'][label]), lambda item, cell=cell: md_inline(cell(item) or "–")))
         elif column not in taken:
             out.append((bench_label(column, lang), lambda item, column=column: bench_cell(item.get(column), lang)))
     return out

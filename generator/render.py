@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+import markupsafe
 import yaml
+
+from . import i18n
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -76,21 +79,34 @@ def attr_escape(text: str) -> str:
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def escaped(escape):
+    """``escape`` (a function that escapes data text for its place) with its output marked final,
+    so that an HTML template (autoescaped) does not escape it a second time."""
+    def filter_(text):
+        return markupsafe.Markup(escape(str(text)))
+    filter_.__doc__ = escape.__doc__
+    return filter_
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
+        # HTML templates (*.html.j2) escape every value not marked safe; Markdown templates cannot
+        # (Markdown is not HTML): their data goes through the text/md/attr filters instead
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default_for_string=False, default=False),
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["text"] = escape_text
-    env.filters["md"] = escape_md
+    # the escaping filters' output is final: marked safe so an HTML template does not escape it twice
+    env.filters["text"] = escaped(escape_text)
+    env.filters["md"] = escaped(escape_md)
     env.filters["demote"] = demote_headings
     env.filters["indent4"] = indent
-    env.filters["attr"] = attr_escape
+    env.filters["attr"] = escaped(attr_escape)
     env.filters["front_matter"] = front_matter
+    env.globals["t"] = i18n.t
     return env
 
 

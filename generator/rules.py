@@ -11,17 +11,17 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from solver.loading import parse_line_ranges
+
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path
 
-SITE_LANGUAGES = ("it", "en")
-"""The languages the site is published in; the first is the default."""
+from .languages import SITE_LANGUAGES  # noqa: E402 (re-exported: the languages are defined in mkdocs.yml)
 
 SECTION_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MARKER = re.compile(r"^<!--\s*section:(?P<body>.*?)-->\s*$")
 HEADING = re.compile(r"^#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
-LINE_RANGE = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?$")
 TRANSLATION_FILE = re.compile(r"^translations\.(?P<lang>[a-z]{2})\.md$")
 
 
@@ -182,21 +182,6 @@ class _RawSection:
     title: str
     body: str
     line: int
-
-
-def parse_line_ranges(text: str) -> tuple[tuple[int, int], ...] | None:
-    """``"12-20, 25"`` -> ((12, 20), (25, 25)); None when malformed."""
-    ranges = []
-    for part in text.split(","):
-        match = LINE_RANGE.match(part.strip())
-        if not match:
-            return None
-        start = int(match.group(1))
-        end = int(match.group(2) or start)
-        if start < 1 or end < start:
-            return None
-        ranges.append((start, end))
-    return tuple(ranges)
 
 
 def parse_sections(file: Path, problems: Problems) -> list[_RawSection]:

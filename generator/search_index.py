@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from .rules import SITE_LANGUAGES
 from .site import SiteData
 
 INDEX = Path("search") / "search_index.json"
@@ -156,7 +157,7 @@ def split_index(index: dict, site: SiteData, stopwords: list[str]) -> dict[str, 
     config["fields"] = dict(config["fields"]) | {"title": {"boost": TITLE_FIELD_BOOST},
                                                  "terms": {"boost": TERMS_FIELD_BOOST}}
     config["cellula_stopwords"] = stopwords
-    out = {lang: {"config": config, "docs": []} for lang in ("it", "en")}
+    out = {lang: {"config": config, "docs": []} for lang in SITE_LANGUAGES}
     for doc in index["docs"]:
         doc = dict(doc)
         doc["text"], terms = clean_text(doc.get("text", ""), chrome, forms)
@@ -208,7 +209,7 @@ def write_indexes(site_dir: Path, site: SiteData, material_dir: Path) -> list[In
     indexes = split_index(json.loads(combined_file.read_text(encoding="utf-8")), site, _stopwords(material_dir))
     figures = []
     for lang, index in indexes.items():
-        target = site_dir / INDEX if lang == "it" else site_dir / lang / INDEX
+        target = site_dir / INDEX if lang == SITE_LANGUAGES[0] else site_dir / lang / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
         data = _dump(index).encode("utf-8")
         target.write_bytes(data)

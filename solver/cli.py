@@ -14,7 +14,7 @@ from .engine import State
 from .errors import IllegalActionError, SolverError
 from .plans import load_plan
 from .puzzle import PUZZLE_SCHEMA, load_puzzle
-from .solution import ENGINES, Solution, VerificationError, replay, solve
+from .solution import ENGINES, VerificationError, replay, solve
 from .engine import score
 
 _HEAD = {

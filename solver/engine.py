@@ -19,7 +19,7 @@ from .editions import Rules, rules_for
 from .errors import IllegalActionError
 from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
 from .model import (
-    RECEPTOR_OF, ZERO, Area, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Ruling, Spot,
+    RECEPTOR_OF, ZERO, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, Strain, VesicleArea, event_kind, event_strain,
 )
 

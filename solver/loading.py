@@ -409,3 +409,28 @@ def expect_int(value: Any, low: int, high: int) -> str | None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         return f"expected an integer {low}..{high}, got {value!r}"
     return None
+
+
+# --------------------------------------------------------------------------- line ranges
+
+LINE_RANGE = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?$")
+
+
+def parse_line_ranges(value: Any) -> tuple[tuple[int, int], ...] | None:
+    """``"12-20, 25"`` (or an int) -> ((12, 20), (25, 25)): 1-based source line ranges, each
+    start <= end; None when malformed (the caller reports it with its file and field)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        return None
+    ranges = []
+    for part in value.split(","):
+        match = LINE_RANGE.match(part.strip())
+        if not match:
+            return None
+        start = int(match.group(1))
+        end = int(match.group(2) or start)
+        if start < 1 or end < start:
+            return None
+        ranges.append((start, end))
+    return tuple(ranges)

@@ -5,7 +5,7 @@ Section IDs in docstrings refer to ``data/rules/cytosis/game.yaml``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from functools import cached_property
 from enum import Enum
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .engine import (
-    Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, returns, row_price,
-    score,
+    Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, returns, score,
 )
 from .errors import IllegalActionError, SolverError
 from .rules import epigenetic

@@ -17,7 +17,7 @@ def data_dir(tmp_path: Path) -> Path:
     """A writable copy of the fixture data set (one tiny game with both editions)."""
     target = tmp_path / "data"
     shutil.copytree(FIXTURE_DATA, target)
-    shutil.copy(ROOT / "data" / "ui.yaml", target / "ui.yaml")  # interface strings are not test data
+    shutil.copytree(ROOT / "data" / "i18n", target / "i18n")  # interface strings are not test data
     return target
 
 

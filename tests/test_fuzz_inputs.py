@@ -28,7 +28,7 @@ from solver.loading import LoadError, load_json, load_yaml
 ROOT = Path(__file__).resolve().parent.parent
 SEED = int(os.environ.get("CELLULA_FUZZ_SEED", "13"))
 PUZZLES = sorted((ROOT / "data" / "puzzles").glob("*.yaml"))
-DATA_FILES = [ROOT / "data" / name for name in ("glossary.yaml", "ui.yaml", "cards/cytosis.yaml",
+DATA_FILES = [ROOT / "data" / name for name in ("glossary.yaml", "i18n/it.yaml", "cards/cytosis.yaml",
                                                   "rules/cytosis/game.yaml", "editions/cytosis.yaml")]
 PLAN = [{"kind": "place", "spot": "smooth-er-lipids-3"},
         {"kind": "place", "spot": "smooth-er-detox", "card": "steroid-hormone-9", "grey": True},

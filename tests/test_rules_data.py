@@ -57,8 +57,8 @@ def test_fixture_loads(data_dir):
      ["glossary.yaml:2: terms[0].en: term 'flask' has an empty 'en' side"]),
     ("glossary.yaml", "games: [mini]", "games: [chess]",
      ["glossary.yaml:2: terms[0].games: expected a non-empty list of game ids ['mini'], got ['chess']"]),
-    ("ui.yaml", "  glossary: \"Glossary\"\n", "",
-     ["ui.yaml:", "en.glossary: missing: the 'it' side has this key, 'en' lacks it"]),
+    ("i18n/en.yaml", "  glossary: Glossary\n", "",
+     ["i18n/en.yaml: core.glossary: missing: it.yaml has this key, en.yaml lacks it"]),
 ])
 def test_bad_input_is_reported_with_file_line_and_value(data_dir, file, old, new, expected):
     edit(data_dir / file, old, new)

@@ -2,7 +2,6 @@
 synthetic corpus (``tests/fixtures/check/corpus.yaml``: IT/EN pairs with injected errors)."""
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from .. import features
+from .. import features, i18n
 from ..errors import Problems
 from ..render import Page, escape_text
 from ..yamlio import load_yaml, yaml_path
@@ -113,36 +113,10 @@ def unused_translations(units: list[TranslationUnit], translations: list[DraftTr
     return [t for t in translations if _key(t.section, t.en) not in keys]
 
 
-UI = {
-    "it": {"title": "Bozza italiana della 2ª edizione",
-           "intro": "Le regole della 2ª edizione inglese in italiano, paragrafo per paragrafo: dove la regola non è "
-                    "cambiata il testo è quello del regolamento ufficiale italiano (1ª edizione); dove è cambiata, o "
-                    "dove la 1ª edizione non ha il paragrafo, è la traduzione di questo progetto; dove una traduzione "
-                    "manca ancora resta il testo inglese, segnalato. Ogni paragrafo dice da dove viene. Non è un "
-                    "regolamento ufficiale.",
-           "legend": "Fonti", "counts": "{official} paragrafi dalla 1ª edizione italiana ufficiale, {project} tradotti "
-                                        "dal progetto, {english} ancora da tradurre.",
-           "xliff": "Lo stesso lavoro in formato XLIFF 2.0 per gli strumenti CAT",
-           "differences": "Le differenze tra le edizioni"},
-    "en": {"title": "Italian 2nd edition draft",
-           "intro": "The English 2nd-edition rules in Italian, paragraph by paragraph: where the rule did not change "
-                    "the text is the official Italian rulebook's (1st edition); where it changed, or where the 1st "
-                    "edition lacks the paragraph, it is this project's translation; where a translation is still "
-                    "missing the English text stays, flagged. Every paragraph says where it comes from. Not an "
-                    "official rulebook.",
-           "legend": "Sources", "counts": "{official} paragraphs from the official Italian 1st edition, {project} "
-                                          "translated by the project, {english} still to translate.",
-           "xliff": "The same work as XLIFF 2.0 for CAT tools",
-           "differences": "The differences between the editions"},
-}
-"""The draft page's interface strings."""
+UI = i18n.namespace("draft")
+"""This feature's interface strings: ``draft.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
-SOURCE_LABEL = {
-    "it": {DraftSource.OFFICIAL_IT: "1ª ed. italiana ufficiale", DraftSource.PROJECT: "traduzione del progetto",
-           DraftSource.ENGLISH: "2ª ed. inglese, da tradurre"},
-    "en": {DraftSource.OFFICIAL_IT: "official Italian 1st ed.", DraftSource.PROJECT: "project translation",
-           DraftSource.ENGLISH: "English 2nd ed., to translate"},
-}
+SOURCE_LABEL = i18n.enum_labels("draft.source_labels", DraftSource)
 """The label each paragraph carries, in the page's language."""
 
 SOURCE_CLASS = {DraftSource.OFFICIAL_IT: "cellula-draft-official", DraftSource.PROJECT: "cellula-draft-project",
@@ -211,7 +185,7 @@ def load_drafts(site, problems: Problems) -> dict[str, list[DraftTranslation]]:
         units = game_units(game, site.glossary, report.findings)
         for stale in unused_translations(units, translations):
             problems.add(file, f"translations ({stale.section})", "stale: no paragraph of the English 2nd edition "
-                         f"has this 'en' text any more: expected it updated or removed", stale.line)
+                         "has this 'en' text any more: expected it updated or removed", stale.line)
         out[game_id] = translations
     return out
 

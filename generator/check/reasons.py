@@ -4,26 +4,28 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .. import i18n
 from .model import CheckId, Finding
 
-COLOUR_NAMES = {
-    "it": {"red": "rosso", "yellow": "giallo", "blue": "blu", "green": "verde", "black": "nero", "white": "bianco",
-           "grey": "grigio", "purple": "viola", "orange": "arancione", "brown": "marrone", "light-blue": "azzurro",
-           "pink": "rosa"},
-    "en": {"light-blue": "light blue"},
-}
-"""Colour ids as each language names them (English: the id itself unless listed)."""
+R = "check.reasons"
+"""Where the reasons' texts live in the catalogue (``data/i18n/<lang>.yaml``)."""
 
-SIDE = {"it": {"it": "italiano", "en": "inglese"}, "en": {"it": "Italian", "en": "English"}}
-"""The two texts named in each site language (as adjectives: 'testo italiano', 'Italian text')."""
+
+def _t(key: str, lang: str, **params) -> str:
+    return i18n.t(f"{R}.{key}", lang, **params)
 
 
 def _q(text: str, lang: str) -> str:
-    return f"«{text}»" if lang == "it" else f"“{text}”"
+    return _t("quote", lang, text=text)
+
+
+def _side(side: str, lang: str) -> str:
+    """One of the two texts named in a site language (as an adjective: 'testo italiano', 'Italian text')."""
+    return _t(f"side.{side}", lang)
 
 
 def _colour(colour: str, lang: str) -> str:
-    return COLOUR_NAMES.get(lang, {}).get(colour, colour)
+    return _t(f"colours.{colour}", lang) if i18n.has(f"{R}.colours.{colour}", lang) else colour
 
 
 def _term(term_id: str, lang: str, terms: dict) -> str:
@@ -35,117 +37,84 @@ def _term(term_id: str, lang: str, terms: dict) -> str:
 
 def _num_mismatch(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
-    parts = []
-    if ev.get("it_only"):
-        parts.append(("solo nel testo italiano: " if lang == "it" else "in the Italian text only: ") + ", ".join(ev["it_only"]))
-    if ev.get("en_only"):
-        parts.append(("solo nel testo inglese: " if lang == "it" else "in the English text only: ") + ", ".join(ev["en_only"]))
-    return ("Numeri diversi; " if lang == "it" else "The numbers differ; ") + "; ".join(parts) + "."
+    parts = [_t(f"num_{side}_only", lang, values=", ".join(ev[f"{side}_only"]))
+             for side in ("it", "en") if ev.get(f"{side}_only")]
+    return _t("num_mismatch", lang, parts="; ".join(parts))
 
 
 def _term_missing(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
     present, absent = ev["found_in"], "en" if ev["found_in"] == "it" else "it"
     expected = " / ".join(_q(e, lang) for e in ev.get("expected", [])[:2])
-    if lang == "it":
-        return (f"{_q(ev['found'], lang)} (testo {SIDE[lang][present]}) non ha {expected} "
-                f"nel testo {SIDE[lang][absent]} allineato.")
-    return f"{_q(ev['found'], lang)} ({SIDE[lang][present]} text) has no {expected} in the aligned {SIDE[lang][absent]} text."
+    return _t("term_missing", lang, found=_q(ev["found"], lang), present=_side(present, lang), expected=expected,
+              absent=_side(absent, lang))
 
 
 def _term_forbidden(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
-    if lang == "it":
-        return f"{_q(ev['found'], lang)} è una resa sconsigliata dal glossario: usare {_q(ev['expected'], lang)}."
-    return f"{_q(ev['found'], lang)} is a rendering the glossary rules out: use {_q(ev['expected'], lang)}."
+    return _t("term_forbidden", lang, found=_q(ev["found"], lang), expected=_q(ev["expected"], lang))
 
 
 def _term_variants(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
     listing = ", ".join(f"{_q(v, lang)} ×{d['count']}" for v, d in ev.get("variants", {}).items())
-    name = _q(_term(ev["term"], lang, terms), lang)
-    if lang == "it":
-        return f"Il termine {name} è scritto in {len(ev.get('variants', {}))} modi nei testi in {SIDE[lang][ev['lang']]}: {listing}."
-    return f"The term {name} is written {len(ev.get('variants', {}))} ways in the {SIDE[lang][ev['lang']]} texts: {listing}."
+    return _t("term_variants", lang, name=_q(_term(ev["term"], lang, terms), lang),
+              count=len(ev.get("variants", {})), side=_side(ev["lang"], lang), listing=listing)
 
 
 def _align_only(f: Finding, lang: str, terms: dict) -> str:
     side = "it" if f.check is CheckId.ALIGN_ONLY_IT else "en"
-    section = f.evidence.get("scope") == "section"
-    if lang == "it":
-        return f"{'Sezione' if section else 'Paragrafo'} presente solo nel testo {SIDE[lang][side]}."
-    return f"{'Section' if section else 'Paragraph'} found in the {SIDE[lang][side]} text only."
+    scope = "section" if f.evidence.get("scope") == "section" else "paragraph"
+    return _t(f"align_only_{scope}", lang, side=_side(side, lang))
 
 
 def _inconsistent(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
-    if lang == "it":
-        return f"Lo stesso testo {SIDE[lang][ev['source_lang']]} è reso in {ev['renderings']} modi diversi."
-    return f"The same {SIDE[lang][ev['source_lang']]} text is rendered in {ev['renderings']} different ways."
+    return _t("inconsistent", lang, side=_side(ev["source_lang"], lang), count=ev["renderings"])
 
 
 def _internal(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
-    if lang == "it":
-        return (f"Il testo {SIDE[lang][ev['lang']]} si contraddice: {ev['subject']} ha {'/'.join(ev['text'])} nel testo, "
-                f"{'/'.join(ev['captions'])} nelle didascalie.")
-    return (f"The {SIDE[lang][ev['lang']]} text contradicts itself: {ev['subject']} is {'/'.join(ev['text'])} in the "
-            f"text, {'/'.join(ev['captions'])} in the captions.")
+    return _t("internal", lang, side=_side(ev["lang"], lang), subject=ev["subject"], text="/".join(ev["text"]),
+              captions="/".join(ev["captions"]))
 
 
 def _spelling(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
-    if lang == "it":
-        return f"{_q(ev['word'], lang)} non è nel dizionario Hunspell {SIDE[lang][ev['lang']]} né nel glossario."
-    return f"{_q(ev['word'], lang)} is in neither the {SIDE[lang][ev['lang']]} Hunspell dictionary nor the glossary."
+    return _t("spelling", lang, word=_q(ev["word"], lang), side=_side(ev["lang"], lang))
 
 
 def _typo(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
-    if lang == "it":
-        return f"{_q(ev['word'], lang)} differisce di una lettera da {_q(ev['neighbour'], lang)}, usato altrove."
-    return f"{_q(ev['word'], lang)} is one letter from {_q(ev['neighbour'], lang)}, used elsewhere."
+    return _t("typo", lang, word=_q(ev["word"], lang), neighbour=_q(ev["neighbour"], lang))
 
 
 def _colours(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
     it = ", ".join(_colour(c, lang) for c in ev.get("it_only", [])) or "–"
     en = ", ".join(_colour(c, lang) for c in ev.get("en_only", [])) or "–"
-    if lang == "it":
-        return f"Colori diversi nei segmenti allineati: solo nel testo italiano {it}; solo nel testo inglese {en}."
-    return f"The aligned segments name different colours: Italian text only {it}; English text only {en}."
+    return _t("colours_differ", lang, it=it, en=en)
 
 
 def _names(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
-    if lang == "it":
-        return f"Nome scritto in modo diverso: {_q(ev['it'], lang)} nel testo italiano, {_q(ev['en'], lang)} in quello inglese."
-    return f"A name spelled differently: {_q(ev['it'], lang)} in the Italian text, {_q(ev['en'], lang)} in the English one."
+    return _t("names_differ", lang, it=_q(ev["it"], lang), en=_q(ev["en"], lang))
 
 
 def _numword(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
     other = "en" if ev["lang"] == "it" else "it"
-    if lang == "it":
-        return f"Il testo {SIDE[lang][ev['lang']]} scrive in lettere {ev['value']}, che il testo {SIDE[lang][other]} allineato non indica."
-    return f"The {SIDE[lang][ev['lang']]} text spells out {ev['value']}, which the aligned {SIDE[lang][other]} text does not state."
+    return _t("numword", lang, side=_side(ev["lang"], lang), value=ev["value"], other=_side(other, lang))
 
 
 def _clause(f: Finding, lang: str, terms: dict) -> str:
     ev = f.evidence
-    kind = {"it": {"parenthetical": "Inciso tra parentesi", "sentence": "Frase"},
-            "en": {"parenthetical": "Parenthetical", "sentence": "Sentence"}}[lang][ev["kind"]]
-    if lang == "it":
-        return f"{kind} presente solo nel segmento {SIDE[lang][ev['lang']]}: {_q(ev['clause'], lang)}."
-    return f"{kind} found in the {SIDE[lang][ev['lang']]} segment only: {_q(ev['clause'], lang)}."
+    return _t("clause", lang, kind=_t(f"clause_kind.{ev['kind']}", lang), side=_side(ev["lang"], lang),
+              clause=_q(ev["clause"], lang))
 
 
 def _pofilter(f: Finding, lang: str, terms: dict) -> str:
-    what = {CheckId.QA_BRACKETS: ("Parentesi non bilanciate tra i due testi", "Brackets do not balance between the two texts"),
-            CheckId.QA_REPEATED_WORD: ("Una parola ripetuta due volte di seguito", "A word repeated twice in a row"),
-            CheckId.QA_DOUBLE_SPACE: ("Doppi spazi in un solo testo", "Double spaces in one text only")}[f.check]
-    tool = " (controllo di translate-toolkit)." if lang == "it" else " (translate-toolkit check)."
-    return what[0 if lang == "it" else 1] + tool
+    return _t(f"pofilter.{f.check.value}", lang) + _t("pofilter_tool", lang)
 
 
 REASONS: dict[CheckId, Callable[[Finding, str, dict], str]] = {

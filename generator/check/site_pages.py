@@ -4,112 +4,22 @@ from __future__ import annotations
 
 import re
 
-from .. import features
+from .. import features, i18n
 from ..refs import relative
 from ..render import Page, escape_text, render
 from .align import plain
 from .model import CheckId, Finding, Status
 
-UI = {
-    "it": {
-        "title": "Differenze tra edizioni",
-        "intro": "Ogni differenza tra il regolamento ufficiale italiano (1ª edizione) e quello inglese "
-                 "(2ª edizione, con le regole dell'Espansione Virus), sezione per sezione: le note curate "
-                 "dal progetto e le differenze trovate dal controllo automatico (`python -m generator check`), "
-                 "ciascuna con la sua classificazione. I numeri e i termini che differiscono sono evidenziati.",
-        "summary": "Riepilogo", "status": "Classificazione", "notes_column": "Note curate",
-        "findings_column": "Segnalazioni del controllo", "total": "Totale",
-        "note": "Nota", "follow": "Quale regola seguire", "found": "Differenze trovate dal controllo",
-        "compare": "Confronto IT/EN", "rules": "Leggi nelle regole", "it_text": "Testo italiano",
-        "en_text": "Testo inglese", "it_only": "solo IT", "en_only": "solo EN", "none": "(nessun testo)",
-        "differences_badge": "differenze", "notes": "Note curate", "by_section": "Differenze per sezione",
-        "false_positives": "Falsi positivi del controllo", "fp_intro": "Segnalazioni del controllo automatico che, rilette una per una, non sono differenze (il controllo sbaglia): elencate per trasparenza.",
-        "why": "Motivo", "no_findings": "Nessuna differenza trovata dal controllo oltre alle note.",
-        "filters": "Filtra le differenze", "classification": "Classificazione", "check": "Controllo",
-        "section": "Sezione", "any": "tutte", "any_but_fp": "tutte tranne i falsi positivi",
-        "all_with_fp": "tutte, falsi positivi compresi", "count_all": "{n} segnalazioni",
-        "count_some": "{shown} di {n} segnalazioni", "reset": "Azzera i filtri",
-        "nothing": "Nessuna segnalazione con questi filtri.",
-        "downloads": "File per i traduttori",
-        "downloads_intro": "Per gli strumenti CAT (OmegaT, Trados, memoQ…), generati dagli stessi dati di questa pagina:",
-        "csv": "le segnalazioni di questa pagina in CSV (foglio di calcolo)",
-        "tmx": "memoria di traduzione TMX 1.4 dei segmenti IT/EN allineati, con edizione e provenienza di ciascun lato",
-        "xliff": "XLIFF 2.0 per preparare un testo italiano della 2ª edizione: sorgente inglese, bozza dalla 1ª edizione italiana dove la regola non è cambiata, segmenti da rivedere dove è cambiata",
-        "tbx": "termbase TBX del glossario (IT/EN/RU)",
-        "draft": "Bozza italiana della 2ª edizione",
-        "lang_it": "italiano", "lang_en": "inglese",
-    },
-    "en": {
-        "title": "Edition differences",
-        "intro": "Every difference between the official Italian rulebook (1st edition) and the English one "
-                 "(2nd edition, with the Virus expansion rules), section by section: the project's curated "
-                 "notes and the differences found by the automatic check (`python -m generator check`), each "
-                 "with its classification. Differing numbers and terms are highlighted.",
-        "summary": "Summary", "status": "Classification", "notes_column": "Curated notes",
-        "findings_column": "Findings of the check", "total": "Total",
-        "note": "Note", "follow": "Which rule to follow", "found": "Differences found by the check",
-        "compare": "IT/EN side by side", "rules": "Read in the rules", "it_text": "Italian text",
-        "en_text": "English text", "it_only": "IT only", "en_only": "EN only", "none": "(no text)",
-        "differences_badge": "differences", "notes": "Curated notes", "by_section": "Differences by section",
-        "false_positives": "False positives of the check", "fp_intro": "Findings of the automatic check that, read one by one, are not differences (the check is wrong): listed for transparency.",
-        "why": "Reason", "no_findings": "No difference found by the check beyond the notes.",
-        "filters": "Filter the differences", "classification": "Classification", "check": "Check",
-        "section": "Section", "any": "all", "any_but_fp": "all but false positives",
-        "all_with_fp": "all, false positives included", "count_all": "{n} findings",
-        "count_some": "{shown} of {n} findings", "reset": "Clear the filters",
-        "nothing": "No finding matches these filters.",
-        "downloads": "Files for translators",
-        "downloads_intro": "For CAT tools (OmegaT, Trados, memoQ…), generated from the same data as this page:",
-        "csv": "this page's findings as CSV (spreadsheet)",
-        "tmx": "TMX 1.4 translation memory of the aligned IT/EN segments, with each side's edition and provenance",
-        "xliff": "XLIFF 2.0 preparing an Italian 2nd-edition text: English source, draft from the Italian 1st edition where the rule did not change, segments for review where it did",
-        "tbx": "TBX termbase of the glossary (IT/EN/RU)",
-        "draft": "Italian 2nd edition draft",
-        "lang_it": "Italian", "lang_en": "English",
-    },
-}
-"""This page's interface strings (kept here: data/ui.yaml belongs to the core pages)."""
+UI = i18n.namespace("check")
+"""This feature's interface strings: ``check.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
-STATUS_LABEL = {
-    "it": {Status.OPEN: "da rivedere", Status.EDITION_CHANGE: "cambio di edizione",
-           Status.TRANSLATION_ERROR: "errore di traduzione", Status.TERMINOLOGY: "terminologia",
-           Status.TYPO: "refuso", Status.FALSE_POSITIVE: "falso positivo"},
-    "en": {Status.OPEN: "to review", Status.EDITION_CHANGE: "edition change",
-           Status.TRANSLATION_ERROR: "translation error", Status.TERMINOLOGY: "terminology",
-           Status.TYPO: "typo", Status.FALSE_POSITIVE: "false positive"},
-}
+STATUS_LABEL = i18n.enum_labels("check.status_labels", Status)
 """How each review status is named on the page."""
 
-KIND_LABEL = {
-    "it": {"edition-change": "cambio di edizione", "translation-error": "errore di traduzione",
-           "terminology": "terminologia", "typo": "refuso", "one-sided": "regola di una sola edizione"},
-    "en": {"edition-change": "edition change", "translation-error": "translation error",
-           "terminology": "terminology", "typo": "typo", "one-sided": "one-sided rule"},
-}
+KIND_LABEL = i18n.namespace("check.kind_labels")
 """How each note kind is named on the page."""
 
-CHECK_LABEL = {
-    "it": {CheckId.NUM_MISMATCH: "Numeri diversi", CheckId.TERM_MISSING: "Termine non reso",
-           CheckId.TERM_FORBIDDEN: "Termine sconsigliato", CheckId.TERM_VARIANTS: "Termine reso in più modi",
-           CheckId.ALIGN_ONLY_IT: "Solo nel testo italiano", CheckId.ALIGN_ONLY_EN: "Solo nel testo inglese",
-           CheckId.SEG_INCONSISTENT: "Stesso testo reso in modi diversi", CheckId.INTERNAL: "Testo in contraddizione con sé stesso",
-           CheckId.SPELLING: "Ortografia", CheckId.TERM_TYPO: "Variante di una lettera",
-           CheckId.COLOUR_MISMATCH: "Colori diversi", CheckId.NAME_MISMATCH: "Nomi diversi",
-           CheckId.NUMWORD_MISMATCH: "Numero in lettere diverso", CheckId.CLAUSE_ONLY: "Frase o inciso in un solo testo",
-           CheckId.QA_BRACKETS: "Parentesi", CheckId.QA_REPEATED_WORD: "Parola ripetuta",
-           CheckId.QA_DOUBLE_SPACE: "Doppio spazio",
-           CheckId.EDITION_NOTE: "Nota"},
-    "en": {CheckId.NUM_MISMATCH: "Numbers differ", CheckId.TERM_MISSING: "Term not rendered",
-           CheckId.TERM_FORBIDDEN: "Forbidden term", CheckId.TERM_VARIANTS: "Term written several ways",
-           CheckId.ALIGN_ONLY_IT: "Italian text only", CheckId.ALIGN_ONLY_EN: "English text only",
-           CheckId.SEG_INCONSISTENT: "Same text rendered differently", CheckId.INTERNAL: "Text contradicts itself",
-           CheckId.SPELLING: "Spelling", CheckId.TERM_TYPO: "One-letter variant",
-           CheckId.COLOUR_MISMATCH: "Colours differ", CheckId.NAME_MISMATCH: "Names differ",
-           CheckId.NUMWORD_MISMATCH: "Spelled-out number differs", CheckId.CLAUSE_ONLY: "Clause in one text only",
-           CheckId.QA_BRACKETS: "Brackets", CheckId.QA_REPEATED_WORD: "Repeated word",
-           CheckId.QA_DOUBLE_SPACE: "Double space",
-           CheckId.EDITION_NOTE: "Note"},
-}
+CHECK_LABEL = i18n.enum_labels("check.check_labels", CheckId)
 """How each check is named on the page."""
 
 SHOWN = tuple(s for s in Status if s is not Status.FALSE_POSITIVE)
@@ -218,7 +128,7 @@ def summary_rows(report, lang: str) -> list[tuple[str, int | None, int]]:
              for kind in SUMMARY_ORDER}     # None: not a kind a note can have (false positive, open)
     checked = [f for f in report.findings if f.check is not CheckId.EDITION_NOTE]
     findings = {kind: sum(1 for f in checked if f.status.value == kind) for kind in SUMMARY_ORDER}
-    labels = KIND_LABEL[lang] | {s.value: label for s, label in STATUS_LABEL[lang].items()}
+    labels = dict(KIND_LABEL[lang]) | {s.value: label for s, label in STATUS_LABEL[lang].items()}
     rows = [(labels[kind], notes[kind], findings[kind]) for kind in SUMMARY_ORDER
             if kind != "open" or findings[kind]]
     return rows + [(UI[lang]["total"], len(report.notes), len(checked))]

@@ -461,17 +461,17 @@ def data_cases() -> None:
               [{"file": g, "write": "terms:\n  - 42\n"}], [g, "terms[0]"])
     data_case("data-glossary-too-large", "a 3 MB glossary", [{"file": g, "append": "#" + "x" * 3_000_000 + "\n"}],
               [g, "too large"])
-    u = "ui.yaml"
-    data_case("data-ui-number", "an interface string that is a number", [{"file": u, "set": ["en", "home_title", 5]}],
-              [u, "en.home_title"])
+    u, ref = "i18n/en.yaml", "i18n/it.yaml"
+    data_case("data-ui-number", "an interface string that is a number",
+              [{"file": u, "set": ["core", "home_title", 5]}], [u, "core.home_title"])
     data_case("data-ui-bool", "an interface string YAML reads as false",
-              [{"file": u, "replace": ['home_title: "Cellula"', "home_title: no"], "count": 1}], [u, "home_title"])
-    data_case("data-ui-list", "an interface string that is a list", [{"file": u, "set": ["it", "home_title", ["a"]]}],
-              [u, "it.home_title"])
-    data_case("data-ui-duplicate-key", "en: given twice", [{"file": u, "append": "en: {}\n"}],
-              [u, "duplicate key 'en'"])
+              [{"file": u, "replace": ["home_title: Cellula", "home_title: no"], "count": 1}], [u, "core.home_title"])
+    data_case("data-ui-list", "an interface string that is a list", [{"file": ref, "set": ["core", "home_title", ["a"]]}],
+              [ref, "core.home_title"])
+    data_case("data-ui-duplicate-key", "core: given twice", [{"file": u, "append": "core: {}\n"}],
+              [u, "duplicate key 'core'"])
     data_case("data-ui-mixed-keys", "keys of two kinds", [{"file": u, "append": "1: x\n"}], [u])
-    data_case("data-ui-alias-bomb", "an alias bomb in ui.yaml", [{"file": u, "append": BOMB}], [u])
+    data_case("data-ui-alias-bomb", "an alias bomb in the catalogue", [{"file": u, "append": BOMB}], [u])
     data_case("data-ui-nul", "a NUL byte", [{"file": u, "append_bytes": "2300"}], [u])
     c = "cards/cytosis.yaml"
     data_case("data-cards-duplicate-key", "game: given twice", [{"file": c, "append": "game: cytosis\n"}],

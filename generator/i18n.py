@@ -1,0 +1,293 @@
+"""The message catalogue: every interface string of the site, one YAML file per UI language
+(``data/i18n/<lang>.yaml``), read through one function, :func:`t`.
+
+Keys are dotted: a top-level mapping of the file is a namespace (``core``, ``puzzles``, ``cards``,
+``audit``, ``check``, ``draft``), a nested mapping adds a level (``puzzles.breakdown.detox``);
+every leaf is a non-empty text, ``{name}`` a placeholder filled by ``t(key, lang, name=value)``.
+The reference language (the first site language, Italian) defines the key set: every other file
+has exactly its keys, with the same placeholders. :func:`read_catalogue` reports every missing,
+extra or empty key and every placeholder mismatch, :func:`unused_problems` every unused key, all at
+once and naming the file and the key (``python -m generator validate``, ``tests/test_ui_strings.py``).
+
+Templates call the same function (a Jinja global: ``{{ t("puzzles.nav", lang) }}``). Page code
+that reads many keys of one namespace may take ``namespace("puzzles")[lang]``, a mapping whose
+lookups go through the same catalogue (and count as uses); ``ui.key`` works in templates on it.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from enum import Enum
+from pathlib import Path
+
+from .errors import DataError, Problems
+from .rules import SITE_LANGUAGES
+from .yamlio import Located, load_yaml
+
+CATALOGUE_FOLDER = "i18n"
+"""Folder of the catalogue files under the data folder."""
+
+_catalogue: dict[str, dict[str, str]] = {}
+"""Loaded texts: language -> dotted key -> text."""
+_loaded_from: Path | None = None
+_used: set[str] = set()
+"""Keys looked up since the catalogue was loaded (for the unused-key check)."""
+
+
+def _flatten(value: object, prefix: str, located: Located, path: tuple, file: Path,
+             problems: Problems, out: dict[str, str]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str) or not key or "." in key:
+                problems.add(file, prefix, f"expected a key without dots, got {key!r}", located.line(path))
+                continue
+            _flatten(item, f"{prefix}.{key}" if prefix else key, located, path + (key,), file, problems, out)
+    elif isinstance(value, str) and value.strip() and prefix.count(".") >= 1:
+        out[prefix] = value
+    elif prefix.count(".") == 0:
+        problems.add(file, prefix, f"expected a namespace (a mapping of keys to texts), got {value!r}",
+                     located.line(path))
+    else:
+        problems.add(file, prefix, f"expected a non-empty text, got {value!r}", located.line(path))
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problems) -> dict[str, dict[str, str]]:
+    """Every language's catalogue file, flattened; missing and extra keys (against the first
+    language, the reference) are added to ``problems``, all of them."""
+    texts: dict[str, dict[str, str]] = {}
+    lines: dict[str, Located] = {}
+    for lang in languages:
+        file = data_dir / CATALOGUE_FOLDER / f"{lang}.yaml"
+        if not file.is_file():
+            problems.add(file, "", f"missing: the catalogue of site language {lang!r}")
+            texts[lang] = {}
+            continue
+        try:
+            data, located = load_yaml(file)
+        except DataError as exc:
+            problems.items.extend(exc.problems)
+            texts[lang] = {}
+            continue
+        lines[lang] = located
+        flat: dict[str, str] = {}
+        if not isinstance(data, dict):
+            problems.add(file, "", f"expected a mapping of namespaces, got {type(data).__name__}")
+        else:
+            _flatten(data, "", located, (), file, problems, flat)
+        texts[lang] = flat
+    reference = languages[0]
+    for lang in languages[1:]:
+        file = data_dir / CATALOGUE_FOLDER / f"{lang}.yaml"
+        if lang not in lines or reference not in lines:
+            continue
+        for key in sorted(set(texts[reference]) - set(texts[lang])):
+            problems.add(file, key, f"missing: {reference}.yaml has this key, {lang}.yaml lacks it")
+        for key in sorted(set(texts[lang]) - set(texts[reference])):
+            problems.add(file, key, f"extra key: not in the reference catalogue {reference}.yaml",
+                         lines[lang].line(tuple(key.split("."))))
+        for key in sorted(set(texts[lang]) & set(texts[reference])):
+            wanted, found = _placeholders(texts[reference][key]), _placeholders(texts[lang][key])
+            if wanted != found:
+                problems.add(file, key, f"expected the placeholders {sorted(wanted)} of {reference}.yaml, "
+                             f"got {sorted(found)}", lines[lang].line(tuple(key.split("."))))
+    return texts
+
+
+def load(data_dir: Path, problems: Problems, languages: tuple[str, ...] = SITE_LANGUAGES) -> None:
+    """Load the catalogue of ``data_dir`` as the one :func:`t` reads; problems go to ``problems``."""
+    global _loaded_from
+    found = Problems()
+    texts = read_catalogue(data_dir, languages, found)
+    problems.extend(found)
+    if found:
+        return  # keep the last good catalogue (or none: t() then loads data/): the caller raises anyway
+    _catalogue.clear()
+    _catalogue.update(texts)
+    _loaded_from = data_dir
+    _used.clear()
+
+
+def _ensure_loaded() -> None:
+    if _loaded_from is None:
+        from .site import DATA_DIR
+        problems = Problems()
+        load(DATA_DIR, problems)
+        problems.raise_if_any()
+
+
+def t(key: str, lang: str, **params: object) -> str:
+    """The text of ``key`` in ``lang``, placeholders filled from ``params``. An unknown key or
+    language raises KeyError naming it (the catalogue check makes that a data error first)."""
+    _ensure_loaded()
+    try:
+        text = _catalogue[lang][key]
+    except KeyError:
+        raise KeyError(f"interface string {key!r} not in data/{CATALOGUE_FOLDER}/{lang}.yaml") from None
+    _used.add(key)
+    return text.format(**params) if params else text
+
+
+def has(key: str, lang: str) -> bool:
+    """Whether the catalogue has ``key`` (for optional labels such as a per-engine note)."""
+    _ensure_loaded()
+    return key in _catalogue.get(lang, {})
+
+
+def keys(prefix: str, lang: str) -> list[str]:
+    """The keys directly under ``prefix`` (``keys("puzzles.breakdown", lang)``), in file order."""
+    _ensure_loaded()
+    start = prefix + "."
+    return list(dict.fromkeys(k[len(start):].split(".")[0] for k in _catalogue.get(lang, {}) if k.startswith(start)))
+
+
+class Strings(Mapping):
+    """The texts under one key prefix in one language, as a read-only mapping: ``ui["nav"]`` is
+    ``t(prefix + ".nav", lang)``; a nested namespace gives another :class:`Strings`."""
+
+    def __init__(self, prefix: str, lang: str):
+        self._prefix = prefix
+        self._lang = lang
+
+    def __getitem__(self, key: str):
+        full = f"{self._prefix}.{key}"
+        if has(full, self._lang):
+            return t(full, self._lang)
+        if keys(full, self._lang):
+            return Strings(full, self._lang)
+        raise KeyError(f"interface string {full!r} not in data/{CATALOGUE_FOLDER}/{self._lang}.yaml")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(keys(self._prefix, self._lang))
+
+    def __len__(self) -> int:
+        return len(keys(self._prefix, self._lang))
+
+    def __getattr__(self, key: str):
+        # templates write ui.key; Jinja tries the attribute first
+        if key.startswith("_"):
+            raise AttributeError(key)
+        try:
+            return self[key]
+        except KeyError as exc:
+            raise AttributeError(str(exc)) from None
+
+
+class Namespace(Mapping):
+    """One namespace in every site language: ``namespace("puzzles")[lang]`` is its
+    :class:`Strings`; iterating gives the site languages."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __getitem__(self, lang: str) -> Strings:
+        if lang not in SITE_LANGUAGES:
+            raise KeyError(lang)
+        return Strings(self.name, lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SITE_LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(SITE_LANGUAGES)
+
+
+class Labels(Mapping):
+    """A table of names (``labels("puzzles.areas")["golgi"]["it"]``): key (a string or an Enum,
+    read by its value) -> language -> ``t(prefix + "." + key, lang)``."""
+
+    def __init__(self, prefix: str):
+        self.prefix = prefix
+
+    def __getitem__(self, key) -> dict[str, str]:
+        name = key.value if isinstance(key, Enum) else key
+        full = f"{self.prefix}.{name}"
+        if not isinstance(name, str) or not has(full, SITE_LANGUAGES[0]):
+            raise KeyError(key)
+        return {lang: t(full, lang) for lang in SITE_LANGUAGES}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(keys(self.prefix, SITE_LANGUAGES[0]))
+
+    def __len__(self) -> int:
+        return len(keys(self.prefix, SITE_LANGUAGES[0]))
+
+
+def labels(prefix: str) -> Labels:
+    """A table of names under ``prefix``, by key then language (see :class:`Labels`)."""
+    return Labels(prefix)
+
+
+class EnumLabels(Mapping):
+    """Names of an Enum's members, by language: ``[lang]`` is a dict member -> text
+    (``t(prefix + "." + member.value, lang)``), every member named."""
+
+    def __init__(self, prefix: str, members: type[Enum]):
+        self.prefix = prefix
+        self.members = members
+
+    def __getitem__(self, lang: str) -> dict:
+        if lang not in SITE_LANGUAGES:
+            raise KeyError(lang)
+        return {m: t(f"{self.prefix}.{m.value}", lang) for m in self.members}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SITE_LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(SITE_LANGUAGES)
+
+
+def enum_labels(prefix: str, members: type[Enum]) -> EnumLabels:
+    """The names of ``members`` under ``prefix``, by language (see :class:`EnumLabels`)."""
+    return EnumLabels(prefix, members)
+
+
+def namespace(name: str) -> Namespace:
+    """The texts of one namespace, by language (see :class:`Namespace`)."""
+    return Namespace(name)
+
+
+def used_keys() -> set[str]:
+    """Keys looked up since the catalogue was (re)loaded."""
+    return set(_used)
+
+
+SOURCE_ROOTS = ("generator", "solver", "docs/assets")
+"""Where code that reads interface strings, or defines the values a table of names is keyed by
+(the solver's card types and areas), lives (relative to the repository root)."""
+SOURCE_SUFFIXES = (".py", ".j2", ".html", ".js")
+
+
+def _source_text(root: Path) -> str:
+    parts = []
+    for folder in SOURCE_ROOTS:
+        for file in sorted((root / folder).rglob("*")):
+            if file.suffix in SOURCE_SUFFIXES and file.is_file() and file.name != "i18n.py":
+                parts.append(file.read_text(encoding="utf-8", errors="replace"))
+    return "\n".join(parts)
+
+
+def _named_in(key: str, source: str) -> bool:
+    """Whether ``source`` names ``key``: its full dotted name, its last part as a word, or a
+    computed key's literal head (``f"status_{...}"``, ``"confirm_" + engine``)."""
+    last = key.rsplit(".", 1)[-1]
+    if key in source or re.search(rf"\b{re.escape(last)}\b", source):
+        return True
+    return any(last.startswith(head) for head in re.findall(r"[\"'.]([a-z][a-z0-9_]*_)(?:\{|[\"']\s*\+)", source))
+
+
+def unused_problems(data_dir: Path, problems: Problems, root: Path | None = None) -> None:
+    """Every reference key that no lookup has read since loading (call after rendering every
+    page) and that no source file names either (a key read only on some data, such as an error
+    state, counts as used through its name in the code)."""
+    from .site import ROOT
+    source = _source_text(root or ROOT)
+    reference = SITE_LANGUAGES[0]
+    file = data_dir / CATALOGUE_FOLDER / f"{reference}.yaml"
+    for key in sorted(set(_catalogue.get(reference, {})) - _used):
+        if not _named_in(key, source):
+            problems.add(file, key, "unused: no page, template or script reads this key (remove it, or use it)")
