@@ -88,7 +88,7 @@ def check_alignment(section: AlignedSection) -> list[Finding]:
         if unit.it and unit.en:
             continue
         lang = "it" if unit.it else "en"
-        if not _reportable_one_sided(getattr(unit, lang)) or _rest_of_a_paired_table(section, unit, lang):
+        if not _reportable_one_sided(getattr(unit, lang)):
             continue
         check = CheckId.ALIGN_ONLY_IT if lang == "it" else CheckId.ALIGN_ONLY_EN
         text = unit.text(lang)
@@ -104,32 +104,11 @@ def _compared(segments: list[Segment], one_sided: set[int]) -> list[Segment]:
     return [s for s in segments if s.index not in one_sided]
 
 
-def _rest_of_a_paired_table(section: AlignedSection, unit: Pair, lang: str) -> bool:
-    """``unit`` is rows of a table other rows of which are paired: one edition's chart restating
-    the other's sentence or chart, aligned row by row only where the rows match. Its rows are not
-    reported as one-sided; their numbers stay in the number check (:func:`check_numbers`)."""
-    segments = getattr(unit, lang)
-    if not segments or any(s.kind is not SegmentKind.ROW for s in segments):
-        return False
-    side = getattr(section, lang)
-    by_index = {s.index: s for s in side}
-    paired = {s.index for u in section.pairs if u.it and u.en for s in getattr(u, lang)}
-    for segment in segments:
-        for step in (-1, 1):       # walk the table both ways: the rows next to this one
-            k = segment.index + step
-            while k in by_index and by_index[k].kind is SegmentKind.ROW:
-                if k in paired:
-                    return True
-                k += step
-    return False
-
-
 def _one_sided_reported(section: AlignedSection, lang: str) -> set[int]:
     indexes: set[int] = set()
     for unit in section.pairs:
         segments = getattr(unit, lang)
-        if segments and not (unit.it and unit.en) and _reportable_one_sided(segments) \
-                and not _rest_of_a_paired_table(section, unit, lang):
+        if segments and not (unit.it and unit.en) and _reportable_one_sided(segments):
             indexes.update(s.index for s in segments)
     return indexes
 
