@@ -524,12 +524,13 @@ def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None 
     if words is None:
         words = qa.project_words(glossary, [])
     findings: list[Finding] = []
+    elsewhere = qa.segment_anchors(sections, matchers)
     for section in sections:
         findings += check_alignment(section)
         numbers = check_numbers(section)
         findings += numbers
         findings += qa.check_entities(section, words, bool(numbers))
-        findings += qa.check_clauses(section, matchers)
+        findings += qa.check_clauses(section, matchers, elsewhere)
         findings += qa.check_pofilters(section)
         findings += check_terms_missing(section, matchers, terms, wider, implied)
         findings += check_terms_forbidden(section, matchers, terms)
