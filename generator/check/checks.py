@@ -73,6 +73,35 @@ def _reportable_one_sided(segments: tuple[Segment, ...]) -> bool:
                and len(tokens(plain(s.text))) >= MIN_ONE_SIDED_WORDS for s in segments)
 
 
+def _restated_rows(segments: tuple[Segment, ...], other: list[Segment]) -> bool:
+    """One-sided chart rows whose every number and term the other edition's section states (in its
+    prose): the same figures as a table, not content of one edition only. Every number counts with
+    its multiplicity in the row, and a row needs a number other than the ignored ones."""
+    if not all(s.kind is SegmentKind.ROW for s in segments):
+        return False
+    numbers = Counter(n for s in segments for n in s.numbers if n not in IGNORED)
+    other_numbers = Counter(n for s in other for n in s.numbers if n not in IGNORED)
+    terms = frozenset().union(*(s.terms for s in segments))
+    other_terms = frozenset().union(*(s.terms for s in other))
+    return bool(numbers) and set(numbers) <= set(other_numbers) and terms <= other_terms
+
+
+def _one_sided_units(section: AlignedSection, restated: bool = False):
+    """(language, unit) of each reportable one-sided unit of an aligned section; with ``restated``,
+    also the chart rows that restate the other edition's prose (left out of number comparisons, as
+    the one-sided units are: their figures are already counted in that prose)."""
+    for unit in section.pairs:
+        if unit.it and unit.en:
+            continue
+        lang = "it" if unit.it else "en"
+        segments = getattr(unit, lang)
+        if not _reportable_one_sided(segments):
+            continue
+        if not restated and _restated_rows(segments, getattr(section, "en" if lang == "it" else "it")):
+            continue
+        yield lang, unit
+
+
 def check_alignment(section: AlignedSection) -> list[Finding]:
     """Sections and paragraphs found in one official text only."""
     pair = section.pair
@@ -84,12 +113,7 @@ def check_alignment(section: AlignedSection) -> list[Finding]:
                          f"section found in the official {lang.upper()} text only: "
                          f"{split_heading(text)[0]!r}")]
     out = []
-    for unit in section.pairs:
-        if unit.it and unit.en:
-            continue
-        lang = "it" if unit.it else "en"
-        if not _reportable_one_sided(getattr(unit, lang)):
-            continue
+    for lang, unit in _one_sided_units(section):
         check = CheckId.ALIGN_ONLY_IT if lang == "it" else CheckId.ALIGN_ONLY_EN
         text = unit.text(lang)
         out.append(_finding(check, pair, text if lang == "it" else "", text if lang == "en" else "",
@@ -105,12 +129,7 @@ def _compared(segments: list[Segment], one_sided: set[int]) -> list[Segment]:
 
 
 def _one_sided_reported(section: AlignedSection, lang: str) -> set[int]:
-    indexes: set[int] = set()
-    for unit in section.pairs:
-        segments = getattr(unit, lang)
-        if segments and not (unit.it and unit.en) and _reportable_one_sided(segments):
-            indexes.update(s.index for s in segments)
-    return indexes
+    return {s.index for side, unit in _one_sided_units(section, restated=True) if side == lang for s in getattr(unit, lang)}
 
 
 def check_numbers(section: AlignedSection) -> list[Finding]:
