@@ -86,16 +86,46 @@ def _restated_rows(segments: tuple[Segment, ...], other: list[Segment]) -> bool:
     return bool(numbers) and set(numbers) <= set(other_numbers) and terms <= other_terms
 
 
+MIN_MERGED_STEP_TERMS = 2
+"""A one-sided step counts as merged into a neighbouring step only with at least this many glossary
+terms (other than :data:`GENERIC_TERMS`) to match: fewer match by chance."""
+
+
+def _merged_step(units: list, at: int, lang: str) -> bool:
+    """A one-sided list step whose glossary terms and numbers all stand in the other edition's step
+    next to it (the step before or after, as aligned): one edition split a step the other merged
+    ('place the Proteins on the disk' as step 3 in Italian, the end of step 2 in English)."""
+    segments = getattr(units[at], lang)
+    if not all(s.kind is SegmentKind.ITEM for s in segments):
+        return False
+    other = "en" if lang == "it" else "it"
+    terms = frozenset().union(*(s.terms for s in segments)) - GENERIC_TERMS
+    numbers = {n for s in segments for n in s.numbers if n not in IGNORED}
+    if len(terms) < MIN_MERGED_STEP_TERMS:
+        return False
+    for near in (at - 1, at + 1):
+        if not 0 <= near < len(units) or not (units[near].it and units[near].en):
+            continue
+        neighbour = getattr(units[near], other)
+        if not all(s.kind is SegmentKind.ITEM for s in neighbour):
+            continue
+        if terms <= frozenset().union(*(s.terms for s in neighbour)) and \
+                numbers <= {n for s in neighbour for n in s.numbers}:
+            return True
+    return False
+
+
 def _one_sided_units(section: AlignedSection, restated: bool = False):
     """(language, unit) of each reportable one-sided unit of an aligned section; with ``restated``,
     also the chart rows that restate the other edition's prose (left out of number comparisons, as
     the one-sided units are: their figures are already counted in that prose)."""
-    for unit in section.pairs:
+    units = list(section.pairs)
+    for at, unit in enumerate(units):
         if unit.it and unit.en:
             continue
         lang = "it" if unit.it else "en"
         segments = getattr(unit, lang)
-        if not _reportable_one_sided(segments):
+        if not _reportable_one_sided(segments) or _merged_step(units, at, lang):
             continue
         if not restated and _restated_rows(segments, getattr(section, "en" if lang == "it" else "it")):
             continue
