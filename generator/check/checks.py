@@ -91,10 +91,12 @@ MIN_MERGED_STEP_TERMS = 2
 terms (other than :data:`GENERIC_TERMS`) to match: fewer match by chance."""
 
 
-def _merged_step(units: list, at: int, lang: str) -> bool:
+def _merged_step(units: list, at: int, lang: str, wider: dict[str, dict[str, set[str]]] | None = None) -> bool:
     """A one-sided list step whose glossary terms and numbers all stand in the other edition's step
     next to it (the step before or after, as aligned): one edition split a step the other merged
-    ('place the Proteins on the disk' as step 3 in Italian, the end of step 2 in English)."""
+    ('place the Proteins on the disk' as step 3 in Italian, the end of step 2 in English). A term
+    also stands there through a broader term of it (``wider``, :func:`broader_terms`: 'macromolecules'
+    for 'Proteins and a Carbohydrate')."""
     segments = getattr(units[at], lang)
     if not all(s.kind is SegmentKind.ITEM for s in segments):
         return False
@@ -109,13 +111,16 @@ def _merged_step(units: list, at: int, lang: str) -> bool:
         neighbour = getattr(units[near], other)
         if not all(s.kind is SegmentKind.ITEM for s in neighbour):
             continue
-        if terms <= frozenset().union(*(s.terms for s in neighbour)) and \
+        there = frozenset().union(*(s.terms for s in neighbour))
+        broader = (wider or {}).get(other, {})
+        if all(t in there or broader.get(t, set()) & there for t in terms) and \
                 numbers <= {n for s in neighbour for n in s.numbers}:
             return True
     return False
 
 
-def _one_sided_units(section: AlignedSection, restated: bool = False):
+def _one_sided_units(section: AlignedSection, restated: bool = False,
+                     wider: dict[str, dict[str, set[str]]] | None = None):
     """(language, unit) of each reportable one-sided unit of an aligned section; with ``restated``,
     also the chart rows that restate the other edition's prose (left out of number comparisons, as
     the one-sided units are: their figures are already counted in that prose)."""
@@ -125,15 +130,15 @@ def _one_sided_units(section: AlignedSection, restated: bool = False):
             continue
         lang = "it" if unit.it else "en"
         segments = getattr(unit, lang)
-        if not _reportable_one_sided(segments) or _merged_step(units, at, lang):
+        if not _reportable_one_sided(segments) or _merged_step(units, at, lang, wider):
             continue
         if not restated and _restated_rows(segments, getattr(section, "en" if lang == "it" else "it")):
             continue
         yield lang, unit
 
 
-def check_alignment(section: AlignedSection) -> list[Finding]:
-    """Sections and paragraphs found in one official text only."""
+def check_alignment(section: AlignedSection, wider: dict[str, dict[str, set[str]]] | None = None) -> list[Finding]:
+    """Sections and paragraphs found in one official text only (``wider``: see :func:`_merged_step`)."""
     pair = section.pair
     if pair.it is None or pair.en is None:
         lang = "en" if pair.it is None else "it"
@@ -143,7 +148,7 @@ def check_alignment(section: AlignedSection) -> list[Finding]:
                          f"section found in the official {lang.upper()} text only: "
                          f"{split_heading(text)[0]!r}")]
     out = []
-    for lang, unit in _one_sided_units(section):
+    for lang, unit in _one_sided_units(section, wider=wider):
         check = CheckId.ALIGN_ONLY_IT if lang == "it" else CheckId.ALIGN_ONLY_EN
         text = unit.text(lang)
         out.append(_finding(check, pair, text if lang == "it" else "", text if lang == "en" else "",
@@ -158,17 +163,18 @@ def _compared(segments: list[Segment], one_sided: set[int]) -> list[Segment]:
     return [s for s in segments if s.index not in one_sided]
 
 
-def _one_sided_reported(section: AlignedSection, lang: str) -> set[int]:
-    return {s.index for side, unit in _one_sided_units(section, restated=True) if side == lang for s in getattr(unit, lang)}
+def _one_sided_reported(section: AlignedSection, lang: str,
+                        wider: dict[str, dict[str, set[str]]] | None = None) -> set[int]:
+    return {s.index for side, unit in _one_sided_units(section, restated=True, wider=wider) if side == lang for s in getattr(unit, lang)}
 
 
-def check_numbers(section: AlignedSection) -> list[Finding]:
+def check_numbers(section: AlignedSection, wider: dict[str, dict[str, set[str]]] | None = None) -> list[Finding]:
     """The numbers of the two texts as multisets, less the paragraphs reported as one-sided."""
     pair = section.pair
     if pair.it is None or pair.en is None:
         return []
-    it_segments = _compared(section.it, _one_sided_reported(section, "it"))
-    en_segments = _compared(section.en, _one_sided_reported(section, "en"))
+    it_segments = _compared(section.it, _one_sided_reported(section, "it", wider))
+    en_segments = _compared(section.en, _one_sided_reported(section, "en", wider))
     if not any(s.kind is SegmentKind.CAPTION for s in en_segments):  # captions lost in one extraction
         it_segments = [s for s in it_segments if s.kind is not SegmentKind.CAPTION]
     if not any(s.kind is SegmentKind.CAPTION for s in section.it):
@@ -575,8 +581,8 @@ def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None 
     findings: list[Finding] = []
     elsewhere = qa.segment_anchors(sections, matchers)
     for section in sections:
-        findings += check_alignment(section)
-        numbers = check_numbers(section)
+        findings += check_alignment(section, wider)
+        numbers = check_numbers(section, wider)
         findings += numbers
         findings += qa.check_entities(section, words, bool(numbers))
         findings += qa.check_clauses(section, matchers, elsewhere)
