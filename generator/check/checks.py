@@ -73,8 +73,72 @@ def _reportable_one_sided(segments: tuple[Segment, ...]) -> bool:
                and len(tokens(plain(s.text))) >= MIN_ONE_SIDED_WORDS for s in segments)
 
 
-def check_alignment(section: AlignedSection) -> list[Finding]:
-    """Sections and paragraphs found in one official text only."""
+def _restated_rows(segments: tuple[Segment, ...], other: list[Segment]) -> bool:
+    """One-sided chart rows whose every number and term the other edition's section states (in its
+    prose): the same figures as a table, not content of one edition only. Every number counts with
+    its multiplicity in the row, and a row needs a number other than the ignored ones."""
+    if not all(s.kind is SegmentKind.ROW for s in segments):
+        return False
+    numbers = Counter(n for s in segments for n in s.numbers if n not in IGNORED)
+    other_numbers = Counter(n for s in other for n in s.numbers if n not in IGNORED)
+    terms = frozenset().union(*(s.terms for s in segments))
+    other_terms = frozenset().union(*(s.terms for s in other))
+    return bool(numbers) and set(numbers) <= set(other_numbers) and terms <= other_terms
+
+
+MIN_MERGED_STEP_TERMS = 2
+"""A one-sided step counts as merged into a neighbouring step only with at least this many glossary
+terms (other than :data:`GENERIC_TERMS`) to match: fewer match by chance."""
+
+
+def _merged_step(units: list, at: int, lang: str, wider: dict[str, dict[str, set[str]]] | None = None) -> bool:
+    """A one-sided list step whose glossary terms and numbers all stand in the other edition's step
+    next to it (the step before or after, as aligned): one edition split a step the other merged
+    ('place the Proteins on the disk' as step 3 in Italian, the end of step 2 in English). A term
+    also stands there through a broader term of it (``wider``, :func:`broader_terms`: 'macromolecules'
+    for 'Proteins and a Carbohydrate')."""
+    segments = getattr(units[at], lang)
+    if not all(s.kind is SegmentKind.ITEM for s in segments):
+        return False
+    other = "en" if lang == "it" else "it"
+    terms = frozenset().union(*(s.terms for s in segments)) - GENERIC_TERMS
+    numbers = {n for s in segments for n in s.numbers if n not in IGNORED}
+    if len(terms) < MIN_MERGED_STEP_TERMS:
+        return False
+    for near in (at - 1, at + 1):
+        if not 0 <= near < len(units) or not (units[near].it and units[near].en):
+            continue
+        neighbour = getattr(units[near], other)
+        if not all(s.kind is SegmentKind.ITEM for s in neighbour):
+            continue
+        there = frozenset().union(*(s.terms for s in neighbour))
+        broader = (wider or {}).get(other, {})
+        if all(t in there or broader.get(t, set()) & there for t in terms) and \
+                numbers <= {n for s in neighbour for n in s.numbers}:
+            return True
+    return False
+
+
+def _one_sided_units(section: AlignedSection, restated: bool = False,
+                     wider: dict[str, dict[str, set[str]]] | None = None):
+    """(language, unit) of each reportable one-sided unit of an aligned section; with ``restated``,
+    also the chart rows that restate the other edition's prose (left out of number comparisons, as
+    the one-sided units are: their figures are already counted in that prose)."""
+    units = list(section.pairs)
+    for at, unit in enumerate(units):
+        if unit.it and unit.en:
+            continue
+        lang = "it" if unit.it else "en"
+        segments = getattr(unit, lang)
+        if not _reportable_one_sided(segments) or _merged_step(units, at, lang, wider):
+            continue
+        if not restated and _restated_rows(segments, getattr(section, "en" if lang == "it" else "it")):
+            continue
+        yield lang, unit
+
+
+def check_alignment(section: AlignedSection, wider: dict[str, dict[str, set[str]]] | None = None) -> list[Finding]:
+    """Sections and paragraphs found in one official text only (``wider``: see :func:`_merged_step`)."""
     pair = section.pair
     if pair.it is None or pair.en is None:
         lang = "en" if pair.it is None else "it"
@@ -84,12 +148,7 @@ def check_alignment(section: AlignedSection) -> list[Finding]:
                          f"section found in the official {lang.upper()} text only: "
                          f"{split_heading(text)[0]!r}")]
     out = []
-    for unit in section.pairs:
-        if unit.it and unit.en:
-            continue
-        lang = "it" if unit.it else "en"
-        if not _reportable_one_sided(getattr(unit, lang)):
-            continue
+    for lang, unit in _one_sided_units(section, wider=wider):
         check = CheckId.ALIGN_ONLY_IT if lang == "it" else CheckId.ALIGN_ONLY_EN
         text = unit.text(lang)
         out.append(_finding(check, pair, text if lang == "it" else "", text if lang == "en" else "",
@@ -104,22 +163,18 @@ def _compared(segments: list[Segment], one_sided: set[int]) -> list[Segment]:
     return [s for s in segments if s.index not in one_sided]
 
 
-def _one_sided_reported(section: AlignedSection, lang: str) -> set[int]:
-    indexes: set[int] = set()
-    for unit in section.pairs:
-        segments = getattr(unit, lang)
-        if segments and not (unit.it and unit.en) and _reportable_one_sided(segments):
-            indexes.update(s.index for s in segments)
-    return indexes
+def _one_sided_reported(section: AlignedSection, lang: str,
+                        wider: dict[str, dict[str, set[str]]] | None = None) -> set[int]:
+    return {s.index for side, unit in _one_sided_units(section, restated=True, wider=wider) if side == lang for s in getattr(unit, lang)}
 
 
-def check_numbers(section: AlignedSection) -> list[Finding]:
+def check_numbers(section: AlignedSection, wider: dict[str, dict[str, set[str]]] | None = None) -> list[Finding]:
     """The numbers of the two texts as multisets, less the paragraphs reported as one-sided."""
     pair = section.pair
     if pair.it is None or pair.en is None:
         return []
-    it_segments = _compared(section.it, _one_sided_reported(section, "it"))
-    en_segments = _compared(section.en, _one_sided_reported(section, "en"))
+    it_segments = _compared(section.it, _one_sided_reported(section, "it", wider))
+    en_segments = _compared(section.en, _one_sided_reported(section, "en", wider))
     if not any(s.kind is SegmentKind.CAPTION for s in en_segments):  # captions lost in one extraction
         it_segments = [s for s in it_segments if s.kind is not SegmentKind.CAPTION]
     if not any(s.kind is SegmentKind.CAPTION for s in section.it):
@@ -524,12 +579,13 @@ def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None 
     if words is None:
         words = qa.project_words(glossary, [])
     findings: list[Finding] = []
+    elsewhere = qa.segment_anchors(sections, matchers)
     for section in sections:
-        findings += check_alignment(section)
-        numbers = check_numbers(section)
+        findings += check_alignment(section, wider)
+        numbers = check_numbers(section, wider)
         findings += numbers
         findings += qa.check_entities(section, words, bool(numbers))
-        findings += qa.check_clauses(section, matchers)
+        findings += qa.check_clauses(section, matchers, elsewhere)
         findings += qa.check_pofilters(section)
         findings += check_terms_missing(section, matchers, terms, wider, implied)
         findings += check_terms_forbidden(section, matchers, terms)

@@ -309,10 +309,37 @@ def _overlap(clause: str, lang: str, other: str, other_lang: str, matchers=None,
     return None  # cognate prefixes alone tell a rewording from an addition too poorly across IT/EN
 
 
-def check_clauses(section, matchers=None) -> list[Finding]:
+MIN_RESTATED_ANCHORS = 3
+"""A clause is looked for in the other edition's other sections only when it has at least this many
+strong anchors, a number and a glossary term among them: fewer match by chance."""
+
+
+def segment_anchors(sections, matchers=None) -> dict[str, list[tuple[str, frozenset[str]]]]:
+    """Per language, (section, strong anchors) of every segment of a game: where a clause missing from
+    its aligned unit may be stated elsewhere in the same edition."""
+    return {lang: [(section.pair.section, frozenset(_anchors(plain(s.text), lang, matchers and matchers[lang])[0]))
+                   for section in sections for s in getattr(section, lang)] for lang in ("it", "en")}
+
+
+def _restated_elsewhere(clause: str, lang: str, section: str, elsewhere, matchers=None) -> bool:
+    """The clause's numbers and terms all stand in one segment of another section of the other
+    edition: the rule is stated there (the 1st edition's 2-player removal in its 2-player chapter),
+    not missing."""
+    if not elsewhere:
+        return False
+    strong = _anchors(clause, lang, matchers and matchers[lang])[0]
+    has_number = any(not a.startswith("term:") for a in strong)
+    has_term = any(a.startswith("term:") for a in strong)
+    if len(strong) < MIN_RESTATED_ANCHORS or not (has_number and has_term):
+        return False
+    return any(name != section and strong <= anchors for name, anchors in elsewhere[OTHER[lang]])
+
+
+def check_clauses(section, matchers=None, elsewhere=None) -> list[Finding]:
     """CLAUSE_ONLY: a parenthetical, or a sentence of a multi-sentence segment, in one side of an
     aligned unit whose anchors the other side mostly lacks (:data:`STRONG_OVERLAP`), while the
-    rest of the unit does pair: an addition or an omission inside a paragraph."""
+    rest of the unit does pair: an addition or an omission inside a paragraph. ``elsewhere``
+    (:func:`segment_anchors`) lets a clause stated in another section of the other edition pass."""
     out = []
     pair = section.pair
     for unit in section.pairs:
@@ -337,6 +364,8 @@ def check_clauses(section, matchers=None) -> list[Finding]:
                 rest = _overlap(texts[lang].replace(clause, " "), lang, texts[other], other, matchers)
                 if rest is not None and rest < 1.0:
                     continue  # the unit as a whole pairs weakly: not a clause-level difference
+                if _restated_elsewhere(clause, lang, pair.section, elsewhere, matchers):
+                    continue
                 it, en = (unit.text("it"), unit.text("en"))
                 out.append(Finding(CheckId.CLAUSE_ONLY, pair.game, pair.section, it, en,
                                    {"lang": lang, "kind": kind, "clause": clause.strip()},
