@@ -138,13 +138,20 @@ def test_oracle_matches_solver(edition, seed, puzzle_dir, request):
     if reason:
         request.node.add_marker(pytest.mark.xfail(strict=True, reason=f"engine reading to be fixed: {reason}"))
 
+    _cross_check(data, path, oracle, cpsat=seed % CPSAT_EVERY == 0)
+
+
+def _cross_check(data: dict, path: Path, oracle, cpsat: bool) -> None:
+    """The oracle's optimum equals the exhaustive search's, its optimal plan replays in the engine to
+    the same Health, and (``cpsat``) CP-SAT proves the same optimum where it models the puzzle."""
     puzzle = load_puzzle(path)
-    value, plan, _ = exhaustive(puzzle)
-    assert value == oracle.health, f"{path.name}: oracle {oracle.health}, exhaustive search {value}"
+    value, _, _ = exhaustive(puzzle)
+    what = f"{path.name}" + (f" ({data['epigenetic']})" if data.get("epigenetic") else "")
+    assert value == oracle.health, f"{what}: oracle {oracle.health}, exhaustive search {value}"
     if oracle.health is not None:
         _, final = replay(puzzle, [Action.from_dict(a) for a in engine_plan(oracle.plan)])
         assert returns(final) == oracle.health, "the oracle's optimal plan replays to another Health"
-    if seed % CPSAT_EVERY == 0:
+    if cpsat:
         from solver.planner import UnsupportedPuzzle, build_model, solve_cpsat
         try:
             model = build_model(puzzle)
@@ -165,17 +172,7 @@ def test_oracle_matches_solver_with_an_epigenetic_card(seed, puzzle_dir):
     the oracle's optimum equals the exhaustive search's and, on every 4th, CP-SAT's."""
     data = random_puzzle(seed, "1e", epigenetic=True)
     path = write(data, puzzle_dir)
-    oracle = best(load(path), readings_of(data))
-    puzzle = load_puzzle(path)
-    value, _, _ = exhaustive(puzzle)
-    assert value == oracle.health, f"{path.name} ({data['epigenetic']}): oracle {oracle.health}, exhaustive {value}"
-    if oracle.health is not None:
-        _, final = replay(puzzle, [Action.from_dict(a) for a in engine_plan(oracle.plan)])
-        assert returns(final) == oracle.health, "the oracle's optimal plan replays to another Health"
-    if seed % 4 == 0:
-        from solver.planner import build_model, solve_cpsat
-        res = solve_cpsat(build_model(puzzle), workers=1, seed=0)
-        assert res.objective == oracle.health
+    _cross_check(data, path, best(load(path), readings_of(data)), cpsat=seed % 4 == 0)
 
 
 def test_epigenetic_cases_cover_the_five_cards():
