@@ -32,6 +32,7 @@ from pathlib import Path
 from solver.loading import load_yaml
 
 from . import features, solution_cache
+from . import puzzle_play  # issue #19 hook: interactive board
 from .errors import Problems
 from .refs import relative
 from .render import Page, render
@@ -976,6 +977,8 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         score_link=score_link, proof=proof_lines(record, lang), greedy=greedy_view(site, entry, lang, page),
         assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
+        # issue #19 hook: the interactive board (generator/puzzle_play.py)
+        board=puzzle_play.board_block(puzzle, solution.get("plan", []), lang),
     )
     return Page(lang, page, title, content, nav=nav)
 

@@ -1,0 +1,84 @@
+"""The schematic board and step-through of a puzzle's worked example (issue #19, step 1):
+buttons, arrow keys and #step-N links move through the engine's states; the drawing is
+accessible (title/desc, text marks) and works on a phone and from file://."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import OFFLINE_SITE, SITE
+
+PUZZLE = "cytosis/puzzles/rulebook-protein-hormone-2e/"
+
+
+def _data(lang: str) -> dict:
+    prefix = "en/" if lang == "en" else ""
+    html = (SITE / prefix / PUZZLE / "index.html").read_text(encoding="utf-8")
+    if "cellula-board" not in html:
+        pytest.fail(f"{prefix}{PUZZLE} has no board: rebuild the site")
+    from html import unescape
+    start = html.index('data-board="') + len('data-board="')
+    return json.loads(unescape(html[start:html.index('"', start)]))
+
+
+def _health_text(page) -> str:
+    return page.locator(".cellula-board .cb-health").inner_text()
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_step_through_with_buttons(page, site_url, lang):
+    data = _data(lang)
+    last = len(data["frames"]) - 1
+    page.goto(site_url + ("en/" if lang == "en" else "") + PUZZLE)
+    board = page.locator(".cellula-board")
+    board.wait_for(state="visible")
+    svg = board.locator("svg")
+    assert svg.locator("title").first.inner_text() and svg.locator("desc").first.inner_text()
+    assert board.locator(".cellula-board__prev").is_disabled()
+    for i in range(1, last + 1):
+        board.locator(".cellula-board__next").click()
+        frame = data["frames"][i]
+        assert f"{data['ui']['health']}: {frame['health']}" in _health_text(page)
+        # A taken spot is marked with text, not colour alone.
+        for spot in set(frame["placed"]):
+            assert board.locator(f'g.cb-spot--taken[data-spot="{spot}"] text').inner_text() in ("✕", "G")
+    assert board.locator(".cellula-board__next").is_disabled()
+    assert page.url.endswith(f"#step-{last}")
+    # The static table is still there.
+    assert page.locator("article table.cellula-steps").count() == 1
+
+
+def test_keyboard_and_step_links(page, site_url):
+    data = _data("en")
+    page.goto(site_url + "en/" + PUZZLE + "#step-1")
+    board = page.locator(".cellula-board")
+    board.wait_for(state="visible")
+    assert "aria-current" in board.locator(".cellula-board__steps a").nth(1).evaluate(
+        "a => a.getAttributeNames().join(' ')")
+    board.locator(".cellula-board__drawing").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.url.endswith("#step-2")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.url.endswith("#step-0")
+    assert f"{data['ui']['health']}: {data['frames'][0]['health']}" in _health_text(page)
+
+
+def test_board_fits_a_phone(page, site_url):
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url + PUZZLE)
+    svg = page.locator(".cellula-board svg")
+    svg.wait_for(state="visible")
+    assert svg.bounding_box()["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_board_from_file_url(page):
+    if not (OFFLINE_SITE / "index.html").exists():
+        pytest.fail("site-offline/ is not built: run `make site-offline` (make test builds it first)")
+    page.goto(OFFLINE_SITE.resolve().as_uri() + "/cytosis/puzzles/rulebook-protein-hormone-2e.html")
+    board = page.locator(".cellula-board")
+    board.wait_for(state="visible")
+    board.locator(".cellula-board__next").click()
+    assert "#step-1" in page.url
