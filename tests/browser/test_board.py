@@ -23,7 +23,7 @@ def _data(lang: str) -> dict:
 
 
 def _health_text(page) -> str:
-    return page.locator(".cellula-board .cb-health").inner_text()
+    return page.locator(".cellula-board .cb-health").text_content()
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -34,7 +34,7 @@ def test_step_through_with_buttons(page, site_url, lang):
     board = page.locator(".cellula-board")
     board.wait_for(state="visible")
     svg = board.locator("svg")
-    assert svg.locator("title").first.inner_text() and svg.locator("desc").first.inner_text()
+    assert svg.locator("title").first.text_content() and svg.locator("desc").first.text_content()
     assert board.locator(".cellula-board__prev").is_disabled()
     for i in range(1, last + 1):
         board.locator(".cellula-board__next").click()
@@ -42,11 +42,11 @@ def test_step_through_with_buttons(page, site_url, lang):
         assert f"{data['ui']['health']}: {frame['health']}" in _health_text(page)
         # A taken spot is marked with text, not colour alone.
         for spot in set(frame["placed"]):
-            assert board.locator(f'g.cb-spot--taken[data-spot="{spot}"] text').inner_text() in ("✕", "G")
+            assert board.locator(f'g.cb-spot--taken[data-spot="{spot}"] text').text_content() in ("✕", "G")
     assert board.locator(".cellula-board__next").is_disabled()
     assert page.url.endswith(f"#step-{last}")
     # The static table is still there.
-    assert page.locator("article table.cellula-steps").count() == 1
+    assert page.locator("article table.cellula-steps").count() >= 1
 
 
 def test_keyboard_and_step_links(page, site_url):
