@@ -34,6 +34,7 @@ UI = {
         "opponent_disk": "disco avversario",
         "keys_hint": "Frecce sinistra/destra per scorrere i passi.",
         "none": "nessuna",
+        "stock_names": {"atp": "ATP", "mrna": "mRNA", "protein": "proteine", "carb": "carboidrati", "lipid": "lipidi"},
         "areas": {
             "nucleus": "Nucleo", "free-ribosome": "Ribosomi liberi", "smooth-er-lipids": "RE liscio (lipidi)",
             "smooth-er-detox": "RE liscio (detossificazione)", "rough-er": "RE rugoso", "golgi": "Apparato di Golgi",
@@ -65,6 +66,7 @@ UI = {
         "opponent_disk": "opponent's disk",
         "keys_hint": "Left/right arrow keys step through.",
         "none": "none",
+        "stock_names": {"atp": "ATP", "mrna": "mRNA", "protein": "protein", "carb": "carbohydrate", "lipid": "lipid"},
         "areas": {
             "nucleus": "Nucleus", "free-ribosome": "Free ribosomes", "smooth-er-lipids": "Smooth ER (lipids)",
             "smooth-er-detox": "Smooth ER (detox)", "rough-er": "Rough ER", "golgi": "Golgi apparatus",

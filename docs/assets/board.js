@@ -21,9 +21,9 @@
     for (var i = 0; i < list.length; i++) if (list[i] === item) n++;
     return n;
   }
-  function loadText(load) {
+  function loadText(load, names) {
     var parts = [];
-    for (var k in load) parts.push(load[k] + " " + k);
+    for (var k in load) parts.push(load[k] + " " + (names[k] || k));
     return parts.join(", ");
   }
 
@@ -76,11 +76,14 @@
       for (var k = 0; k < v.count; k++) {
         var d = mine[k], o = d ? null : theirs[k - mine.length];
         var ty = vesY + 34 + k * 18;
-        var label = d ? ui.disk + ": " + d.card + (loadText(d.load) ? " [" + loadText(d.load) + "]" : "")
-                      : o ? ui.opponent_disk : ui.empty_slot;
-        g.appendChild(el("rect", { x: vx + 8, y: ty - 11, width: 12, height: 12, rx: 6,
+        var load = d ? loadText(d.load, ui.stock_names) : "";
+        var label = d ? d.card + (load ? " [" + load + "]" : "") : o ? ui.opponent_disk : ui.empty_slot;
+        var dg = el("g", { "class": "cb-disk-slot" });
+        dg.appendChild(el("title", {}, d ? ui.disk + ": " + label : label));
+        g.appendChild(dg);
+        dg.appendChild(el("rect", { x: vx + 8, y: ty - 11, width: 12, height: 12, rx: 6,
                                    "class": d ? "cb-disk cb-disk--mine" : o ? "cb-disk cb-disk--opp" : "cb-disk" }));
-        g.appendChild(el("text", { x: vx + 26, y: ty, "class": "cb-small" }, label));
+        dg.appendChild(el("text", { x: vx + 24, y: ty, "class": "cb-tiny" }, label));
       }
       svg.appendChild(g);
       vx += AREA_W + GAP;
@@ -105,7 +108,7 @@
     pg.appendChild(el("rect", { x: 10, y: panelY, width: W - 20, height: 76, rx: 8, "class": "cb-area__box" }));
     pg.appendChild(el("text", { x: 20, y: panelY + 20, "class": "cb-label" },
       fmt(ui.round, { n: f.round }) + " · " + fmt(ui.flasks_left, { n: f.flasks_left })));
-    var stock = data.stock_names.map(function (k) { return k + " " + f.stock[k]; }).join(" · ");
+    var stock = data.stock_names.map(function (k) { return (ui.stock_names[k] || k) + " " + f.stock[k]; }).join(" · ");
     pg.appendChild(el("text", { x: 20, y: panelY + 42, "class": "cb-stock" }, ui.stock + ": " + stock));
     pg.appendChild(el("text", { x: 20, y: panelY + 64, "class": "cb-health" }, ui.health + ": " + f.health +
       " · " + ui.hand + ": " + (f.hand.join(", ") || ui.none) + " · " + ui.completed + ": " + (f.completed.join(", ") || ui.none)));
