@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import json
 from html import escape
+from pathlib import Path
+import shutil
+
+from . import play_runtime
 
 # ---- UI strings (issue #19; to move into the string catalogue at merge) ---------------------
 UI = {
@@ -34,6 +38,16 @@ UI = {
         "opponent_disk": "disco avversario",
         "keys_hint": "Frecce sinistra/destra per scorrere i passi.",
         "none": "nessuna",
+        "play": "Prova tu",
+        "play_loading": "Caricamento del motore delle regole (Python nel browser)…",
+        "play_failed": "Il motore delle regole non si è caricato: {error}",
+        "play_actions": "Mosse consentite",
+        "undo": "Annulla",
+        "restart": "Ricomincia",
+        "stop": "Torna alla soluzione",
+        "play_final": "Partita finita: {score} Punti Salute; l'ottimo è {optimum} (ti mancano {regret}).",
+        "play_optimal": "Partita finita: {score} Punti Salute, come l'ottimo.",
+        "play_moves": "Mosse giocate: {n}",
         "stock_names": {"atp": "ATP", "mrna": "mRNA", "protein": "proteine", "carb": "carboidrati", "lipid": "lipidi"},
         "areas": {
             "nucleus": "Nucleo", "free-ribosome": "Ribosomi liberi", "smooth-er-lipids": "RE liscio (lipidi)",
@@ -66,6 +80,16 @@ UI = {
         "opponent_disk": "opponent's disk",
         "keys_hint": "Left/right arrow keys step through.",
         "none": "none",
+        "play": "Try it yourself",
+        "play_loading": "Loading the rules engine (Python in the browser)…",
+        "play_failed": "The rules engine did not load: {error}",
+        "play_actions": "Legal moves",
+        "undo": "Undo",
+        "restart": "Restart",
+        "stop": "Back to the solution",
+        "play_final": "Game over: {score} Health Points; the optimum is {optimum} ({regret} short).",
+        "play_optimal": "Game over: {score} Health Points, the optimum.",
+        "play_moves": "Moves played: {n}",
         "stock_names": {"atp": "ATP", "mrna": "mRNA", "protein": "protein", "carb": "carbohydrate", "lipid": "lipid"},
         "areas": {
             "nucleus": "Nucleus", "free-ribosome": "Free ribosomes", "smooth-er-lipids": "Smooth ER (lipids)",
@@ -95,24 +119,9 @@ def layout(puzzle) -> dict:
 
 def frame(state, step=None, lang: str = "en") -> dict:
     """What the drawing shows of one state (after ``step``, or the start when ``step`` is None)."""
-    return {
-        "step": step.index if step else 0,
-        "text": dict(step.text).get(lang, "") if step else "",
-        "spot": step.action.spot if step else None,
-        "round": state.round,
-        "flasks_left": state.flasks_left,
-        "stock": state.stock.as_dict(),
-        "health": state.health,
-        "placed": list(state.placed),
-        "grey_spots": list(state.grey_spots),
-        "disks": [{"area": d.area.value, "card": d.card, "load": d.load.as_dict(nonzero=True)} for d in state.disks],
-        "opp_disks": [{"id": d.id, "area": d.area.value} for d in state.opp_disks],
-        "row": list(state.row),
-        "taken": list(state.taken),
-        "hand": list(state.hand),
-        "completed": list(state.completed),
-        "done": state.done,
-    }
+    return {**play_runtime.frame_of(state), "step": step.index if step else 0,
+            "text": dict(step.text).get(lang, "") if step else "", "spot": step.action.spot if step else None,
+            "action": str(step.action) if step else None}
 
 
 def board_data(puzzle, plan: list[dict], lang: str) -> dict:
@@ -129,7 +138,7 @@ STOCK_ORDER = ("atp", "mrna", "protein", "carb", "lipid")
 """Order of the stock fields in the drawing (the Stock dataclass's own order)."""
 
 
-def board_block(puzzle, plan: list[dict], lang: str) -> str:
+def board_block(puzzle, plan: list[dict], lang: str, optimum: int | None = None) -> str:
     """The HTML the page carries: an empty container board.js fills, with its data as JSON.
     Empty when there is no plan to step through."""
     if not plan:
@@ -138,5 +147,42 @@ def board_block(puzzle, plan: list[dict], lang: str) -> str:
     # attributes and removes every inline script that is not a template's own.
     data = json.dumps(board_data(puzzle, plan, lang), ensure_ascii=False, separators=(",", ":"))
     ui = UI[lang]
-    return (f'<div class="cellula-board" data-puzzle="{escape(puzzle.id)}" data-board="{escape(data, quote=True)}" hidden>'
+    return (f'<div class="cellula-board" data-puzzle="{escape(puzzle.id)}" data-board="{escape(data, quote=True)}" '
+            f'data-play="{play_runtime.pack(puzzle)}" data-optimum="{"" if optimum is None else optimum}" hidden>'
             f'<p class="cellula-board__hint">{escape(ui["keys_hint"])}</p></div>')
+
+
+# --------------------------------------------------------------------------- play assets
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE_DIR = ROOT / "tools" / "pyodide" / "node_modules" / "pyodide"
+"""Where ``make pyodide`` (npm ci in tools/pyodide) puts the Pyodide package."""
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""The files Pyodide's core needs (no extra packages: the engine needs only the standard library)."""
+ENGINE_MODULES = ("solver/engine.py", "solver/model.py", "solver/editions.py", "solver/errors.py",
+                  "solver/rules/free_ribosome.py", "solver/rules/macromolecule_cards.py")
+"""The only solver modules the browser loads: the engine and what it imports."""
+
+
+def engine_sources() -> dict[str, str]:
+    """Path in Pyodide's file system -> source: the engine modules, empty package files (the real
+    ``solver/__init__.py`` imports the solvers, yaml and jsonschema), and the play session."""
+    sources = {"solver/__init__.py": "", "solver/rules/__init__.py": ""}
+    for module in ENGINE_MODULES:
+        sources[module] = (ROOT / module).read_text(encoding="utf-8")
+    sources["cellula_play.py"] = (ROOT / "generator" / "play_runtime.py").read_text(encoding="utf-8")
+    return sources
+
+
+def write_play_assets(site_dir: Path) -> None:
+    """Copy Pyodide and the engine sources into the built site (never committed). The sources go
+    in a script (``assets/play-engine.js``) so they load from file:// too."""
+    assets = Path(site_dir) / "assets"
+    assets.mkdir(parents=True, exist_ok=True)
+    body = json.dumps(engine_sources(), ensure_ascii=False)
+    (assets / "play-engine.js").write_text(f"window.CELLULA_ENGINE_SOURCES = {body};\n", encoding="utf-8")
+    if PYODIDE_DIR.is_dir():
+        target = assets / "pyodide"
+        target.mkdir(exist_ok=True)
+        for name in PYODIDE_FILES:
+            shutil.copy2(PYODIDE_DIR / name, target / name)

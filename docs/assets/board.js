@@ -6,6 +6,9 @@
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
   var W = 640, COLS = 3, AREA_W = 200, GAP = 10, SPOT_R = 15;
+  // assets/ of the site, from this script's own address: Pyodide and the engine load from there,
+  // only when a reader starts playing.
+  var BASE = ((document.currentScript && document.currentScript.src) || "").replace(/[^\/]*$/, "");
 
   function el(name, attrs, text) {
     var node = document.createElementNS(SVG, name);
@@ -116,6 +119,109 @@
     return svg;
   }
 
+
+  // ---- Play mode: the Python rules engine itself, in Pyodide, loaded on first use ----------
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = resolve;
+      s.onerror = function () { reject(new Error(src)); };
+      document.head.appendChild(s);
+    });
+  }
+  var enginePromise = null;
+  function loadEngine() {
+    if (!enginePromise) {
+      enginePromise = loadScript(BASE + "pyodide/pyodide.js")
+        .then(function () { return loadScript(BASE + "play-engine.js"); })
+        .then(function () { return window.loadPyodide({ indexURL: BASE + "pyodide/" }); })
+        .then(function (py) {
+          var sources = window.CELLULA_ENGINE_SOURCES;
+          for (var path in sources) {
+            py.FS.mkdirTree("/cellula/" + path.replace(/\/?[^\/]*$/, ""));
+            py.FS.writeFile("/cellula/" + path, sources[path]);
+          }
+          py.runPython("import sys; sys.path.insert(0, '/cellula')");
+          return py;
+        });
+      enginePromise.catch(function () { enginePromise = null; });
+    }
+    return enginePromise;
+  }
+
+  function startPlay(box, data, parts) {
+    var ui = data.ui, optimum = box.getAttribute("data-optimum");
+    var panel = document.createElement("section");
+    panel.className = "cellula-play";
+    var status = document.createElement("p");
+    status.className = "cellula-play__status";
+    status.setAttribute("aria-live", "polite");
+    status.textContent = ui.play_loading;
+    var drawing = document.createElement("div");
+    drawing.className = "cellula-board__drawing";
+    var tools = document.createElement("div");
+    tools.className = "cellula-board__bar";
+    var list = document.createElement("ul");
+    list.className = "cellula-play__actions";
+    list.setAttribute("aria-label", ui.play_actions);
+    function button(label, cls, onclick) {
+      var b = document.createElement("button");
+      b.type = "button"; b.className = cls; b.textContent = label;
+      b.addEventListener("click", onclick);
+      return b;
+    }
+    var session = null;
+    var undo = button(ui.undo, "cellula-play__undo", function () { render(session.undo()); });
+    var restart = button(ui.restart, "cellula-play__restart", function () { begin(); });
+    var stop = button(ui.stop, "cellula-play__stop", function () {
+      panel.remove();
+      parts.forEach(function (p) { p.hidden = false; });
+    });
+    tools.appendChild(undo); tools.appendChild(restart); tools.appendChild(stop);
+    panel.appendChild(tools); panel.appendChild(status); panel.appendChild(list); panel.appendChild(drawing);
+    parts.forEach(function (p) { p.hidden = true; });
+    box.appendChild(panel);
+
+    function render(json) {
+      var view = JSON.parse(json);
+      drawing.textContent = "";
+      drawing.appendChild(draw(data, view.frame));
+      undo.disabled = view.moves.length === 0;
+      list.textContent = "";
+      view.actions.forEach(function (a, i) {
+        var li = document.createElement("li");
+        li.appendChild(button(a.label, "cellula-play__action", function () {
+          render(session.play(i));
+          var first = list.querySelector("button");
+          (first || undo).focus();
+        }));
+        list.appendChild(li);
+      });
+      var text = fmt(ui.play_moves, { n: view.moves.length }) + (view.moves.length ? ": " + view.moves[view.moves.length - 1] : "");
+      if (view.terminal) {
+        var best = optimum === "" ? null : parseInt(optimum, 10);
+        text = best === null || view.score >= best ? fmt(ui.play_optimal, { score: view.score })
+          : fmt(ui.play_final, { score: view.score, optimum: best, regret: best - view.score });
+      }
+      status.textContent = text;
+      panel.setAttribute("data-terminal", view.terminal ? "1" : "0");
+    }
+    function begin() {
+      loadEngine().then(function (py) {
+        py.globals.set("CELLULA_PACKED", box.getAttribute("data-play"));
+        if (session) session.destroy();
+        session = py.runPython("import cellula_play; cellula_play.Session(CELLULA_PACKED)");
+        render(session.view());
+        var first = list.querySelector("button");
+        if (first) first.focus();
+      }).catch(function (err) {
+        status.textContent = fmt(ui.play_failed, { error: err && err.message ? err.message : String(err) });
+      });
+    }
+    begin();
+  }
+
   function setup(box) {
     var data = JSON.parse(box.getAttribute("data-board"));
     var ui = data.ui, last = data.frames.length - 1, current = 0;
@@ -143,6 +249,16 @@
     holder.tabIndex = 0;
     bar.appendChild(prev); bar.appendChild(next);
     box.appendChild(bar); box.appendChild(status); box.appendChild(links); box.appendChild(holder);
+    if (box.getAttribute("data-play")) {
+      var playButton = document.createElement("button");
+      playButton.type = "button";
+      playButton.className = "cellula-board__play";
+      playButton.textContent = ui.play;
+      bar.appendChild(playButton);
+      playButton.addEventListener("click", function () {
+        startPlay(box, data, [bar, status, links, holder]);
+      });
+    }
 
     function show(i, push) {
       current = Math.max(0, Math.min(last, i));

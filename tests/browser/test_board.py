@@ -82,3 +82,70 @@ def test_board_from_file_url(page):
     board.wait_for(state="visible")
     board.locator(".cellula-board__next").click()
     assert "#step-1" in page.url
+
+
+# ---- play mode (step 2): the engine itself in Pyodide, loaded only when play starts ----------
+
+def _pyodide_requests(page) -> list[str]:
+    seen: list[str] = []
+    page.on("request", lambda r: ("pyodide" in r.url or "play-engine" in r.url) and seen.append(r.url))
+    return seen
+
+
+def _start_play(page, site_url, lang="en"):
+    seen = _pyodide_requests(page)
+    page.goto(site_url + ("en/" if lang == "en" else "") + PUZZLE)
+    board = page.locator(".cellula-board")
+    board.wait_for(state="visible")
+    assert seen == [], f"the engine loaded before play started: {seen}"
+    board.locator(".cellula-board__play").click()
+    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    return board, seen
+
+
+def _play(page, label: str) -> None:
+    page.locator(".cellula-play__action", has_text=label).first.click()
+
+
+def test_play_the_optimum(page, site_url):
+    data = _data("en")
+    board, seen = _start_play(page, site_url)
+    assert seen, "no Pyodide request after play started"
+    for frame in data["frames"][1:]:
+        _play(page, frame["action"])
+    panel = page.locator(".cellula-play")
+    assert panel.get_attribute("data-terminal") == "1"
+    final = data["frames"][-1]["health"]
+    assert "optimum" in panel.locator(".cellula-play__status").inner_text()
+    assert f"{data['ui']['health']}: {final}" in page.locator(".cellula-play .cb-health").text_content()
+
+
+def test_play_a_weaker_move_and_undo(page, site_url):
+    data = _data("en")
+    board, _ = _start_play(page, site_url)
+    labels = page.locator(".cellula-play__action").all_inner_texts()
+    best_first = data["frames"][1]["action"]
+    weaker = next(label for label in labels if label != best_first)
+    _play(page, weaker)
+    assert weaker in page.locator(".cellula-play__status").inner_text()
+    page.locator(".cellula-play__undo").click()
+    assert page.locator(".cellula-play__undo").is_disabled()
+    assert sorted(page.locator(".cellula-play__action").all_inner_texts()) == sorted(labels)
+
+
+def test_play_with_the_keyboard_only(page, site_url):
+    data = _data("en")
+    page.goto(site_url + "en/" + PUZZLE)
+    page.locator(".cellula-board").wait_for(state="visible")
+    page.locator(".cellula-board__play").focus()
+    page.keyboard.press("Enter")
+    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    for frame in data["frames"][1:]:
+        # Focus sits on the first legal move after each move: Tab to the wanted one, then Enter.
+        labels = page.locator(".cellula-play__action").all_inner_texts()
+        target = labels.index(frame["action"])
+        page.locator(".cellula-play__action").first.focus()
+        for _ in range(target):
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+    assert page.locator(".cellula-play").get_attribute("data-terminal") == "1"
