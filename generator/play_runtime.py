@@ -39,8 +39,10 @@ def pack(puzzle) -> str:
 class Session:
     """One reader's game: the states so far (undo pops one) and the engine's legal actions."""
 
-    def __init__(self, packed: str):
+    def __init__(self, packed: str, values: str = ""):
         self.puzzle = pickle.loads(base64.b64decode(packed))
+        self.values: dict | None = json.loads(values) if values else None
+        """Best reachable Health by state key (build time, the solver), or None: not computed."""
         self.history = [engine.initial_state(self.puzzle)]
         self.moves: list[str] = []
         self.plan: list = []
@@ -62,7 +64,32 @@ class Session:
             "terminal": terminal,
             "score": engine.score(state).total if terminal else None,
             "plan": [a.to_dict() for a in self.plan],
+            "best": self.best(state),
+            "continuation": self.continuation(state),
         })
+
+    def best(self, state):
+        """The best final Health still reachable from ``state``, or None when not known."""
+        if self.values is None:
+            return None
+        return self.values.get(state_key(state))
+
+    def continuation(self, state) -> list[str]:
+        """One best line of play from ``state`` (the successor with the highest value each time)."""
+        line: list[str] = []
+        if self.best(state) is None:
+            return line
+        while not engine.is_terminal(state):
+            target = self.best(state)
+            for action in engine.legal_actions(state):
+                after = engine.apply(state, action)
+                if self.best(after) == target:
+                    line.append(str(action))
+                    state = after
+                    break
+            else:
+                break
+        return line
 
     def play(self, index: int) -> str:
         action = self.actions()[index]
@@ -77,3 +104,48 @@ class Session:
             self.moves.pop()
             self.plan.pop()
         return self.view()
+
+
+def state_key(state) -> str:
+    """A short name of a state, the same in CPython at build time and in Pyodide (the table of
+    best reachable scores is keyed by it)."""
+    import hashlib
+    text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+
+
+def best_values(puzzle, budget: int) -> dict[str, int | None] | None:
+    """Best final Health reachable from every state reachable from the start (None for a state
+    with no complete plan), keyed by :func:`state_key`; None when there are more than ``budget``
+    states (then the page offers play without regret figures)."""
+    import sys
+    memo: dict = {}
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 20000))
+
+    class _TooMany(Exception):
+        pass
+
+    def value(state):
+        if state in memo:
+            return memo[state]
+        if len(memo) >= budget:
+            raise _TooMany
+        if engine.is_terminal(state):
+            best = engine.returns(state)
+        else:
+            best = None
+            for action in engine.legal_actions(state):
+                reached = value(engine.apply_legal(state, action))
+                if reached is not None and (best is None or reached > best):
+                    best = reached
+        memo[state] = best
+        return best
+
+    try:
+        value(engine.initial_state(puzzle))
+    except _TooMany:
+        return None
+    finally:
+        sys.setrecursionlimit(old)
+    return {state_key(s): v for s, v in memo.items()}

@@ -48,6 +48,10 @@ UI = {
         "play_final": "Partita finita: {score} Punti Salute; l'ottimo è {optimum} (ti mancano {regret}).",
         "play_optimal": "Partita finita: {score} Punti Salute, come l'ottimo.",
         "play_moves": "Mosse giocate: {n}",
+        "play_best": "Miglior punteggio ancora raggiungibile: {best} (ottimo {optimum}, scarto {regret}).",
+        "play_dropped": "Questa mossa ha perso {lost} Punti Salute. Miglior seguito da qui: {line}",
+        "play_dead_end": "Da qui nessuna sequenza completa la partita: annulla.",
+        "play_no_values": "Per questo enigma lo scarto mossa per mossa non è ancora calcolato (troppi stati).",
         "stock_names": {"atp": "ATP", "mrna": "mRNA", "protein": "proteine", "carb": "carboidrati", "lipid": "lipidi"},
         "areas": {
             "nucleus": "Nucleo", "free-ribosome": "Ribosomi liberi", "smooth-er-lipids": "RE liscio (lipidi)",
@@ -90,6 +94,10 @@ UI = {
         "play_final": "Game over: {score} Health Points; the optimum is {optimum} ({regret} short).",
         "play_optimal": "Game over: {score} Health Points, the optimum.",
         "play_moves": "Moves played: {n}",
+        "play_best": "Best score still reachable: {best} (optimum {optimum}, regret {regret}).",
+        "play_dropped": "That move lost {lost} Health Points. Best continuation from here: {line}",
+        "play_dead_end": "No sequence completes the game from here: undo.",
+        "play_no_values": "Move-by-move regret is not computed for this puzzle yet (too many states).",
         "stock_names": {"atp": "ATP", "mrna": "mRNA", "protein": "protein", "carb": "carbohydrate", "lipid": "lipid"},
         "areas": {
             "nucleus": "Nucleus", "free-ribosome": "Free ribosomes", "smooth-er-lipids": "Smooth ER (lipids)",
@@ -148,8 +156,39 @@ def board_block(puzzle, plan: list[dict], lang: str, optimum: int | None = None)
     data = json.dumps(board_data(puzzle, plan, lang), ensure_ascii=False, separators=(",", ":"))
     ui = UI[lang]
     return (f'<div class="cellula-board" data-puzzle="{escape(puzzle.id)}" data-board="{escape(data, quote=True)}" '
-            f'data-play="{play_runtime.pack(puzzle)}" data-optimum="{"" if optimum is None else optimum}" hidden>'
+            f'data-play="{play_runtime.pack(puzzle)}" data-optimum="{"" if optimum is None else optimum}" '
+            f'data-values="{escape(values_json(puzzle))}" hidden>'
             f'<p class="cellula-board__hint">{escape(ui["keys_hint"])}</p></div>')
+
+
+# --------------------------------------------------------------------------- regret values
+
+FULL_TABLE_STATES = 10_000
+"""Puzzles with at most this many reachable states carry the best reachable score of every one
+(about 16 bytes a state in the page); larger ones are played without regret figures for now."""
+VALUES_FORMAT = "regret-1"
+VALUES_DIR = Path(__file__).resolve().parents[1] / ".cache" / "regret"
+
+
+def values_json(puzzle) -> str:
+    """The puzzle's table of best reachable scores as compact JSON ("" when too large), cached by
+    the puzzle file, its board and card data and the solver's source (like the solutions)."""
+    from solver.puzzle import PUZZLES_DIR, RULEBOOK_CARDS, board_path
+    from . import solution_cache
+    file = PUZZLES_DIR / f"{puzzle.id}.yaml"
+    key = solution_cache.cache_key(file, VALUES_FORMAT, (board_path(puzzle.board.id), RULEBOOK_CARDS))
+    path = VALUES_DIR / f"{key}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))["values"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    table = play_runtime.best_values(puzzle, FULL_TABLE_STATES)
+    text = "" if table is None else json.dumps(table, separators=(",", ":"), sort_keys=True)
+    VALUES_DIR.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"values": text}), encoding="utf-8")
+    tmp.replace(path)
+    return text
 
 
 # --------------------------------------------------------------------------- play assets

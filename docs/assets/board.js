@@ -162,6 +162,10 @@
     drawing.className = "cellula-board__drawing";
     var tools = document.createElement("div");
     tools.className = "cellula-board__bar";
+    var regret = document.createElement("p");
+    regret.className = "cellula-play__regret";
+    regret.setAttribute("aria-live", "polite");
+    var previousBest = null;
     var list = document.createElement("ul");
     list.className = "cellula-play__actions";
     list.setAttribute("aria-label", ui.play_actions);
@@ -172,14 +176,14 @@
       return b;
     }
     var session = null;
-    var undo = button(ui.undo, "cellula-play__undo", function () { render(session.undo()); });
+    var undo = button(ui.undo, "cellula-play__undo", function () { previousBest = null; render(session.undo()); });
     var restart = button(ui.restart, "cellula-play__restart", function () { begin(); });
     var stop = button(ui.stop, "cellula-play__stop", function () {
       panel.remove();
       parts.forEach(function (p) { p.hidden = false; });
     });
     tools.appendChild(undo); tools.appendChild(restart); tools.appendChild(stop);
-    panel.appendChild(tools); panel.appendChild(status); panel.appendChild(list); panel.appendChild(drawing);
+    panel.appendChild(tools); panel.appendChild(status); panel.appendChild(regret); panel.appendChild(list); panel.appendChild(drawing);
     parts.forEach(function (p) { p.hidden = true; });
     box.appendChild(panel);
 
@@ -206,12 +210,26 @@
       }
       status.textContent = text;
       panel.setAttribute("data-terminal", view.terminal ? "1" : "0");
+      var best = optimum === "" ? null : parseInt(optimum, 10);
+      var r = "";
+      if (!box.getAttribute("data-values")) r = ui.play_no_values;
+      else if (view.best === null) r = ui.play_dead_end;
+      else if (!view.terminal) {
+        r = fmt(ui.play_best, { best: view.best, optimum: best, regret: best - view.best });
+        if (previousBest !== null && view.best < previousBest && view.moves.length)
+          r += " " + fmt(ui.play_dropped, { lost: previousBest - view.best, line: view.continuation.join(" → ") });
+      }
+      regret.textContent = r;
+      regret.setAttribute("data-best", view.best === null ? "" : String(view.best));
+      previousBest = view.best;
     }
     function begin() {
       loadEngine().then(function (py) {
         py.globals.set("CELLULA_PACKED", box.getAttribute("data-play"));
         if (session) session.destroy();
-        session = py.runPython("import cellula_play; cellula_play.Session(CELLULA_PACKED)");
+        py.globals.set("CELLULA_VALUES", box.getAttribute("data-values") || "");
+        session = py.runPython("import cellula_play; cellula_play.Session(CELLULA_PACKED, CELLULA_VALUES)");
+        previousBest = null;
         render(session.view());
         var first = list.querySelector("button");
         if (first) first.focus();

@@ -124,10 +124,23 @@ def test_play_a_weaker_move_and_undo(page, site_url):
     data = _data("en")
     board, _ = _start_play(page, site_url)
     labels = page.locator(".cellula-play__action").all_inner_texts()
-    best_first = data["frames"][1]["action"]
-    weaker = next(label for label in labels if label != best_first)
-    _play(page, weaker)
-    assert weaker in page.locator(".cellula-play__status").inner_text()
+    regret = page.locator(".cellula-play__regret")
+    optimum = int(board.get_attribute("data-optimum"))
+    assert regret.get_attribute("data-best") == str(optimum)
+    # Find a first move that loses points (the build-time table says which): regret and continuation show.
+    for label in labels:
+        _play(page, label)
+        best = regret.get_attribute("data-best")
+        if best and int(best) < optimum:
+            text = regret.inner_text()
+            assert f"regret {optimum - int(best)}" in text, text
+            assert f"That move lost {optimum - int(best)} Health Points" in text, text
+            assert "Best continuation from here: " in text and text.rstrip().split(": ")[-1], text
+            break
+        page.locator(".cellula-play__undo").click()
+    else:
+        pytest.fail("no first move loses points: pick another puzzle for this test")
+    assert label in page.locator(".cellula-play__status").inner_text()
     page.locator(".cellula-play__undo").click()
     assert page.locator(".cellula-play__undo").is_disabled()
     assert sorted(page.locator(".cellula-play__action").all_inner_texts()) == sorted(labels)
