@@ -267,7 +267,14 @@
     holder.tabIndex = 0;
     bar.appendChild(prev); bar.appendChild(next);
     box.appendChild(bar); box.appendChild(status); box.appendChild(links); box.appendChild(holder);
-    if (box.getAttribute("data-play")) {
+    if (box.getAttribute("data-play") && location.protocol === "file:") {
+      // Pyodide loads its WebAssembly and standard library with fetch/import(), which Chromium
+      // refuses from file://: say so instead of offering a button that cannot work.
+      var note = document.createElement("p");
+      note.className = "cellula-board__file-note";
+      note.textContent = ui.play_file_url;
+      box.appendChild(note);
+    } else if (box.getAttribute("data-play")) {
       var playButton = document.createElement("button");
       playButton.type = "button";
       playButton.className = "cellula-board__play";

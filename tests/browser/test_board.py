@@ -82,6 +82,9 @@ def test_board_from_file_url(page):
     board.wait_for(state="visible")
     board.locator(".cellula-board__next").click()
     assert "#step-1" in page.url
+    # Play needs http (Pyodide's fetch/import() are refused from file://): the page says so.
+    assert board.locator(".cellula-board__play").count() == 0
+    assert "make serve" in board.locator(".cellula-board__file-note").inner_text()
 
 
 # ---- play mode (step 2): the engine itself in Pyodide, loaded only when play starts ----------
