@@ -5,10 +5,17 @@ export NO_MKDOCS_2_WARNING := 1
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# Pyodide for the puzzle pages' play mode (issue #19): npm package pinned in tools/pyodide,
+# copied into the built site by the build (generator/puzzle_play.py), never committed.
+PYODIDE := tools/pyodide/node_modules/pyodide/pyodide.js
 
 .PHONY: site site-offline serve test check bench clean setup deploy gh-deploy
 
 setup: $(STAMP)
+
+$(PYODIDE): tools/pyodide/package-lock.json
+	npm ci --no-audit --no-fund --prefix tools/pyodide
+	touch $(PYODIDE)
 
 $(STAMP): pyproject.toml constraints.txt
 	sh tools/ensure_hunspell.sh
@@ -17,7 +24,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
-site: $(STAMP)
+site: $(STAMP) $(PYODIDE)
 	$(PY) -m mkdocs build --strict
 	@echo "Site built in site/: open site/index.html (Italian home) or site/en/index.html (English home)."
 	@echo "Its links are folder URLs made for a web server: browse it with 'make serve' (http://127.0.0.1:8000/cellula/),"
@@ -32,26 +39,26 @@ site: $(STAMP)
 # environment reaches mkdocs anyway)
 DEPLOY_DIR ?= public
 
-deploy: $(STAMP)
+deploy: $(STAMP) $(PYODIDE)
 	@test -n "$(CELLULA_SITE_URL)" || { echo "deploy: set CELLULA_SITE_URL to the published address (e.g. https://example.org/cellula/)"; exit 2; }
 	$(PY) -m mkdocs build --strict --quiet --site-dir "$(abspath $(DEPLOY_DIR))"
 	@echo "Site for $(CELLULA_SITE_URL) built in $(DEPLOY_DIR)/: copy or serve that folder at that address."
 
-gh-deploy: $(STAMP)
+gh-deploy: $(STAMP) $(PYODIDE)
 	@test -n "$(CELLULA_SITE_URL)" || { echo "gh-deploy: set CELLULA_SITE_URL to the GitHub Pages address (https://<user>.github.io/<repo>/)"; exit 2; }
 	$(PY) -m mkdocs gh-deploy --strict --force
 
-site-offline: $(STAMP)
+site-offline: $(STAMP) $(PYODIDE)
 	$(PY) -m mkdocs build --strict -f mkdocs-offline.yml
 	@echo "Offline site built: open site-offline/index.html straight from disk (file://)."
 
-serve: $(STAMP)
+serve: $(STAMP) $(PYODIDE)
 	$(PY) -m mkdocs serve --strict
 
 check: $(STAMP)
 	$(PY) -m generator check
 
-test: $(STAMP)
+test: $(STAMP) $(PYODIDE)
 	sh tools/ensure_hunspell.sh
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m generator validate

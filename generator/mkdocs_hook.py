@@ -36,6 +36,7 @@ from generator.i18n import t
 from generator.search_index import write_indexes
 from generator.rules import SITE_LANGUAGES
 from generator.sanitize import sanitize_html
+from generator import puzzle_play  # issue #19 hook: play assets
 from generator.site import DATA_DIR, DOCS_DIR
 
 log = logging.getLogger("mkdocs.hooks.cellula")
@@ -185,6 +186,7 @@ def on_post_build(config, **kwargs):
     i18n = config.plugins.get("i18n")
     if (i18n is not None and getattr(i18n, "building", False)) or _state.get("site") is None or _state.get("error"):
         return
+    puzzle_play.write_play_assets(Path(config.site_dir))  # issue #19 hook: Pyodide + engine for play mode
     for figures in write_indexes(Path(config.site_dir), _state["site"], Path(material.__file__).parent):
         log.info("cellula: search index %s: %d documents, %d bytes (%d gzipped)", figures.lang,
                  figures.documents, figures.raw_bytes, figures.gzip_bytes)

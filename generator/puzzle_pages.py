@@ -32,6 +32,7 @@ from pathlib import Path
 from solver.loading import load_yaml
 
 from . import features, i18n, solution_cache
+from . import puzzle_play  # issue #19 hook: interactive board
 from .errors import Problems
 from .refs import relative
 from .render import Page, render
@@ -810,6 +811,8 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         other_readings=other_readings_view(record, lang),
         assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
+        # issue #19 hook: the interactive board (generator/puzzle_play.py)
+        board=puzzle_play.board_block(puzzle, solution.get("plan", []), lang, solution.get("health")),
     )
     return Page(lang, page, title, content, nav=nav)
 

@@ -1,0 +1,151 @@
+"""The play session run in the reader's browser by Pyodide (issue #19, step 2), and at build time
+by CPython for the step-through frames. It imports only :mod:`solver.engine` (and what that
+imports: model, editions, errors, two rules modules), so the browser loads no solver, no ortools,
+no yaml: the page hands it the puzzle already built, pickled at build time. Every legal action and
+every state come from the engine itself: the browser applies exactly the engine's rules."""
+from __future__ import annotations
+
+import base64
+import json
+import pickle
+
+from solver import engine
+
+
+def frame_of(state) -> dict:
+    """What the board drawing shows of one state (docs/assets/board.js reads these keys)."""
+    return {
+        "round": state.round,
+        "flasks_left": state.flasks_left,
+        "stock": state.stock.as_dict(),
+        "health": state.health,
+        "placed": list(state.placed),
+        "grey_spots": list(state.grey_spots),
+        "disks": [{"area": d.area.value, "card": d.card, "load": d.load.as_dict(nonzero=True)} for d in state.disks],
+        "opp_disks": [{"id": d.id, "area": d.area.value} for d in state.opp_disks],
+        "row": list(state.row),
+        "taken": list(state.taken),
+        "hand": list(state.hand),
+        "completed": list(state.completed),
+        "done": state.done,
+    }
+
+
+def pack(puzzle) -> str:
+    """The puzzle as the page carries it (base64 pickle, made by the build from the project's own data)."""
+    return base64.b64encode(pickle.dumps(puzzle, protocol=4)).decode("ascii")
+
+
+class Session:
+    """One reader's game: the states so far (undo pops one) and the engine's legal actions."""
+
+    def __init__(self, packed: str, values: str = ""):
+        self.puzzle = pickle.loads(base64.b64decode(packed))
+        self.values: dict | None = json.loads(values) if values else None
+        """Best reachable Health by state key (build time, the solver), or None: not computed."""
+        self.history = [engine.initial_state(self.puzzle)]
+        self.moves: list[str] = []
+        self.plan: list = []
+
+    def actions(self) -> list:
+        state = self.history[-1]
+        return [] if engine.is_terminal(state) else engine.legal_actions(state)
+
+    def view(self) -> str:
+        """JSON: the board frame, the legal actions (label, spot), the moves so far, and the
+        final score once the game is over."""
+        state = self.history[-1]
+        terminal = engine.is_terminal(state)
+        return json.dumps({
+            "frame": {**frame_of(state), "step": len(self.moves), "text": self.moves[-1] if self.moves else "",
+                      "spot": None},
+            "actions": [{"label": str(a), "spot": a.spot} for a in self.actions()],
+            "moves": self.moves,
+            "terminal": terminal,
+            "score": engine.score(state).total if terminal else None,
+            "plan": [a.to_dict() for a in self.plan],
+            "best": self.best(state),
+            "continuation": self.continuation(state),
+        })
+
+    def best(self, state):
+        """The best final Health still reachable from ``state``, or None when not known."""
+        if self.values is None:
+            return None
+        return self.values.get(state_key(state))
+
+    def continuation(self, state) -> list[str]:
+        """One best line of play from ``state`` (the successor with the highest value each time)."""
+        line: list[str] = []
+        if self.best(state) is None:
+            return line
+        while not engine.is_terminal(state):
+            target = self.best(state)
+            for action in engine.legal_actions(state):
+                after = engine.apply(state, action)
+                if self.best(after) == target:
+                    line.append(str(action))
+                    state = after
+                    break
+            else:
+                break
+        return line
+
+    def play(self, index: int) -> str:
+        action = self.actions()[index]
+        self.history.append(engine.apply(self.history[-1], action))
+        self.moves.append(str(action))
+        self.plan.append(action)
+        return self.view()
+
+    def undo(self) -> str:
+        if len(self.history) > 1:
+            self.history.pop()
+            self.moves.pop()
+            self.plan.pop()
+        return self.view()
+
+
+def state_key(state) -> str:
+    """A short name of a state, the same in CPython at build time and in Pyodide (the table of
+    best reachable scores is keyed by it)."""
+    import hashlib
+    text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+
+
+def best_values(puzzle, budget: int) -> dict[str, int | None] | None:
+    """Best final Health reachable from every state reachable from the start (None for a state
+    with no complete plan), keyed by :func:`state_key`; None when there are more than ``budget``
+    states (then the page offers play without regret figures)."""
+    import sys
+    memo: dict = {}
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 20000))
+
+    class _TooMany(Exception):
+        pass
+
+    def value(state):
+        if state in memo:
+            return memo[state]
+        if len(memo) >= budget:
+            raise _TooMany
+        if engine.is_terminal(state):
+            best = engine.returns(state)
+        else:
+            best = None
+            for action in engine.legal_actions(state):
+                reached = value(engine.apply_legal(state, action))
+                if reached is not None and (best is None or reached > best):
+                    best = reached
+        memo[state] = best
+        return best
+
+    try:
+        value(engine.initial_state(puzzle))
+    except _TooMany:
+        return None
+    finally:
+        sys.setrecursionlimit(old)
+    return {state_key(s): v for s, v in memo.items()}

@@ -1,0 +1,167 @@
+"""The schematic board and step-through of a puzzle's worked example (issue #19, step 1):
+buttons, arrow keys and #step-N links move through the engine's states; the drawing is
+accessible (title/desc, text marks) and works on a phone and from file://."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import OFFLINE_SITE, SITE
+
+PUZZLE = "cytosis/puzzles/rulebook-protein-hormone-2e/"
+
+
+def _data(lang: str) -> dict:
+    prefix = "en/" if lang == "en" else ""
+    html = (SITE / prefix / PUZZLE / "index.html").read_text(encoding="utf-8")
+    if "cellula-board" not in html:
+        pytest.fail(f"{prefix}{PUZZLE} has no board: rebuild the site")
+    from html import unescape
+    start = html.index('data-board="') + len('data-board="')
+    return json.loads(unescape(html[start:html.index('"', start)]))
+
+
+def _health_text(page) -> str:
+    return page.locator(".cellula-board .cb-health").text_content()
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_step_through_with_buttons(page, site_url, lang):
+    data = _data(lang)
+    last = len(data["frames"]) - 1
+    page.goto(site_url + ("en/" if lang == "en" else "") + PUZZLE)
+    board = page.locator(".cellula-board")
+    board.wait_for(state="visible")
+    svg = board.locator("svg")
+    assert svg.locator("title").first.text_content() and svg.locator("desc").first.text_content()
+    assert board.locator(".cellula-board__prev").is_disabled()
+    for i in range(1, last + 1):
+        board.locator(".cellula-board__next").click()
+        frame = data["frames"][i]
+        assert f"{data['ui']['health']}: {frame['health']}" in _health_text(page)
+        # A taken spot is marked with text, not colour alone.
+        for spot in set(frame["placed"]):
+            assert board.locator(f'g.cb-spot--taken[data-spot="{spot}"] text').text_content() in ("✕", "G")
+    assert board.locator(".cellula-board__next").is_disabled()
+    assert page.url.endswith(f"#step-{last}")
+    # The static table is still there.
+    assert page.locator("article table.cellula-steps").count() >= 1
+
+
+def test_keyboard_and_step_links(page, site_url):
+    data = _data("en")
+    page.goto(site_url + "en/" + PUZZLE + "#step-1")
+    board = page.locator(".cellula-board")
+    board.wait_for(state="visible")
+    assert "aria-current" in board.locator(".cellula-board__steps a").nth(1).evaluate(
+        "a => a.getAttributeNames().join(' ')")
+    board.locator(".cellula-board__drawing").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.url.endswith("#step-2")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.url.endswith("#step-0")
+    assert f"{data['ui']['health']}: {data['frames'][0]['health']}" in _health_text(page)
+
+
+def test_board_fits_a_phone(page, site_url):
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url + PUZZLE)
+    svg = page.locator(".cellula-board svg")
+    svg.wait_for(state="visible")
+    assert svg.bounding_box()["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_board_from_file_url(page):
+    if not (OFFLINE_SITE / "index.html").exists():
+        pytest.fail("site-offline/ is not built: run `make site-offline` (make test builds it first)")
+    page.goto(OFFLINE_SITE.resolve().as_uri() + "/cytosis/puzzles/rulebook-protein-hormone-2e.html")
+    board = page.locator(".cellula-board")
+    board.wait_for(state="visible")
+    board.locator(".cellula-board__next").click()
+    assert "#step-1" in page.url
+    # Play needs http (Pyodide's fetch/import() are refused from file://): the page says so.
+    assert board.locator(".cellula-board__play").count() == 0
+    assert "make serve" in board.locator(".cellula-board__file-note").inner_text()
+
+
+# ---- play mode (step 2): the engine itself in Pyodide, loaded only when play starts ----------
+
+def _pyodide_requests(page) -> list[str]:
+    seen: list[str] = []
+    page.on("request", lambda r: ("pyodide" in r.url or "play-engine" in r.url) and seen.append(r.url))
+    return seen
+
+
+def _start_play(page, site_url, lang="en"):
+    seen = _pyodide_requests(page)
+    page.goto(site_url + ("en/" if lang == "en" else "") + PUZZLE)
+    board = page.locator(".cellula-board")
+    board.wait_for(state="visible")
+    assert seen == [], f"the engine loaded before play started: {seen}"
+    board.locator(".cellula-board__play").click()
+    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    return board, seen
+
+
+def _play(page, label: str) -> None:
+    page.locator(".cellula-play__action", has_text=label).first.click()
+
+
+def test_play_the_optimum(page, site_url):
+    data = _data("en")
+    board, seen = _start_play(page, site_url)
+    assert seen, "no Pyodide request after play started"
+    for frame in data["frames"][1:]:
+        _play(page, frame["action"])
+    panel = page.locator(".cellula-play")
+    assert panel.get_attribute("data-terminal") == "1"
+    final = data["frames"][-1]["health"]
+    assert "optimum" in panel.locator(".cellula-play__status").inner_text()
+    assert f"{data['ui']['health']}: {final}" in page.locator(".cellula-play .cb-health").text_content()
+
+
+def test_play_a_weaker_move_and_undo(page, site_url):
+    data = _data("en")
+    board, _ = _start_play(page, site_url)
+    labels = page.locator(".cellula-play__action").all_inner_texts()
+    regret = page.locator(".cellula-play__regret")
+    optimum = int(board.get_attribute("data-optimum"))
+    assert regret.get_attribute("data-best") == str(optimum)
+    # Find a first move that loses points (the build-time table says which): regret and continuation show.
+    for label in labels:
+        _play(page, label)
+        best = regret.get_attribute("data-best")
+        if best and int(best) < optimum:
+            text = regret.inner_text()
+            assert f"regret {optimum - int(best)}" in text, text
+            assert f"That move lost {optimum - int(best)} Health Points" in text, text
+            assert "Best continuation from here: " in text and text.rstrip().split(": ")[-1], text
+            break
+        page.locator(".cellula-play__undo").click()
+    else:
+        pytest.fail("no first move loses points: pick another puzzle for this test")
+    assert label in page.locator(".cellula-play__status").inner_text()
+    page.locator(".cellula-play__undo").click()
+    assert page.locator(".cellula-play__undo").is_disabled()
+    assert sorted(page.locator(".cellula-play__action").all_inner_texts()) == sorted(labels)
+
+
+def test_play_with_the_keyboard_only(page, site_url):
+    data = _data("en")
+    page.goto(site_url + "en/" + PUZZLE)
+    page.locator(".cellula-board").wait_for(state="visible")
+    page.locator(".cellula-board__play").focus()
+    page.keyboard.press("Enter")
+    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    for frame in data["frames"][1:]:
+        # Focus sits on the first legal move after each move: Tab to the wanted one, then Enter.
+        labels = page.locator(".cellula-play__action").all_inner_texts()
+        target = labels.index(frame["action"])
+        page.locator(".cellula-play__action").first.focus()
+        for _ in range(target):
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+    assert page.locator(".cellula-play").get_attribute("data-terminal") == "1"
