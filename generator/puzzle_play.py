@@ -114,7 +114,7 @@ PYODIDE_DIR = ROOT / "tools" / "pyodide" / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The files Pyodide's core needs (no extra packages: the engine needs only the standard library)."""
 ENGINE_MODULES = ("solver/engine.py", "solver/model.py", "solver/editions.py", "solver/errors.py",
-                  "solver/linear.py", "solver/rules/free_ribosome.py", "solver/rules/macromolecule_cards.py",
+                  "solver/rules/free_ribosome.py", "solver/rules/macromolecule_cards.py",
                   "solver/rules/epigenetic.py", "solver/rules/virus.py")
 """The only solver modules the browser loads: the engine and what it imports."""
 

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..linear import total
 from ..model import EpigeneticCard, Puzzle, Resource, Ruling, Spot, SpotKind, Stock
 
 GREY_FLASK_COST = 4
@@ -137,6 +136,7 @@ def encode_extra(lm, puzzle: Puzzle, acts: list, x: dict, extra: dict, cost: dic
     """Planner: the slot's 0/1 ``extra[resource]`` may be 1 only when its placement (``x[act
     index]`` over ``acts``) is on a spot where the extra cube is allowed and gives that resource;
     it adds the cube to ``gain`` and, for a carbohydrate, its 1 ATP to ``cost``."""
+    from ..linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
     lm.section(EpigeneticCard.EXTRA_RESOURCE.section)
     for resource, var in extra.items():
         allowed = total(x[i] for i, a in enumerate(acts) if a.spot is not None
@@ -225,6 +225,7 @@ def income_due_at_round_start(puzzle: Puzzle) -> bool:
 def encode_income(lm, round_: int, pre: dict) -> dict:
     """Planner: 0/1 variables for the resource taken at the start of ``round_`` (at most one),
     added to the round's first slot (``pre``). Returns them by resource."""
+    from ..linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
     lm.section(EpigeneticCard.ROUND_INCOME.section)
     income = {r: lm.bool(f"income[r{round_},{r.value}]") for r in INCOME_RESOURCES}
     lm.le(total(income.values()), 1)
