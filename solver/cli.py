@@ -241,6 +241,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="shipped puzzles only, no scale curve")
     p.add_argument("--ablation", action="store_true",
                    help="only measure each model option (symmetry breaking, tight bounds, hints, 2 workers)")
+    p.add_argument("--deck", action="store_true",
+                   help="only the deck series (refilling card row) per engine and the methods tried, merged into bench.json")
+    p.add_argument("--deck-sizes", default="8,16,24,32,44", help="placements of the deck series (default 8,16,24,32,44)")
+    p.add_argument("--whole-cap", type=_positive_float, default=600.0, metavar="SECONDS",
+                   help="time cap of the whole game (44 placements) in the deck series (default 600)")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("schema", help="print the puzzle JSON Schema")
     p.set_defaults(func=_cmd_schema)
