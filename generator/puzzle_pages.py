@@ -315,10 +315,16 @@ def greedy_record(puzzle) -> dict:
 # --------------------------------------------------------------------------- solving (cached)
 
 
-def compute_record(puzzle, engine: str) -> dict:
-    """Solve ``puzzle`` and play the greedy policy: everything the page renders."""
+def compute_record(puzzle, engine: str, recording: Path | None = None) -> dict:
+    """Solve ``puzzle`` and play the greedy policy: everything the page renders. With a
+    ``recording`` (a whole game, ``solver.offline``) its plan is replayed instead of solving, and
+    the other readings are not solved (a note says so)."""
     start = time.perf_counter()
-    solution, fallback = run_engine(puzzle, engine)
+    if recording is not None:
+        from solver.offline import load_recording, recorded_solution
+        solution, fallback = recorded_solution(puzzle, load_recording(recording, puzzle)), None
+    else:
+        solution, fallback = run_engine(puzzle, engine)
     seconds = time.perf_counter() - start
     stats = dict(getattr(solution, "stats", {}) or {})
     bound = getattr(solution, "bound", None)
@@ -338,7 +344,8 @@ def compute_record(puzzle, engine: str) -> dict:
         "gap": gap,
         "seconds": round(seconds, 3),
         "greedy": greedy_record(puzzle),
-        "other_readings": other_readings_record(puzzle, engine, solution.health),
+        "other_readings": [] if recording is not None else other_readings_record(puzzle, engine, solution.health),
+        "other_readings_skipped": recording is not None and bool(puzzle.rulings_in_play()),
     }
 
 
@@ -366,11 +373,20 @@ def depends_on(puzzle) -> tuple[Path, ...]:
     return (board_path(puzzle.board.id), RULEBOOK_CARDS)
 
 
-def solve_cached(puzzle, file: Path) -> solution_cache.Lookup:
-    """The puzzle's record from the cache, or computed and stored."""
+def solve_cached(puzzle, file: Path, recording: Path | None = None) -> solution_cache.Lookup:
+    """The puzzle's record from the cache, or computed (or replayed from ``recording``) and stored."""
     engine = engine_for(puzzle)
-    key = solution_cache.cache_key(file, engine, depends_on(puzzle))
-    return solution_cache.cached(key, lambda: compute_record(puzzle, engine), CACHE_DIR)
+    key = solution_cache.cache_key(file, engine, depends_on(puzzle) + ((recording,) if recording else ()))
+    return solution_cache.cached(key, lambda: compute_record(puzzle, engine, recording), CACHE_DIR)
+
+
+def puzzle_sources(puzzles_dir: Path) -> list[tuple[Path, Path | None]]:
+    """(puzzle file, recording) for every puzzle: those solved at build time, then the whole games
+    of ``games/`` with the recorded run each must have beside it (``solver.offline``)."""
+    from solver.offline import GAMES_DIR, result_path
+    games = puzzles_dir / GAMES_DIR.name
+    return ([(f, None) for f in sorted(puzzles_dir.glob("*.yaml"))]
+            + [(f, result_path(f)) for f in sorted(games.glob("*.yaml"))])
 
 
 # --------------------------------------------------------------------------- board values
@@ -475,10 +491,14 @@ def load(site, problems: Problems) -> PuzzleSet | None:
     from solver import PuzzleError, SolverError, load_puzzle
     game = site.games[GAME]
     entries = []
-    for file in sorted(puzzles_dir.glob("*.yaml")):
+    for file, recording in puzzle_sources(puzzles_dir):
+        if recording is not None and not recording.is_file():
+            problems.add(file, "", f"a whole game needs its recorded run {recording.name} "
+                                   f"(python -m solver record {file.as_posix()})")
+            continue
         try:
             puzzle = load_puzzle(file)
-            lookup = solve_cached(puzzle, file)
+            lookup = solve_cached(puzzle, file, recording)
         except (PuzzleError, SolverError) as exc:
             problems.add(file, "", f"puzzle not loaded or not solved: {exc}")
             continue
@@ -606,6 +626,15 @@ def proof_lines(record: dict, lang: str) -> list[str]:
     elif status is ProofStatus.FEASIBLE:
         lines.append(ui["proof_feasible"].format(engine=engine, bound=record.get("bound", "?"),
                                                  gap=record.get("gap", "?")))
+    recorded = record["solution"].get("stats", {}).get("recorded")
+    if isinstance(recorded, dict):
+        lines.append(ui["proof_recorded"].format(
+            seconds=recorded.get("seconds", "?"), workers=recorded.get("workers", "?"),
+            machine=md_inline(str(recorded.get("machine", "?"))), date=recorded.get("recorded", "?"),
+            gap_percent=recorded.get("gap_percent", "?"),
+            warm_start="–" if recorded.get("warm_start") is None else recorded["warm_start"]))
+    if record.get("other_readings_skipped"):
+        lines.append(ui["other_readings_skipped"])
     elif status is ProofStatus.INFEASIBLE:
         lines.append(ui["proof_infeasible"].format(engine=engine))
     else:

@@ -91,6 +91,14 @@ def deck_puzzle(placements: int, edition: Edition = Edition.SECOND, players: int
     that refills it every round. ``players``: 3, or 2 (two cards discarded a round; the 2nd
     edition's 2-player board side, the 1st edition's only side). Fewer flasks make small
     instances the exhaustive search can check."""
+    data = deck_puzzle_data(placements, edition, players, flasks)
+    where = _Where(f"<{data['id']}>", Located(f"<{data['id']}>"))
+    _schema_check(data, where, PUZZLE_SCHEMA)
+    return puzzle_from_data(data, where)
+
+
+def deck_puzzle_data(placements: int, edition: Edition = Edition.SECOND, players: int = 3, flasks: int = 4) -> dict:
+    """The puzzle file's data of :func:`deck_puzzle` (the shipped deck puzzles started from it)."""
     if not 1 <= flasks <= 4:
         raise ValueError(f"flasks: expected 1..4, got {flasks}")
     if placements % flasks or placements <= 0:
@@ -110,9 +118,7 @@ def deck_puzzle(placements: int, edition: Edition = Edition.SECOND, players: int
         "cards": cards,
     }
     _normalise_round_keys(data)
-    where = _Where(f"<{tag}>", Located(f"<{tag}>"))
-    _schema_check(data, where, PUZZLE_SCHEMA)
-    return puzzle_from_data(data, where)
+    return data
 
 
 # --------------------------------------------------------------------------- warm start
