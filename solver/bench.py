@@ -226,7 +226,8 @@ def _warm_start_engine(puzzle, cap: float):
     plan, value = beam_plan(puzzle, width=128)
     left = cap - (time.perf_counter() - t0)
     if plan and left > 1:
-        plan, value = lns_improve(puzzle, plan, seconds=min(10.0, left / max(1, puzzle.rounds)), passes=1)
+        plan, value = lns_improve(puzzle, plan, seconds=min(10.0, left / max(1, puzzle.rounds)), passes=1,
+                                  budget=left)
     return DeckRun("feasible" if plan else "unknown", value if plan else None, None,
                    time.perf_counter() - t0), plan
 

@@ -177,11 +177,13 @@ def beam_plan(puzzle, width: int = 64) -> tuple[list, int]:
 
 
 def lns_improve(puzzle, plan: list, *, window: int = 2, seconds: float = 5.0, passes: int = 2,
-                progress=None) -> tuple[list, int]:
+                progress=None, budget: float | None = None) -> tuple[list, int]:
     """Large-neighbourhood search with CP-SAT from ``plan``: the placements of every round outside
     a window of ``window`` consecutive rounds are fixed to the current plan's, the window is solved
     (``seconds`` at most), and the window slides over the game; up to ``passes`` passes while one
-    improves. Returns (plan, Health Points), every improvement replayed by the rules engine."""
+    improves; no new window once ``budget`` seconds (the whole search) have passed. Returns (plan,
+    Health Points), every improvement replayed by the rules engine."""
+    import time
     from .engine import apply_legal, initial_state, returns
     from .errors import SolverError
     from .planner import build_model, hint_values, solve_cpsat
@@ -194,9 +196,12 @@ def lns_improve(puzzle, plan: list, *, window: int = 2, seconds: float = 5.0, pa
 
     best, best_value = list(plan), replay(plan)
     rounds = puzzle.rounds
+    deadline = None if budget is None else time.perf_counter() + budget
     for _ in range(passes):
         improved = False
         for first in range(1, max(1, rounds - window + 1) + 1):
+            if deadline is not None and time.perf_counter() >= deadline:
+                return best, best_value
             pm = build_model(puzzle)
             try:
                 fixed = hint_values(pm, best)

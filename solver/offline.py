@@ -106,14 +106,15 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress=None) -
     from .planner import TWO_WORKERS_MARKET, build_model, solve_cpsat
     from .solution import _verified
     t0 = time.perf_counter()
-    plan, value = beam_plan(puzzle, width=128)
-    if plan:
-        share = time_limit / 5 - (time.perf_counter() - t0)
-        if share > 1:
-            plan, value = lns_improve(puzzle, plan, seconds=max(1.0, share / max(1, puzzle.rounds)), passes=1)
+    plan, value = beam_plan(puzzle, width=64)
+    share = time_limit / 5 - (time.perf_counter() - t0)
+    if plan and share > 1:
+        plan, value = lns_improve(puzzle, plan, seconds=max(1.0, share / max(1, puzzle.rounds)), passes=1,
+                                  budget=share)
     warm = value if plan else None
-    left = max(1.0, time_limit - (time.perf_counter() - t0))
-    res = solve_cpsat(build_model(puzzle), workers=workers, time_limit=left, hint=plan or None,
+    pm = build_model(puzzle)
+    left = max(1.0, time_limit - (time.perf_counter() - t0))     # the model's build counts too
+    res = solve_cpsat(pm, workers=workers, time_limit=left, hint=plan or None,
                       subsolvers=TWO_WORKERS_MARKET, progress=progress)
     if res.bound is None:
         raise RecordingError(f"{puzzle.id}: CP-SAT proved no bound in {left:.0f} s ({res.status})")
