@@ -72,3 +72,22 @@ def test_every_shipped_whole_game_has_a_recording_that_replays(file):
 
 def test_the_whole_games_cover_both_editions():
     assert sorted(load_puzzle(f).edition.value for f in game_files()) == ["1e", "2e"]
+
+
+def test_the_page_replays_a_recording_and_names_the_run(small_recording):
+    from generator.puzzle_pages import compute_record, proof_lines
+    puzzle, rec, path = small_recording
+    record = compute_record(puzzle, "cpsat", path)
+    assert record["solution"]["health"] == rec.health and record["other_readings"] == []
+    for lang in ("en", "it"):
+        text = " ".join(proof_lines(record, lang))
+        assert "python -m solver record" in text and rec.recorded in text
+
+
+def test_whole_games_are_listed_after_the_puzzles_with_their_recordings():
+    from generator.puzzle_pages import puzzle_sources
+    from solver.puzzle import PUZZLES_DIR
+    sources = puzzle_sources(PUZZLES_DIR)
+    games = [(f, r) for f, r in sources if r is not None]
+    assert [f for f, _ in games] == game_files() and all(r.name.endswith(".result.json") for _, r in games)
+    assert sources[-len(games):] == games
