@@ -1153,6 +1153,11 @@ TWO_WORKERS_MARKET = ("max_lp", "pseudo_costs")
 """The pair measured best on puzzles with a deck (``python -m solver bench --deck``)."""
 
 
+def subsolvers_for(puzzle: Puzzle) -> tuple[str, ...]:
+    """The full subsolvers of a multi-worker run on ``puzzle``: the market pair with a deck."""
+    return TWO_WORKERS_MARKET if puzzle.deck else TWO_WORKERS
+
+
 def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None = None,
                      deterministic_time: float | None = None, subsolvers: tuple[str, ...] = TWO_WORKERS):
     """The measured settings (``/work/shared/notes/cp-sat-planning.md``); ``subsolvers``: the full
