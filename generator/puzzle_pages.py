@@ -624,8 +624,13 @@ def proof_lines(record: dict, lang: str) -> list[str]:
     if status is ProofStatus.OPTIMAL:
         lines.append(ui["proof_optimal"].format(engine=engine))
         confirmed = record.get("confirmed_by") or []
-        lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed))
-                     if confirmed else ui["proof_unconfirmed"])
+        tried = record["solution"].get("stats", {}).get("highs_seconds")
+        if confirmed:
+            lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed)))
+        elif tried is not None:     # HiGHS ran out of its time: say so rather than leave it unsaid
+            lines.append(ui["proof_one_engine"].format(seconds=tried))
+        else:
+            lines.append(ui["proof_unconfirmed"])
     elif status is ProofStatus.FEASIBLE:
         lines.append(ui["proof_feasible"].format(engine=engine, bound=record.get("bound", "?"),
                                                  gap=record.get("gap", "?")))
