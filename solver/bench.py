@@ -393,7 +393,7 @@ def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None,
         series.append(("CP-SAT, grey", "cpsat_seconds", "#9467bd", lambda r: r["cpsat_status"] != "optimal",
                        grey_rows, ' stroke-dasharray="6 3"', None))
     if deck:    # a stopped deck run is drawn at its own time (the whole game has a longer cap)
-        series.append(("CP-SAT, deck", "cpsat_seconds", "#ff7f0e", lambda r: r["cpsat_status"] != "optimal",
+        series.append(("CP-SAT, deck (2w)", "cpsat_seconds", "#ff7f0e", lambda r: r["cpsat_status"] != "optimal",
                        deck, ' stroke-dasharray="2 2"', "seconds"))
     for n, (name, key, colour, capped, rs, dash, stopped_at) in enumerate(series):
         pts = [(px(r["placements"]), py(r.get(stopped_at, cap) if capped(r) else r[key]), capped(r)) for r in rs]
@@ -405,8 +405,9 @@ def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None,
         ly = T + 30 + 20 * n
         parts.append(f'<line x1="{W - R + 10}" y1="{ly}" x2="{W - R + 30}" y2="{ly}" stroke="{colour}" stroke-width="2"{dash}/>')
         parts.append(f'<text x="{W - R + 36}" y="{ly + 4}">{name}</text>')
-    parts.append(f'<text x="{W - R + 10}" y="{T + 120}" fill="#555">open marker:</text>')
-    parts.append(f'<text x="{W - R + 10}" y="{T + 136}" fill="#555">stopped at its cap</text>')
+    note = T + 40 + 20 * len(series)      # under the legend, however many series it has
+    parts.append(f'<text x="{W - R + 10}" y="{note}" fill="#555">open marker:</text>')
+    parts.append(f'<text x="{W - R + 10}" y="{note + 16}" fill="#555">stopped at its cap</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

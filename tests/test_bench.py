@@ -67,7 +67,7 @@ def test_deck_engines_that_disagree_stop_the_benchmark(rows, message):
 def test_plot_draws_the_deck_series_with_a_stopped_run_open():
     deck = [dict(DECK_ROW, placements=16, status="optimal", objective=26, bound=26, seconds=1.8), DECK_ROW]
     svg = bench.scale_svg([dict(ROW, placements=4), ROW], 60.0, deck_rows=deck)
-    assert "CP-SAT, deck" in svg and svg.count('fill="white" stroke="#ff7f0e"') == 1
+    assert "CP-SAT, deck (2w)" in svg and svg.count('fill="white" stroke="#ff7f0e"') == 1
     assert ">24<" in svg                    # the axis reaches the deck series' longest puzzle
 
 
