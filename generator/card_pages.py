@@ -52,7 +52,7 @@ SPOT_FALLBACK = i18n.labels("cards.spots")
 """Spot names when the glossary has no term for them."""
 
 RESOURCE_TERMS = {Resource.ATP: "atp", Resource.MRNA: "mrna", Resource.PROTEIN: "protein",
-                  Resource.LIPID: "lipid", Resource.CARBOHYDRATE: "carbohydrate"}
+                  Resource.LIPID: "lipid", Resource.CARB: "carbohydrate"}
 """Glossary term naming each resource."""
 
 LIMIT_LABELS = i18n.labels("cards.limits")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.loading import parse_line_ranges
+from solver.model import Resource
 
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path
@@ -76,16 +77,6 @@ class Spot(str, Enum):
     CYTOPLASM = "cytoplasm"
     CARD_AREA = "card-area"
     """The Cell Component Card area (purchase)."""
-
-
-class Resource(str, Enum):
-    """Cytosis resources."""
-
-    ATP = "atp"
-    MRNA = "mrna"
-    PROTEIN = "protein"
-    LIPID = "lipid"
-    CARBOHYDRATE = "carbohydrate"
 
 
 class Limit(str, Enum):

@@ -125,6 +125,15 @@ class Resource(Enum):
     CARB = "carb"
     LIPID = "lipid"
 
+    @classmethod
+    def _missing_(cls, value: object) -> "Resource | None":
+        """The card files' long spelling (``carbohydrate``) names the same resource as ``carb``."""
+        return RESOURCE_SPELLINGS.get(value) if isinstance(value, str) else None
+
+
+RESOURCE_SPELLINGS = {"carbohydrate": Resource.CARB}
+"""Other spellings the data files use for a resource (``data/cards/*.yaml`` write ``carbohydrate``)."""
+
 
 RESOURCE_NAMES = {
     Resource.ATP: {"en": "ATP", "it": "ATP"},

@@ -105,12 +105,12 @@ def test_cytosis_example_cards_match_the_rulebooks(cards):
     protein = cy.card("example-protein-hormone")
     _, hp, atp, n, kind, carb = by_spot["ROUGH"]
     assert kind == "PROTEINA" and protein["hp"] == int(hp) == 7
-    assert dict(protein["cost"]) == {"atp": int(atp), "protein": int(n), "carbohydrate": int(carb)} == \
-        {"atp": 2, "protein": 2, "carbohydrate": 1}
+    assert {k.value: v for k, v in protein["cost"]} == {"atp": int(atp), "protein": int(n), "carb": int(carb)} == \
+        {"atp": 2, "protein": 2, "carb": 1}
     steroid = cy.card("example-steroid-hormone")
     _, hp, atp, n, kind, carb = by_spot["SMOOTH"]
     assert kind == "LIPIDI" and steroid["hp"] == int(hp) == 9
-    assert {k.value: v for k, v in steroid["cost"]} == {"atp": int(atp), "lipid": int(n), "carbohydrate": int(carb)}
+    assert {k.value: v for k, v in steroid["cost"]} == {"atp": int(atp), "lipid": int(n), "carb": int(carb)}
     en = "\n".join(source_lines("cytosis-en-2e.txt")[386:418])
     assert "Trade 2 black mRNA" in en and "Pay the 2 **ATP**" in en and "Gain 7 Health Points" in en
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..glossary import Term
 from .align import Pair, Segment, SegmentKind, align, make_segments, pair_moved, plain
 from .model import CheckId, Finding, SectionPair, normalise
-from .numbers import IGNORED, multiset_difference
+from .numbers import IGNORED, multiset_difference, repeated_figures, sum_runs
 from .terms import TermMatcher, inflection_key, stem, tokens
 
 MIN_ONE_SIDED_WORDS = 3
@@ -168,6 +168,53 @@ def _one_sided_reported(section: AlignedSection, lang: str,
     return {s.index for side, unit in _one_sided_units(section, restated=True, wider=wider) if side == lang for s in getattr(unit, lang)}
 
 
+def _statement_groups(segments: list[Segment]) -> list[list[Segment]]:
+    """Each paragraph alone, the consecutive rows of a chart together: where a figure said twice is a repeat."""
+    groups: list[list[Segment]] = []
+    for segment in segments:
+        if segment.kind is SegmentKind.ROW and groups and groups[-1][-1].kind is SegmentKind.ROW:
+            groups[-1].append(segment)
+        else:
+            groups.append([segment])
+    return groups
+
+
+def _sums(segments: list[Segment]) -> list[tuple[str, list[str]]]:
+    """(total, parts) stated by one edition: numbers adding up to an earlier one of the same segment, or
+    the leading numbers of the list items right after a segment adding up to its last number
+    ('45 PLAYER PIECES' over '20 Flasks', '10 Disks', '15 Markers')."""
+    out = []
+    for at, segment in enumerate(segments):
+        out.extend(sum_runs(list(segment.numbers)))
+        items = []
+        for following in segments[at + 1:]:
+            if following.kind is not SegmentKind.ITEM or not following.numbers:
+                break
+            items.append(following.numbers[0])
+        if segment.numbers and len(items) >= 2 and sum(map(float, items)) == float(segment.numbers[-1]):
+            out.append((segment.numbers[-1], items))
+    return out
+
+
+def _without_restated_sums(only: list[str], segments: list[Segment]) -> list[str]:
+    """A total and its parts say the same thing twice: a total left unmatched whose parts all match the
+    other edition is not a difference, nor are parts left unmatched of a total that matches."""
+    left = Counter(only)
+    for total, parts in _sums(segments):
+        if left[total] and not any(left[p] for p in parts):
+            left[total] -= 1
+        elif not left[total]:
+            for part in parts:
+                if left[part]:
+                    left[part] -= 1
+    kept = []
+    for number in only:  # keep the sorted order, each value as often as it is left
+        if left[number] > 0:
+            kept.append(number)
+            left[number] -= 1
+    return kept
+
+
 def check_numbers(section: AlignedSection, wider: dict[str, dict[str, set[str]]] | None = None) -> list[Finding]:
     """The numbers of the two texts as multisets, less the paragraphs reported as one-sided."""
     pair = section.pair
@@ -183,7 +230,11 @@ def check_numbers(section: AlignedSection, wider: dict[str, dict[str, set[str]]]
     for lang, segments in (("it", it_segments), ("en", en_segments)):
         for segment in segments:
             counts[lang].update(n for n in segment.numbers if n not in IGNORED)
+        for group in _statement_groups(segments):
+            counts[lang] -= repeated_figures([s.text for s in group], group[0].kind is SegmentKind.ROW)
     it_only, en_only = multiset_difference(counts["it"], counts["en"])
+    it_only = _without_restated_sums(it_only, it_segments)
+    en_only = _without_restated_sums(en_only, en_segments)
     if not it_only and not en_only:
         return []
     it_text = "\n".join(s.text for s in it_segments if set(s.numbers) & set(it_only))

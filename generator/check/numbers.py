@@ -70,3 +70,60 @@ def multiset_difference(it: Counter, en: Counter) -> tuple[list[str], list[str]]
     def key(v: str) -> tuple[float, str]:
         return (float(v), v)
     return (sorted((it - en).elements(), key=key), sorted((en - it).elements(), key=key))
+
+
+_FIGURE = re.compile(r"(?<![\w.,])(\d+)((?:\**\s+\**[A-Za-zÀ-ÿ]+){1,3})")
+
+
+LINKING_WORDS = frozenset({"o", "e", "ed", "a", "di", "da", "in", "con", "per", "or", "and", "to", "of", "with",
+                           "for", "from", "at", "on"})
+"""Words after a number that name no thing counted ('2 o 3', '3 or 2'): no figure to repeat."""
+
+
+def figures(text: str) -> list[tuple[str, str]]:
+    """Each digit number with the words right after it naming what it counts (up to 3, up to a linking
+    word or punctuation), as (value, folded words): '4 ATP' -> ('4', 'atp'); '3 Carte Evento Virus' ->
+    ('3', 'carte evento virus'); '3 or 2' names nothing."""
+    found = []
+    for match in _FIGURE.finditer(text):
+        words = []
+        for word in re.findall(r"[A-Za-zÀ-ÿ]+", match.group(2)):
+            if word.lower() in LINKING_WORDS:
+                break
+            words.append(word.lower())
+        if words:
+            found.append((match.group(1), " ".join(words)))
+    return found
+
+
+_PARENTHETICAL = re.compile(r"\([^()]*\)")
+
+
+def _main_clause(text: str) -> str:
+    """The text outside parentheses: a parenthesis adds a clause of its own ('6 ATP. (If 6 ATP are not
+    available, fewer than 6 ATP)'), so a figure it repeats may be a new rule, not a restatement."""
+    return _PARENTHETICAL.sub(" ", text)
+
+
+def repeated_figures(texts: list[str], chart: bool = False) -> Counter:
+    """The extra copies of a figure (a number with the same words after it) that one paragraph outside
+    its parentheses, or the rows of one chart (``chart``), state more than once: 'pay 4 ATP… after
+    paying 4 ATP' says 4 ATP once."""
+    seen = Counter(f for text in texts for f in figures(text if chart else _main_clause(text)))
+    return Counter({value: count - 1 for (value, _), count in seen.items() if count > 1 and value not in IGNORED})
+
+
+def sum_runs(numbers: list[str]) -> list[tuple[str, list[str]]]:
+    """(total, parts) for each number followed, in the same text, by 2 or more numbers adding up to it:
+    'six cards: 2 Ebola, 2 Influenza and 2 Rhinovirus' -> ('6', ['2', '2', '2'])."""
+    runs = []
+    for at, total in enumerate(numbers):
+        acc = 0.0
+        for end in range(at + 1, len(numbers)):
+            acc += float(numbers[end])
+            if acc > float(total):
+                break
+            if acc == float(total) and end - at >= 2:
+                runs.append((total, numbers[at + 1:end + 1]))
+                break
+    return runs

@@ -1,0 +1,102 @@
+"""Why an optimum is optimal: the number of optimal plans and the "only move" steps of a plan,
+computed from the engine alone by a memoised value search (no pruning by dominance, so every
+optimal plan is counted). Capped by a state budget: past it the results say "not computed".
+
+A plan is a sequence of engine actions; two plans are distinct when their action sequences
+differ, counting identical spots (``rough-er-1``/``rough-er-2``) as one (see
+:func:`solver.search.canonical`)."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
+from .model import Puzzle
+from .search import canonical
+
+
+@dataclass(frozen=True)
+class OptimalPlans:
+    """The optimum and how many plans reach it."""
+
+    best: int | None
+    """Best final Health (None when no complete plan exists or the budget ran out)."""
+    count: int | None
+    """Distinct optimal plans, capped at the cap given (None when the budget ran out)."""
+    capped: bool
+    """True when ``count`` reached the cap: read it as "at least"."""
+    states: int
+    """Distinct canonical states valued."""
+
+
+class _OverBudget(Exception):
+    """The search valued more states than its budget allows."""
+
+
+class _ValueTable:
+    """Best final Health and count of optimal continuations from each canonical state."""
+
+    def __init__(self, max_states: int, cap: int) -> None:
+        self.max_states = max_states
+        self.cap = cap
+        self.table: dict[State, tuple[int | None, int]] = {}
+
+    def value(self, state: State) -> tuple[int | None, int]:
+        canon = canonical(state)
+        if canon in self.table:
+            return self.table[canon]
+        if len(self.table) >= self.max_states:
+            raise _OverBudget
+        if is_terminal(state):
+            result: tuple[int | None, int] = (returns(state), 1)
+        else:
+            best, count = None, 0
+            for action in legal_actions(state):
+                child_best, child_count = self.value(apply_legal(state, action))
+                if child_best is None:
+                    continue
+                if best is None or child_best > best:
+                    best, count = child_best, child_count
+                elif child_best == best:
+                    count = min(self.cap, count + child_count)
+            result = (best, count)
+        self.table[canon] = result
+        return result
+
+
+def _with_recursion(fn):
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 10000))
+    try:
+        return fn()
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def optimal_plans(puzzle: Puzzle, max_states: int = 200_000, cap: int = 1000) -> OptimalPlans:
+    """The optimum of ``puzzle`` and the number of distinct plans reaching it (at most ``cap``)."""
+    table = _ValueTable(max_states, cap)
+    try:
+        best, count = _with_recursion(lambda: table.value(initial_state(puzzle)))
+    except _OverBudget:
+        return OptimalPlans(None, None, False, len(table.table))
+    return OptimalPlans(best, count, count >= cap, len(table.table))
+
+
+def only_moves(puzzle: Puzzle, plan: list[Action],
+               max_states: int = 200_000) -> list[bool] | None:
+    """For each step of ``plan`` (an optimal plan), True when it is the only legal action there
+    that keeps the optimum. None when the budget ran out."""
+    table = _ValueTable(max_states, cap=2)
+    state = initial_state(puzzle)
+    marks = []
+    try:
+        for action in plan:
+            values = [_with_recursion(lambda a=a: table.value(apply_legal(state, a)))[0]
+                      for a in legal_actions(state)]
+            best = max((v for v in values if v is not None), default=None)
+            marks.append(sum(1 for v in values if v is not None and v == best) == 1)
+            state = apply_legal(state, action)
+    except _OverBudget:
+        return None
+    return marks
