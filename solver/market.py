@@ -186,7 +186,10 @@ def lns_improve(puzzle, plan: list, *, window: int = 2, seconds: float = 5.0, pa
     import time
     from .engine import apply_legal, initial_state, returns
     from .errors import SolverError
-    from .planner import build_model, hint_values, solve_cpsat
+    from .planner import Options, build_model, hint_values, solve_cpsat
+    # without the symmetry breaking: it fixes one order of commuting placements, and a plan from
+    # the beam search need not be in that order (fixing its rounds would make the model infeasible)
+    free_order = Options(ordering=False, symmetry=False)
 
     def replay(p) -> int:
         state = initial_state(puzzle)
@@ -202,7 +205,7 @@ def lns_improve(puzzle, plan: list, *, window: int = 2, seconds: float = 5.0, pa
         for first in range(1, max(1, rounds - window + 1) + 1):
             if deadline is not None and time.perf_counter() >= deadline:
                 return best, best_value
-            pm = build_model(puzzle)
+            pm = build_model(puzzle, free_order)
             try:
                 fixed = hint_values(pm, best)
             except SolverError:

@@ -99,8 +99,10 @@ def machine_summary() -> str:
 def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress=None) -> Recording:
     """Run the planner on ``puzzle`` for ``time_limit`` seconds: a beam search through the rules
     engine and a large-neighbourhood search give a plan (a fifth of the time at most), then CP-SAT
-    starts from it as a hint and runs for the rest, proving a bound. Returns the best plan of the
-    two with CP-SAT's bound."""
+    runs for the rest, proving a bound. Returns the better plan of the two with CP-SAT's bound.
+    (The warm plan is not given to CP-SAT as a hint: the model's symmetry breaking fixes one order
+    of commuting placements, the beam's plan is seldom in it, and the repair cost more than it
+    gave in a measured run.)"""
     from . import SOLVER_VERSION
     from .market import beam_plan, lns_improve
     from .planner import TWO_WORKERS_MARKET, build_model, solve_cpsat
@@ -114,8 +116,7 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress=None) -
     warm = value if plan else None
     pm = build_model(puzzle)
     left = max(1.0, time_limit - (time.perf_counter() - t0))     # the model's build counts too
-    res = solve_cpsat(pm, workers=workers, time_limit=left, hint=plan or None,
-                      subsolvers=TWO_WORKERS_MARKET, progress=progress)
+    res = solve_cpsat(pm, workers=workers, time_limit=left, subsolvers=TWO_WORKERS_MARKET, progress=progress)
     if res.bound is None:
         raise RecordingError(f"{puzzle.id}: CP-SAT proved no bound in {left:.0f} s ({res.status})")
     if res.plan and (res.objective or 0) >= value:
