@@ -36,6 +36,7 @@ from . import puzzle_play  # issue #19 hook: interactive board
 from .errors import Problems
 from .refs import relative
 from .render import Page, render
+from .step_texts import step_text
 
 GAME = "cytosis"
 INDEX_PAGE = "cytosis/puzzles/index.md"
@@ -355,7 +356,8 @@ def other_readings_record(puzzle, engine: str, health: int | None) -> list[dict]
             record = {"ruling": ruling.value, "reading": reading, "status": solution.status,
                       "health": solution.health, "same": solution.health == health}
             if solution.health != health:
-                record["steps"] = [{"text": dict(s.text), "round": s.round} for s in solution.steps]
+                record["steps"] = [{"events": [e.to_dict() for e in s.events], "round": s.round}
+                                   for s in solution.steps]
             out.append(record)
     return out
 
@@ -552,7 +554,7 @@ def step_rows(site, puzzle, steps: list[dict], lang: str, page: str) -> tuple[St
         stock = step["state"]["stock"]
         rows.append(StepRow(step["index"], step["round"], flask_label(step["flask"], lang),
                             spot_label(puzzle, step["action"], lang), links,
-                            step["text"].get(lang) or step["text"]["en"],
+                            step_text(step["events"], lang),
                             tuple(int(stock[f]) for f in STOCK_FIELDS), int(step["state"]["health"]),
                             uses_illustrative(puzzle, step["action"])))
     return tuple(rows)
@@ -782,7 +784,7 @@ def other_readings_view(record: dict, lang: str) -> list[dict]:
             summary = ui["other_same"].format(health=other["health"])
         else:
             summary = ui["other_differs"].format(health=other["health"], this=this)
-        steps = [md_inline(s["text"].get(lang) or s["text"]["en"]) for s in other.get("steps", [])]
+        steps = [md_inline(step_text(s["events"], lang)) for s in other.get("steps", [])]
         out.append({"ruling": other["ruling"], "reading": other["reading"], "summary": summary, "steps": steps})
     return out
 
