@@ -12,8 +12,8 @@ Registers, when imported (see ``generator.features``):
   ``cytosis/assumptions.md`` (every board count, from the rulebook or assumed, per side) and
   ``cytosis/benchmark.md`` (``docs/assets/bench/`` when ``python -m solver bench`` wrote it).
 
-The greedy contrast is this module's own policy (:func:`greedy_plan`), played through the
-engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
+The greedy contrast is the solver's policy (:func:`solver.greedy.greedy_plan`), played through
+the engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
 they are shown. Data text is escaped on the way out (``attr`` in raw HTML, :func:`md_inline` in
 Markdown cells and link texts, ``text``/``md`` elsewhere).
 """
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from solver import greedy_plan
 from solver.loading import load_yaml
 
 from . import features, i18n, solution_cache
@@ -275,31 +276,6 @@ def run_engine(puzzle, engine: str):
 
 
 # --------------------------------------------------------------------------- greedy contrast
-
-
-def greedy_key(state, action) -> tuple:
-    """Sort key of the greedy policy (smallest first): largest immediate Health gain, then the
-    largest growth of the stock (ATP and cubes alike), then the engine's action order."""
-    from solver import apply
-    after = apply(state, action)
-    gained = sum(after.stock.as_tuple()) - sum(state.stock.as_tuple())
-    return (-(after.health - state.health), -gained, action.key())
-
-
-def greedy_plan(puzzle) -> tuple[list, bool]:
-    """The greedy policy's plan, played with the engine API only. Returns (plan, complete):
-    ``complete`` is False when it reached a non-terminal state with no legal action."""
-    from solver import apply, initial_state, is_terminal, legal_actions
-    state = initial_state(puzzle)
-    plan = []
-    while not is_terminal(state):
-        options = legal_actions(state)
-        if not options:
-            return plan, False
-        best = min(options, key=lambda a: greedy_key(state, a))
-        plan.append(best)
-        state = apply(state, best)
-    return plan, True
 
 
 def greedy_record(puzzle) -> dict:

@@ -20,6 +20,7 @@ from .engine import (
     Action, ActionKind, Breakdown, Disk, State, action_sections, all_actions, apply, initial_state,
     is_terminal, legal_actions, returns, score, why_illegal,
 )
+from .greedy import greedy_plan
 from .errors import IllegalActionError, PlanError, PuzzleError, SolverError
 from .model import Board, Card, CardType, Edition, Puzzle, Resource, Spot, SpotKind, Stock
 from .puzzle import PUZZLE_SCHEMA, board_assumptions, load_board, load_puzzle, puzzle_files
@@ -31,4 +32,5 @@ __all__ = [
     "SpotKind", "State", "Step", "Stock", "action_sections", "all_actions", "apply", "board_assumptions",
     "initial_state", "is_terminal", "legal_actions", "load_board", "load_puzzle", "puzzle_files", "replay",
     "returns", "score", "solve", "why_illegal", "SOLVER_VERSION", "__version__", "ENGINES", "VerificationError",
+    "greedy_plan",
 ]
