@@ -445,8 +445,17 @@ def step_sections(record: dict) -> list[str]:
     return [s for step in steps for s in step.get("sections", [])]
 
 
+def linkable_sections(puzzle) -> list[str]:
+    """Every rule section id a step of any plan of ``puzzle`` may link to (no solving needed)."""
+    from solver import action_sections, all_actions
+    return list(dict.fromkeys(s for action in all_actions(puzzle) for s in action_sections(puzzle, action)))
+
+
 def load(site, problems: Problems) -> PuzzleSet | None:
-    """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles."""
+    """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles.
+    When ``site.solve_puzzles`` is False (``generator validate``), every puzzle and board side is
+    loaded and checked (every rule section any of its actions may link to must exist) without
+    solving, and the answer is None: no puzzle page is produced."""
     puzzles_dir = Path(site.data_dir) / "puzzles"
     if GAME not in site.games or not puzzles_dir.is_dir():
         return None
@@ -454,6 +463,16 @@ def load(site, problems: Problems) -> PuzzleSet | None:
     game = site.games[GAME]
     entries = []
     for file in sorted(puzzles_dir.glob("*.yaml")):
+        if not getattr(site, "solve_puzzles", True):
+            try:
+                sections = linkable_sections(load_puzzle(file))
+            except (PuzzleError, SolverError) as exc:
+                problems.add(file, "", f"puzzle not loaded: {exc}")
+                continue
+            for section in sections:
+                if section not in game.sections:
+                    problems.add(file, "", f"a plan step may link rule section {section!r}, which {GAME} does not have")
+            continue
         try:
             puzzle = load_puzzle(file)
             lookup = solve_cached(puzzle, file)
@@ -464,6 +483,9 @@ def load(site, problems: Problems) -> PuzzleSet | None:
             if section not in game.sections:
                 problems.add(file, "", f"a plan step links rule section {section!r}, which {GAME} does not have")
         entries.append(PuzzleEntry(puzzle, file, lookup.record, lookup.hit))
+    if not getattr(site, "solve_puzzles", True):
+        load_boards(puzzles_dir, problems)
+        return None
     if not entries:
         return None
     return PuzzleSet(tuple(entries), load_boards(puzzles_dir, problems))
