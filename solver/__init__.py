@@ -7,6 +7,9 @@ Public API (stable; the site generator uses it)::
     sol = solve(puzzle)                 # engine="cpsat" (default) or "exhaustive"
     sol.status, sol.health, sol.plan, sol.steps, sol.breakdown
     sol.bound, sol.proven, sol.gap, sol.wall_time, sol.confirmed_by, sol.reason
+    sol.steps[0].events                 # what the step does, without words (solver.steps)
+    sol.steps[0].describe("it")         # ... in the words of data/i18n/it.yaml (steps.*)
+    plan, complete = greedy_plan(puzzle)  # the greedy contrast (solver.greedy)
 
 Engine API (OpenSpiel style): ``initial_state``, ``legal_actions``, ``apply``,
 ``is_terminal``, ``returns``, ``score``; ``all_actions(puzzle)`` enumerates every action.
