@@ -80,3 +80,17 @@ def test_the_site_and_the_command_line_say_the_same(path):
         stored = json.loads(json.dumps(step.to_dict()))["events"]
         for lang in LANGS:
             assert step_text(stored, lang) == describe_events(step.events, lang) == step.describe(lang)
+
+
+@pytest.mark.parametrize("content, expected", [
+    (None, "no such file"),
+    ("steps:\n  with_effects: '{action} ({effects})'\n", "missing the step texts"),
+    ("steps: [", "en.yaml"),
+])
+def test_the_solvers_reader_names_the_file_and_the_problem(tmp_path, content, expected):
+    from solver.errors import SolverError
+    from solver.steps import catalogue_message
+    if content is not None:
+        (tmp_path / "en.yaml").write_text(content, encoding="utf-8")
+    with pytest.raises(SolverError, match=expected):
+        catalogue_message("en", tmp_path)
