@@ -12,8 +12,8 @@ Registers, when imported (see ``generator.features``):
   ``cytosis/assumptions.md`` (every board count, from the rulebook or assumed, per side) and
   ``cytosis/benchmark.md`` (``docs/assets/bench/`` when ``python -m solver bench`` wrote it).
 
-The greedy contrast is this module's own policy (:func:`greedy_plan`), played through the
-engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
+The greedy contrast is the solver's policy (:func:`solver.greedy.greedy_plan`), played through
+the engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
 they are shown. Data text is escaped on the way out (``attr`` in raw HTML, :func:`md_inline` in
 Markdown cells and link texts, ``text``/``md`` elsewhere).
 """
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from solver import greedy_plan
 from solver.loading import load_yaml
 
 from . import features, i18n, solution_cache
@@ -36,6 +37,7 @@ from . import puzzle_play  # issue #19 hook: interactive board
 from .errors import Problems
 from .refs import relative
 from .render import Page, render
+from .step_texts import step_text
 
 GAME = "cytosis"
 INDEX_PAGE = "cytosis/puzzles/index.md"
@@ -279,31 +281,6 @@ def run_engine(puzzle, engine: str, confirm: bool = True):
 # --------------------------------------------------------------------------- greedy contrast
 
 
-def greedy_key(state, action) -> tuple:
-    """Sort key of the greedy policy (smallest first): largest immediate Health gain, then the
-    largest growth of the stock (ATP and cubes alike), then the engine's action order."""
-    from solver import apply
-    after = apply(state, action)
-    gained = sum(after.stock.as_tuple()) - sum(state.stock.as_tuple())
-    return (-(after.health - state.health), -gained, action.key())
-
-
-def greedy_plan(puzzle) -> tuple[list, bool]:
-    """The greedy policy's plan, played with the engine API only. Returns (plan, complete):
-    ``complete`` is False when it reached a non-terminal state with no legal action."""
-    from solver import apply, initial_state, is_terminal, legal_actions
-    state = initial_state(puzzle)
-    plan = []
-    while not is_terminal(state):
-        options = legal_actions(state)
-        if not options:
-            return plan, False
-        best = min(options, key=lambda a: greedy_key(state, a))
-        plan.append(best)
-        state = apply(state, best)
-    return plan, True
-
-
 def greedy_record(puzzle) -> dict:
     """The greedy plan replayed through the engine (so every step is legal) and its score."""
     from solver import replay, score
@@ -365,7 +342,8 @@ def other_readings_record(puzzle, engine: str, health: int | None) -> list[dict]
             record = {"ruling": ruling.value, "reading": reading, "status": solution.status,
                       "health": solution.health, "same": solution.health == health}
             if solution.health != health:
-                record["steps"] = [{"text": dict(s.text), "round": s.round} for s in solution.steps]
+                record["steps"] = [{"events": [e.to_dict() for e in s.events], "round": s.round}
+                                   for s in solution.steps]
             out.append(record)
     return out
 
@@ -486,8 +464,17 @@ def step_sections(record: dict) -> list[str]:
     return [s for step in steps for s in step.get("sections", [])]
 
 
+def linkable_sections(puzzle) -> list[str]:
+    """Every rule section id a step of any plan of ``puzzle`` may link to (no solving needed)."""
+    from solver import action_sections, all_actions
+    return list(dict.fromkeys(s for action in all_actions(puzzle) for s in action_sections(puzzle, action)))
+
+
 def load(site, problems: Problems) -> PuzzleSet | None:
-    """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles."""
+    """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles.
+    When ``site.solve_puzzles`` is False (``generator validate``), every puzzle and board side is
+    loaded and checked (every rule section any of its actions may link to must exist) without
+    solving, and the answer is None: no puzzle page is produced."""
     puzzles_dir = Path(site.data_dir) / "puzzles"
     if GAME not in site.games or not puzzles_dir.is_dir():
         return None
@@ -499,6 +486,20 @@ def load(site, problems: Problems) -> PuzzleSet | None:
             problems.add(file, "", f"a whole game needs its recorded run {recording.name} "
                                    f"(python -m solver record {file.as_posix()})")
             continue
+        if not getattr(site, "solve_puzzles", True):
+            try:
+                puzzle = load_puzzle(file)
+                sections = linkable_sections(puzzle)
+                if recording is not None:       # replayed, not solved: cheap enough to validate
+                    from solver.offline import load_recording
+                    load_recording(recording, puzzle)
+            except (PuzzleError, SolverError) as exc:
+                problems.add(file, "", f"puzzle not loaded: {exc}")
+                continue
+            for section in sections:
+                if section not in game.sections:
+                    problems.add(file, "", f"a plan step may link rule section {section!r}, which {GAME} does not have")
+            continue
         try:
             puzzle = load_puzzle(file)
             lookup = solve_cached(puzzle, file, recording)
@@ -509,6 +510,9 @@ def load(site, problems: Problems) -> PuzzleSet | None:
             if section not in game.sections:
                 problems.add(file, "", f"a plan step links rule section {section!r}, which {GAME} does not have")
         entries.append(PuzzleEntry(puzzle, file, lookup.record, lookup.hit))
+    if not getattr(site, "solve_puzzles", True):
+        load_boards(puzzles_dir, problems)
+        return None
     if not entries:
         return None
     return PuzzleSet(tuple(entries), load_boards(puzzles_dir, problems))
@@ -575,7 +579,7 @@ def step_rows(site, puzzle, steps: list[dict], lang: str, page: str) -> tuple[St
         stock = step["state"]["stock"]
         rows.append(StepRow(step["index"], step["round"], flask_label(step["flask"], lang),
                             spot_label(puzzle, step["action"], lang), links,
-                            step["text"].get(lang) or step["text"]["en"],
+                            step_text(step["events"], lang),
                             tuple(int(stock[f]) for f in STOCK_FIELDS), int(step["state"]["health"]),
                             uses_illustrative(puzzle, step["action"])))
     return tuple(rows)
@@ -819,7 +823,7 @@ def other_readings_view(record: dict, lang: str) -> list[dict]:
             summary = ui["other_same"].format(health=other["health"])
         else:
             summary = ui["other_differs"].format(health=other["health"], this=this)
-        steps = [md_inline(s["text"].get(lang) or s["text"]["en"]) for s in other.get("steps", [])]
+        steps = [md_inline(step_text(s["events"], lang)) for s in other.get("steps", [])]
         out.append({"ruling": other["ruling"], "reading": other["reading"], "summary": summary, "steps": steps})
     return out
 
