@@ -262,17 +262,20 @@ FALLBACK_ENGINE = "exhaustive"
 """The engine that needs nothing beyond the rules engine (answers when the planner cannot run)."""
 
 
-def run_engine(puzzle, engine: str):
+def run_engine(puzzle, engine: str, confirm: bool = True):
     """``solve(puzzle, engine)``. Only when the engine cannot run at all (its library is missing)
     does the exhaustive search answer instead; a wrong or disputed answer (``VerificationError``
-    and any other ``SolverError``) is raised, never hidden. Returns (solution, fallback reason)."""
+    and any other ``SolverError``) is raised, never hidden. ``confirm``: a proven optimum is also
+    confirmed by a second engine (the worked example's; not needed for the other readings, which
+    the page only compares). Returns (solution, fallback reason)."""
     from solver import solve
+    options = {} if confirm else {"confirm": ()}
     try:
-        return solve(puzzle, engine=engine), None
+        return solve(puzzle, engine=engine, **options), None
     except ImportError as exc:
         if engine == FALLBACK_ENGINE:
             raise
-        return solve(puzzle, engine=FALLBACK_ENGINE), f"{type(exc).__name__}: {exc}"
+        return solve(puzzle, engine=FALLBACK_ENGINE, **options), f"{type(exc).__name__}: {exc}"
 
 
 # --------------------------------------------------------------------------- greedy contrast
@@ -292,10 +295,16 @@ def greedy_record(puzzle) -> dict:
 # --------------------------------------------------------------------------- solving (cached)
 
 
-def compute_record(puzzle, engine: str) -> dict:
-    """Solve ``puzzle`` and play the greedy policy: everything the page renders."""
+def compute_record(puzzle, engine: str, recording: Path | None = None) -> dict:
+    """Solve ``puzzle`` and play the greedy policy: everything the page renders. With a
+    ``recording`` (a whole game, ``solver.offline``) its plan is replayed instead of solving, and
+    the other readings are not solved (a note says so)."""
     start = time.perf_counter()
-    solution, fallback = run_engine(puzzle, engine)
+    if recording is not None:
+        from solver.offline import load_recording, recorded_solution
+        solution, fallback = recorded_solution(puzzle, load_recording(recording, puzzle)), None
+    else:
+        solution, fallback = run_engine(puzzle, engine)
     seconds = time.perf_counter() - start
     stats = dict(getattr(solution, "stats", {}) or {})
     bound = getattr(solution, "bound", None)
@@ -315,7 +324,8 @@ def compute_record(puzzle, engine: str) -> dict:
         "gap": gap,
         "seconds": round(seconds, 3),
         "greedy": greedy_record(puzzle),
-        "other_readings": other_readings_record(puzzle, engine, solution.health),
+        "other_readings": [] if recording is not None else other_readings_record(puzzle, engine, solution.health),
+        "other_readings_skipped": recording is not None and bool(puzzle.rulings_in_play()),
     }
 
 
@@ -328,7 +338,7 @@ def other_readings_record(puzzle, engine: str, health: int | None) -> list[dict]
         for reading in RULING_READINGS[ruling]:
             if reading == puzzle.reading(ruling):
                 continue
-            solution, _ = run_engine(puzzle.with_reading(ruling, reading), engine)
+            solution, _ = run_engine(puzzle.with_reading(ruling, reading), engine, confirm=False)
             record = {"ruling": ruling.value, "reading": reading, "status": solution.status,
                       "health": solution.health, "same": solution.health == health}
             if solution.health != health:
@@ -344,11 +354,20 @@ def depends_on(puzzle) -> tuple[Path, ...]:
     return (board_path(puzzle.board.id), RULEBOOK_CARDS)
 
 
-def solve_cached(puzzle, file: Path) -> solution_cache.Lookup:
-    """The puzzle's record from the cache, or computed and stored."""
+def solve_cached(puzzle, file: Path, recording: Path | None = None) -> solution_cache.Lookup:
+    """The puzzle's record from the cache, or computed (or replayed from ``recording``) and stored."""
     engine = engine_for(puzzle)
-    key = solution_cache.cache_key(file, engine, depends_on(puzzle))
-    return solution_cache.cached(key, lambda: compute_record(puzzle, engine), CACHE_DIR)
+    key = solution_cache.cache_key(file, engine, depends_on(puzzle) + ((recording,) if recording else ()))
+    return solution_cache.cached(key, lambda: compute_record(puzzle, engine, recording), CACHE_DIR)
+
+
+def puzzle_sources(puzzles_dir: Path) -> list[tuple[Path, Path | None]]:
+    """(puzzle file, recording) for every puzzle: those solved at build time, then the whole games
+    of ``games/`` with the recorded run each must have beside it (``solver.offline``)."""
+    from solver.offline import GAMES_DIR, result_path
+    games = puzzles_dir / GAMES_DIR.name
+    return ([(f, None) for f in sorted(puzzles_dir.glob("*.yaml"))]
+            + [(f, result_path(f)) for f in sorted(games.glob("*.yaml"))])
 
 
 # --------------------------------------------------------------------------- board values
@@ -462,10 +481,18 @@ def load(site, problems: Problems) -> PuzzleSet | None:
     from solver import PuzzleError, SolverError, load_puzzle
     game = site.games[GAME]
     entries = []
-    for file in sorted(puzzles_dir.glob("*.yaml")):
+    for file, recording in puzzle_sources(puzzles_dir):
+        if recording is not None and not recording.is_file():
+            problems.add(file, "", f"a whole game needs its recorded run {recording.name} "
+                                   f"(python -m solver record {file.as_posix()})")
+            continue
         if not getattr(site, "solve_puzzles", True):
             try:
-                sections = linkable_sections(load_puzzle(file))
+                puzzle = load_puzzle(file)
+                sections = linkable_sections(puzzle)
+                if recording is not None:       # replayed, not solved: cheap enough to validate
+                    from solver.offline import load_recording
+                    load_recording(recording, puzzle)
             except (PuzzleError, SolverError) as exc:
                 problems.add(file, "", f"puzzle not loaded: {exc}")
                 continue
@@ -475,7 +502,7 @@ def load(site, problems: Problems) -> PuzzleSet | None:
             continue
         try:
             puzzle = load_puzzle(file)
-            lookup = solve_cached(puzzle, file)
+            lookup = solve_cached(puzzle, file, recording)
         except (PuzzleError, SolverError) as exc:
             problems.add(file, "", f"puzzle not loaded or not solved: {exc}")
             continue
@@ -601,11 +628,25 @@ def proof_lines(record: dict, lang: str) -> list[str]:
     if status is ProofStatus.OPTIMAL:
         lines.append(ui["proof_optimal"].format(engine=engine))
         confirmed = record.get("confirmed_by") or []
-        lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed))
-                     if confirmed else ui["proof_unconfirmed"])
+        tried = record["solution"].get("stats", {}).get("highs_seconds")
+        if confirmed:
+            lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed)))
+        elif tried is not None:     # HiGHS ran out of its time: say so rather than leave it unsaid
+            lines.append(ui["proof_one_engine"].format(seconds=tried))
+        else:
+            lines.append(ui["proof_unconfirmed"])
     elif status is ProofStatus.FEASIBLE:
         lines.append(ui["proof_feasible"].format(engine=engine, bound=record.get("bound", "?"),
                                                  gap=record.get("gap", "?")))
+    recorded = record["solution"].get("stats", {}).get("recorded")
+    if isinstance(recorded, dict):
+        lines.append(ui["proof_recorded"].format(
+            seconds=recorded.get("seconds", "?"), workers=recorded.get("workers", "?"),
+            machine=md_inline(str(recorded.get("machine", "?"))), date=recorded.get("recorded", "?"),
+            gap_percent=recorded.get("gap_percent", "?"),
+            warm_start="–" if recorded.get("warm_start") is None else recorded["warm_start"]))
+    if record.get("other_readings_skipped"):
+        lines.append(ui["other_readings_skipped"])
     elif status is ProofStatus.INFEASIBLE:
         lines.append(ui["proof_infeasible"].format(engine=engine))
     else:

@@ -91,7 +91,7 @@ def values_json(puzzle) -> str:
     the puzzle file, its board and card data and the solver's source (like the solutions)."""
     from solver.puzzle import PUZZLES_DIR, RULEBOOK_CARDS, board_path
     from . import solution_cache
-    file = PUZZLES_DIR / f"{puzzle.id}.yaml"
+    file = Path(puzzle.source) if puzzle.source else PUZZLES_DIR / f"{puzzle.id}.yaml"   # whole games live in games/
     key = solution_cache.cache_key(file, VALUES_FORMAT, (board_path(puzzle.board.id), RULEBOOK_CARDS))
     path = VALUES_DIR / f"{key}.json"
     try:

@@ -212,6 +212,22 @@ def _cmd_replay(args) -> int:
     return 0
 
 
+def _cmd_record(args) -> int:
+    from pathlib import Path
+    from .offline import record, result_path, write_recording
+    puzzle = load_puzzle(args.puzzle)
+    progress = None
+    if args.progress:
+        def progress(objective, bound, seconds):
+            print(f"  {seconds:7.1f} s  plan {objective}  bound {bound}", file=sys.stderr, flush=True)
+    rec = record(puzzle, args.time_limit, args.workers, progress)
+    out = Path(args.out) if args.out else result_path(Path(args.puzzle))
+    write_recording(rec, out)
+    print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} (gap {rec.gap_percent} %), "
+          f"{rec.seconds} s; wrote {out}")
+    return 0
+
+
 def _cmd_schema(args) -> int:
     print(json.dumps(PUZZLE_SCHEMA, indent=2, ensure_ascii=False))
     return 0
@@ -252,7 +268,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="shipped puzzles only, no scale curve")
     p.add_argument("--ablation", action="store_true",
                    help="only measure each model option (symmetry breaking, tight bounds, hints, 2 workers)")
+    p.add_argument("--deck", action="store_true",
+                   help="only the deck series (refilling card row) per engine and the methods tried, merged into bench.json")
+    p.add_argument("--deck-sizes", default="8,16,24,32,44", help="placements of the deck series (default 8,16,24,32,44)")
+    p.add_argument("--whole-cap", type=_positive_float, default=600.0, metavar="SECONDS",
+                   help="time cap of the whole game (44 placements) in the deck series (default 600)")
     p.set_defaults(func=_cmd_bench)
+    p = sub.add_parser("record", help="a long run on a whole game: best plan and proven bound, written next to the puzzle")
+    p.add_argument("puzzle")
+    p.add_argument("--time-limit", type=_positive_float, default=600.0, metavar="SECONDS",
+                   help="the whole run, warm start included (default 600)")
+    p.add_argument("--workers", type=_workers, default=2, help="CP-SAT workers (default 2)")
+    p.add_argument("--out", default=None, help="the recording (default: <puzzle>.result.json beside the puzzle)")
+    p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
+    p.set_defaults(func=_cmd_record)
     p = sub.add_parser("schema", help="print the puzzle JSON Schema")
     p.set_defaults(func=_cmd_schema)
     return parser

@@ -257,7 +257,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, 
 
     if engine == "exhaustive":
         return _solve_exhaustive(puzzle, time_limit)
-    from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs
+    from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs, subsolvers_for
     try:
         pm = build_model(puzzle)
     except UnsupportedPuzzle as err:       # a rule combination the model does not encode: the baseline
@@ -266,7 +266,8 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, 
                         dict(sol.stats, cpsat_unsupported=str(err)), bound=sol.bound, proven=sol.proven,
                         wall_time=sol.wall_time, reason=sol.reason)
     build_seconds = _time.perf_counter() - t0
-    res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress)
+    res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress,
+                      subsolvers=subsolvers_for(puzzle))
     stats = dict(res.stats, build_seconds=round(build_seconds, 3))
     if res.status == "infeasible":
         left = remaining()

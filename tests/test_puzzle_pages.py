@@ -326,6 +326,8 @@ def test_big_puzzles_go_to_cpsat_only_when_available(entries, monkeypatch):
      ["`exhaustive`", "12", "proof_unconfirmed"], []),
     ({"solution": {"status": "feasible", "engine": "cpsat", "stats": {}}, "bound": 11, "gap": 2},
      ["11", "proof_feasible"], ["proof_optimal"]),
+    ({"solution": {"status": "optimal", "engine": "cpsat", "stats": {"highs_seconds": 60.0}}, "confirmed_by": []},
+     ["proof_one_engine", "60.0"], ["proof_unconfirmed"]),
 ])
 def test_proof_lines_say_which_engine_and_whether_proven(record, must, must_not, lang):
     ui = puzzle_pages.UI[lang]
