@@ -86,9 +86,14 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
             continue
         for key in sorted(set(texts[reference]) - set(texts[lang])):
             problems.add(file, key, f"missing: {reference}.yaml has this key, {lang}.yaml lacks it")
-        for key in sorted(set(texts[lang]) - set(texts[reference])):
+        extra = sorted(set(texts[lang]) - set(texts[reference]))
+        for key in extra:
             problems.add(file, key, f"extra key: not in the reference catalogue {reference}.yaml",
                          lines[lang].line(tuple(key.split("."))))
+        if extra:       # the reference may be the file that lost them (a cut or a bad merge): name it too
+            problems.add(data_dir / CATALOGUE_FOLDER / f"{reference}.yaml", extra[0],
+                         f"missing from the reference catalogue, which defines the key set; {lang}.yaml has it"
+                         + (f" and {len(extra) - 1} more key(s) this file lacks" if len(extra) > 1 else ""))
         for key in sorted(set(texts[lang]) & set(texts[reference])):
             wanted, found = _placeholders(texts[reference][key]), _placeholders(texts[lang][key])
             if wanted != found:
