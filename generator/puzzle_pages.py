@@ -638,6 +638,10 @@ def proof_lines(record: dict, lang: str) -> list[str]:
     elif status is ProofStatus.FEASIBLE:
         lines.append(ui["proof_feasible"].format(engine=engine, bound=record.get("bound", "?"),
                                                  gap=record.get("gap", "?")))
+    elif status is ProofStatus.INFEASIBLE:
+        lines.append(ui["proof_infeasible"].format(engine=engine))
+    else:
+        lines.append(ui["proof_unknown"].format(status=md_inline(str(record["solution"]["status"])), engine=engine))
     recorded = record["solution"].get("stats", {}).get("recorded")
     if isinstance(recorded, dict):
         lines.append(ui["proof_recorded"].format(
@@ -647,10 +651,6 @@ def proof_lines(record: dict, lang: str) -> list[str]:
             warm_start="–" if recorded.get("warm_start") is None else recorded["warm_start"]))
     if record.get("other_readings_skipped"):
         lines.append(ui["other_readings_skipped"])
-    elif status is ProofStatus.INFEASIBLE:
-        lines.append(ui["proof_infeasible"].format(engine=engine))
-    else:
-        lines.append(ui["proof_unknown"].format(status=md_inline(str(record["solution"]["status"])), engine=engine))
     reason = record["solution"].get("reason")
     if reason and status is not ProofStatus.OPTIMAL:
         lines.append(ui["proof_reason"].format(reason=md_inline(str(reason))))

@@ -321,13 +321,16 @@ def test_big_puzzles_go_to_cpsat_only_when_available(entries, monkeypatch):
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)
 @pytest.mark.parametrize("record, must, must_not", [
     ({"solution": {"status": "optimal", "engine": "cpsat", "stats": {}}, "confirmed_by": ["exhaustive"]},
-     ["`cpsat`", "`exhaustive`"], ["proof_unconfirmed"]),
+     ["`cpsat`", "`exhaustive`"], ["proof_unconfirmed", "proof_unknown"]),
     ({"solution": {"status": "optimal", "engine": "exhaustive", "stats": {"nodes": 12}}, "confirmed_by": []},
      ["`exhaustive`", "12", "proof_unconfirmed"], []),
     ({"solution": {"status": "feasible", "engine": "cpsat", "stats": {}}, "bound": 11, "gap": 2},
      ["11", "proof_feasible"], ["proof_optimal"]),
     ({"solution": {"status": "optimal", "engine": "cpsat", "stats": {"highs_seconds": 60.0}}, "confirmed_by": []},
-     ["proof_one_engine", "60.0"], ["proof_unconfirmed"]),
+     ["proof_one_engine", "60.0"], ["proof_unconfirmed", "proof_unknown"]),
+    ({"solution": {"status": "feasible", "engine": "cpsat", "stats": {"recorded": {"seconds": 601.9, "workers": 2}}},
+      "bound": 183, "gap": 129, "other_readings_skipped": True},
+     ["proof_feasible", "601.9", "other_readings_skipped"], ["proof_unknown", "proof_optimal"]),
 ])
 def test_proof_lines_say_which_engine_and_whether_proven(record, must, must_not, lang):
     ui = puzzle_pages.UI[lang]
