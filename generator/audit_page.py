@@ -85,9 +85,11 @@ def produce(site, lang: str) -> list[Page]:
     return [coverage_page(site, audits[GAME], lang, nav)]
 
 
-if not any(name == "audit" for name, _ in features.LOADERS):
-    features.LOADERS.append(("audit", load))
-if produce not in features.PRODUCERS:
-    features.PRODUCERS.append(produce)
-if audit_links not in features.SECTION_LINKS:
-    features.SECTION_LINKS.append(audit_links)
+def store(site, problems) -> None:
+    """Feature loader: :func:`load` into the site's data."""
+    audits = load(site, problems)
+    if audits is not None:
+        site.extras["audit"] = audits
+
+
+features.register(features.Feature(name="audit", loader=store, producers=(produce,), section_links=(audit_links,)))

@@ -571,11 +571,12 @@ def mark_inferred_rows(site, game, section, lang: str, page: str, body: str) -> 
     return "\n".join(out)
 
 
-if not any(name == "cards" for name, _ in features.LOADERS):
-    features.LOADERS.append(("cards", load))
-if produce not in features.PRODUCERS:
-    features.PRODUCERS.append(produce)
-if referenced_by not in features.SECTION_LINKS:
-    features.SECTION_LINKS.append(referenced_by)
-if mark_inferred_rows not in features.BODY_FILTERS:
-    features.BODY_FILTERS.append(mark_inferred_rows)
+def store(site, problems: Problems) -> None:
+    """Feature loader: :func:`load` into the site's data."""
+    card_sets = load(site, problems)
+    if card_sets is not None:
+        site.extras["cards"] = card_sets
+
+
+features.register(features.Feature(name="cards", loader=store, producers=(produce,),
+                                   section_links=(referenced_by,), body_filters=(mark_inferred_rows,)))

@@ -1079,7 +1079,11 @@ def produce(site, lang: str) -> list[Page]:
     return pages
 
 
-if not any(name == "puzzles" for name, _ in features.LOADERS):
-    features.LOADERS.append(("puzzles", load))
-if produce not in features.PRODUCERS:
-    features.PRODUCERS.append(produce)
+def store(site, problems: Problems) -> None:
+    """Feature loader: :func:`load` into the site's data."""
+    puzzle_set = load(site, problems)
+    if puzzle_set is not None:
+        site.extras["puzzles"] = puzzle_set
+
+
+features.register(features.Feature(name="puzzles", loader=store, producers=(produce,)))

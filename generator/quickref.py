@@ -135,7 +135,9 @@ def produce(site, lang: str) -> list[Page]:
     return pages
 
 
-if not any(name == "quickref" for name, _ in features.LOADERS):
-    features.LOADERS.append(("quickref", load))
-if produce not in features.PRODUCERS:
-    features.PRODUCERS.append(produce)
+def store(site, problems: Problems) -> None:
+    """Feature loader: :func:`load` into the site's data."""
+    site.extras["quickref"] = load(site, problems)
+
+
+features.register(features.Feature(name="quickref", loader=store, producers=(produce,)))

@@ -48,16 +48,9 @@ def load_site(data_dir: Path = DATA_DIR, *, solve_puzzles: bool = True) -> SiteD
         data_dir / "glossary.yaml") else []
     site = SiteData(data_dir, games, glossary, ui, solve_puzzles=solve_puzzles)
     check_refs(site, problems)
-    for name, loader in extra_loaders():
-        value = loader(site, problems)
-        if value is not None:
-            site.extras[name] = value
+    from . import features
+    for feature in features.registered():
+        if feature.loader is not None:
+            feature.loader(site, problems)
     problems.raise_if_any()
     return site
-
-
-def extra_loaders():
-    """Loaders of the optional data sets, each ``(site, problems) -> value``; added as features land."""
-    from . import features
-    features.load()
-    return features.LOADERS

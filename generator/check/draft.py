@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from .. import features, i18n
+from .. import i18n
 from ..errors import Problems
 from ..render import Page, escape_text
 from ..yamlio import load_yaml, yaml_path
@@ -189,8 +189,3 @@ def load_drafts(site, problems: Problems) -> dict[str, list[DraftTranslation]]:
         out[game_id] = translations
     return out
 
-
-if not any(name == "draft_translations" for name, _ in features.LOADERS):
-    features.LOADERS.append(("draft_translations", load_drafts))
-if draft_pages not in features.PRODUCERS:
-    features.PRODUCERS.append(draft_pages)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .. import features, i18n
+from .. import i18n
 from ..refs import relative
 from ..render import Page, escape_text, render
 from .align import plain
@@ -243,6 +243,3 @@ def differences_pages(site, lang: str) -> list[Page]:
         pages.append(Page(lang, "glossary.tbx", "glossary.tbx", tbx(site.glossary), in_nav=False))
     return pages
 
-
-if differences_links not in features.SECTION_LINKS:
-    features.SECTION_LINKS.append(differences_links)
