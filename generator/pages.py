@@ -85,7 +85,7 @@ def game_pages(site: SiteData, game: Game, lang: str) -> list[Page]:
     game_title = game.title[lang]
     pages = [Page(lang, f"{game.id}/index.md", game_title, render(
         "game_index.md.j2", ui=ui, lang=lang, game=game, title=game_title,
-        quickref=game.id in (site.extras.get("quickref") or {}),
+        quickref=game.id in site.quickref,
         chapters=[{"id": c.id, "title": c.title[lang],
                    "sections": [(game.sections[s].texts[lang].title, game.sections[s].anchor) for s in c.sections]}
                   for c in game.chapters],

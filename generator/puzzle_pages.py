@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solver import greedy_plan
 from solver.loading import load_yaml
@@ -38,6 +39,9 @@ from .errors import Problems
 from .refs import relative
 from .render import Page, render
 from .step_texts import step_text
+
+if TYPE_CHECKING:
+    from .site import SiteData
 
 GAME = "cytosis"
 INDEX_PAGE = "cytosis/puzzles/index.md"
@@ -904,7 +908,7 @@ def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
                      "rounds_flasks": f"{p.rounds} × {p.flasks}",
                      "placements": sum(1 for a in entry.record["solution"].get("plan", []) if a.get("kind") == "place"),
                      "proven": proven_text(entry.record, lang)})
-    audit = site.extras.get("audit") or {}
+    audit = site.audit
     content = render("puzzle_index.md.j2", ui=ui, rows=rows,
                      assumptions_href=relative(INDEX_PAGE, ASSUMPTIONS_PAGE), bench_href=relative(INDEX_PAGE, BENCH_PAGE),
                      coverage_href=relative(INDEX_PAGE, RULES_COVERAGE_PAGE) if GAME in audit else None)
@@ -1067,8 +1071,8 @@ def bench_page(docs_dir: Path, lang: str, nav: tuple[str, ...], puzzle_ids: tupl
 
 
 def produce(site, lang: str) -> list[Page]:
-    puzzle_set = site.extras.get("puzzles")
-    if not isinstance(puzzle_set, PuzzleSet):
+    puzzle_set = site.puzzles
+    if puzzle_set is None:
         return []
     from .site import DOCS_DIR
     nav = (site.games[GAME].title[lang], UI[lang]["nav"])
@@ -1079,11 +1083,9 @@ def produce(site, lang: str) -> list[Page]:
     return pages
 
 
-def store(site, problems: Problems) -> None:
+def store(site: SiteData, problems: Problems) -> None:
     """Feature loader: :func:`load` into the site's data."""
-    puzzle_set = load(site, problems)
-    if puzzle_set is not None:
-        site.extras["puzzles"] = puzzle_set
+    site.puzzles = load(site, problems)
 
 
 features.register(features.Feature(name="puzzles", loader=store, producers=(produce,)))

@@ -28,7 +28,7 @@ MD_LINK = re.compile(r"\]\(([^)\s]+)(?: \"[^\"]*\")?\)")
 
 @pytest.fixture(scope="module")
 def puzzle_set(real_site):
-    loaded = real_site.extras.get("puzzles")
+    loaded = real_site.puzzles
     assert isinstance(loaded, puzzle_pages.PuzzleSet)
     return loaded
 

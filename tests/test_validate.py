@@ -38,7 +38,7 @@ def test_validate_passes_on_the_shipped_data_without_solving(monkeypatch, capsys
 
 def test_the_checking_loader_sees_every_puzzle_and_yields_no_puzzle_set(checked_site, monkeypatch):
     _forbid_solving(monkeypatch)
-    assert "puzzles" not in checked_site.extras
+    assert checked_site.puzzles is None
     seen = []
     real = puzzle_pages.linkable_sections
     monkeypatch.setattr(puzzle_pages, "linkable_sections", lambda p: seen.append(p.id) or real(p))

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 def load(site: SiteData, problems: Problems) -> None:
     """The edition reports, then the draft translations that are checked against them."""
-    site.extras["editions"] = load_editions(site, problems)
-    site.extras["draft_translations"] = load_drafts(site, problems)
+    site.editions = load_editions(site, problems)
+    site.draft_translations = load_drafts(site, problems)
 
 
 features.register(features.Feature(
