@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from . import features, i18n
 from .audit import STATUS_ORDER, Audit, AuditRow, Status, load_audits
-from .puzzle_pages import UI as PUZZLE_UI, md_inline, relative, section_link
+from .puzzle_pages.texts import UI as PUZZLE_UI, md_inline
+from .puzzle_pages.views import section_link
+from .refs import relative
 from .render import Page, render
 
 if TYPE_CHECKING:
