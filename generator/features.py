@@ -4,7 +4,7 @@ A feature package describes itself once, as a :class:`Feature` (its data loader,
 rule-section hooks and subcommands), and hands it to :func:`register` when imported, in the
 manner of OpenSpiel's ``register_game``::
 
-    features.register(features.Feature(name="quickref", loader=store_quickref, producers=(produce,)))
+    features.register(features.Feature(name="quickref", loader=store, producers=(produce,)))
 
 :data:`MODULES` lists the feature packages; the build, ``load_site`` and the command line loop
 over :func:`registered` (in :data:`MODULES` order) and never name a feature themselves.
@@ -101,7 +101,10 @@ sets the navigation's order."""
 
 @dataclass(frozen=True)
 class _Registration:
+    """A registered feature and where it came from."""
+
     feature: Feature
+    """As registered."""
     module: str
     """The module that called :func:`register` (orders the feature by :data:`MODULES`)."""
     order: int
@@ -116,6 +119,7 @@ _in_build_order: tuple[Feature, ...] | None = None
 def register(feature: Feature) -> Feature:
     """Add ``feature`` to the registry (call it once, at the bottom of the feature's package).
     Raises :class:`FeatureError` when its name, or one of its subcommands' names, is taken."""
+    global _in_build_order
     # The caller's module, as collections.namedtuple finds it: a test that imports a feature
     # package before the build must not move that feature up the build order.
     module = sys._getframe(1).f_globals.get("__name__", "")
@@ -128,7 +132,6 @@ def register(feature: Feature) -> Feature:
         if command.name in commands:
             raise FeatureError(f"feature {feature.name!r}: subcommand {command.name!r} is already registered by "
                                f"feature {commands[command.name].feature.name!r}")
-    global _in_build_order
     _registry[feature.name] = _Registration(feature, module, len(_registry))
     _in_build_order = None
     return feature
