@@ -55,9 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     gen.add_argument("--docs", type=Path, default=DOCS_DIR)
     sub.add_parser("validate", help="load and validate all data, including source coverage")
     sub.add_parser("coverage", help="print how much of each source text the sections cover")
-    from . import cli_extensions, features
-    features.load()
-    cli_extensions.register(sub)
+    from . import features
+    extensions = features.commands()
+    for name, command in extensions.items():
+        command.configure(sub.add_parser(name))
     args = parser.parse_args(argv)
     if not args.data.is_dir():
         print(f"{args.data}: --data: expected a data folder, got "
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             return code
         if args.command == "coverage":
             return _coverage(args.data)
-        return cli_extensions.run(args)
+        return extensions[args.command].run(args)
     except DataError as exc:
         print(exc, file=sys.stderr)
         return 2

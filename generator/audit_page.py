@@ -7,10 +7,18 @@ Registers the ``audit`` loader and the page producer with :mod:`generator.featur
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import features, i18n
 from .audit import STATUS_ORDER, Audit, AuditRow, Status, load_audits
-from .puzzle_pages import UI as PUZZLE_UI, md_inline, relative, section_link
+from .puzzle_pages.texts import UI as PUZZLE_UI, md_inline
+from .puzzle_pages.views import section_link
+from .refs import relative
 from .render import Page, render
+
+if TYPE_CHECKING:
+    from .errors import Problems
+    from .site import SiteData
 
 GAME = "cytosis"
 PAGE = "cytosis/rules-coverage.md"
@@ -61,7 +69,7 @@ def coverage_page(site, audit: Audit, lang: str, nav: tuple[str, ...]) -> Page:
 def audit_links(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
     """Under a rule section: one link to its first row on the rules-coverage page, naming the
     statuses of the rows that cover it (nothing for sections with no row)."""
-    audit = (site.extras.get("audit") or {}).get(game.id)
+    audit = site.audit.get(game.id)
     if audit is None or game.id != GAME:
         return []
     rows = [r for r in audit.rows if section.id in r.sections]
@@ -72,22 +80,22 @@ def audit_links(site, game, section, lang: str, page: str) -> list[tuple[str, st
     return [(label, f"{relative(page, PAGE)}#{rows[0].id}")]
 
 
-def load(site, problems):
+def load(site: SiteData, problems: Problems) -> dict[str, Audit] | None:
     audits = load_audits(site.data_dir, site.games, problems)
     return audits or None
 
 
 def produce(site, lang: str) -> list[Page]:
-    audits = site.extras.get("audit")
+    audits = site.audit
     if not audits or GAME not in audits or GAME not in site.games:
         return []
     nav = (site.games[GAME].title[lang], PUZZLE_UI[lang]["nav"])
     return [coverage_page(site, audits[GAME], lang, nav)]
 
 
-if not any(name == "audit" for name, _ in features.LOADERS):
-    features.LOADERS.append(("audit", load))
-if produce not in features.PRODUCERS:
-    features.PRODUCERS.append(produce)
-if audit_links not in features.SECTION_LINKS:
-    features.SECTION_LINKS.append(audit_links)
+def store(site: SiteData, problems: Problems) -> None:
+    """Feature loader: :func:`load` into the site's data."""
+    site.audit = load(site, problems) or {}
+
+
+features.register(features.Feature(name="audit", loader=store, producers=(produce,), section_links=(audit_links,)))

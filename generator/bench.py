@@ -8,7 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import cli_extensions
+from . import features
 from .site import ROOT
 
 
@@ -41,4 +41,4 @@ def _run(args) -> int:
     return 0
 
 
-cli_extensions.COMMANDS["bench"] = (_configure, _run)
+features.register(features.Feature(name="bench", commands=(features.Command("bench", _configure, _run),)))

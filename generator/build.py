@@ -12,12 +12,12 @@ from .site import DATA_DIR, DOCS_DIR, SiteData, load_site
 
 def all_pages(site: SiteData) -> list[Page]:
     """Every page of every language, core pages first, then the features' pages."""
-    features.load()
     pages: list[Page] = []
     for lang in SITE_LANGUAGES:
         lang_pages = core_pages(site, lang)
-        for produce in features.PRODUCERS:
-            lang_pages.extend(produce(site, lang))
+        for feature in features.registered():
+            for produce in feature.producers:
+                lang_pages.extend(produce(site, lang))
         pages.append(home_page(site, lang, lang_pages))
         pages.extend(lang_pages)
     return pages

@@ -18,13 +18,16 @@ import posixpath
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import features, i18n
 from .cards import (PROJECT, CardSet, Card, CytosisType, Resource, Spot, Text, check_rule_refs, load_cards)
 from .errors import DataError, Problems
 from .refs import relative
 from .render import Page, escaped, render
+
+if TYPE_CHECKING:
+    from .site import SiteData
 
 INDEX_PAGE = "cards/index.md"
 
@@ -408,7 +411,7 @@ def card_view(site, card_set: CardSet, card: Card, order: int, lang: str) -> Car
         OtherText(ui["name_in"].format(lang=LANG_NAMES[lang][other]).capitalize(), card.name[other],
                   provenance(site, game_id, card.name, other, lang, "project_name"))
         for other in languages(card.name) if other != lang and card.name[other] != name)
-    originals = ()
+    originals: tuple[OtherText, ...] = ()
     if card.text.by_project(lang):
         originals = tuple(
             OtherText(ui["original_text"].format(lang=LANG_NAMES[lang][other]), card_markdown(card.text[other]),
@@ -492,7 +495,7 @@ def index_page(site, card_sets: dict[str, CardSet], lang: str) -> Page:
 
 def ordered_sets(site) -> dict[str, CardSet]:
     """The loaded card sets, in the order of the site's games (then any others)."""
-    card_sets = site.extras.get("cards") or {}
+    card_sets = site.cards
     order = [g for g in site.games if g in card_sets] + [g for g in card_sets if g not in site.games]
     return {g: card_sets[g] for g in order}
 
@@ -531,7 +534,7 @@ def referenced_by(site, game, section, lang: str, page: str) -> list[tuple[str, 
     """Under a rule section: "Card: <name>" for every card of the game whose ``rules:`` lists it, or,
     for more than :data:`MAX_CARD_LINKS` cards, one link to the card page filtered on the section.
     The hrefs are relative ``.md`` paths, rendered as Markdown links that MkDocs resolves and checks."""
-    card_set = (site.extras.get("cards") or {}).get(game.id)
+    card_set = site.cards.get(game.id)
     if card_set is None:
         return []
     ui = UI[lang]
@@ -549,7 +552,7 @@ INFERRED_MARK = {"it": "valori dedotti", "en": "inferred values"}
 def mark_inferred_rows(site, game, section, lang: str, page: str, body: str) -> str:
     """In a rule section's tables, a row naming a card with ``reconstructed: true`` gets, after the
     name, a link to that card ("inferred values"): the rules page says what the card database says."""
-    card_set = (site.extras.get("cards") or {}).get(game.id)
+    card_set = site.cards.get(game.id)
     if card_set is None or "|" not in body:
         return body
     names = {card.name["en"].upper().replace("MOUTHFUL", "MOUTHFULL"): card for card in card_set.cards
@@ -571,11 +574,10 @@ def mark_inferred_rows(site, game, section, lang: str, page: str, body: str) -> 
     return "\n".join(out)
 
 
-if not any(name == "cards" for name, _ in features.LOADERS):
-    features.LOADERS.append(("cards", load))
-if produce not in features.PRODUCERS:
-    features.PRODUCERS.append(produce)
-if referenced_by not in features.SECTION_LINKS:
-    features.SECTION_LINKS.append(referenced_by)
-if mark_inferred_rows not in features.BODY_FILTERS:
-    features.BODY_FILTERS.append(mark_inferred_rows)
+def store(site: SiteData, problems: Problems) -> None:
+    """Feature loader: :func:`load` into the site's data."""
+    site.cards = load(site, problems) or {}
+
+
+features.register(features.Feature(name="cards", loader=store, producers=(produce,),
+                                   section_links=(referenced_by,), body_filters=(mark_inferred_rows,)))

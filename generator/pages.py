@@ -38,8 +38,9 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, page: 
         # data text escaped first; the body filters then add the generator's own markup (links
         # with attribute lists), which must stay markup
         body = resolve_refs(escape_md(t.body), site, game, lang, page)
-        for body_filter in features.BODY_FILTERS:
-            body = body_filter(site, game, section, ui_lang, page, body)
+        for feature in features.registered():
+            for body_filter in feature.body_filters:
+                body = body_filter(site, game, section, ui_lang, page, body)
         return body
     originals = [t for t in section.originals() if t.lang != lang and not game.compare_editions]
     return {
@@ -56,7 +57,8 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, page: 
         "originals": [{"lang": t.lang, "lang_name": LANG_NAMES[lang][t.lang], "title": t.title,
                        "body": body_of(t),
                        "prov": provenance(site, game, t, ui_lang)} for t in originals],
-        "links": [link for extra in features.SECTION_LINKS for link in extra(site, game, section, ui_lang, page)],
+        "links": [link for feature in features.registered() for links in feature.section_links
+                  for link in links(site, game, section, ui_lang, page)],
         "lines": ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in text.lines),
         "notes": editorial_notes(site, game, section, ui_lang, page),
     }
@@ -83,7 +85,7 @@ def game_pages(site: SiteData, game: Game, lang: str) -> list[Page]:
     game_title = game.title[lang]
     pages = [Page(lang, f"{game.id}/index.md", game_title, render(
         "game_index.md.j2", ui=ui, lang=lang, game=game, title=game_title,
-        quickref=game.id in (site.extras.get("quickref") or {}),
+        quickref=game.id in site.quickref,
         chapters=[{"id": c.id, "title": c.title[lang],
                    "sections": [(game.sections[s].texts[lang].title, game.sections[s].anchor) for s in c.sections]}
                   for c in game.chapters],

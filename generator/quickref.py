@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import features
 from .errors import Problems, display_path
@@ -17,6 +18,9 @@ from .pages import rule_numbers
 from .render import Page, render
 from .rules import SITE_LANGUAGES, Game, Label
 from .yamlio import load_yaml, yaml_path
+
+if TYPE_CHECKING:
+    from .site import SiteData
 
 FILE_NAME = "quickref.yaml"
 _NUMBER = re.compile(r"\d+")
@@ -119,7 +123,7 @@ def produce(site, lang: str) -> list[Page]:
     """The quick-reference page of every game that has one, in ``lang``."""
     pages = []
     ui = site.ui[lang]
-    for game_id, groups in (site.extras.get("quickref") or {}).items():
+    for game_id, groups in site.quickref.items():
         game = site.games[game_id]
         numbers = rule_numbers(game)
         chapter_of = {s: c.id for c in game.chapters for s in c.sections}
@@ -135,7 +139,9 @@ def produce(site, lang: str) -> list[Page]:
     return pages
 
 
-if not any(name == "quickref" for name, _ in features.LOADERS):
-    features.LOADERS.append(("quickref", load))
-if produce not in features.PRODUCERS:
-    features.PRODUCERS.append(produce)
+def store(site: SiteData, problems: Problems) -> None:
+    """Feature loader: :func:`load` into the site's data."""
+    site.quickref = load(site, problems)
+
+
+features.register(features.Feature(name="quickref", loader=store, producers=(produce,)))

@@ -4,12 +4,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import i18n
 from .errors import Problems
 from .refs import check_refs
 from .glossary import Term, load_glossary
 from .rules import SITE_LANGUAGES, Game, load_games
+
+if TYPE_CHECKING:   # the features' own data types; their packages import this module
+    from .audit import Audit
+    from .cards import CardSet
+    from .check.draft import DraftTranslation
+    from .check.editions import GameReport
+    from .puzzle_pages.model import PuzzleSet
+    from .quickref import QuickGroup
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("CELLULA_DATA", ROOT / "data")).resolve()
@@ -29,11 +38,27 @@ class SiteData:
     """Glossary terms."""
     ui: dict[str, i18n.Strings]
     """The core interface strings per site language (``core.*`` of :mod:`generator.i18n`'s catalogue)."""
-    extras: dict[str, object] = field(default_factory=dict)
-    """Data of the optional parts (cards, puzzles, edition notes), by name."""
     solve_puzzles: bool = True
     """False: puzzles are loaded and checked but not solved (``python -m generator validate``),
-    so ``extras`` has no puzzle set and no puzzle page is produced."""
+    so :attr:`puzzles` stays None and no puzzle page is produced."""
+
+    # The features' data, each filled by its feature's loader (generator.features); empty when the
+    # data set has none of it.
+    editions: dict[str, GameReport] = field(default_factory=dict)
+    """The edition check's report of every game whose Italian and English official texts are
+    compared, by game id (``check`` feature)."""
+    draft_translations: dict[str, list[DraftTranslation]] = field(default_factory=dict)
+    """The project's Italian translations of the English 2nd edition's paragraphs, by game id
+    (``check`` feature; read after :attr:`editions`, against which they are checked)."""
+    cards: dict[str, CardSet] = field(default_factory=dict)
+    """The card database of ``data/cards/``, by game id (``cards`` feature)."""
+    puzzles: PuzzleSet | None = None
+    """The Cytosis puzzles, solved, with the board sides' values (``puzzles`` feature); None when
+    there are none or they were only checked (:attr:`solve_puzzles` False)."""
+    audit: dict[str, Audit] = field(default_factory=dict)
+    """The rules audit of ``data/audit/<game>.yaml``, by game id (``audit`` feature)."""
+    quickref: dict[str, tuple[QuickGroup, ...]] = field(default_factory=dict)
+    """The quick reference of every game that has one, by game id (``quickref`` feature)."""
 
 
 def load_site(data_dir: Path = DATA_DIR, *, solve_puzzles: bool = True) -> SiteData:
@@ -48,16 +73,9 @@ def load_site(data_dir: Path = DATA_DIR, *, solve_puzzles: bool = True) -> SiteD
         data_dir / "glossary.yaml") else []
     site = SiteData(data_dir, games, glossary, ui, solve_puzzles=solve_puzzles)
     check_refs(site, problems)
-    for name, loader in extra_loaders():
-        value = loader(site, problems)
-        if value is not None:
-            site.extras[name] = value
+    from . import features
+    for feature in features.registered():
+        if feature.loader is not None:
+            feature.loader(site, problems)
     problems.raise_if_any()
     return site
-
-
-def extra_loaders():
-    """Loaders of the optional data sets, each ``(site, problems) -> value``; added as features land."""
-    from . import features
-    features.load()
-    return features.LOADERS

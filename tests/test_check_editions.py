@@ -139,7 +139,7 @@ def test_real_allowlist_has_no_stale_entry_and_no_open_finding():
     from generator.check.editions import load_editions
     from generator.site import DATA_DIR, load_site
     site = load_site(DATA_DIR)
-    reports = site.extras.get("editions") or load_editions(site, Problems())
+    reports = site.editions or load_editions(site, Problems())
     for report in reports.values():
         assert not report.stale, [(e.fingerprint, e.check, e.section, e.line) for e in report.stale]
         open_ = [f for f in report.findings if f.status is Status.OPEN]

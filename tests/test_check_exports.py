@@ -28,7 +28,7 @@ def files(real_site, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def units(real_site):
-    return game_units(real_site.games["cytosis"], real_site.glossary, real_site.extras["editions"]["cytosis"].findings)
+    return game_units(real_site.games["cytosis"], real_site.glossary, real_site.editions["cytosis"].findings)
 
 
 def _valid(schema: str, path: Path) -> None:
@@ -97,7 +97,7 @@ def test_tbx_marks_forbidden_renderings_deprecated(tmp_path):
 def test_xliff_drafts_unchanged_rules_and_flags_changed_ones(files, units, real_site):
     from generator.check.draft import DraftSource, draft_paragraphs
     store = tk_xliff2.Xliff2File.parsefile(str(files["cytosis.it-2e.xlf"]))
-    paragraphs = draft_paragraphs(units, real_site.extras.get("draft_translations", {}).get("cytosis", []))
+    paragraphs = draft_paragraphs(units, real_site.draft_translations.get("cytosis", []))
     assert len(store.units) == len(paragraphs) == len([u for u in units if u.en is not None])
     ns = {"x": exports.XLIFF_NS}
     tree = etree.parse(str(files["cytosis.it-2e.xlf"]))
@@ -135,7 +135,7 @@ def test_xliff_without_translations_leaves_changed_targets_empty(units):
 
 
 def test_changed_units_are_the_ones_reviewed_findings_touch(units, real_site):
-    report = real_site.extras["editions"]["cytosis"]
+    report = real_site.editions["cytosis"]
     for unit in units:
         assert all(r.status is not Status.FALSE_POSITIVE and r.check is not CheckId.EDITION_NOTE for r in unit.reasons)
         assert (unit.state is UnitState.CHANGED) == bool(unit.it and unit.en and unit.reasons)
@@ -144,7 +144,7 @@ def test_changed_units_are_the_ones_reviewed_findings_touch(units, real_site):
 
 def test_findings_csv_has_one_row_per_check_finding(files, real_site):
     rows = list(csv.DictReader(io.StringIO(files["cytosis.findings.csv"].read_text(encoding="utf-8"))))
-    findings = [f for f in real_site.extras["editions"]["cytosis"].findings if f.check is not CheckId.EDITION_NOTE]
+    findings = [f for f in real_site.editions["cytosis"].findings if f.check is not CheckId.EDITION_NOTE]
     assert len(rows) == len(findings)
     assert tuple(rows[0]) == exports.CSV_COLUMNS
     assert {r["classification"] for r in rows} <= {s.value for s in Status}

@@ -11,7 +11,7 @@ from generator.rules import SITE_LANGUAGES
 
 @pytest.fixture(scope="module")
 def report(real_site):
-    return real_site.extras["editions"]["cytosis"]
+    return real_site.editions["cytosis"]
 
 
 @pytest.fixture(scope="module")

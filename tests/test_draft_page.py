@@ -16,12 +16,12 @@ from generator.rules import SITE_LANGUAGES
 
 @pytest.fixture(scope="module")
 def units(real_site):
-    return game_units(real_site.games["cytosis"], real_site.glossary, real_site.extras["editions"]["cytosis"].findings)
+    return game_units(real_site.games["cytosis"], real_site.glossary, real_site.editions["cytosis"].findings)
 
 
 @pytest.fixture(scope="module")
 def paragraphs(real_site, units):
-    return draft.draft_paragraphs(units, real_site.extras.get("draft_translations", {}).get("cytosis", []))
+    return draft.draft_paragraphs(units, real_site.draft_translations.get("cytosis", []))
 
 
 def test_every_english_unit_is_in_the_draft_once(units, paragraphs):
@@ -29,7 +29,7 @@ def test_every_english_unit_is_in_the_draft_once(units, paragraphs):
 
 
 def test_sources_follow_the_unit_state(paragraphs, real_site):
-    own = {t.it for t in real_site.extras["draft_translations"]["cytosis"]}
+    own = {t.it for t in real_site.draft_translations["cytosis"]}
     for p in paragraphs:
         if p.unit.state is UnitState.UNCHANGED:
             assert p.source is DraftSource.OFFICIAL_IT and p.text == p.unit.it
@@ -49,7 +49,7 @@ def test_changed_paragraph_without_translation_stays_english_and_flagged(units):
 
 def test_the_project_translates_every_changed_paragraph(real_site, units):
     """Every paragraph of the draft has Italian text: no English left (a new change needs a translation)."""
-    translations = real_site.extras["draft_translations"]["cytosis"]
+    translations = real_site.draft_translations["cytosis"]
     assert not draft.unused_translations(units, translations)
     assert all(p.source is not DraftSource.ENGLISH for p in draft.draft_paragraphs(units, translations))
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator import puzzle_pages, solution_cache
+from generator.puzzle_pages import solving
 from generator.rules import SITE_LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,7 +29,7 @@ MD_LINK = re.compile(r"\]\(([^)\s]+)(?: \"[^\"]*\")?\)")
 
 @pytest.fixture(scope="module")
 def puzzle_set(real_site):
-    loaded = real_site.extras.get("puzzles")
+    loaded = real_site.puzzles
     assert isinstance(loaded, puzzle_pages.PuzzleSet)
     return loaded
 
@@ -240,7 +241,7 @@ def small_puzzle(tmp_path: Path) -> Path:
 @pytest.fixture
 def cache_dir(tmp_path: Path, monkeypatch) -> Path:
     folder = tmp_path / "cache"
-    monkeypatch.setattr(puzzle_pages, "CACHE_DIR", folder)
+    monkeypatch.setattr(solving, "CACHE_DIR", folder)
     return folder
 
 
@@ -311,9 +312,9 @@ def test_line_endings_do_not_change_the_key(small_puzzle, tmp_path):
 def test_big_puzzles_go_to_cpsat_only_when_available(entries, monkeypatch):
     big, small = entries["market-day-2e"].puzzle, entries["rulebook-protein-hormone-2e"].puzzle
     assert puzzle_pages.placements(big) >= puzzle_pages.BIG_PUZZLE_PLACEMENTS > puzzle_pages.placements(small)
-    monkeypatch.setattr(puzzle_pages, "available_engines", lambda: ("exhaustive",))
+    monkeypatch.setattr(solving, "available_engines", lambda: ("exhaustive",))
     assert puzzle_pages.engine_for(big) == puzzle_pages.default_engine()
-    monkeypatch.setattr(puzzle_pages, "available_engines", lambda: ("exhaustive", "cpsat"))
+    monkeypatch.setattr(solving, "available_engines", lambda: ("exhaustive", "cpsat"))
     assert puzzle_pages.engine_for(big) == "cpsat"
     assert puzzle_pages.engine_for(small) == puzzle_pages.default_engine()
 

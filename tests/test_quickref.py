@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("game_id", ["cytosis", "ursuppe", "immune-response"])
 def test_real_quick_references_load(real_site, game_id):
-    groups = real_site.extras["quickref"][game_id]
+    groups = real_site.quickref[game_id]
     assert groups and all(g.lines for g in groups)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator import puzzle_pages
+from generator.puzzle_pages import loading, solving
 from generator.__main__ import main
 from generator.errors import Problems
 from generator.site import DATA_DIR, load_site
@@ -21,7 +22,7 @@ def _forbid_solving(monkeypatch) -> None:
 
     def refuse(*args, **kwargs):
         raise AssertionError("a puzzle was solved during validation")
-    for module, name in ((solver, "solve"), (solver.solution, "solve"), (puzzle_pages, "solve_cached")):
+    for module, name in ((solver, "solve"), (solver.solution, "solve"), (solving, "solve_cached")):
         monkeypatch.setattr(module, name, refuse)
 
 
@@ -38,10 +39,10 @@ def test_validate_passes_on_the_shipped_data_without_solving(monkeypatch, capsys
 
 def test_the_checking_loader_sees_every_puzzle_and_yields_no_puzzle_set(checked_site, monkeypatch):
     _forbid_solving(monkeypatch)
-    assert "puzzles" not in checked_site.extras
+    assert checked_site.puzzles is None
     seen = []
-    real = puzzle_pages.linkable_sections
-    monkeypatch.setattr(puzzle_pages, "linkable_sections", lambda p: seen.append(p.id) or real(p))
+    real = loading.linkable_sections
+    monkeypatch.setattr(loading, "linkable_sections", lambda p: seen.append(p.id) or real(p))
     problems = Problems()
     assert puzzle_pages.load(checked_site, problems) is None
     assert not problems

@@ -1,21 +1,36 @@
 """The edition check: aligned IT/EN comparison of official texts, curated notes, reviewed allowlist.
 
-Importing this package registers its parts: the ``editions`` and ``draft_translations`` data loaders,
-the differences and Italian 2nd-edition draft page producers (``generator.features``), and the ``check`` and ``bench-check`` subcommands
-(``generator.cli_extensions``).
+Importing this package registers it as the ``check`` feature (:mod:`generator.features`): the
+edition reports and the draft translations (read in that order: the drafts are checked against the
+reports), the differences and Italian 2nd-edition draft pages, the "≠ N differences" link under
+each rule section, and the ``check`` and ``bench-check`` subcommands.
 """
 from __future__ import annotations
 
-from .. import cli_extensions, features
+from typing import TYPE_CHECKING
+
+from .. import features
 from .cli import configure_bench, configure_check, run_bench, run_check
+from .draft import draft_pages, load_drafts
 from .editions import load_editions
-from .site_pages import differences_pages
+from .site_pages import differences_links, differences_pages
 
-if not any(name == "editions" for name, _ in features.LOADERS):
-    features.LOADERS.append(("editions", load_editions))
-if differences_pages not in features.PRODUCERS:
-    features.PRODUCERS.append(differences_pages)
-cli_extensions.COMMANDS.setdefault("check", (configure_check, run_check))
-cli_extensions.COMMANDS.setdefault("bench-check", (configure_bench, run_bench))
+if TYPE_CHECKING:
+    from ..errors import Problems
+    from ..site import SiteData
 
-from . import draft  # noqa: E402,F401  (registers its loader and page after the editions loader it reads)
+
+def load(site: SiteData, problems: Problems) -> None:
+    """The edition reports, then the draft translations that are checked against them."""
+    site.editions = load_editions(site, problems)
+    site.draft_translations = load_drafts(site, problems)
+
+
+features.register(features.Feature(
+    name="check",
+    loader=load,
+    producers=(differences_pages, draft_pages),
+    section_links=(differences_links,),
+    commands=(features.Command("check", configure_check, run_check),
+              features.Command("bench-check", configure_bench, run_bench)),
+))

@@ -55,7 +55,7 @@ def run_check(args) -> int:
     from . import editions
     start = time.perf_counter()
     site = load_site(args.data)
-    reports = site.extras.get("editions") or {}
+    reports = site.editions
     findings: list[Finding] = []
     problems = Problems()
     for game_id, report in reports.items():

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from .. import features, i18n
+from .. import i18n
 from ..errors import Problems
 from ..render import Page, escape_text
 from ..yamlio import load_yaml, yaml_path
@@ -45,8 +45,8 @@ class DraftTranslation:
     """The English 2nd-edition text it translates (compared normalised, markup aside)."""
     it: str
     """The Italian translation."""
-    line: int
-    """Line in the file."""
+    line: int | None
+    """Line in the file (None: not known)."""
 
 
 def load_draft_translations(file: Path, game, problems: Problems) -> list[DraftTranslation]:
@@ -97,7 +97,7 @@ def draft_paragraphs(units: list[TranslationUnit], translations: list[DraftTrans
             continue  # left out of the 2nd edition
         own = by_key.get(_key(unit.section, unit.en))
         if unit.state is UnitState.UNCHANGED:
-            out.append(DraftParagraph(unit, DraftSource.OFFICIAL_IT, unit.it))
+            out.append(DraftParagraph(unit, DraftSource.OFFICIAL_IT, unit.it or ""))  # unchanged: both sides exist
         elif own is not None:
             out.append(DraftParagraph(unit, DraftSource.PROJECT, own.it))
         elif unit.state is UnitState.EN_ONLY and unit.translation:
@@ -161,12 +161,12 @@ def draft_markdown(game, paragraphs: list[DraftParagraph], lang: str) -> str:
 
 def draft_pages(site, lang: str) -> list[Page]:
     """Page producer: ``<game>/draft-it-2e.md`` for every compared game."""
-    reports = site.extras.get("editions") or {}
+    reports = site.editions
     pages = []
     for game_id, report in reports.items():
         game = site.games[game_id]
         units = game_units(game, site.glossary, report.findings)
-        translations = (site.extras.get("draft_translations") or {}).get(game_id, [])
+        translations = site.draft_translations.get(game_id, [])
         paragraphs = draft_paragraphs(units, translations)
         pages.append(Page(lang, f"{game_id}/draft-it-2e.md", UI[lang]["title"], draft_markdown(game, paragraphs, lang),
                           nav=(game.title[lang],), tooltips=False))
@@ -176,7 +176,7 @@ def draft_pages(site, lang: str) -> list[Page]:
 def load_drafts(site, problems: Problems) -> dict[str, list[DraftTranslation]]:
     """Feature loader: each compared game's draft translations (stale ones reported)."""
     out = {}
-    for game_id, report in (site.extras.get("editions") or {}).items():
+    for game_id, report in (site.editions).items():
         game = site.games[game_id]
         file = site.data_dir / EDITIONS_DIR / f"{game_id}.draft-it.yaml"
         if not file.exists():
@@ -189,8 +189,3 @@ def load_drafts(site, problems: Problems) -> dict[str, list[DraftTranslation]]:
         out[game_id] = translations
     return out
 
-
-if not any(name == "draft_translations" for name, _ in features.LOADERS):
-    features.LOADERS.append(("draft_translations", load_drafts))
-if draft_pages not in features.PRODUCERS:
-    features.PRODUCERS.append(draft_pages)

@@ -18,7 +18,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from lxml import etree
+from lxml import etree  # type: ignore[import-untyped]  # no stubs pinned
 
 from .align import plain
 from .model import CheckId, Finding
@@ -27,7 +27,7 @@ from .units import TranslationUnit, UnitState, game_units
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:2.0"
 TOOL = "Cellula edition check"
-EDITION = {"it-1e": "Italian 1st edition (official)", "en-2e": "English 2nd edition (official)",
+EDITION: dict[str | None, str] = {"it-1e": "Italian 1st edition (official)", "en-2e": "English 2nd edition (official)",
            "en-virus": "English Virus expansion rules (official)"}
 """How the properties name each source; other sources are named by their id."""
 
@@ -53,7 +53,7 @@ def segment_text(markdown: str) -> str:
     return plain(markdown.replace("\n", " "))
 
 
-def _prop(parent, kind: str, value: str) -> None:
+def _prop(parent, kind: str, value: str | None) -> None:
     etree.SubElement(parent, "prop", type=kind).text = value
 
 
@@ -127,6 +127,7 @@ def xliff(game_id: str, units: list[TranslationUnit], translations=()) -> str:
     from .draft import DraftSource, draft_paragraphs
     root = etree.Element(f"{{{XLIFF_NS}}}xliff", nsmap={None: XLIFF_NS}, version="2.0", srcLang="en", trgLang="it")
     file_el = etree.SubElement(root, f"{{{XLIFF_NS}}}file", id=game_id, original=f"data/rules/{game_id}")
+    target: str | None
     for paragraph in draft_paragraphs(units, list(translations)):
         unit = paragraph.unit
         unit_el = etree.SubElement(file_el, f"{{{XLIFF_NS}}}unit", id=f"{unit.section}.{unit.position}",
@@ -142,14 +143,14 @@ def xliff(game_id: str, units: list[TranslationUnit], translations=()) -> str:
             state = "initial"
             origin = "target: the Cellula project's translation" if target else "to translate"
             if unit.state is UnitState.CHANGED:
-                why = f"review: the rule changed; {origin}; Italian 1st edition said: {segment_text(unit.it)} | " + \
+                why = f"review: the rule changed; {origin}; Italian 1st edition said: {segment_text(unit.it or '')} | " + \
                       " | ".join(_reason(f) for f in unit.reasons)
             else:
                 why = f"review: not in the Italian 1st edition; {origin}"
         etree.SubElement(notes, f"{{{XLIFF_NS}}}note", category="review" if state == "initial" else "provenance",
                          priority="1" if unit.state is UnitState.CHANGED else "5").text = why
         segment = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}segment", state=state)
-        etree.SubElement(segment, f"{{{XLIFF_NS}}}source").text = segment_text(unit.en)
+        etree.SubElement(segment, f"{{{XLIFF_NS}}}source").text = segment_text(unit.en or "")  # the draft has 2nd-edition units only
         if target is not None:
             etree.SubElement(segment, f"{{{XLIFF_NS}}}target").text = segment_text(target)
     return _xml(root)
@@ -181,9 +182,9 @@ def findings_csv(findings: list[Finding], labels=None, sections=None, reviews=No
 
 def game_exports(site, game_id: str) -> list[ExportFile]:
     """The TMX, XLIFF and findings CSV of one compared game."""
-    report = site.extras["editions"][game_id]
+    report = site.editions[game_id]
     units = game_units(site.games[game_id], site.glossary, report.findings)
-    translations = (site.extras.get("draft_translations") or {}).get(game_id, [])
+    translations = site.draft_translations.get(game_id, [])
     return [ExportFile(f"{game_id}.tmx", tmx(game_id, units), "application/x-tmx+xml"),
             ExportFile(f"{game_id}.it-2e.xlf", xliff(game_id, units, translations), "application/xliff+xml"),
             ExportFile(f"{game_id}.findings.csv", findings_csv(report.findings, reviews=report.reasons), "text/csv")]
@@ -192,7 +193,7 @@ def game_exports(site, game_id: str) -> list[ExportFile]:
 def all_exports(site) -> list[ExportFile]:
     """Every export: the glossary's TBX, then each compared game's files."""
     files = [ExportFile("glossary.tbx", tbx(site.glossary), "application/x-tbx+xml")]
-    for game_id in site.extras.get("editions") or {}:
+    for game_id in site.editions:
         files += game_exports(site, game_id)
     return files
 

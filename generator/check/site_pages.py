@@ -3,8 +3,9 @@ view shows as badges."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from .. import features, i18n
+from .. import i18n
 from ..refs import relative
 from ..render import Page, escape_text, render
 from .align import plain
@@ -26,7 +27,7 @@ SHOWN = tuple(s for s in Status if s is not Status.FALSE_POSITIVE)
 """Findings reviewed as false positives are not differences: folded away at the end of the page."""
 
 
-def highlight(text: str, needles: list[str], numbers: list[str] = ()) -> str:
+def highlight(text: str, needles: Sequence[str], numbers: Sequence[str] = ()) -> str:
     """Escape ``text`` for the page and wrap each word-level difference in <mark>: ``needles`` (words
     or phrases, matched case-insensitively from a word start) and ``numbers`` (whole numbers)."""
     text = escape_text(re.sub(r"\s*\n\s*", " ", text)).replace("<", "&lt;")
@@ -63,7 +64,7 @@ def word_differences(finding: Finding, matchers=None) -> dict[str, tuple[list[st
     glossary terms one side has and the other lacks."""
     from .qa import COLOURS
     ev = finding.evidence
-    words = {"it": [], "en": []}
+    words: dict[str, list[str]] = {"it": [], "en": []}
     numbers = _side_numbers(finding)
     for lang, surfaces in _side_terms(finding, matchers).items():
         words[lang] += surfaces
@@ -148,7 +149,7 @@ def section_counts(report) -> dict[str, int]:
 
 def differences_links(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
     """Section link hook: "≠ N differences" under a section that has notes or shown findings."""
-    report = (site.extras.get("editions") or {}).get(game.id)
+    report = site.editions.get(game.id)
     if report is None:
         return []
     count = section_counts(report).get(section.id, 0)
@@ -185,7 +186,7 @@ def differences_pages(site, lang: str) -> list[Page]:
     ``glossary.tbx``) beside it."""
     from .checks import matchers_for
     from .exports import findings_csv, game_exports, tbx
-    reports = site.extras.get("editions") or {}
+    reports = site.editions
     terms = {t.id: t for t in site.glossary}
     pages = []
     for game_id, report in reports.items():
@@ -243,6 +244,3 @@ def differences_pages(site, lang: str) -> list[Page]:
         pages.append(Page(lang, "glossary.tbx", "glossary.tbx", tbx(site.glossary), in_nav=False))
     return pages
 
-
-if differences_links not in features.SECTION_LINKS:
-    features.SECTION_LINKS.append(differences_links)

@@ -1,0 +1,63 @@
+"""Worked examples on the site: a page per Cytosis puzzle, the puzzle index, the board
+assumptions and the solver benchmark, in every site language.
+
+Registers the ``puzzles`` feature when imported (see :mod:`generator.features`):
+
+- its loader (:mod:`.loading`): every ``data/puzzles/*.yaml`` loaded with :func:`solver.load_puzzle`
+  and solved (:mod:`.solving`), through :mod:`generator.solution_cache` (``.cache/solutions``), so
+  a warm build does not search again; every rule section a step links to must exist;
+- its page producer (:mod:`.pages`): ``cytosis/puzzles/index.md`` (the graded list),
+  ``cytosis/puzzles/<id>.md`` (statement, starting position, cards, the optimal sequence as a
+  ``<table class="cellula-steps">``, score, proof status, the greedy contrast, assumptions),
+  ``cytosis/assumptions.md`` (every board count, from the rulebook or assumed, per side) and
+  ``cytosis/benchmark.md`` (:mod:`.bench_page`; ``docs/assets/bench/`` when ``python -m solver
+  bench`` wrote it).
+
+The greedy contrast is the solver's policy (:func:`solver.greedy.greedy_plan`), played through
+the engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
+they are shown. Data text is escaped on the way out (``attr`` in raw HTML, :func:`md_inline` in
+Markdown cells and link texts, ``text``/``md`` elsewhere).
+
+The modules, each depending only on those above it: :mod:`.model` (page paths and the typed
+values), :mod:`.texts` (interface strings, escaping), :mod:`.solving` (engines, the record, the
+cache), :mod:`.board` (board values and their provenance), :mod:`.loading` (the loader),
+:mod:`.views`, :mod:`.statement` and :mod:`.proof` (what the templates are given),
+:mod:`.bench_page`, :mod:`.pages` (the producer). The names below are this package's public
+interface; settings a test overrides (``solving.CACHE_DIR``) are set on their own module.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import features
+from .bench_page import bench_page, bench_tables
+from .board import load_boards, plan_assumptions
+from .loading import linkable_sections, load, puzzle_sources
+from .model import (ASSUMPTIONS_PAGE, BENCH_PAGE, GAME, INDEX_PAGE, STOCK_FIELDS, BoardItem, Link, Provenance,
+                    PuzzleEntry, PuzzleSet)
+from .pages import produce, puzzle_page
+from .proof import proof_lines
+from .solving import (BIG_PUZZLE_PLACEMENTS, available_engines, compute_record, default_engine, depends_on,
+                      engine_for, placements, run_engine, solve_cached)
+from .texts import UI, md_inline
+from .views import section_link
+
+if TYPE_CHECKING:
+    from ..errors import Problems
+    from ..site import SiteData
+
+__all__ = [
+    "ASSUMPTIONS_PAGE", "BENCH_PAGE", "BIG_PUZZLE_PLACEMENTS", "GAME", "INDEX_PAGE", "STOCK_FIELDS", "UI",
+    "BoardItem", "Link", "Provenance", "PuzzleEntry", "PuzzleSet",
+    "available_engines", "bench_page", "bench_tables", "compute_record", "default_engine", "depends_on",
+    "engine_for", "linkable_sections", "load", "load_boards", "md_inline", "placements", "plan_assumptions",
+    "produce", "proof_lines", "puzzle_page", "puzzle_sources", "run_engine", "section_link", "solve_cached",
+]
+
+
+def store(site: SiteData, problems: Problems) -> None:
+    """Feature loader: :func:`load` into the site's data."""
+    site.puzzles = load(site, problems)
+
+
+features.register(features.Feature(name="puzzles", loader=store, producers=(produce,)))

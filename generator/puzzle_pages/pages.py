@@ -1,0 +1,119 @@
+"""The puzzle pages, in every site language: the graded index, one worked example per puzzle, the
+board assumptions and the benchmark, produced from the loaded :class:`.PuzzleSet`."""
+from __future__ import annotations
+
+from .. import puzzle_play  # issue #19 hook: interactive board
+from ..refs import relative
+from ..render import Page, render
+from .bench_page import bench_page
+from .board import plan_assumptions
+from .model import (ASSUMPTIONS_PAGE, BENCH_PAGE, GAME, INDEX_PAGE, RULES_COVERAGE_PAGE, STOCK_FIELDS, Link,
+                    ProofStatus, PuzzleEntry, PuzzleSet, Provenance)
+from .proof import proof_lines, proof_status, proven_text
+from .solving import BIG_PUZZLE_PLACEMENTS, placements
+from .statement import card_views, start_view, statement_rows
+from .texts import UI, link_title, md_inline
+from .views import (board_title, breakdown_lines, edition_label, greedy_view, item_row, other_readings_view,
+                    rules_used, section_link, step_rows)
+
+
+def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav: tuple[str, ...]) -> Page:
+    ui, puzzle, record = UI[lang], entry.puzzle, entry.record
+    page = f"{GAME}/puzzles/{puzzle.id}.md"
+    title = puzzle.text("title", lang)
+    side_title = board_title(puzzle_set, puzzle.board.id, lang)
+    solution = record["solution"]
+    score_link = section_link(site, "scoring.final", lang, page)
+    content = render(
+        "puzzle.md.j2", ui=ui, lang=lang, title=title, story=puzzle.text("story", lang), puzzle_id=puzzle.id,
+        index_href=relative(page, INDEX_PAGE),
+        statement=statement_rows(site, entry, side_title, lang, page), start=start_view(puzzle, lang),
+        stock_names=[ui["stock_names"][f] for f in STOCK_FIELDS],
+        stock_short=[ui["stock_short"][f] for f in STOCK_FIELDS], cards=card_views(site, puzzle, lang, page),
+        any_illustrative=any(c.illustrative for c in puzzle.cards) or bool(puzzle.goals),
+        has_goals=bool(puzzle.goals),
+        status=proof_status(record).value,
+        rules_used=rules_used(site, solution.get("steps", []), lang, page),
+        no_plan=ui["no_plan"] if proof_status(record) is ProofStatus.INFEASIBLE else ui["no_plan_unknown"],
+        steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
+        health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
+        score_link=score_link, proof=proof_lines(record, lang), greedy=greedy_view(site, entry, lang, page),
+        other_readings=other_readings_view(record, lang),
+        assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
+        side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
+        # issue #19 hook: the interactive board (generator/puzzle_play.py)
+        board=puzzle_play.board_block(puzzle, solution.get("plan", []), lang, solution.get("health")),
+    )
+    return Page(lang, page, title, content, nav=nav)
+
+
+MAX_GRADE = 5
+"""Puzzle files grade their difficulty from 1 to 5 (``grade:``, default 1)."""
+
+
+def grade(puzzle) -> int:
+    """The puzzle's grade (1-5): its ``grade`` field, else from its placements (<= 3: 1, 4-5: 2, >= 6: 3)."""
+    declared = getattr(puzzle, "grade", None)
+    if isinstance(declared, int):
+        return declared
+    n = placements(puzzle)
+    return 1 if n <= 3 else 2 if n < BIG_PUZZLE_PLACEMENTS else 3
+
+
+def grade_text(puzzle) -> str:
+    g = grade(puzzle)
+    return "★" * g + "☆" * max(0, MAX_GRADE - g)
+
+
+def graded(entries) -> list[PuzzleEntry]:
+    """Puzzles by grade, then placements, then plan length, then id."""
+    return sorted(entries, key=lambda e: (grade(e.puzzle), placements(e.puzzle),
+                                          len(e.record["solution"].get("plan", [])), e.puzzle.id))
+
+
+def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> Page:
+    ui = UI[lang]
+    rows = []
+    for entry in graded(puzzle_set.entries):
+        p = entry.puzzle
+        rows.append({"grade": grade_text(p), "grade_n": grade(p), "id": p.id, "title": md_inline(p.text("title", lang)),
+                     "href": f"{p.id}.md", "edition": ui[f"short_{p.edition.value}"],
+                     "edition_title": link_title(edition_label(p.edition.value, lang)),
+                     "board": md_inline(p.board.id), "board_title": link_title(board_title(puzzle_set, p.board.id, lang)),
+                     "rounds_flasks": f"{p.rounds} × {p.flasks}",
+                     "placements": sum(1 for a in entry.record["solution"].get("plan", []) if a.get("kind") == "place"),
+                     "proven": proven_text(entry.record, lang)})
+    audit = site.audit
+    content = render("puzzle_index.md.j2", ui=ui, rows=rows,
+                     assumptions_href=relative(INDEX_PAGE, ASSUMPTIONS_PAGE), bench_href=relative(INDEX_PAGE, BENCH_PAGE),
+                     coverage_href=relative(INDEX_PAGE, RULES_COVERAGE_PAGE) if GAME in audit else None)
+    return Page(lang, INDEX_PAGE, ui["nav"], content, nav=nav)
+
+
+def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> Page:
+    ui = UI[lang]
+    sides = []
+    for side, title, editions, items in puzzle_set.boards:
+        rows = [item_row(i, lang) for i in items]
+        puzzles = [Link(md_inline(e.puzzle.text("title", lang)), relative(ASSUMPTIONS_PAGE, f"{GAME}/puzzles/{e.puzzle.id}.md"))
+                   for e in graded(puzzle_set.entries) if e.puzzle.board.id == side]
+        sides.append({"id": side, "title": title.get(lang) or title["en"], "puzzles": puzzles,
+                      "editions": ", ".join(edition_label(e, lang) for e in editions), "rows": rows,
+                      "summary": ui["side_summary"].format(
+                          rulebook=sum(1 for i in items if i.provenance is Provenance.RULEBOOK),
+                          assumed=sum(1 for i in items if i.provenance is not Provenance.RULEBOOK))})
+    content = render("assumptions.md.j2", ui=ui, sides=sides, index_href=relative(ASSUMPTIONS_PAGE, INDEX_PAGE))
+    return Page(lang, ASSUMPTIONS_PAGE, ui["assumptions_link"], content, nav=nav)
+
+
+def produce(site, lang: str) -> list[Page]:
+    puzzle_set = site.puzzles
+    if puzzle_set is None:
+        return []
+    from ..site import DOCS_DIR
+    nav = (site.games[GAME].title[lang], UI[lang]["nav"])
+    pages = [index_page(site, puzzle_set, lang, nav)]
+    pages += [puzzle_page(site, puzzle_set, e, lang, nav) for e in graded(puzzle_set.entries)]
+    pages += [assumptions_page(puzzle_set, lang, nav),
+              bench_page(DOCS_DIR, lang, nav, tuple(e.puzzle.id for e in puzzle_set.entries))]
+    return pages

@@ -1,0 +1,85 @@
+"""What the solver proved, in words: the proof paragraph(s) of a puzzle page (status, engine,
+confirming engines, recorded run, fallback, time) and the index's one-cell summary."""
+from __future__ import annotations
+
+from .model import ProofStatus
+from .solving import PLANNER_ENGINES
+from .texts import UI, md_inline
+
+
+def proof_status(record: dict) -> ProofStatus:
+    try:
+        return ProofStatus(record["solution"]["status"])
+    except ValueError:
+        return ProofStatus.UNKNOWN
+
+
+def engine_label(record: dict, lang: str) -> str:
+    """Which engine answered, in words."""
+    engine = record["solution"].get("engine", "")
+    if engine == "exhaustive":
+        nodes = record["solution"].get("stats", {}).get("nodes", "?")
+        return "`exhaustive`, " + UI[lang]["engine_exhaustive"].format(nodes=nodes)
+    if engine in PLANNER_ENGINES:
+        stats = record["solution"].get("stats", {})
+        size = (UI[lang]["model_size"].format(variables=stats["variables"], constraints=stats["constraints"])
+                if "variables" in stats and "constraints" in stats else "")
+        return f"`{engine}`, " + UI[lang]["engine_cpsat"] + size
+    return f"`{md_inline(str(engine))}`"
+
+
+def confirm_label(engine: str, lang: str) -> str:
+    """A confirming engine, named."""
+    return f"`{md_inline(engine)}`" + (f" ({UI[lang]['confirm_' + engine]})" if f"confirm_{engine}" in UI[lang] else "")
+
+
+def proof_lines(record: dict, lang: str) -> list[str]:
+    """The proof status paragraph(s), Markdown."""
+    ui = UI[lang]
+    status = proof_status(record)
+    engine = engine_label(record, lang)
+    lines = []
+    if status is ProofStatus.OPTIMAL:
+        lines.append(ui["proof_optimal"].format(engine=engine))
+        confirmed = record.get("confirmed_by") or []
+        tried = record["solution"].get("stats", {}).get("highs_seconds")
+        if confirmed:
+            lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed)))
+        elif tried is not None:     # HiGHS ran out of its time: say so rather than leave it unsaid
+            lines.append(ui["proof_one_engine"].format(seconds=tried))
+        else:
+            lines.append(ui["proof_unconfirmed"])
+    elif status is ProofStatus.FEASIBLE:
+        lines.append(ui["proof_feasible"].format(engine=engine, bound=record.get("bound", "?"),
+                                                 gap=record.get("gap", "?")))
+    elif status is ProofStatus.INFEASIBLE:
+        lines.append(ui["proof_infeasible"].format(engine=engine))
+    else:
+        lines.append(ui["proof_unknown"].format(status=md_inline(str(record["solution"]["status"])), engine=engine))
+    recorded = record["solution"].get("stats", {}).get("recorded")
+    if isinstance(recorded, dict):
+        lines.append(ui["proof_recorded"].format(
+            seconds=recorded.get("seconds", "?"), workers=recorded.get("workers", "?"),
+            machine=md_inline(str(recorded.get("machine", "?"))), date=recorded.get("recorded", "?"),
+            gap_percent=recorded.get("gap_percent", "?"),
+            warm_start="–" if recorded.get("warm_start") is None else recorded["warm_start"]))
+    if record.get("other_readings_skipped"):
+        lines.append(ui["other_readings_skipped"])
+    reason = record["solution"].get("reason")
+    if reason and status is not ProofStatus.OPTIMAL:
+        lines.append(ui["proof_reason"].format(reason=md_inline(str(reason))))
+    if record.get("fallback"):
+        lines.append(ui["proof_fallback"].format(wanted=f"`{record['requested_engine']}`",
+                                                 reason=md_inline(record["fallback"]), engine=engine))
+    lines.append(ui["solve_time"].format(seconds=record.get("seconds", "?")))
+    return lines
+
+
+def proven_text(record: dict, lang: str) -> str:
+    status = proof_status(record)
+    health = record["solution"].get("health")
+    if status is ProofStatus.OPTIMAL:
+        return f"**{health}** ✓"
+    if status is ProofStatus.FEASIBLE:
+        return f"≥ {health} ({UI[lang]['not_proven']})"
+    return "–"

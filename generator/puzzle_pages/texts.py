@@ -1,0 +1,44 @@
+"""The puzzles feature's interface strings (``puzzles.*`` of the catalogue) and the small text
+helpers every puzzle page shares: amounts of resources, and data text escaped for Markdown."""
+from __future__ import annotations
+
+from .. import i18n
+from .model import STOCK_FIELDS
+
+UI = i18n.namespace("puzzles")
+"""This feature's interface strings: ``puzzles.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
+
+CARD_TYPES = i18n.labels("puzzles.card_types")
+"""Card type names (the rulebooks' terms, as on the card pages)."""
+
+AREAS = i18n.labels("puzzles.areas")
+"""Board areas (and the three vesicle areas), by id."""
+
+RESOURCES = i18n.labels("puzzles.resources")
+"""Resource names, singular."""
+
+RESOURCES_PLURAL = i18n.labels("puzzles.resources_plural")
+"""Resource names after a number other than 1."""
+
+
+def amount(n: int, resource: str, lang: str) -> str:
+    """``3 lipidi``, ``1 carboidrato``."""
+    return f"{n} {(RESOURCES if n == 1 else RESOURCES_PLURAL)[resource][lang]}"
+
+
+def stock_text(stock, lang: str) -> str:
+    """A cost or gain in words (``2 ATP, 2 proteine, 1 carboidrato``); ``-`` when empty."""
+    parts = [amount(getattr(stock, r), r, lang) for r in STOCK_FIELDS if getattr(stock, r)]
+    return ", ".join(parts) or "-"
+
+
+def md_inline(text: str) -> str:
+    """Data text inside a Markdown table cell or link text: markup, pipes and ``<`` escaped."""
+    for ch in "\\[]*_`|":
+        text = text.replace(ch, "\\" + ch)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def link_title(text: str) -> str:
+    """Text for a Markdown link title (``"..."``): quotes and markup-breaking characters escaped."""
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
