@@ -157,7 +157,13 @@
       .finally(function () { window.fetch = realFetch; delete window.CELLULA_PYODIDE_FILES; });
   }
   function startPyodide() {
-    var indexURL = new URL("pyodide/", BASE).href, bundle = window.CELLULA_PYODIDE_BUNDLE;
+    var indexURL = new URL(BASE + "pyodide/", location.href).href, bundle = window.CELLULA_PYODIDE_BUNDLE;
+    if (!bundle && location.protocol === "file:") {
+      // The http build opened from disk: its Pyodide needs fetch()/import(); say which build plays here.
+      var err = new Error("file://");
+      err.cellulaFileUrl = true;
+      return Promise.reject(err);
+    }
     if (!bundle) return window.loadPyodide({ indexURL: indexURL });
     return Promise.all(bundle.map(function (src) { return loadScript(BASE + src); }))
       .then(function () { return loadPyodideFromMemory(indexURL); });
@@ -266,7 +272,8 @@
         var first = list.querySelector("button");
         if (first) first.focus();
       }).catch(function (err) {
-        status.textContent = fmt(ui.play_failed, { error: err && err.message ? err.message : String(err) });
+        status.textContent = err && err.cellulaFileUrl ? ui.play_file_url
+          : fmt(ui.play_failed, { error: err && err.message ? err.message : String(err) });
       });
     }
     begin();
