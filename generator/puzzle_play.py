@@ -187,8 +187,10 @@ def classic_asm_script(module_text: str, source: str = ASM_MODULE) -> str:
 
 def memory_file_script(name: str, data: bytes) -> str:
     """A classic script holding one file as base64 of its gzip (board.js inflates it with
-    DecompressionStream): the WebAssembly shrinks from 9.6 MB to 4.7 MB this way."""
-    packed = base64.b64encode(gzip.compress(data, 9, mtime=0)).decode("ascii")
+    DecompressionStream): the WebAssembly shrinks from 9.6 MB to 4.7 MB this way. Level 6: level 9
+    saves 0.3 % for about twice the time (4.6 s against 2.3 s, on a loaded machine) in every
+    offline build."""
+    packed = base64.b64encode(gzip.compress(data, 6, mtime=0)).decode("ascii")
     return (f"(window.CELLULA_PYODIDE_FILES = window.CELLULA_PYODIDE_FILES || {{}})"
             f'[{json.dumps(name)}] = "{packed}";\n')
 
