@@ -130,12 +130,50 @@
       document.head.appendChild(s);
     });
   }
+  // The offline build (play-engine.js then names window.CELLULA_PYODIDE_BUNDLE): from file://
+  // Chromium refuses fetch() and import(), so Pyodide comes as classic scripts (its core module as
+  // one, each file it fetches as base64 of its gzip) and its fetches are answered from memory.
+  function decodeBase64(text) {
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
+    var bin = atob(text), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return bytes;
+  }
+  function memoryResponse(name, packed) {
+    var body = new Blob([decodeBase64(packed)]).stream().pipeThrough(new DecompressionStream("gzip"));
+    // WebAssembly.instantiateStreaming wants this type; the other files are read as bytes or JSON.
+    var type = /\.wasm$/.test(name) ? "application/wasm" : "application/octet-stream";
+    return new Response(body, { headers: { "Content-Type": type } });
+  }
+  function loadPyodideFromMemory(indexURL) {
+    var files = window.CELLULA_PYODIDE_FILES || {}, realFetch = window.fetch;
+    window.fetch = function (input) {
+      var url = String(input && input.url ? input.url : input);
+      var name = url.indexOf(indexURL) === 0 ? url.slice(indexURL.length) : "";
+      if (files[name]) return Promise.resolve(memoryResponse(name, files[name]));
+      return realFetch.apply(this, arguments);
+    };
+    return window.loadPyodide({ indexURL: indexURL, createPyodideModule: window.CELLULA_PYODIDE_MODULE })
+      .finally(function () { window.fetch = realFetch; delete window.CELLULA_PYODIDE_FILES; });
+  }
+  function startPyodide() {
+    var indexURL = new URL(BASE + "pyodide/", location.href).href, bundle = window.CELLULA_PYODIDE_BUNDLE;
+    if (!bundle && location.protocol === "file:") {
+      // The http build opened from disk: its Pyodide needs fetch()/import(); say which build plays here.
+      var err = new Error("file://");
+      err.cellulaFileUrl = true;
+      return Promise.reject(err);
+    }
+    if (!bundle) return window.loadPyodide({ indexURL: indexURL });
+    return Promise.all(bundle.map(function (src) { return loadScript(BASE + src); }))
+      .then(function () { return loadPyodideFromMemory(indexURL); });
+  }
   var enginePromise = null;
   function loadEngine() {
     if (!enginePromise) {
       enginePromise = loadScript(BASE + "pyodide/pyodide.js")
         .then(function () { return loadScript(BASE + "play-engine.js"); })
-        .then(function () { return window.loadPyodide({ indexURL: BASE + "pyodide/" }); })
+        .then(startPyodide)
         .then(function (py) {
           var sources = window.CELLULA_ENGINE_SOURCES;
           for (var path in sources) {
@@ -234,7 +272,8 @@
         var first = list.querySelector("button");
         if (first) first.focus();
       }).catch(function (err) {
-        status.textContent = fmt(ui.play_failed, { error: err && err.message ? err.message : String(err) });
+        status.textContent = err && err.cellulaFileUrl ? ui.play_file_url
+          : fmt(ui.play_failed, { error: err && err.message ? err.message : String(err) });
       });
     }
     begin();
@@ -267,14 +306,7 @@
     holder.tabIndex = 0;
     bar.appendChild(prev); bar.appendChild(next);
     box.appendChild(bar); box.appendChild(status); box.appendChild(links); box.appendChild(holder);
-    if (box.getAttribute("data-play") && location.protocol === "file:") {
-      // Pyodide loads its WebAssembly and standard library with fetch/import(), which Chromium
-      // refuses from file://: say so instead of offering a button that cannot work.
-      var note = document.createElement("p");
-      note.className = "cellula-board__file-note";
-      note.textContent = ui.play_file_url;
-      box.appendChild(note);
-    } else if (box.getAttribute("data-play")) {
+    if (box.getAttribute("data-play")) {
       var playButton = document.createElement("button");
       playButton.type = "button";
       playButton.className = "cellula-board__play";
