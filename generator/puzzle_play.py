@@ -88,11 +88,11 @@ FULL_TABLE_STATES = 10_000
 """Puzzles with at most this many reachable states carry the best reachable score of every one
 (about 16 bytes a state in the page); larger ones carry it along the optimal line and one move off
 it (:func:`line_values_json`)."""
-LINE_STATES = 3_000
+LINE_STATES = 10_000
 """State budget of the memoised search of one larger puzzle's off-line values (solver.regret);
 past it a state's value is absent and the page says so. Deterministic, unlike a time limit."""
-LINE_SECONDS = 30.0
-"""Safety net on one puzzle's off-line search (the state budget normally ends it first)."""
+LINE_SECONDS = 20.0
+"""Safety net on one puzzle's off-line search, CPU seconds (the state budget normally ends it first)."""
 VALUES_FORMAT = "regret-2"
 VALUES_DIR = Path(__file__).resolve().parents[1] / ".cache" / "regret"
 
@@ -101,19 +101,19 @@ def values_json(puzzle, plan: list[dict] | None = None, optimum: int | None = No
     """The puzzle's best reachable scores as compact JSON: every state's when there are at most
     :data:`FULL_TABLE_STATES`, else the optimal ``plan``'s line and one move off it ("" without a
     plan or an optimum). Cached by the puzzle file, its board and card data, the play runtime,
-    the plan and the solver's source (like the solutions)."""
+    the plan, the budgets and the solver's source (like the solutions)."""
     from solver.puzzle import PUZZLES_DIR, RULEBOOK_CARDS, board_path
     from . import solution_cache
     file = Path(puzzle.source) if puzzle.source else PUZZLES_DIR / f"{puzzle.id}.yaml"   # whole games live in games/
     plan_text = json.dumps([plan, optimum], sort_keys=True)
-    key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{plan_text}",
+    key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{FULL_TABLE_STATES}:{LINE_STATES}:{plan_text}",
                                    (board_path(puzzle.board.id), RULEBOOK_CARDS, Path(play_runtime.__file__)))
     path = VALUES_DIR / f"{key}.json"
     try:
         return json.loads(path.read_text(encoding="utf-8"))["values"]
     except (OSError, ValueError, KeyError, TypeError):
         pass
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     table = play_runtime.best_values(puzzle, FULL_TABLE_STATES)
     stats: dict = {}
     if table is not None:
@@ -125,6 +125,7 @@ def values_json(puzzle, plan: list[dict] | None = None, optimum: int | None = No
         values = None
     text = "" if values is None else json.dumps(values, separators=(",", ":"), sort_keys=True)
     stats["seconds"] = round(time.perf_counter() - start, 3)
+    stats["cpu_seconds"] = round(time.process_time() - cpu, 3)
     print(f"cellula: regret values of {puzzle.id}: {json.dumps(stats, sort_keys=True)}", file=sys.stderr, flush=True)
     VALUES_DIR.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(f".{os.getpid()}.tmp")

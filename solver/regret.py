@@ -85,7 +85,8 @@ class ValueMemo:
     """Best final Health from canonical states, shared by every search along one line.
 
     ``ceiling`` is the proven optimum: no state reachable from the start is worth more, so a
-    state's search stops at the first move reaching it (exact all the same)."""
+    state's search stops at the first move reaching it (exact all the same). ``deadline``: in
+    CPU seconds (:func:`time.process_time`), a safety net behind the deterministic state budget."""
 
     def __init__(self, ceiling: int, max_states: int, deadline: float | None = None) -> None:
         self.ceiling = ceiling
@@ -102,7 +103,7 @@ class ValueMemo:
             return self.table[canon]
         if len(self.table) >= self.max_states:
             raise _OverBudget
-        if self.deadline is not None and len(self.table) % 256 == 0 and time.monotonic() > self.deadline:
+        if self.deadline is not None and len(self.table) % 256 == 0 and time.process_time() > self.deadline:
             raise _OverBudget
         if is_terminal(state):
             best = returns(state)
@@ -235,14 +236,15 @@ def quick_value(after: State, step: int, line_index: dict[State, int], plan: lis
 def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states: int = 100_000,
                 seconds: float | None = 20.0) -> LineValues:
     """Every line state (worth ``optimum``, which must be the proven optimum) and every state one
-    move off the line with its proven value, within ``max_states`` searched states and ``seconds``.
+    move off the line with its proven value, within ``max_states`` searched states and ``seconds``
+    of CPU time.
     Raises ValueError when ``plan`` does not reach ``optimum``."""
     t0 = time.monotonic()
     plan = list(plan)
     line = line_states(puzzle, plan)
     if not is_terminal(line[-1]) or returns(line[-1]) != optimum:
         raise ValueError(f"{puzzle.id}: the plan does not reach the optimum {optimum}")
-    memo = ValueMemo(optimum, max_states, None if seconds is None else t0 + seconds)
+    memo = ValueMemo(optimum, max_states, None if seconds is None else time.process_time() + seconds)
     proven: list[OffLineValue] = []
     unproven: list[Unproven] = []
     pending: list[tuple[int, Action, State]] = []
