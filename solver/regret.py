@@ -152,8 +152,11 @@ class ValueMemo:
         if target is None:
             return ()
         while not is_terminal(state):
-            for action in legal_actions(state):
-                after = apply_legal(state, action)
+            moves = [(action, apply_legal(state, action)) for action in legal_actions(state)]
+            # a move already valued first: a move skipped by the dominance bound may be worth as
+            # much, but valuing it now would only cost search
+            moves.sort(key=lambda move: canonical(move[1]) not in self.table)
+            for action, after in moves:
                 if self.value(after) == target:
                     line.append(action)
                     state = after
