@@ -88,7 +88,7 @@ FULL_TABLE_STATES = 10_000
 """Puzzles with at most this many reachable states carry the best reachable score of every one
 (about 16 bytes a state in the page); larger ones carry it along the optimal line and one move off
 it (:func:`line_values_json`)."""
-LINE_STATES = 4_000
+LINE_STATES = 20_000
 """State budget of the memoised search of one larger puzzle's off-line values (solver.regret);
 past it a state's value is absent and the page says so. Deterministic, unlike a time limit."""
 LINE_SECONDS = 20.0
