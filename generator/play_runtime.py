@@ -42,20 +42,26 @@ class Session:
     def __init__(self, packed: str, values: str = ""):
         self.puzzle = pickle.loads(base64.b64decode(packed))
         self.values: dict | None = json.loads(values) if values else None
-        """Best reachable Health by state key (build time, the solver), or None: not computed."""
+        """Best reachable Health by state key (build time), or None: not computed. Two kinds
+        (``kind``): ``table``, every reachable state; ``line``, the optimal line's states and the
+        states one move off it, each of those with one best continuation."""
         self.history = [engine.initial_state(self.puzzle)]
         self.moves: list[str] = []
         self.plan: list = []
+        self.regrets = [self.regret_of(self.history[0], None, None)]
+        """(status, best, continuation) of each state of ``history``."""
 
     def actions(self) -> list:
         state = self.history[-1]
         return [] if engine.is_terminal(state) else engine.legal_actions(state)
 
     def view(self) -> str:
-        """JSON: the board frame, the legal actions (label, spot), the moves so far, and the
-        final score once the game is over."""
+        """JSON: the board frame, the legal actions (label, spot), the moves so far, the final
+        score once the game is over, and the regret figures (``regret``: known, dead_end,
+        not_computed, too_far; None without values)."""
         state = self.history[-1]
         terminal = engine.is_terminal(state)
+        status, best, continuation = self.regrets[-1]
         return json.dumps({
             "frame": {**frame_of(state), "step": len(self.moves), "text": self.moves[-1] if self.moves else "",
                       "spot": None},
@@ -64,15 +70,46 @@ class Session:
             "terminal": terminal,
             "score": engine.score(state).total if terminal else None,
             "plan": [a.to_dict() for a in self.plan],
-            "best": self.best(state),
-            "continuation": self.continuation(state),
+            "best": best,
+            "continuation": continuation,
+            "regret": status,
         })
 
     def best(self, state):
         """The best final Health still reachable from ``state``, or None when not known."""
         if self.values is None:
             return None
-        return self.values.get(state_key(state))
+        return self.values["best"].get(state_key(state))
+
+    def regret_of(self, state, previous, move: str | None) -> tuple:
+        """(status, best, continuation) of ``state``, reached from ``previous`` (its figures) by
+        ``move``. Line values: a stored state has its value; a state reached by following the
+        shown continuation keeps the value it promised; any other state is either one move off
+        the line without a proven value (``not_computed``) or further off (``too_far``)."""
+        if self.values is None:
+            return None, None, []
+        key = state_key(state)
+        table = self.values["best"]
+        if key in table:
+            best = table[key]
+            if best is None:
+                return "dead_end", None, []
+            if self.values.get("kind") == "line":
+                return "known", best, self.line_continuation(key)
+            return "known", best, self.continuation(state)
+        if previous is not None and previous[0] == "known" and previous[2] and previous[2][0] == move:
+            return "known", previous[1], previous[2][1:]
+        if self.values.get("kind") == "line" and state_key(self.history[-1]) in self.values["line"]:
+            return "not_computed", None, []
+        return "too_far", None, []
+
+    def line_continuation(self, key: str) -> list[str]:
+        """The stored best continuation of a state of the line kind: the rest of the line for a
+        line state, the state's own one for a state one move off."""
+        index = self.values["line"].get(key)
+        if index is not None:
+            return self.values["moves"][index:]
+        return self.values["continuation"].get(key, [])
 
     def continuation(self, state) -> list[str]:
         """One best line of play from ``state`` (the successor with the highest value each time)."""
@@ -93,7 +130,9 @@ class Session:
 
     def play(self, index: int) -> str:
         action = self.actions()[index]
-        self.history.append(engine.apply(self.history[-1], action))
+        after = engine.apply(self.history[-1], action)
+        self.regrets.append(self.regret_of(after, self.regrets[-1], str(action)))
+        self.history.append(after)
         self.moves.append(str(action))
         self.plan.append(action)
         return self.view()
@@ -101,6 +140,7 @@ class Session:
     def undo(self) -> str:
         if len(self.history) > 1:
             self.history.pop()
+            self.regrets.pop()
             self.moves.pop()
             self.plan.pop()
         return self.view()
@@ -110,7 +150,10 @@ def state_key(state) -> str:
     """A short name of a state, the same in CPython at build time and in Pyodide (the table of
     best reachable scores is keyed by it)."""
     import hashlib
-    text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+    # to_dict() leaves out a few fields that change what may follow (a grey flask this turn, the
+    # round's lead, the end trade): two states differing there must not share a value
+    extra = [state.grey_this_turn, list(state.grey_spots), state.leads_round, state.end_trade.as_tuple()]
+    text = json.dumps([state.to_dict(), extra], sort_keys=True, separators=(",", ":"))
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
 
 
@@ -149,3 +192,8 @@ def best_values(puzzle, budget: int) -> dict[str, int | None] | None:
     finally:
         sys.setrecursionlimit(old)
     return {state_key(s): v for s, v in memo.items()}
+
+
+def table_values(table: dict[str, int | None]) -> dict:
+    """The page's values of the ``table`` kind (every reachable state)."""
+    return {"kind": "table", "best": table}

@@ -12,9 +12,12 @@ from collections.abc import Mapping
 import base64
 import gzip
 import json
+import os
+import shutil
+import sys
+import time
 from html import escape
 from pathlib import Path
-import shutil
 
 from . import i18n, play_runtime
 from .step_texts import step_text
@@ -64,18 +67,20 @@ STOCK_ORDER = ("atp", "mrna", "protein", "carb", "lipid")
 """Order of the stock fields in the drawing (the Stock dataclass's own order)."""
 
 
-def board_block(puzzle, plan: list[dict], lang: str, optimum: int | None = None) -> str:
+def board_block(puzzle, plan: list[dict], lang: str, optimum: int | None = None, proven: bool = True) -> str:
     """The HTML the page carries: an empty container board.js fills, with its data as JSON.
-    Empty when there is no plan to step through."""
+    Empty when there is no plan to step through. ``proven``: ``optimum`` is the proven optimum
+    (a whole game's recorded best is not: no regret is offered against it)."""
     if not plan:
         return ""
     # A data attribute, not a <script>: the page sanitizer (generator/sanitize.py) keeps data-*
     # attributes and removes every inline script that is not a template's own.
     data = json.dumps(board_data(puzzle, plan, lang), ensure_ascii=False, separators=(",", ":"))
     ui = UI[lang]
+    values = values_json(puzzle, plan, optimum) if proven else ""
     return (f'<div class="cellula-board" data-puzzle="{escape(puzzle.id)}" data-board="{escape(data, quote=True)}" '
-            f'data-play="{play_runtime.pack(puzzle)}" data-optimum="{"" if optimum is None else optimum}" '
-            f'data-values="{escape(values_json(puzzle))}" hidden>'
+            f'data-play="{play_runtime.pack(puzzle)}" data-optimum="{"" if optimum is None or not proven else optimum}" '
+            f'data-values="{escape(values)}" hidden>'
             f'<p class="cellula-board__hint">{escape(ui["keys_hint"])}</p></div>')
 
 
@@ -83,30 +88,80 @@ def board_block(puzzle, plan: list[dict], lang: str, optimum: int | None = None)
 
 FULL_TABLE_STATES = 10_000
 """Puzzles with at most this many reachable states carry the best reachable score of every one
-(about 16 bytes a state in the page); larger ones are played without regret figures for now."""
-VALUES_FORMAT = "regret-1"
+(about 16 bytes a state in the page); larger ones carry it along the optimal line and one move off
+it (:func:`line_values_json`)."""
+LINE_STATES = 20_000
+"""State budget of the memoised search of one larger puzzle's off-line values (solver.regret);
+past it a state's value is absent and the page says so. Deterministic, unlike a time limit."""
+LINE_SECONDS = 20.0
+"""Safety net on one puzzle's off-line search, CPU seconds (the state budget normally ends it first)."""
+VALUES_FORMAT = "regret-2"
 VALUES_DIR = Path(__file__).resolve().parents[1] / ".cache" / "regret"
 
 
-def values_json(puzzle) -> str:
-    """The puzzle's table of best reachable scores as compact JSON ("" when too large), cached by
-    the puzzle file, its board and card data and the solver's source (like the solutions)."""
+def values_json(puzzle, plan: list[dict] | None = None, optimum: int | None = None) -> str:
+    """The puzzle's best reachable scores as compact JSON: every state's when there are at most
+    :data:`FULL_TABLE_STATES`, else the optimal ``plan``'s line and one move off it ("" without a
+    plan or an optimum). Cached by the puzzle file, its board and card data, the play runtime,
+    the plan, the budgets and the solver's source (like the solutions)."""
     from solver.puzzle import PUZZLES_DIR, RULEBOOK_CARDS, board_path
     from . import solution_cache
     file = Path(puzzle.source) if puzzle.source else PUZZLES_DIR / f"{puzzle.id}.yaml"   # whole games live in games/
-    key = solution_cache.cache_key(file, VALUES_FORMAT, (board_path(puzzle.board.id), RULEBOOK_CARDS))
+    plan_text = json.dumps([plan, optimum], sort_keys=True)
+    key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{FULL_TABLE_STATES}:{LINE_STATES}:{plan_text}",
+                                   (board_path(puzzle.board.id), RULEBOOK_CARDS, Path(play_runtime.__file__)))
     path = VALUES_DIR / f"{key}.json"
     try:
         return json.loads(path.read_text(encoding="utf-8"))["values"]
     except (OSError, ValueError, KeyError, TypeError):
         pass
+    start, cpu = time.perf_counter(), time.process_time()
     table = play_runtime.best_values(puzzle, FULL_TABLE_STATES)
-    text = "" if table is None else json.dumps(table, separators=(",", ":"), sort_keys=True)
+    stats: dict = {}
+    if table is not None:
+        values = play_runtime.table_values(table)
+        stats = {"kind": "table", "states": len(table)}
+    elif plan and optimum is not None:
+        values, stats = line_values_json(puzzle, plan, optimum)
+    else:
+        values = None
+    text = "" if values is None else json.dumps(values, separators=(",", ":"), sort_keys=True)
+    stats["seconds"] = round(time.perf_counter() - start, 3)
+    stats["cpu_seconds"] = round(time.process_time() - cpu, 3)
+    print(f"cellula: regret values of {puzzle.id}: {json.dumps(stats, sort_keys=True)}", file=sys.stderr, flush=True)
     VALUES_DIR.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"values": text}), encoding="utf-8")
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps({"values": text, "stats": stats}), encoding="utf-8")
     tmp.replace(path)
     return text
+
+
+def line_values_json(puzzle, plan: list[dict], optimum: int) -> tuple[dict, dict]:
+    """The page's values of the ``line`` kind (solver.regret.line_values) and its figures: the
+    line's state keys (index into ``moves``, the plan's labels), every proven value (None: proven
+    dead end) and each off-line state's best continuation; unproven states are simply absent."""
+    from solver import Action
+    from solver.regret import line_values
+    result = line_values(puzzle, [Action.from_dict(a) for a in plan], optimum,
+                         max_states=LINE_STATES, seconds=LINE_SECONDS)
+    line = {}
+    for index, state in enumerate(result.line):
+        line.setdefault(play_runtime.state_key(state), index)
+    best = {key: optimum for key in line}
+    continuation = {}
+    for value in result.off:
+        key = play_runtime.state_key(value.state)
+        if key in best:
+            continue
+        best[key] = value.best
+        if value.continuation:
+            continuation[key] = [str(a) for a in value.continuation]
+    values = {"kind": "line", "best": best, "line": line, "moves": [str(a) for a in result.plan],
+              "continuation": continuation}
+    stats = {"kind": "line", "line_states": len(result.line), "off_line": len(result.off) + len(result.unproven),
+             "proven": len(result.off), "unproven": len(result.unproven), "searched_states": result.searched_states,
+             "methods": result.methods}
+    return values, stats
 
 
 # --------------------------------------------------------------------------- play assets

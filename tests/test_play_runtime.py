@@ -30,7 +30,7 @@ def test_table_start_value_is_the_exhaustive_optimum(file):
 @pytest.mark.parametrize("file", SMALL, ids=lambda f: f.stem)
 def test_following_the_continuation_reaches_the_best(file):
     puzzle = load_puzzle(file)
-    values = json.dumps(play_runtime.best_values(puzzle, 3_000))
+    values = json.dumps(play_runtime.table_values(play_runtime.best_values(puzzle, 3_000)))
     session = play_runtime.Session(play_runtime.pack(puzzle), values)
     view = json.loads(session.view())
     if view["best"] is None:
@@ -45,7 +45,7 @@ def test_following_the_continuation_reaches_the_best(file):
 
 def test_a_losing_move_lowers_best_and_undo_restores():
     puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
-    session = play_runtime.Session(play_runtime.pack(puzzle), json.dumps(play_runtime.best_values(puzzle, 3_000)))
+    session = play_runtime.Session(play_runtime.pack(puzzle), json.dumps(play_runtime.table_values(play_runtime.best_values(puzzle, 3_000))))
     start = json.loads(session.view())
     labels = [a["label"] for a in start["actions"]]
     assert labels == [str(a) for a in engine.legal_actions(engine.initial_state(puzzle))]

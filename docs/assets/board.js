@@ -188,6 +188,20 @@
     return enginePromise;
   }
 
+  // The regret line under the moves: the best score still reachable and, when the last move
+  // lowered it, the best continuation; or why there is no figure (view.regret, play_runtime.Session).
+  function regretText(ui, view, best, previousBest, hasValues) {
+    if (!hasValues) return ui.play_no_values;
+    if (view.regret === "dead_end") return ui.play_dead_end;
+    if (view.regret === "not_computed") return ui.play_not_computed;
+    if (view.regret === "too_far") return view.terminal ? "" : ui.play_too_far;
+    if (view.terminal || view.best === null) return "";
+    var r = fmt(ui.play_best, { best: view.best, optimum: best, regret: best - view.best });
+    if (previousBest !== null && view.best < previousBest && view.moves.length)
+      r += " " + fmt(ui.play_dropped, { lost: previousBest - view.best, line: view.continuation.join(" → ") });
+    return r;
+  }
+
   function startPlay(box, data, parts) {
     var ui = data.ui, optimum = box.getAttribute("data-optimum");
     var panel = document.createElement("section");
@@ -241,24 +255,17 @@
         list.appendChild(li);
       });
       var text = fmt(ui.play_moves, { n: view.moves.length }) + (view.moves.length ? ": " + view.moves[view.moves.length - 1] : "");
+      var best = optimum === "" ? null : parseInt(optimum, 10);
       if (view.terminal) {
-        var best = optimum === "" ? null : parseInt(optimum, 10);
-        text = best === null || view.score >= best ? fmt(ui.play_optimal, { score: view.score })
+        text = best === null ? fmt(ui.play_over, { score: view.score })
+          : view.score >= best ? fmt(ui.play_optimal, { score: view.score })
           : fmt(ui.play_final, { score: view.score, optimum: best, regret: best - view.score });
       }
       status.textContent = text;
       panel.setAttribute("data-terminal", view.terminal ? "1" : "0");
-      var best = optimum === "" ? null : parseInt(optimum, 10);
-      var r = "";
-      if (!box.getAttribute("data-values")) r = ui.play_no_values;
-      else if (view.best === null) r = ui.play_dead_end;
-      else if (!view.terminal) {
-        r = fmt(ui.play_best, { best: view.best, optimum: best, regret: best - view.best });
-        if (previousBest !== null && view.best < previousBest && view.moves.length)
-          r += " " + fmt(ui.play_dropped, { lost: previousBest - view.best, line: view.continuation.join(" → ") });
-      }
-      regret.textContent = r;
+      regret.textContent = regretText(ui, view, best, previousBest, !!box.getAttribute("data-values"));
       regret.setAttribute("data-best", view.best === null ? "" : String(view.best));
+      regret.setAttribute("data-regret", view.regret || "");
       previousBest = view.best;
     }
     function begin() {

@@ -42,7 +42,8 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
         # issue #19 hook: the interactive board (generator/puzzle_play.py)
-        board=puzzle_play.board_block(puzzle, solution.get("plan", []), lang, solution.get("health")),
+        board=puzzle_play.board_block(puzzle, solution.get("plan", []), lang, solution.get("health"),
+                                      proven=proof_status(record) is ProofStatus.OPTIMAL),
     )
     return Page(lang, page, title, content, nav=nav)
 

@@ -215,3 +215,79 @@ def test_the_http_build_from_disk_says_where_play_works(page):
     # search/search_index.js, which is not this test's subject; every other problem still fails it.
     search_index = (SITE / "search" / "search_index.js").resolve().as_uri()
     page.console.problems[:] = [p for p in page.console.problems if search_index not in p]
+
+
+LARGE_PUZZLE = "cytosis/puzzles/deck-refill-2e/"
+"""A puzzle over the full-table budget: regret only along the optimal line and one move off it."""
+WHOLE_GAME = "cytosis/puzzles/whole-game-2e/"
+"""A whole game (recorded run, optimum not proven): no regret at all."""
+
+
+def _play_page(page, site_url, puzzle, lang="en"):
+    page.goto(site_url + ("en/" if lang == "en" else "") + puzzle)
+    board = page.locator(".cellula-board")
+    board.wait_for(state="visible")
+    board.locator(".cellula-board__play").click()
+    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    return board
+
+
+
+
+def test_large_puzzle_regret_one_move_off_the_line(page, site_url):
+    board = _play_page(page, site_url, LARGE_PUZZLE)
+    html = (SITE / "en" / LARGE_PUZZLE / "index.html").read_text(encoding="utf-8")
+    assert '&quot;kind&quot;:&quot;line&quot;' in html, "the large puzzle should carry line values"
+    frames = json.loads(board.get_attribute("data-board"))["frames"]
+    regret = page.locator(".cellula-play__regret")
+    optimum = int(board.get_attribute("data-optimum"))
+    assert regret.get_attribute("data-best") == str(optimum)
+    plan = [f["action"] for f in frames[1:]]
+    # Follow the best line to its late part, where the build proved the weaker moves' values.
+    for label in plan[:len(plan) - 3]:
+        _play(page, label)
+        assert regret.get_attribute("data-best") == str(optimum)
+    labels = page.locator(".cellula-play__action").all_inner_texts()
+    for label in labels:
+        _play(page, label)
+        best = regret.get_attribute("data-best")
+        if best and int(best) < optimum:
+            text = regret.inner_text()
+            assert f"regret {optimum - int(best)}" in text, text
+            assert f"That move lost {optimum - int(best)} Health Points" in text, text
+            continuation = text.rstrip().split("Best continuation from here: ")[-1]
+            assert continuation.strip(), text
+            break
+        page.locator(".cellula-play__undo").click()
+    else:
+        pytest.fail("no proven weaker move late on the line: pick another step or puzzle for this test")
+    # A second move off the line that is not the continuation shown: no figure, and why.
+    first = continuation.split(" → ")[0]
+    others = [a for a in page.locator(".cellula-play__action").all_inner_texts() if a != first]
+    if others:
+        _play(page, others[-1])
+        if page.locator(".cellula-play").get_attribute("data-terminal") != "1":
+            assert regret.get_attribute("data-regret") == "too_far"
+            assert "computed only along the best line, one move off it" in regret.inner_text()
+            assert regret.get_attribute("data-best") == ""
+
+
+def test_large_puzzle_says_when_a_value_was_not_computed(page, site_url):
+    _play_page(page, site_url, LARGE_PUZZLE)
+    regret = page.locator(".cellula-play__regret")
+    for label in page.locator(".cellula-play__action").all_inner_texts():
+        _play(page, label)
+        if regret.get_attribute("data-regret") == "not_computed":
+            assert "Best score from here not computed" in regret.inner_text()
+            assert regret.get_attribute("data-best") == ""
+            return
+        page.locator(".cellula-play__undo").click()
+    pytest.skip("every first move of the large puzzle has a proven value")
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_whole_game_says_why_no_regret(page, site_url, lang):
+    board = _play_page(page, site_url, WHOLE_GAME, lang)
+    assert board.get_attribute("data-values") == "" and board.get_attribute("data-optimum") == ""
+    ui = json.loads(board.get_attribute("data-board"))["ui"]
+    assert page.locator(".cellula-play__regret").inner_text() == ui["play_no_values"]

@@ -1,0 +1,279 @@
+"""Best reachable scores one move off an optimal line (issue #19, regret for large puzzles).
+
+A puzzle page lets the reader play and shows, after each move, the best final Health still
+reachable. Small puzzles carry that value for every reachable state (``generator.play_runtime.
+best_values``); a larger one carries it only for the states of its worked example's optimal plan
+(the *line*) and for every state one legal move off it. This module computes those values, exactly:
+
+- a state on the line is worth the proven optimum (the plan reaches it from there, and nothing
+  reachable from the start does better);
+- a state one move off is worth at most the optimum too, so a continuation reaching the optimum
+  proves it: the terminal score, a transposition back onto the line, or the line's remaining
+  moves replayed in their order (each one as soon as it is legal) are tried first;
+- otherwise a memoised exhaustive value search from the state (one memo for the whole line, the
+  latest states first: they are the small ones) within a state budget. A state the budget does not
+  cover gets no value: it is listed as unproven, never guessed.
+
+Only the rules engine is used (no planner): every value is a maximum over the engine's own moves.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
+from .model import Puzzle
+from .search import canonical, dominance_key
+
+
+@dataclass(frozen=True)
+class OffLineValue:
+    """A state one legal move off the line, with its proven best reachable final Health."""
+
+    step: int
+    """The line state it leaves from: ``line[step]`` (before the plan's action ``step``, 0-based)."""
+    action: Action
+    """The move played there instead of the plan's."""
+    state: State
+    """The state that move leads to."""
+    best: int | None
+    """Best final Health reachable from ``state``; None: proven that no sequence completes the game."""
+    continuation: tuple[Action, ...]
+    """One sequence of legal moves from ``state`` reaching ``best`` (empty when ``best`` is None)."""
+    method: str
+    """How it was proven: ``terminal``, ``line`` (a transposition onto the line), ``resume`` (the
+    line's remaining moves reach the optimum) or ``search`` (memoised exhaustive search)."""
+
+
+@dataclass(frozen=True)
+class Unproven:
+    """A state one move off the line whose value the budget did not cover (the page says so)."""
+
+    step: int
+    action: Action
+    state: State
+
+
+@dataclass(frozen=True)
+class LineValues:
+    """What :func:`line_values` computes for one puzzle and plan."""
+
+    optimum: int
+    """The proven optimum (every line state's value)."""
+    line: tuple[State, ...]
+    """The start, then the state after each action of the plan."""
+    plan: tuple[Action, ...]
+    """The optimal plan the line follows."""
+    off: tuple[OffLineValue, ...]
+    """Every state one move off the line that got a proven value."""
+    unproven: tuple[Unproven, ...]
+    """Every state one move off the line that did not (budget)."""
+    searched_states: int = 0
+    """Canonical states the memoised search valued."""
+    seconds: float = 0.0
+    """Wall time of the whole computation."""
+    methods: dict = field(default_factory=dict)
+    """How many off-line values each method proved."""
+
+
+class _OverBudget(Exception):
+    """The memoised search reached its state or time budget."""
+
+
+class ValueMemo:
+    """Best final Health from canonical states, shared by every search along one line.
+
+    ``ceiling`` is the proven optimum: no state reachable from the start is worth more, so a
+    state's search stops at the first move reaching it (exact all the same). ``deadline``: in
+    CPU seconds (:func:`time.process_time`), a safety net behind the deterministic state budget."""
+
+    def __init__(self, ceiling: int, max_states: int, deadline: float | None = None) -> None:
+        self.ceiling = ceiling
+        self.max_states = max_states
+        self.deadline = deadline
+        self.table: dict[State, int | None] = {}
+        self.frontier: dict[tuple, list[tuple[tuple, int | None]]] = {}
+        """Valued states by dominance key: (stock and Health, value)."""
+
+    def value(self, state: State) -> int | None:
+        """Best final Health from ``state`` (None: no complete sequence); raises _OverBudget."""
+        canon = canonical(state)
+        if canon in self.table:
+            return self.table[canon]
+        if len(self.table) >= self.max_states:
+            raise _OverBudget
+        if self.deadline is not None and len(self.table) % 256 == 0 and time.process_time() > self.deadline:
+            raise _OverBudget
+        if is_terminal(state):
+            best = returns(state)
+        else:
+            best = None
+            for action in legal_actions(state):
+                after = apply_legal(state, action)
+                if best is not None and self.cannot_beat(after, best):
+                    continue
+                reached = self.value(after)
+                if reached is not None and (best is None or reached > best):
+                    best = reached
+                    if best >= self.ceiling:
+                        break
+        self.table[canon] = best
+        self.remember(canon, best)
+        return best
+
+    def cannot_beat(self, state: State, best: int) -> bool:
+        """True when a valued state with the same structure and at least the same stock and
+        Health (:func:`solver.search.dominance_key`) is worth no more than ``best``: ``state``,
+        worth at most as much, cannot raise its parent's value, so it need not be searched."""
+        canon = canonical(state)
+        if canon in self.table:
+            return False
+        key = dominance_key(canon)
+        if key is None:
+            return False
+        vec = state.stock.as_tuple() + (state.health,)
+        for other, value in self.frontier.get(key, ()):
+            if (value is None or value <= best) and all(x >= y for x, y in zip(other, vec)):
+                return True
+        return False
+
+    def remember(self, canon: State, best: int | None) -> None:
+        """File a valued state under its dominance key for :meth:`cannot_beat`."""
+        key = dominance_key(canon)
+        if key is not None:
+            self.frontier.setdefault(key, []).append((canon.stock.as_tuple() + (canon.health,), best))
+
+    def continuation(self, state: State) -> tuple[Action, ...]:
+        """One best sequence from a valued ``state``: each time a move whose result is worth as
+        much (every state on the way was valued by :meth:`value`, or is valued now)."""
+        line: list[Action] = []
+        target = self.value(state)
+        if target is None:
+            return ()
+        while not is_terminal(state):
+            moves = [(action, apply_legal(state, action)) for action in legal_actions(state)]
+            # a move already valued first: a move skipped by the dominance bound may be worth as
+            # much, but valuing it now would only cost search
+            moves.sort(key=lambda move: canonical(move[1]) not in self.table)
+            for action, after in moves:
+                if self.value(after) == target:
+                    line.append(action)
+                    state = after
+                    break
+            else:       # cannot happen for an exact table; never hand back a line that falls short
+                raise AssertionError("memo inconsistent: no move keeps the value")
+        return tuple(line)
+
+
+def resume_line(state: State, remaining: list[Action]) -> tuple[Action, ...] | None:
+    """The line's ``remaining`` moves played from ``state``, each time the first one that is
+    legal there; the moves, or None when it gets stuck before the end."""
+    left = list(remaining)
+    played: list[Action] = []
+    while not is_terminal(state):
+        legal = set(legal_actions(state))
+        index = next((i for i, a in enumerate(left) if a in legal), None)
+        if index is None:
+            return None
+        action = left.pop(index)
+        state = apply_legal(state, action)
+        played.append(action)
+    return tuple(played)
+
+
+def final_of(state: State, moves) -> int | None:
+    """The final Health after playing ``moves`` from ``state`` (None when not terminal then)."""
+    for action in moves:
+        state = apply_legal(state, action)
+    return returns(state) if is_terminal(state) else None
+
+
+def _with_recursion(fn):
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 20000))
+    try:
+        return fn()
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def line_states(puzzle: Puzzle, plan: list[Action]) -> tuple[State, ...]:
+    """The start and the state after each move of ``plan``."""
+    states = [initial_state(puzzle)]
+    for action in plan:
+        states.append(apply_legal(states[-1], action))
+    return tuple(states)
+
+
+def off_line_moves(line: tuple[State, ...], plan: list[Action]) -> list[tuple[int, Action, State]]:
+    """(step, move, state) for every legal move off the line: from each line state, every legal
+    move that leads anywhere but the next line state (each distinct resulting state once)."""
+    seen: set[State] = set()
+    out = []
+    for step, state in enumerate(line[:-1]):
+        for action in legal_actions(state):
+            after = apply_legal(state, action)
+            if after == line[step + 1] or after in seen:
+                continue
+            seen.add(after)
+            out.append((step, action, after))
+    return out
+
+
+def quick_value(after: State, step: int, line_index: dict[State, int], plan: list[Action],
+                optimum: int) -> tuple[int | None, tuple[Action, ...], str] | None:
+    """A value proven without search, or None: the terminal score, a transposition back onto the
+    line (the plan's remaining moves from there), or the line's remaining moves reaching the optimum."""
+    if is_terminal(after):
+        return returns(after), (), "terminal"
+    index = line_index.get(after)
+    if index is not None:
+        return optimum, tuple(plan[index:]), "line"
+    resumed = resume_line(after, plan[step:])
+    if resumed is not None and final_of(after, resumed) == optimum:
+        return optimum, resumed, "resume"
+    return None
+
+
+def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states: int = 100_000,
+                seconds: float | None = 20.0) -> LineValues:
+    """Every line state (worth ``optimum``, which must be the proven optimum) and every state one
+    move off the line with its proven value, within ``max_states`` searched states and ``seconds``
+    of CPU time.
+    Raises ValueError when ``plan`` does not reach ``optimum``."""
+    t0 = time.monotonic()
+    plan = list(plan)
+    line = line_states(puzzle, plan)
+    if not is_terminal(line[-1]) or returns(line[-1]) != optimum:
+        raise ValueError(f"{puzzle.id}: the plan does not reach the optimum {optimum}")
+    memo = ValueMemo(optimum, max_states, None if seconds is None else time.process_time() + seconds)
+    proven: list[OffLineValue] = []
+    unproven: list[Unproven] = []
+    pending: list[tuple[int, Action, State]] = []
+    line_index = {s: i for i, s in enumerate(line)}
+    for step, action, after in off_line_moves(line, plan):
+        quick = quick_value(after, step, line_index, plan, optimum)
+        if quick is None:
+            pending.append((step, action, after))
+        else:
+            proven.append(OffLineValue(step, action, after, *quick))
+    # latest first: their searches are small and fill the memo the earlier ones reuse
+    over = False
+    for step, action, after in sorted(pending, key=lambda item: -item[0]):
+        if not over:
+            try:
+                best = _with_recursion(lambda: memo.value(after))
+                moves = _with_recursion(lambda: memo.continuation(after))
+                proven.append(OffLineValue(step, action, after, best, moves, "search"))
+                continue
+            except _OverBudget:
+                over = True
+        unproven.append(Unproven(step, action, after))
+    methods: dict[str, int] = {}
+    for value in proven:
+        methods[value.method] = methods.get(value.method, 0) + 1
+    proven.sort(key=lambda v: v.step)
+    unproven.sort(key=lambda v: v.step)
+    return LineValues(optimum, line, tuple(plan), tuple(proven), tuple(unproven), len(memo.table),
+                      round(time.monotonic() - t0, 3), methods)

@@ -1,0 +1,176 @@
+"""Regret figures one move off the optimal line (solver.regret, the ``line`` kind of the page's
+values, issue #19): on small puzzles, where the full table of every state's best reachable score
+exists, the one-move-off path must agree with it state by state; every stored continuation must
+replay in the rules engine to exactly its value; and the play session must show a figure only
+where one was proven."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator import play_runtime, puzzle_play
+from solver import engine, load_puzzle, puzzle_files
+from solver.regret import line_values
+from solver.search import exhaustive
+
+TABLE_STATES = 3_000
+
+SMALL = [f for f in puzzle_files() if play_runtime.best_values(load_puzzle(f), TABLE_STATES) is not None]
+
+
+def solved(file):
+    """(puzzle, full table, optimum, one optimal plan) of a small puzzle with a complete plan."""
+    puzzle = load_puzzle(file)
+    table = play_runtime.best_values(puzzle, TABLE_STATES)
+    best, plan, stats = exhaustive(puzzle)
+    if best is None:
+        pytest.skip("no complete plan")
+    assert stats.complete
+    return puzzle, table, best, plan
+
+
+def test_every_method_is_exercised():
+    methods: dict[str, int] = {}
+    for file in SMALL:
+        puzzle, _table, best, plan = solved(file)
+        for key, n in line_values(puzzle, plan, best, seconds=None).methods.items():
+            methods[key] = methods.get(key, 0) + n
+    assert {"terminal", "search", "resume"} <= set(methods), methods
+
+
+@pytest.mark.parametrize("budget", [100_000, 0], ids=["searched", "quick-only"])
+@pytest.mark.parametrize("file", SMALL, ids=lambda f: f.stem)
+def test_off_line_values_equal_the_full_table(file, budget):
+    puzzle, table, best, plan = solved(file)
+    result = line_values(puzzle, plan, best, max_states=budget, seconds=None)
+    for state in result.line:
+        assert table[play_runtime.state_key(state)] == best
+    for value in result.off:
+        assert table[play_runtime.state_key(value.state)] == value.best, (value.step, str(value.action), value.method)
+    if budget:
+        assert not result.unproven
+    # every legal move off every line state is accounted for, once
+    covered = {v.state for v in result.off} | {u.state for u in result.unproven} | set(result.line)
+    for state in result.line[:-1]:
+        for action in engine.legal_actions(state):
+            assert engine.apply(state, action) in covered
+
+
+@pytest.mark.parametrize("file", SMALL, ids=lambda f: f.stem)
+def test_stored_continuations_replay_to_their_value(file):
+    puzzle, _table, best, plan = solved(file)
+    result = line_values(puzzle, plan, best, max_states=100_000, seconds=None)
+    for value in result.off:
+        assert value.best is None or value.best <= best
+        state = value.state
+        for action in value.continuation:
+            state = engine.apply(state, action)     # raises IllegalActionError on an illegal move
+        if value.best is None:
+            assert value.continuation == () and not engine.is_terminal(state)
+        else:
+            assert engine.is_terminal(state) and engine.returns(state) == value.best
+
+
+def test_a_plan_that_misses_the_optimum_is_refused():
+    puzzle, _table, best, plan = solved(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
+    with pytest.raises(ValueError):
+        line_values(puzzle, plan, best + 1)
+
+
+def line_session(file, monkeypatch, budget=100_000):
+    """A play session on ``file`` with values of the line kind (as a large puzzle gets them)."""
+    puzzle, table, best, plan = solved(file)
+    monkeypatch.setattr(puzzle_play, "LINE_STATES", budget)
+    values, stats = puzzle_play.line_values_json(puzzle, [a.to_dict() for a in plan], best)
+    assert stats["proven"] + stats["unproven"] == stats["off_line"]
+    return play_runtime.Session(play_runtime.pack(puzzle), json.dumps(values)), table, best, plan
+
+
+def weaker_first_move(session, table, best):
+    """Index of a first move whose best reachable score is below the optimum, or None."""
+    start = engine.initial_state(session.puzzle)
+    for i, action in enumerate(engine.legal_actions(start)):
+        value = table[play_runtime.state_key(engine.apply(start, action))]
+        if value is not None and value < best:
+            return i
+    return None
+
+
+def test_session_line_kind_weaker_move_continuation_and_too_far(monkeypatch):
+    file = next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e")
+    session, table, best, plan = line_session(file, monkeypatch)
+    start = json.loads(session.view())
+    assert start["regret"] == "known" and start["best"] == best
+    assert start["continuation"] == [str(a) for a in plan]
+    index = weaker_first_move(session, table, best)
+    assert index is not None
+    after = json.loads(session.play(index))
+    assert after["regret"] == "known" and after["best"] < best
+    assert after["best"] == table[play_runtime.state_key(session.history[-1])]
+    assert after["continuation"]
+    # following the shown continuation keeps the figure, to the end
+    target, line = after["best"], after["continuation"]
+    for label in line:
+        view = json.loads(session.play([a["label"] for a in view_or(session)["actions"]].index(label)))
+        assert view["regret"] == "known" and view["best"] == target
+    assert view["terminal"] and view["score"] == target
+    # back to the weaker state, then a move that leaves the continuation: two moves off the line
+    for _ in line:
+        session.undo()
+    labels = [a["label"] for a in view_or(session)["actions"]]
+    other = [i for i, label in enumerate(labels) if label != line[0]]
+    if other:
+        state = engine.apply(session.history[-1], session.actions()[other[0]])
+        view = json.loads(session.play(other[0]))
+        if play_runtime.state_key(state) not in session.values["best"]:
+            assert view["regret"] == "too_far" and view["best"] is None
+
+
+def view_or(session):
+    return json.loads(session.view())
+
+
+def test_session_line_kind_without_budget_says_not_computed(monkeypatch):
+    file = next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e")
+    session, table, best, _plan = line_session(file, monkeypatch, budget=0)
+    stored = session.values["best"]
+    start = engine.initial_state(session.puzzle)
+    unknown = [i for i, a in enumerate(engine.legal_actions(start))
+               if play_runtime.state_key(engine.apply(start, a)) not in stored]
+    assert unknown, "with no search budget some first moves must stay without a value"
+    view = json.loads(session.play(unknown[0]))
+    assert view["regret"] == "not_computed" and view["best"] is None
+    for key, value in stored.items():
+        assert table[key] == value
+
+
+def test_table_kind_is_unchanged_for_small_puzzles():
+    file = next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e")
+    puzzle = load_puzzle(file)
+    values = json.loads(puzzle_play.values_json(puzzle, [], None))
+    assert values["kind"] == "table"
+    assert values["best"] == play_runtime.best_values(puzzle, puzzle_play.FULL_TABLE_STATES)
+
+
+def test_unproven_optimum_gets_no_values():
+    puzzle, _table, best, plan = solved(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
+    block = puzzle_play.board_block(puzzle, [a.to_dict() for a in plan], "en", best, proven=False)
+    assert 'data-values=""' in block and 'data-optimum=""' in block
+    proven = puzzle_play.board_block(puzzle, [a.to_dict() for a in plan], "en", best)
+    assert 'data-values=""' not in proven and f'data-optimum="{best}"' in proven
+
+
+def test_state_keys_tell_the_table_states_apart():
+    puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
+    seen: dict[str, engine.State] = {}
+    stack = [engine.initial_state(puzzle)]
+    while stack:
+        state = stack.pop()
+        key = play_runtime.state_key(state)
+        if key in seen:
+            assert seen[key] == state
+            continue
+        seen[key] = state
+        if not engine.is_terminal(state):
+            stack.extend(engine.apply(state, a) for a in engine.legal_actions(state))
