@@ -135,7 +135,7 @@ def test_play_the_optimum(page, site_url):
 
 
 def test_play_a_weaker_move_and_undo(page, site_url):
-    data = _data("en")
+    _data("en")  # fails early when the site has no board
     board, _ = _start_play(page, site_url)
     labels = page.locator(".cellula-play__action").all_inner_texts()
     regret = page.locator(".cellula-play__regret")
