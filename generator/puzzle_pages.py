@@ -33,6 +33,7 @@ from solver.loading import load_yaml
 
 from . import features, i18n, solution_cache
 from . import puzzle_play  # issue #19 hook: interactive board
+from . import puzzle_why  # issue #19 items 3-4: why optimal, computed grade
 from .errors import Problems
 from .refs import relative
 from .render import Page, render
@@ -813,6 +814,7 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
         # issue #19 hook: the interactive board (generator/puzzle_play.py)
         board=puzzle_play.board_block(puzzle, solution.get("plan", []), lang, solution.get("health")),
+        why=puzzle_why.why_view(why_record(entry), record, lang),
     )
     return Page(lang, page, title, content, nav=nav)
 
@@ -851,12 +853,37 @@ def proven_text(record: dict, lang: str) -> str:
     return "–"
 
 
+def why_record(entry: PuzzleEntry) -> dict:
+    """The puzzle's "why it is optimal" facts (:mod:`generator.puzzle_why`, cached on disk)."""
+    return puzzle_why.why_cached(entry.puzzle, entry.file, entry.record["solution"].get("plan", []),
+                                 None if CACHE_DIR is None else Path(CACHE_DIR) / "why")
+
+
+def computed_difficulty(entry: PuzzleEntry) -> puzzle_why.Difficulty:
+    """The grade computed from solver data (see :func:`generator.puzzle_why.difficulty`)."""
+    return puzzle_why.difficulty(entry.record["solution"].get("health"), entry.record["greedy"].get("health"),
+                                 why_record(entry))
+
+
+def computed_order(entries) -> list[PuzzleEntry]:
+    """Puzzles by computed grade, then greedy gap, then id."""
+    def key(e):
+        d = computed_difficulty(e)
+        return (d.grade, d.gap if d.gap is not None else 99, e.puzzle.id)
+    return sorted(entries, key=key)
+
+
 def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> Page:
     ui = UI[lang]
     rows = []
-    for entry in graded(puzzle_set.entries):
+    for entry in computed_order(puzzle_set.entries):
         p = entry.puzzle
-        rows.append({"grade": grade_text(p), "grade_n": grade(p), "id": p.id, "title": md_inline(p.text("title", lang)),
+        d = computed_difficulty(entry)
+        rows.append({"grade": "★" * d.grade + "☆" * max(0, MAX_GRADE - d.grade), "grade_n": d.grade,
+                     "plain_title": p.text("title", lang),
+                     "grade_why": ui["grade_why"].format(
+                         gap="–" if d.gap is None else d.gap, plans="–" if d.plans is None else d.plans,
+                         branching="–" if d.branching is None else d.branching), "id": p.id, "title": md_inline(p.text("title", lang)),
                      "href": f"{p.id}.md", "edition": ui[f"short_{p.edition.value}"],
                      "edition_title": link_title(edition_label(p.edition.value, lang)),
                      "board": md_inline(p.board.id), "board_title": link_title(board_title(puzzle_set, p.board.id, lang)),
@@ -864,7 +891,8 @@ def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
                      "placements": sum(1 for a in entry.record["solution"].get("plan", []) if a.get("kind") == "place"),
                      "proven": proven_text(entry.record, lang)})
     audit = site.extras.get("audit") or {}
-    content = render("puzzle_index.md.j2", ui=ui, rows=rows,
+    content = render("puzzle_index.md.j2", ui=ui, rows=rows, daily_data=puzzle_why.daily_data(rows),
+                     daily=puzzle_why.build_day_pick(rows),
                      assumptions_href=relative(INDEX_PAGE, ASSUMPTIONS_PAGE), bench_href=relative(INDEX_PAGE, BENCH_PAGE),
                      coverage_href=relative(INDEX_PAGE, RULES_COVERAGE_PAGE) if GAME in audit else None)
     return Page(lang, INDEX_PAGE, ui["nav"], content, nav=nav)

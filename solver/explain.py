@@ -100,3 +100,72 @@ def only_moves(puzzle: Puzzle, plan: list[Action],
     except _OverBudget:
         return None
     return marks
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """The best plan whose first departure from a given optimal plan already loses Health."""
+
+    step: int
+    """1-based step of the plan where it departs."""
+    plan: tuple[Action, ...]
+    """The whole plan: the optimal plan's first ``step - 1`` actions, the departing action, then
+    a best continuation."""
+    health: int
+    """Its final Health."""
+    loss: int
+    """Optimum minus ``health`` (at least 1)."""
+
+
+@dataclass(frozen=True)
+class LineFacts:
+    """What the search says along one optimal plan."""
+
+    only: tuple[bool, ...]
+    """Per step: True when it is the only legal action there that keeps the optimum."""
+    branching: tuple[int, ...]
+    """Per step: how many legal actions the state before it offers."""
+    deviation: Deviation | None
+    """The best losing departure (None when every departure keeps the optimum or none exists)."""
+    states: int
+    """Distinct canonical states valued."""
+
+
+def line_facts(puzzle: Puzzle, plan: list[Action], max_states: int = 200_000) -> LineFacts | None:
+    """Only moves, branching and the best losing departure along ``plan`` (an optimal plan), from
+    one memoised value search. None when the budget ran out."""
+    table = _ValueTable(max_states, cap=2)
+
+    def value(state: State) -> int | None:
+        return _with_recursion(lambda: table.value(state))[0]
+
+    state = initial_state(puzzle)
+    only, branching = [], []
+    best_dev: tuple[int, int, State, Action] | None = None  # (health, step, state, action)
+    try:
+        optimum = value(state)
+        for i, action in enumerate(plan, start=1):
+            options = legal_actions(state)
+            branching.append(len(options))
+            values = [(a, value(apply_legal(state, a))) for a in options]
+            keep = [a for a, v in values if v is not None and v == optimum]
+            only.append(len(keep) == 1)
+            for a, v in values:
+                if v is not None and optimum is not None and v < optimum and (best_dev is None or v > best_dev[0]):
+                    best_dev = (v, i, state, a)
+            state = apply_legal(state, action)
+        deviation = None
+        if best_dev is not None:
+            health, step, before, first = best_dev
+            tail, current = [first], apply_legal(before, first)
+            while not is_terminal(current):
+                nxt = max((a for a in legal_actions(current) if value(apply_legal(current, a)) == health),
+                          key=lambda a: 0, default=None)
+                if nxt is None:
+                    break
+                tail.append(nxt)
+                current = apply_legal(current, nxt)
+            deviation = Deviation(step, tuple(plan[:step - 1]) + tuple(tail), health, optimum - health)
+    except _OverBudget:
+        return None
+    return LineFacts(tuple(only), tuple(branching), deviation, len(table.table))
