@@ -134,8 +134,8 @@ def limit_text(why: dict, record: dict, lang: str) -> str:
     if optimum is None:
         bound = record.get("bound")
         return ui["why_bound_solver"].format(bound=bound) if bound is not None else ui["why_bound_none"]
-    names = i18n.labels("puzzles.resources")[lang]
-    raising = [(names.get(x["resource"], x["resource"]), x["optimum"]) for x in why.get("limits", [])
+    names = i18n.labels("puzzles.resources")
+    raising = [(names[x["resource"]][lang], x["optimum"]) for x in why.get("limits", [])
                if x["optimum"] is not None and x["optimum"] > optimum]
     if not raising:
         return ui["why_bound_flat"].format(optimum=optimum)
