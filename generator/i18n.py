@@ -86,9 +86,14 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
             continue
         for key in sorted(set(texts[reference]) - set(texts[lang])):
             problems.add(file, key, f"missing: {reference}.yaml has this key, {lang}.yaml lacks it")
-        for key in sorted(set(texts[lang]) - set(texts[reference])):
+        extra = sorted(set(texts[lang]) - set(texts[reference]))
+        for key in extra:
             problems.add(file, key, f"extra key: not in the reference catalogue {reference}.yaml",
                          lines[lang].line(tuple(key.split("."))))
+        if extra:       # the reference may be the file that lost them (a cut or a bad merge): name it too
+            problems.add(data_dir / CATALOGUE_FOLDER / f"{reference}.yaml", extra[0],
+                         f"missing from the reference catalogue, which defines the key set; {lang}.yaml has it"
+                         + (f" and {len(extra) - 1} more key(s) this file lacks" if len(extra) > 1 else ""))
         for key in sorted(set(texts[lang]) & set(texts[reference])):
             wanted, found = _placeholders(texts[reference][key]), _placeholders(texts[lang][key])
             if wanted != found:
@@ -271,13 +276,26 @@ def _source_text(root: Path) -> str:
     return "\n".join(parts)
 
 
-def _named_in(key: str, source: str) -> bool:
-    """Whether ``source`` names ``key``: its full dotted name, its last part as a word, or a
+class _SourceNames:
+    """What the source files name, scanned once: the words and the computed keys' literal heads."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.words = set(re.findall(r"\w+", source))
+        self.heads = tuple(set(re.findall(r"[\"'.]([a-z][a-z0-9_]*_)(?:\{|[\"']\s*\+)", source)))
+
+
+def _named_in(key: str, names: _SourceNames) -> bool:
+    """Whether the source names ``key``: its full dotted name, its last part as a word, or a
     computed key's literal head (``f"status_{...}"``, ``"confirm_" + engine``)."""
     last = key.rsplit(".", 1)[-1]
-    if key in source or re.search(rf"\b{re.escape(last)}\b", source):
+    if key in names.source:
         return True
-    return any(last.startswith(head) for head in re.findall(r"[\"'.]([a-z][a-z0-9_]*_)(?:\{|[\"']\s*\+)", source))
+    # a \w+ run is a word between word boundaries; other names (``card-row``) need the search
+    if last in names.words or (not re.fullmatch(r"\w+", last)
+                               and re.search(rf"\b{re.escape(last)}\b", names.source)):
+        return True
+    return any(last.startswith(head) for head in names.heads)
 
 
 def unused_problems(data_dir: Path, problems: Problems, root: Path | None = None) -> None:
@@ -285,9 +303,9 @@ def unused_problems(data_dir: Path, problems: Problems, root: Path | None = None
     page) and that no source file names either (a key read only on some data, such as an error
     state, counts as used through its name in the code)."""
     from .site import ROOT
-    source = _source_text(root or ROOT)
+    names = _SourceNames(_source_text(root or ROOT))
     reference = SITE_LANGUAGES[0]
     file = data_dir / CATALOGUE_FOLDER / f"{reference}.yaml"
     for key in sorted(set(_catalogue.get(reference, {})) - _used):
-        if not _named_in(key, source):
+        if not _named_in(key, names):
             problems.add(file, key, "unused: no page, template or script reads this key (remove it, or use it)")

@@ -12,8 +12,8 @@ Registers, when imported (see ``generator.features``):
   ``cytosis/assumptions.md`` (every board count, from the rulebook or assumed, per side) and
   ``cytosis/benchmark.md`` (``docs/assets/bench/`` when ``python -m solver bench`` wrote it).
 
-The greedy contrast is this module's own policy (:func:`greedy_plan`), played through the
-engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
+The greedy contrast is the solver's policy (:func:`solver.greedy.greedy_plan`), played through
+the engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
 they are shown. Data text is escaped on the way out (``attr`` in raw HTML, :func:`md_inline` in
 Markdown cells and link texts, ``text``/``md`` elsewhere).
 """
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from solver import greedy_plan
 from solver.loading import load_yaml
 
 from . import features, i18n, solution_cache
@@ -37,6 +38,7 @@ from . import puzzle_why  # issue #19 items 3-4: why optimal, computed grade
 from .errors import Problems
 from .refs import relative
 from .render import Page, render
+from .step_texts import step_text
 
 GAME = "cytosis"
 INDEX_PAGE = "cytosis/puzzles/index.md"
@@ -261,45 +263,23 @@ FALLBACK_ENGINE = "exhaustive"
 """The engine that needs nothing beyond the rules engine (answers when the planner cannot run)."""
 
 
-def run_engine(puzzle, engine: str):
+def run_engine(puzzle, engine: str, confirm: bool = True):
     """``solve(puzzle, engine)``. Only when the engine cannot run at all (its library is missing)
     does the exhaustive search answer instead; a wrong or disputed answer (``VerificationError``
-    and any other ``SolverError``) is raised, never hidden. Returns (solution, fallback reason)."""
+    and any other ``SolverError``) is raised, never hidden. ``confirm``: a proven optimum is also
+    confirmed by a second engine (the worked example's; not needed for the other readings, which
+    the page only compares). Returns (solution, fallback reason)."""
     from solver import solve
+    options = {} if confirm else {"confirm": ()}
     try:
-        return solve(puzzle, engine=engine), None
+        return solve(puzzle, engine=engine, **options), None
     except ImportError as exc:
         if engine == FALLBACK_ENGINE:
             raise
-        return solve(puzzle, engine=FALLBACK_ENGINE), f"{type(exc).__name__}: {exc}"
+        return solve(puzzle, engine=FALLBACK_ENGINE, **options), f"{type(exc).__name__}: {exc}"
 
 
 # --------------------------------------------------------------------------- greedy contrast
-
-
-def greedy_key(state, action) -> tuple:
-    """Sort key of the greedy policy (smallest first): largest immediate Health gain, then the
-    largest growth of the stock (ATP and cubes alike), then the engine's action order."""
-    from solver import apply
-    after = apply(state, action)
-    gained = sum(after.stock.as_tuple()) - sum(state.stock.as_tuple())
-    return (-(after.health - state.health), -gained, action.key())
-
-
-def greedy_plan(puzzle) -> tuple[list, bool]:
-    """The greedy policy's plan, played with the engine API only. Returns (plan, complete):
-    ``complete`` is False when it reached a non-terminal state with no legal action."""
-    from solver import apply, initial_state, is_terminal, legal_actions
-    state = initial_state(puzzle)
-    plan = []
-    while not is_terminal(state):
-        options = legal_actions(state)
-        if not options:
-            return plan, False
-        best = min(options, key=lambda a: greedy_key(state, a))
-        plan.append(best)
-        state = apply(state, best)
-    return plan, True
 
 
 def greedy_record(puzzle) -> dict:
@@ -316,10 +296,16 @@ def greedy_record(puzzle) -> dict:
 # --------------------------------------------------------------------------- solving (cached)
 
 
-def compute_record(puzzle, engine: str) -> dict:
-    """Solve ``puzzle`` and play the greedy policy: everything the page renders."""
+def compute_record(puzzle, engine: str, recording: Path | None = None) -> dict:
+    """Solve ``puzzle`` and play the greedy policy: everything the page renders. With a
+    ``recording`` (a whole game, ``solver.offline``) its plan is replayed instead of solving, and
+    the other readings are not solved (a note says so)."""
     start = time.perf_counter()
-    solution, fallback = run_engine(puzzle, engine)
+    if recording is not None:
+        from solver.offline import load_recording, recorded_solution
+        solution, fallback = recorded_solution(puzzle, load_recording(recording, puzzle)), None
+    else:
+        solution, fallback = run_engine(puzzle, engine)
     seconds = time.perf_counter() - start
     stats = dict(getattr(solution, "stats", {}) or {})
     bound = getattr(solution, "bound", None)
@@ -339,7 +325,8 @@ def compute_record(puzzle, engine: str) -> dict:
         "gap": gap,
         "seconds": round(seconds, 3),
         "greedy": greedy_record(puzzle),
-        "other_readings": other_readings_record(puzzle, engine, solution.health),
+        "other_readings": [] if recording is not None else other_readings_record(puzzle, engine, solution.health),
+        "other_readings_skipped": recording is not None and bool(puzzle.rulings_in_play()),
     }
 
 
@@ -352,11 +339,12 @@ def other_readings_record(puzzle, engine: str, health: int | None) -> list[dict]
         for reading in RULING_READINGS[ruling]:
             if reading == puzzle.reading(ruling):
                 continue
-            solution, _ = run_engine(puzzle.with_reading(ruling, reading), engine)
+            solution, _ = run_engine(puzzle.with_reading(ruling, reading), engine, confirm=False)
             record = {"ruling": ruling.value, "reading": reading, "status": solution.status,
                       "health": solution.health, "same": solution.health == health}
             if solution.health != health:
-                record["steps"] = [{"text": dict(s.text), "round": s.round} for s in solution.steps]
+                record["steps"] = [{"events": [e.to_dict() for e in s.events], "round": s.round}
+                                   for s in solution.steps]
             out.append(record)
     return out
 
@@ -367,11 +355,20 @@ def depends_on(puzzle) -> tuple[Path, ...]:
     return (board_path(puzzle.board.id), RULEBOOK_CARDS)
 
 
-def solve_cached(puzzle, file: Path) -> solution_cache.Lookup:
-    """The puzzle's record from the cache, or computed and stored."""
+def solve_cached(puzzle, file: Path, recording: Path | None = None) -> solution_cache.Lookup:
+    """The puzzle's record from the cache, or computed (or replayed from ``recording``) and stored."""
     engine = engine_for(puzzle)
-    key = solution_cache.cache_key(file, engine, depends_on(puzzle))
-    return solution_cache.cached(key, lambda: compute_record(puzzle, engine), CACHE_DIR)
+    key = solution_cache.cache_key(file, engine, depends_on(puzzle) + ((recording,) if recording else ()))
+    return solution_cache.cached(key, lambda: compute_record(puzzle, engine, recording), CACHE_DIR)
+
+
+def puzzle_sources(puzzles_dir: Path) -> list[tuple[Path, Path | None]]:
+    """(puzzle file, recording) for every puzzle: those solved at build time, then the whole games
+    of ``games/`` with the recorded run each must have beside it (``solver.offline``)."""
+    from solver.offline import GAMES_DIR, result_path
+    games = puzzles_dir / GAMES_DIR.name
+    return ([(f, None) for f in sorted(puzzles_dir.glob("*.yaml"))]
+            + [(f, result_path(f)) for f in sorted(games.glob("*.yaml"))])
 
 
 # --------------------------------------------------------------------------- board values
@@ -468,18 +465,45 @@ def step_sections(record: dict) -> list[str]:
     return [s for step in steps for s in step.get("sections", [])]
 
 
+def linkable_sections(puzzle) -> list[str]:
+    """Every rule section id a step of any plan of ``puzzle`` may link to (no solving needed)."""
+    from solver import action_sections, all_actions
+    return list(dict.fromkeys(s for action in all_actions(puzzle) for s in action_sections(puzzle, action)))
+
+
 def load(site, problems: Problems) -> PuzzleSet | None:
-    """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles."""
+    """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles.
+    When ``site.solve_puzzles`` is False (``generator validate``), every puzzle and board side is
+    loaded and checked (every rule section any of its actions may link to must exist) without
+    solving, and the answer is None: no puzzle page is produced."""
     puzzles_dir = Path(site.data_dir) / "puzzles"
     if GAME not in site.games or not puzzles_dir.is_dir():
         return None
     from solver import PuzzleError, SolverError, load_puzzle
     game = site.games[GAME]
     entries = []
-    for file in sorted(puzzles_dir.glob("*.yaml")):
+    for file, recording in puzzle_sources(puzzles_dir):
+        if recording is not None and not recording.is_file():
+            problems.add(file, "", f"a whole game needs its recorded run {recording.name} "
+                                   f"(python -m solver record {file.as_posix()})")
+            continue
+        if not getattr(site, "solve_puzzles", True):
+            try:
+                puzzle = load_puzzle(file)
+                sections = linkable_sections(puzzle)
+                if recording is not None:       # replayed, not solved: cheap enough to validate
+                    from solver.offline import load_recording
+                    load_recording(recording, puzzle)
+            except (PuzzleError, SolverError) as exc:
+                problems.add(file, "", f"puzzle not loaded: {exc}")
+                continue
+            for section in sections:
+                if section not in game.sections:
+                    problems.add(file, "", f"a plan step may link rule section {section!r}, which {GAME} does not have")
+            continue
         try:
             puzzle = load_puzzle(file)
-            lookup = solve_cached(puzzle, file)
+            lookup = solve_cached(puzzle, file, recording)
         except (PuzzleError, SolverError) as exc:
             problems.add(file, "", f"puzzle not loaded or not solved: {exc}")
             continue
@@ -487,6 +511,9 @@ def load(site, problems: Problems) -> PuzzleSet | None:
             if section not in game.sections:
                 problems.add(file, "", f"a plan step links rule section {section!r}, which {GAME} does not have")
         entries.append(PuzzleEntry(puzzle, file, lookup.record, lookup.hit))
+    if not getattr(site, "solve_puzzles", True):
+        load_boards(puzzles_dir, problems)
+        return None
     if not entries:
         return None
     return PuzzleSet(tuple(entries), load_boards(puzzles_dir, problems))
@@ -553,7 +580,7 @@ def step_rows(site, puzzle, steps: list[dict], lang: str, page: str) -> tuple[St
         stock = step["state"]["stock"]
         rows.append(StepRow(step["index"], step["round"], flask_label(step["flask"], lang),
                             spot_label(puzzle, step["action"], lang), links,
-                            step["text"].get(lang) or step["text"]["en"],
+                            step_text(step["events"], lang),
                             tuple(int(stock[f]) for f in STOCK_FIELDS), int(step["state"]["health"]),
                             uses_illustrative(puzzle, step["action"])))
     return tuple(rows)
@@ -602,8 +629,13 @@ def proof_lines(record: dict, lang: str) -> list[str]:
     if status is ProofStatus.OPTIMAL:
         lines.append(ui["proof_optimal"].format(engine=engine))
         confirmed = record.get("confirmed_by") or []
-        lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed))
-                     if confirmed else ui["proof_unconfirmed"])
+        tried = record["solution"].get("stats", {}).get("highs_seconds")
+        if confirmed:
+            lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed)))
+        elif tried is not None:     # HiGHS ran out of its time: say so rather than leave it unsaid
+            lines.append(ui["proof_one_engine"].format(seconds=tried))
+        else:
+            lines.append(ui["proof_unconfirmed"])
     elif status is ProofStatus.FEASIBLE:
         lines.append(ui["proof_feasible"].format(engine=engine, bound=record.get("bound", "?"),
                                                  gap=record.get("gap", "?")))
@@ -611,6 +643,15 @@ def proof_lines(record: dict, lang: str) -> list[str]:
         lines.append(ui["proof_infeasible"].format(engine=engine))
     else:
         lines.append(ui["proof_unknown"].format(status=md_inline(str(record["solution"]["status"])), engine=engine))
+    recorded = record["solution"].get("stats", {}).get("recorded")
+    if isinstance(recorded, dict):
+        lines.append(ui["proof_recorded"].format(
+            seconds=recorded.get("seconds", "?"), workers=recorded.get("workers", "?"),
+            machine=md_inline(str(recorded.get("machine", "?"))), date=recorded.get("recorded", "?"),
+            gap_percent=recorded.get("gap_percent", "?"),
+            warm_start="–" if recorded.get("warm_start") is None else recorded["warm_start"]))
+    if record.get("other_readings_skipped"):
+        lines.append(ui["other_readings_skipped"])
     reason = record["solution"].get("reason")
     if reason and status is not ProofStatus.OPTIMAL:
         lines.append(ui["proof_reason"].format(reason=md_inline(str(reason))))
@@ -783,7 +824,7 @@ def other_readings_view(record: dict, lang: str) -> list[dict]:
             summary = ui["other_same"].format(health=other["health"])
         else:
             summary = ui["other_differs"].format(health=other["health"], this=this)
-        steps = [md_inline(s["text"].get(lang) or s["text"]["en"]) for s in other.get("steps", [])]
+        steps = [md_inline(step_text(s["events"], lang)) for s in other.get("steps", [])]
         out.append({"ruling": other["ruling"], "reading": other["reading"], "summary": summary, "steps": steps})
     return out
 

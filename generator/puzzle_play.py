@@ -15,6 +15,7 @@ from pathlib import Path
 import shutil
 
 from . import i18n, play_runtime
+from .step_texts import step_text
 
 UI = i18n.namespace("play")
 """This feature's interface strings: ``play.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
@@ -43,7 +44,7 @@ def layout(puzzle) -> dict:
 def frame(state, step=None, lang: str = "en") -> dict:
     """What the drawing shows of one state (after ``step``, or the start when ``step`` is None)."""
     return {**play_runtime.frame_of(state), "step": step.index if step else 0,
-            "text": dict(step.text).get(lang, "") if step else "", "spot": step.action.spot if step else None,
+            "text": step_text(step.events, lang) if step else "", "spot": step.action.spot if step else None,
             "action": str(step.action) if step else None}
 
 
@@ -90,7 +91,7 @@ def values_json(puzzle) -> str:
     the puzzle file, its board and card data and the solver's source (like the solutions)."""
     from solver.puzzle import PUZZLES_DIR, RULEBOOK_CARDS, board_path
     from . import solution_cache
-    file = PUZZLES_DIR / f"{puzzle.id}.yaml"
+    file = Path(puzzle.source) if puzzle.source else PUZZLES_DIR / f"{puzzle.id}.yaml"   # whole games live in games/
     key = solution_cache.cache_key(file, VALUES_FORMAT, (board_path(puzzle.board.id), RULEBOOK_CARDS))
     path = VALUES_DIR / f"{key}.json"
     try:

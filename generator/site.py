@@ -31,10 +31,14 @@ class SiteData:
     """The core interface strings per site language (``core.*`` of :mod:`generator.i18n`'s catalogue)."""
     extras: dict[str, object] = field(default_factory=dict)
     """Data of the optional parts (cards, puzzles, edition notes), by name."""
+    solve_puzzles: bool = True
+    """False: puzzles are loaded and checked but not solved (``python -m generator validate``),
+    so ``extras`` has no puzzle set and no puzzle page is produced."""
 
 
-def load_site(data_dir: Path = DATA_DIR) -> SiteData:
-    """Load every data file; raise one DataError listing every problem found."""
+def load_site(data_dir: Path = DATA_DIR, *, solve_puzzles: bool = True) -> SiteData:
+    """Load every data file; raise one DataError listing every problem found. With
+    ``solve_puzzles=False`` the puzzles are checked without solving them (see :class:`SiteData`)."""
     problems = Problems()
     i18n.load(data_dir, problems)
     ui = {lang: i18n.Strings("core", lang) for lang in SITE_LANGUAGES}
@@ -42,7 +46,7 @@ def load_site(data_dir: Path = DATA_DIR) -> SiteData:
     known = sorted(p.parent.name for p in (data_dir / "rules").glob("*/game.yaml"))
     glossary = load_glossary(data_dir / "glossary.yaml", known, problems) if os.path.lexists(
         data_dir / "glossary.yaml") else []
-    site = SiteData(data_dir, games, glossary, ui)
+    site = SiteData(data_dir, games, glossary, ui, solve_puzzles=solve_puzzles)
     check_refs(site, problems)
     for name, loader in extra_loaders():
         value = loader(site, problems)

@@ -30,7 +30,7 @@ CACHE_DIR = ROOT / ".cache" / "solutions"
 """Default cache folder (ignored by git)."""
 SOLVER_DIR = ROOT / "solver"
 """The solver package whose source is hashed into every key."""
-FORMAT = 1
+FORMAT = 2
 """Version of the record layout; bump it when the pages need new fields."""
 
 

@@ -7,6 +7,9 @@ Public API (stable; the site generator uses it)::
     sol = solve(puzzle)                 # engine="cpsat" (default) or "exhaustive"
     sol.status, sol.health, sol.plan, sol.steps, sol.breakdown
     sol.bound, sol.proven, sol.gap, sol.wall_time, sol.confirmed_by, sol.reason
+    sol.steps[0].events                 # what the step does, without words (solver.steps)
+    sol.steps[0].describe("it")         # ... in the words of data/i18n/it.yaml (steps.*)
+    plan, complete = greedy_plan(puzzle)  # the greedy contrast (solver.greedy)
 
 Engine API (OpenSpiel style): ``initial_state``, ``legal_actions``, ``apply``,
 ``is_terminal``, ``returns``, ``score``; ``all_actions(puzzle)`` enumerates every action.
@@ -20,6 +23,7 @@ from .engine import (
     Action, ActionKind, Breakdown, Disk, State, action_sections, all_actions, apply, initial_state,
     is_terminal, legal_actions, returns, score, why_illegal,
 )
+from .greedy import greedy_plan
 from .errors import IllegalActionError, PlanError, PuzzleError, SolverError
 from .model import Board, Card, CardType, Edition, Puzzle, Resource, Spot, SpotKind, Stock
 from .puzzle import PUZZLE_SCHEMA, board_assumptions, load_board, load_puzzle, puzzle_files
@@ -31,4 +35,5 @@ __all__ = [
     "SpotKind", "State", "Step", "Stock", "action_sections", "all_actions", "apply", "board_assumptions",
     "initial_state", "is_terminal", "legal_actions", "load_board", "load_puzzle", "puzzle_files", "replay",
     "returns", "score", "solve", "why_illegal", "SOLVER_VERSION", "__version__", "ENGINES", "VerificationError",
+    "greedy_plan",
 ]

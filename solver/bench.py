@@ -53,6 +53,7 @@ import platform
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from .puzzle import ROOT, load_puzzle, puzzle_files
@@ -178,6 +179,154 @@ def measure(puzzle, cap: float, max_cap: float = MAX_CAP) -> dict:
     return row
 
 
+# --------------------------------------------------------------------------- the deck series (#15)
+
+DECK_SIZES = (8, 16, 24, 32, 44)
+"""Placements of the deck series: up to a whole game of 11 rounds x 4 flasks."""
+WHOLE_GAME_CAP = 600.0
+"""Seconds the whole game (44 placements) is given by the 2-worker CP-SAT run (``--whole-cap``)."""
+
+
+@dataclass(frozen=True)
+class DeckRun:
+    """One engine's result on one deck puzzle."""
+
+    status: str
+    """``optimal`` (proven), ``feasible`` (a plan, not proven within the cap) or ``unknown``."""
+    objective: int | None
+    """Health Points of the best plan found (replayed by the rules engine)."""
+    bound: int | None
+    """The engine's proven upper bound (None when it gives none, as the beam search)."""
+    seconds: float
+    """Wall-clock seconds, at most about the cap."""
+
+
+def _cpsat_engine(workers: int, subsolvers: tuple[str, ...] | None = None, **options):
+    def run(puzzle, cap: float) -> DeckRun:
+        from .planner import TWO_WORKERS_MARKET, Options, build_model, solve_cpsat
+        res = solve_cpsat(build_model(puzzle, Options(**options)), workers=workers, time_limit=cap,
+                          subsolvers=subsolvers or TWO_WORKERS_MARKET)
+        return DeckRun(res.status, res.objective, res.bound, res.wall_time), res.plan
+    return run
+
+
+def _mip_engine(name: str, **options):
+    def run(puzzle, cap: float):
+        from .planner import Options, build_model, solve_mip
+        res = solve_mip(build_model(puzzle, Options(**options)), name, time_limit=cap)
+        return DeckRun(res.status, res.objective, res.bound, res.wall_time), res.plan
+    return run
+
+
+def _warm_start_engine(puzzle, cap: float):
+    """Beam search through the rules engine, then CP-SAT large-neighbourhood search from its plan:
+    a plan without a bound (a lower bound on the optimum)."""
+    from .market import beam_plan, lns_improve
+    t0 = time.perf_counter()
+    plan, value = beam_plan(puzzle, width=128)
+    left = cap - (time.perf_counter() - t0)
+    if plan and left > 1:
+        plan, value = lns_improve(puzzle, plan, seconds=min(10.0, left / max(1, puzzle.rounds)), passes=1,
+                                  budget=left)
+    return DeckRun("feasible" if plan else "unknown", value if plan else None, None,
+                   time.perf_counter() - t0), plan
+
+
+DECK_ENGINES = {
+    "CP-SAT, 2 workers": _cpsat_engine(2),
+    "CP-SAT, 1 worker": _cpsat_engine(1),
+    "HiGHS": _mip_engine("highs"),
+    "SCIP": _mip_engine("scip"),
+    "beam + LNS": _warm_start_engine,
+}
+"""The engines of the deck series, side by side (issue #15, item 2)."""
+
+DECK_METHODS = {
+    "CP-SAT, 2 workers (max_lp + pseudo_costs)": _cpsat_engine(2),
+    "CP-SAT, 2 workers (max_lp + quick_restart)": _cpsat_engine(2, ("max_lp", "quick_restart")),
+    "CP-SAT, 2 workers, no row cuts": _cpsat_engine(2, row_cuts=False),
+    "CP-SAT, 2 workers, no arrival windows": _cpsat_engine(2, market_windows=False),
+    "CP-SAT, 2 workers, neither": _cpsat_engine(2, row_cuts=False, market_windows=False),
+    "CP-SAT, 1 worker, no row cuts": _cpsat_engine(1, row_cuts=False),
+    "HiGHS, no row cuts": _mip_engine("highs", row_cuts=False),
+    "SCIP, no row cuts": _mip_engine("scip", row_cuts=False),
+}
+"""What was tried on the 16-placement deck puzzle (the row reformulations and solver choices), so
+the benchmark keeps what did not help as well as what did."""
+
+
+def deck_row(puzzle, engine: str, run, cap: float) -> dict:
+    """One engine on one deck puzzle, its plan replayed by the rules engine."""
+    from .solution import _verified
+    result, plan = run(puzzle, cap)
+    if plan:
+        _verified(puzzle, plan, result.objective, engine)
+    gap = None if result.bound is None or result.objective is None else result.bound - result.objective
+    return {"placements": puzzle.rounds * puzzle.flasks, "edition": puzzle.edition.value, "engine": engine,
+            "status": result.status, "objective": result.objective, "bound": result.bound, "gap": gap,
+            "gap_percent": None if gap is None or not result.bound else round(100 * gap / result.bound, 1),
+            "seconds": round(result.seconds, 2)}
+
+
+def check_deck_agreement(rows: list[dict]) -> None:
+    """Every proven optimum of one puzzle the same, and no plan above another engine's bound."""
+    by_size: dict[tuple, list[dict]] = {}
+    for r in rows:
+        by_size.setdefault((r["placements"], r["edition"]), []).append(r)
+    for key, rs in by_size.items():
+        proven = {r["objective"] for r in rs if r["status"] == "optimal"}
+        if len(proven) > 1:
+            raise RuntimeError(f"deck-{key[0]}-{key[1]}: engines prove different optima {sorted(proven)}")
+        best = max((r["objective"] for r in rs if r["objective"] is not None), default=None)
+        for r in rs:
+            if best is not None and r["bound"] is not None and r["bound"] < best:
+                raise RuntimeError(f"deck-{key[0]}-{key[1]}: {r['engine']} bound {r['bound']} below a plan of {best}")
+
+
+def deck_series(sizes, cap: float, whole_cap: float, editions=("2e",)) -> list[dict]:
+    """Every engine of :data:`DECK_ENGINES` on the deck family at each size; the whole game (44)
+    only by the 2-worker CP-SAT run, for ``whole_cap`` seconds."""
+    from .market import WHOLE_GAME_ROUNDS, deck_puzzle
+    from .model import Edition
+    rows = []
+    for edition in editions:
+        for n in sizes:
+            puzzle = deck_puzzle(n, Edition(edition))
+            whole = n == 4 * WHOLE_GAME_ROUNDS
+            for name, run in DECK_ENGINES.items():
+                if whole and name != "CP-SAT, 2 workers":
+                    continue
+                row = deck_row(puzzle, name, run, whole_cap if whole else cap)
+                rows.append(row)
+                print(f"  deck {n} {edition} {name}: {row['status']} {row['objective']} bound {row['bound']} "
+                      f"in {row['seconds']} s", file=sys.stderr, flush=True)
+    check_deck_agreement(rows)
+    return rows
+
+
+def deck_methods(cap: float, placements: int = 16) -> list[dict]:
+    """Each reformulation and solver choice of :data:`DECK_METHODS` on one deck puzzle."""
+    from .market import deck_puzzle
+    puzzle = deck_puzzle(placements)
+    rows = []
+    for name, run in DECK_METHODS.items():
+        row = deck_row(puzzle, name, run, cap)
+        rows.append(row)
+        print(f"  deck method {name}: {row['status']} {row['objective']} in {row['seconds']} s", file=sys.stderr, flush=True)
+    check_deck_agreement(rows)
+    return rows
+
+
+def deck_table(rows: list[dict]) -> str:
+    head = ["placements", "edition", "engine", "status", "Health", "bound", "gap", "seconds"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        gap = "-" if r["gap"] is None else f"{r['gap']} ({r['gap_percent']} %)"
+        out.append(f"| {r['placements']} | {r['edition']} | {r['engine']} | {r['status']} | {_fmt(r['objective'])} | "
+                   f"{_fmt(r['bound'])} | {gap} | {r['seconds']:.2f} |")
+    return "\n".join(out)
+
+
 # --------------------------------------------------------------------------- output
 
 def _fmt(v, unit=""):
@@ -202,12 +351,16 @@ def table(rows: list[dict], first: str, cap: float) -> str:
     return "\n".join(out)
 
 
-def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None) -> str:
-    """A log-scale plot of seconds against placements: CP-SAT, HiGHS, exhaustive and CP-SAT with
-    one grey flask a round (capped runs drawn at the cap with an open marker)."""
+def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None,
+              deck_rows: list[dict] | None = None) -> str:
+    """A log-scale plot of seconds against placements: CP-SAT, HiGHS, exhaustive, CP-SAT with
+    one grey flask a round, and CP-SAT (2 workers) on the deck series (runs stopped at their cap
+    drawn there with an open marker)."""
+    deck = [dict(r, cpsat_seconds=r["seconds"], cpsat_status=r["status"]) for r in deck_rows or ()
+            if r.get("engine") == "CP-SAT, 2 workers"]
     W, H, L, B, T, R = 640, 360, 60, 40, 30, 150
-    xs = [r["placements"] for r in rows]
-    longest = max([cap] + [r.get("exhaustive_cap_seconds", cap) for r in rows])
+    xs = [r["placements"] for r in rows + deck]
+    longest = max([cap] + [r.get("exhaustive_cap_seconds", cap) for r in rows] + [r["seconds"] for r in deck])
     lo, hi = 1e-2, max(cap, longest * 1.2, 1.0)    # room above a longer exhaustive cap
 
     def px(p):
@@ -226,22 +379,24 @@ def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None)
         parts.append(f'<line x1="{L}" y1="{y:.1f}" x2="{W - R}" y2="{y:.1f}" stroke="#ddd"/>')
         parts.append(f'<text x="{L - 6}" y="{y + 4:.1f}" text-anchor="end">{10 ** dec:g} s</text>')
         dec += 1
-    for p in xs:
+    for p in sorted(set(xs)):
         parts.append(f'<text x="{px(p):.1f}" y="{H - B + 16}" text-anchor="middle">{p}</text>')
     parts.append(f'<text x="{(L + W - R) / 2:.1f}" y="{H - 6}" text-anchor="middle">placements</text>')
     parts.append(f'<line x1="{L}" y1="{py(cap):.1f}" x2="{W - R}" y2="{py(cap):.1f}" stroke="#999" stroke-dasharray="4 3"/>')
     parts.append(f'<text x="{L + 4}" y="{py(cap) - 4:.1f}" fill="#555">cap {cap:g} s</text>')
-    series = [("CP-SAT", "cpsat_seconds", "#1f77b4", lambda r: r["cpsat_status"] != "optimal"),
-              ("HiGHS", "highs_seconds", "#2ca02c", lambda r: r["highs_seconds"] is None),
-              ("exhaustive", "exhaustive_seconds", "#d62728", lambda r: r["exhaustive_capped"])]
-    series = [(name, key, colour, capped, rows, "") for name, key, colour, capped in series]
-    stopped_at = {"exhaustive_seconds": "exhaustive_cap_seconds"}   # where a stopped run is drawn
+    # (name, seconds field, colour, stopped?, rows, dash, field holding where a stopped run is drawn)
+    series = [("CP-SAT", "cpsat_seconds", "#1f77b4", lambda r: r["cpsat_status"] != "optimal", rows, "", None),
+              ("HiGHS", "highs_seconds", "#2ca02c", lambda r: r["highs_seconds"] is None, rows, "", None),
+              ("exhaustive", "exhaustive_seconds", "#d62728", lambda r: r["exhaustive_capped"], rows, "",
+               "exhaustive_cap_seconds")]
     if grey_rows:
         series.append(("CP-SAT, grey", "cpsat_seconds", "#9467bd", lambda r: r["cpsat_status"] != "optimal",
-                       grey_rows, ' stroke-dasharray="6 3"'))
-    for n, (name, key, colour, capped, rs, dash) in enumerate(series):
-        pts = [(px(r["placements"]), py(r.get(stopped_at.get(key, ""), cap) if capped(r) else r[key]), capped(r))
-               for r in rs]
+                       grey_rows, ' stroke-dasharray="6 3"', None))
+    if deck:    # a stopped deck run is drawn at its own time (the whole game has a longer cap)
+        series.append(("CP-SAT, deck (2w)", "cpsat_seconds", "#ff7f0e", lambda r: r["cpsat_status"] != "optimal",
+                       deck, ' stroke-dasharray="2 2"', "seconds"))
+    for n, (name, key, colour, capped, rs, dash, stopped_at) in enumerate(series):
+        pts = [(px(r["placements"]), py(r.get(stopped_at, cap) if capped(r) else r[key]), capped(r)) for r in rs]
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dash} points="'
                      + " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in pts) + '"/>')
         for x, y, open_ in pts:
@@ -250,8 +405,9 @@ def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None)
         ly = T + 30 + 20 * n
         parts.append(f'<line x1="{W - R + 10}" y1="{ly}" x2="{W - R + 30}" y2="{ly}" stroke="{colour}" stroke-width="2"{dash}/>')
         parts.append(f'<text x="{W - R + 36}" y="{ly + 4}">{name}</text>')
-    parts.append(f'<text x="{W - R + 10}" y="{T + 120}" fill="#555">open marker:</text>')
-    parts.append(f'<text x="{W - R + 10}" y="{T + 136}" fill="#555">stopped at its cap</text>')
+    note = T + 40 + 20 * len(series)      # under the legend, however many series it has
+    parts.append(f'<text x="{W - R + 10}" y="{note}" fill="#555">open marker:</text>')
+    parts.append(f'<text x="{W - R + 10}" y="{note + 16}" fill="#555">stopped at its cap</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -303,6 +459,8 @@ def main(args) -> int:
         print(f"error: --sizes: expected multiples of 4, got {args.sizes!r}", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else OUT
+    if getattr(args, "deck", False):
+        return deck_main(args, out)
     if getattr(args, "ablation", False):
         print("CP-SAT seconds to a proven optimum (1 worker unless said)\n\n" + ablation_table(ablation(args.cap), args.cap))
         return 0
@@ -310,6 +468,10 @@ def main(args) -> int:
     result = {"solver_version": SOLVER_VERSION,
               "machine": {"cores": os.cpu_count(), "python": platform.python_version(), "ortools": ortools.__version__},
               "cap_seconds": cap, "seeds": list(SEEDS), "targets": TARGETS, "puzzles": [], "scale": [], "scale_grey": []}
+    previous = _read(out / "bench.json")
+    for key in DECK_KEYS:          # a run without --deck keeps the last deck series
+        if key in previous:
+            result[key] = previous[key]
     for path in puzzle_files():
         p = load_puzzle(path)
         row = {"id": p.id, "grade": p.grade, "placements": p.rounds * p.flasks, **measure(p, cap, max_cap)}
@@ -335,6 +497,43 @@ def main(args) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if result["scale"]:
-        (out / "scale.svg").write_text(scale_svg(result["scale"], cap, result["scale_grey"]), encoding="utf-8")
+        (out / "scale.svg").write_text(scale_svg(result["scale"], cap, result["scale_grey"], result.get("deck")),
+                                       encoding="utf-8")
     print(f"\nwrote {out / 'bench.json'}" + (f" and {out / 'scale.svg'}" if result["scale"] else ""))
+    return 0
+
+
+DECK_KEYS = ("deck_cap_seconds", "deck_whole_cap_seconds", "deck", "deck_methods")
+"""The fields of ``bench.json`` a ``--deck`` run writes (the other fields are kept as they are)."""
+
+
+def _read(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def deck_main(args, out: Path) -> int:
+    """``bench --deck``: the deck series and the methods tried, merged into ``bench.json``."""
+    try:
+        sizes = [int(s) for s in args.deck_sizes.split(",") if s.strip()]
+    except ValueError:
+        print(f"error: --deck-sizes: expected placements like 8,16,24, got {args.deck_sizes!r}", file=sys.stderr)
+        return 2
+    if not sizes or any(s <= 0 or s % 4 or s > 44 for s in sizes):
+        print(f"error: --deck-sizes: expected multiples of 4 from 4 to 44, got {args.deck_sizes!r}", file=sys.stderr)
+        return 2
+    result = _read(out / "bench.json")
+    result.update(deck_cap_seconds=args.cap, deck_whole_cap_seconds=args.whole_cap,
+                  deck=deck_series(sizes, args.cap, args.whole_cap), deck_methods=deck_methods(args.cap))
+    print("Deck series (2nd edition, 3 players)\n\n" + deck_table(result["deck"]))
+    print("\nMethods tried on 16 placements\n\n" + deck_table(result["deck_methods"]))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "bench.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    if result.get("scale"):
+        (out / "scale.svg").write_text(scale_svg(result["scale"], result.get("cap_seconds", args.cap),
+                                                 result.get("scale_grey"), result["deck"]), encoding="utf-8")
+    print(f"\nwrote {out / 'bench.json'}")
     return 0

@@ -17,6 +17,8 @@ from .puzzle import PUZZLE_SCHEMA, load_puzzle
 from .solution import ENGINES, VerificationError, replay, solve
 from .engine import score
 
+LANGS = ("en", "it")
+"""The command line's languages (``--lang``)."""
 _HEAD = {
     "en": ("round", "flask", "spot", "what happens", "stock after", "health"),
     "it": ("round", "beuta", "spazio", "cosa succede", "riserva dopo", "salute"),
@@ -40,6 +42,15 @@ class _Parser(argparse.ArgumentParser):
 def _stock_text(state: State) -> str:
     s = state.stock
     return f"ATP {s.atp} mRNA {s.mrna} P {s.protein} C {s.carb} L {s.lipid}"
+
+
+def _step_dict(step) -> dict:
+    """A step as JSON: its events and, for reading, its text in each language of the command line."""
+    return {**step.to_dict(), "text": {lang: step.describe(lang) for lang in LANGS}}
+
+
+def _with_texts(data: dict, steps) -> dict:
+    return {**data, "steps": [_step_dict(s) for s in steps]}
 
 
 def _table(steps, lang: str) -> str:
@@ -95,7 +106,7 @@ def _cmd_solve(args) -> int:
         if sol.stats.get("cpsat_unsupported"):
             print(f"note: CP-SAT cannot model this puzzle ({sol.stats['cpsat_unsupported']}): "
                   f"solved by the exhaustive search instead", file=sys.stderr)
-        print(json.dumps(sol.to_dict(args.lang), ensure_ascii=False, indent=2))
+        print(json.dumps(_with_texts(sol.to_dict(), sol.steps), ensure_ascii=False, indent=2))
         return 0 if sol.status in ("optimal", "feasible") else 1
     print(f"{puzzle.text('title', args.lang)} ({puzzle.id}, {puzzle.edition.value}, {sol.engine})")
     if sol.rulings:
@@ -189,7 +200,7 @@ def _cmd_replay(args) -> int:
     bd = score(final)
     if args.json:
         print(json.dumps({"status": "complete" if complete else "incomplete", "health": bd.total if complete else None,
-                          "plan": [a.to_dict() for a in plan], "steps": [s.to_dict() for s in steps],
+                          "plan": [a.to_dict() for a in plan], "steps": [_step_dict(s) for s in steps],
                           "breakdown": bd.to_dict()}, ensure_ascii=False, indent=2))
         return 0 if complete else 1
     print(_table(steps, args.lang))
@@ -198,6 +209,22 @@ def _cmd_replay(args) -> int:
         return 1
     print(("Final score" if args.lang == "en" else "Punteggio finale") + f": {bd.total}")
     _print_breakdown(bd, args.lang)
+    return 0
+
+
+def _cmd_record(args) -> int:
+    from pathlib import Path
+    from .offline import record, result_path, write_recording
+    puzzle = load_puzzle(args.puzzle)
+    progress = None
+    if args.progress:
+        def progress(objective, bound, seconds):
+            print(f"  {seconds:7.1f} s  plan {objective}  bound {bound}", file=sys.stderr, flush=True)
+    rec = record(puzzle, args.time_limit, args.workers, progress)
+    out = Path(args.out) if args.out else result_path(Path(args.puzzle))
+    write_recording(rec, out)
+    print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} (gap {rec.gap_percent} %), "
+          f"{rec.seconds} s; wrote {out}")
     return 0
 
 
@@ -212,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="find the best plan")
     p.add_argument("puzzle")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--lang", choices=["it", "en"], default="en")
+    p.add_argument("--lang", choices=sorted(LANGS), default="en")
     p.add_argument("--engine", choices=ENGINES, default="cpsat",
                    help="cpsat (default: proves optima, confirmed by HiGHS) or exhaustive (the baseline)")
     p.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS",
@@ -229,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("puzzle")
     p.add_argument("plan")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--lang", choices=["it", "en"], default="en")
+    p.add_argument("--lang", choices=sorted(LANGS), default="en")
     p.set_defaults(func=_cmd_replay)
     p = sub.add_parser("bench", help="CP-SAT vs exhaustive search; scale curve (docs/assets/bench)")
     p.add_argument("--cap", type=_positive_float, default=60.0, metavar="SECONDS",
@@ -241,7 +268,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="shipped puzzles only, no scale curve")
     p.add_argument("--ablation", action="store_true",
                    help="only measure each model option (symmetry breaking, tight bounds, hints, 2 workers)")
+    p.add_argument("--deck", action="store_true",
+                   help="only the deck series (refilling card row) per engine and the methods tried, merged into bench.json")
+    p.add_argument("--deck-sizes", default="8,16,24,32,44", help="placements of the deck series (default 8,16,24,32,44)")
+    p.add_argument("--whole-cap", type=_positive_float, default=600.0, metavar="SECONDS",
+                   help="time cap of the whole game (44 placements) in the deck series (default 600)")
     p.set_defaults(func=_cmd_bench)
+    p = sub.add_parser("record", help="a long run on a whole game: best plan and proven bound, written next to the puzzle")
+    p.add_argument("puzzle")
+    p.add_argument("--time-limit", type=_positive_float, default=600.0, metavar="SECONDS",
+                   help="the whole run, warm start included (default 600)")
+    p.add_argument("--workers", type=_workers, default=2, help="CP-SAT workers (default 2)")
+    p.add_argument("--out", default=None, help="the recording (default: <puzzle>.result.json beside the puzzle)")
+    p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
+    p.set_defaults(func=_cmd_record)
     p = sub.add_parser("schema", help="print the puzzle JSON Schema")
     p.set_defaults(func=_cmd_schema)
     return parser

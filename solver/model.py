@@ -135,29 +135,20 @@ RESOURCE_SPELLINGS = {"carbohydrate": Resource.CARB}
 """Other spellings the data files use for a resource (``data/cards/*.yaml`` write ``carbohydrate``)."""
 
 
-RESOURCE_NAMES = {
-    Resource.ATP: {"en": "ATP", "it": "ATP"},
-    Resource.MRNA: {"en": "mRNA", "it": "mRNA"},
-    Resource.PROTEIN: {"en": "protein", "it": "proteina"},
-    Resource.CARB: {"en": "carbohydrate", "it": "carboidrato"},
-    Resource.LIPID: {"en": "lipid", "it": "lipide"},
-}
-"""Singular names of the resources, per language."""
+RESOURCE_NAMES = {Resource.ATP: "ATP", Resource.MRNA: "mRNA", Resource.PROTEIN: "protein",
+                  Resource.CARB: "carbohydrate", Resource.LIPID: "lipid"}
+"""Singular English names of the resources, for the solver's diagnostics (error messages). The
+names shown to players, in every language, are in the catalogue (``steps.resources``)."""
 
-RESOURCE_PLURALS = {
-    Resource.ATP: {"en": "ATP", "it": "ATP"},
-    Resource.MRNA: {"en": "mRNA", "it": "mRNA"},
-    Resource.PROTEIN: {"en": "proteins", "it": "proteine"},
-    Resource.CARB: {"en": "carbohydrates", "it": "carboidrati"},
-    Resource.LIPID: {"en": "lipids", "it": "lipidi"},
-}
-"""Plural names of the resources, per language (``2 proteine``, ``2 lipids``)."""
+RESOURCE_PLURALS = {Resource.ATP: "ATP", Resource.MRNA: "mRNA", Resource.PROTEIN: "proteins",
+                    Resource.CARB: "carbohydrates", Resource.LIPID: "lipids"}
+"""Plural English names of the resources, for the diagnostics (``2 lipids``)."""
 
 
-def resource_amount(amount: int, resource: "Resource", lang: str) -> str:
-    """``1 proteina``, ``2 proteine``: an amount with the resource name in the right number."""
+def resource_amount(amount: int, resource: "Resource") -> str:
+    """``1 protein``, ``2 proteins``: an amount with the resource name in the right number."""
     names = RESOURCE_NAMES if amount == 1 else RESOURCE_PLURALS
-    return f"{amount} {names[resource][lang]}"
+    return f"{amount} {names[resource]}"
 
 
 @dataclass(frozen=True, order=True)
@@ -201,8 +192,9 @@ class Stock:
     def is_zero(self) -> bool:
         return not any(self.as_tuple())
 
-    def text(self, lang: str = "en") -> str:
-        parts = [resource_amount(getattr(self, r.value), r, lang) for r in Resource if getattr(self, r.value)]
+    def text(self) -> str:
+        """The amounts in English (``2 ATP, 3 lipids``), for diagnostics; ``-`` when empty."""
+        parts = [resource_amount(getattr(self, r.value), r) for r in Resource if getattr(self, r.value)]
         return ", ".join(parts) if parts else "-"
 
 

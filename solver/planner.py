@@ -37,7 +37,7 @@ from .editions import rules_for
 from .engine import (
     disk_may_complete, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
-    Action, ActionKind, detox_points, initial_state,
+    Action, ActionKind, State, detox_points, initial_state,
 )
 from .errors import SolverError
 from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
@@ -99,6 +99,15 @@ class Options:
     ``build_model``)."""
     tight_bounds: bool = True
     """Per-slot upper bounds on stock and Health from a forward pass (else one global bound)."""
+    market_windows: bool = True
+    """Row and deck cards only from the round they can first be in the card row: cards that can
+    never reach the row within the puzzle's rounds leave the model, and each card's actions (ER,
+    Golgi, Exocytosis, Cytoplasm) are ruled out before its earliest purchase plus the placements
+    its route needs (see :func:`market_arrival`)."""
+    row_cuts: bool = True
+    """Redundant card-row constraints that tighten the LP relaxation: a slot holds at most one
+    card, a card lies in at most one slot and only while in play, and a flask on a slot buys
+    exactly one card (see ``build_model``)."""
     ordering: bool = True
     """Commuting placements in one order: a pure gain (Nucleus, Lipid Synthesis, Mitochondria,
     Laureates without a goal, an exhausted flask) never comes right after an action of higher
@@ -168,15 +177,17 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     T = len(slots)
     by_round = {r: [s for s in slots if s.round == r] for r in range(1, R + 1)}
 
-    # cards that can ever be held: hand, row, deck
-    reach = [c for c in s0.hand] + [c for c in s0.row if c] + list(s0.deck)
+    # cards that can ever be held: hand, row, deck (those that can reach the row in time)
+    # (not with an Epigenetic card: a free card taken without a flask would break the slot count)
+    arrival = market_arrival(puzzle, s0) if opt.market_windows and puzzle.epigenetic is None else {}
+    queue = [c for c in [c for c in s0.row if c] + list(s0.deck) if arrival.get(c, 1) <= R]
+    reach = [c for c in s0.hand] + queue
     cards = {c: puzzle.card(c) for c in reach}
     ctype = {c: cards[c].type for c in cards}
     vesicle = [c for c in reach if cards[c].route is not None]
     enzymes = [c for c in reach if ctype[c] is CardType.ENZYME]
     detox = [c for c in reach if ctype[c] is CardType.DETOX]
     macro_cards = [c for c in reach if ctype[c] is CardType.MACROMOLECULE]
-    queue = [c for c in s0.row if c] + list(s0.deck)
     S = len(board.row_slots)
     prices = [sp.value for sp in board.row_slots]
     if rules.discards_by_price() and queue and any(a > b for a, b in zip(prices, prices[1:])):
@@ -282,6 +293,8 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         noop[s.t] = lm.bool(f"noop[{s.tag}]") if G else lm.const(0)
         for c in macro_cards:
             play[s.t, c] = lm.bool(f"play[{s.tag},{c}]")
+    if arrival:
+        add_market_windows(lm, pm, arrival, K)
     fr = [i for i, a in enumerate(acts) if kind_of(a) is SpotKind.FREE_RIBOSOME]
     for s in slots:
         if fr:
@@ -469,17 +482,28 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         occ_r = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
         taken_slots = [sp.slot for sp in board.row_slots if sp.id in occ_r]
         taken = {c: total(at[r, j, c] for j in taken_slots) for c in queue}
+        if opt.row_cuts and r > 1:
+            # true of every integer solution, but not of the LP relaxation, where a slot could
+            # hold a share of several cards and one flask buy a share of each
+            for j in range(S):
+                lm.le(total(at[r, j, c] for c in queue), 1)
+            for c in queue:
+                lm.le(total(at[r, j, c] for j in range(S)), alive[r, c])
         for j, i in row_acts.items():
             present = Expr() if j in taken_slots else total(at[r, j, c] for c in queue)
             lm.le(total(x[s.t, i] for s in rs), 1)      # a bought slot stays empty this round
             for s in rs:
                 lm.le(x[s.t, i], present)
+                buys = Expr()
                 for c in queue:
                     a_ = at[r, j, c]
                     if _cval(a_) == 0:
                         continue
                     b = x[s.t, i] if _cval(a_) == 1 else lm.and_(f"buy[{s.tag},slot{j + 1},{c}]", [x[s.t, i], a_])
                     bought[s.t, c] = bought.get((s.t, c), Expr()) + b
+                    buys = buys + b
+                if opt.row_cuts and j not in taken_slots:
+                    lm.eq(buys, x[s.t, i])
         if r < R:
             lm.section("gameplay.phase-2")
             remain = {}
@@ -887,6 +911,53 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     return pm
 
 
+def market_arrival(puzzle: Puzzle, s0: State) -> dict[str, int]:
+    """The earliest round each card of the row and the deck can lie in the card row (spots.card-row,
+    gameplay.phase-2).
+
+    The row holds the first ``S`` cards still in play, in queue order (row, then deck): a card
+    ``n`` places down the queue is there in round ``r`` only after ``n - S + 1`` cards ahead of it
+    have left. A round removes at most as many cards as the row holds (each slot is bought once a
+    round, by the player or another player, and Phase 2 discards from what is left), so at most
+    the round-1 row's cards in round 1 and ``S`` in every later round. Cards that cannot arrive by
+    the last round never matter; a card arriving in round ``e`` cannot be bought before it."""
+    S = len(puzzle.board.row_slots)
+    first_row = [c for c in s0.row if c]
+    queue = first_row + list(s0.deck)
+    out = {c: 1 for c in first_row}
+    removed, round_ = len(first_row), 2     # at most this many gone before ``round_``
+    for n, c in enumerate(queue[len(first_row):], start=len(first_row)):
+        while n - removed >= S:
+            removed += S
+            round_ += 1
+        out[c] = round_
+    return out
+
+
+ROUTE_STAGE = {SpotKind.CARD_ROW: 0, SpotKind.ROUGH_ER: 1, SpotKind.DETOX_STEROID: 1, SpotKind.CYTOPLASM: 1,
+               SpotKind.GOLGI: 2, SpotKind.EXOCYTOSIS: 3}
+"""Placements a card needs after its purchase before an action on this spot can use it: bought,
+then the ER (or the Cytoplasm, or the Smooth ER for a detox card), then the Golgi, then Exocytosis."""
+
+
+def add_market_windows(lm: LinearModel, pm: PlanModel, arrival: dict[str, int], per_round: int) -> None:
+    """Rule out every action on a row or deck card before the card can be held and moved that far
+    along its route (:func:`market_arrival`): bought in round ``e`` at the earliest, at its first
+    slot, it reaches stage ``k`` of its route ``k`` slots later. A disk completing another card
+    needs its own card three stages on, the completed card held."""
+    for s in pm.slots:
+        for i, a in enumerate(pm.acts):
+            if a.spot is None or a.spot.kind not in ROUTE_STAGE or a.spot.kind is SpotKind.CARD_ROW:
+                continue
+            needs = []
+            if a.disk is not None:
+                needs = [(a.disk, ROUTE_STAGE[SpotKind.EXOCYTOSIS]), (a.card, 1)]
+            elif a.card is not None:
+                needs = [(a.card, ROUTE_STAGE[a.spot.kind])]
+            if any(c in arrival and s.t < (arrival[c] - 1) * per_round + stage for c, stage in needs):
+                lm.eq(pm.x[s.t, i], 0)
+
+
 def _disk_load(card) -> Stock:
     """The cubes on a disk started for ``card`` once through the Golgi (``cards.hormones``)."""
     route = card.route
@@ -1076,9 +1147,21 @@ class PlannerResult:
     stats: dict = field(default_factory=dict)
 
 
+TWO_WORKERS = ("max_lp", "quick_restart")
+"""The two full subsolvers of a 2-worker run (``/work/shared/notes/cp-sat-planning.md``)."""
+TWO_WORKERS_MARKET = ("max_lp", "pseudo_costs")
+"""The pair measured best on puzzles with a deck (``python -m solver bench --deck``)."""
+
+
+def subsolvers_for(puzzle: Puzzle) -> tuple[str, ...]:
+    """The full subsolvers of a multi-worker run on ``puzzle``: the market pair with a deck."""
+    return TWO_WORKERS_MARKET if puzzle.deck else TWO_WORKERS
+
+
 def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None = None,
-                     deterministic_time: float | None = None):
-    """The measured settings (``/work/shared/notes/cp-sat-planning.md``)."""
+                     deterministic_time: float | None = None, subsolvers: tuple[str, ...] = TWO_WORKERS):
+    """The measured settings (``/work/shared/notes/cp-sat-planning.md``); ``subsolvers``: the full
+    subsolvers of a multi-worker run."""
     from ortools.sat.python import cp_model
     solver = cp_model.CpSolver()
     p = solver.parameters
@@ -1088,7 +1171,7 @@ def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None =
         p.linearization_level = 2
     else:
         p.num_full_subsolvers = workers
-        p.subsolvers.extend(["max_lp", "quick_restart"])
+        p.subsolvers.extend(subsolvers[:workers])
     p.presolve_inclusion_work_limit = 0        # ortools #5293 workaround
     if time_limit is not None:
         p.max_time_in_seconds = time_limit
@@ -1099,14 +1182,14 @@ def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None =
 
 def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: float | None = None,
                 deterministic_time: float | None = None, progress=None, hint: list[Action] | None = None,
-                fix_hint: bool = False) -> PlannerResult:
+                fix_hint: bool = False, subsolvers: tuple[str, ...] = TWO_WORKERS) -> PlannerResult:
     """Run CP-SAT on ``pm``. ``progress(objective, bound, seconds)`` is called on each improving
     plan and each better bound."""
     from ortools.sat.python import cp_model
     lm = pm.lm
     lm.hints = hint_values(pm, hint) if hint is not None else {}
     cp, xs = to_cpsat_model(lm)
-    solver = cpsat_parameters(workers, seed, time_limit, deterministic_time)
+    solver = cpsat_parameters(workers, seed, time_limit, deterministic_time, subsolvers)
     if fix_hint:
         solver.parameters.fix_variables_to_their_hinted_value = True
     start = time.perf_counter()
@@ -1140,12 +1223,22 @@ def to_cpsat_model(lm: LinearModel):
     return to_cpsat(lm)
 
 
+MIP_BACKENDS = {"highs": "HIGHS", "scip": "SCIP"}
+"""The MIP solvers the abstract model can go to (both shipped in the OR-Tools wheel)."""
+
+
 def solve_highs(pm: PlanModel, *, time_limit: float | None = None) -> PlannerResult:
     """Solve the same abstract model as a MIP with HiGHS."""
+    return solve_mip(pm, "highs", time_limit=time_limit)
+
+
+def solve_mip(pm: PlanModel, engine: str = "highs", *, time_limit: float | None = None) -> PlannerResult:
+    """Solve the abstract model as a MIP with ``engine`` (:data:`MIP_BACKENDS`), one thread."""
     from ortools.linear_solver import pywraplp
     from .linear import to_mip
-    mip, xs = to_mip(pm.lm, "HIGHS")
-    mip.SetSolverSpecificParametersAsString("output_flag=false\nlog_to_console=false\n")  # no banner on stdout
+    mip, xs = to_mip(pm.lm, MIP_BACKENDS[engine])
+    if engine == "highs":
+        mip.SetSolverSpecificParametersAsString("output_flag=false\nlog_to_console=false\n")  # no banner on stdout
     mip.SetNumThreads(1)
     if time_limit is not None:
         mip.SetTimeLimit(int(time_limit * 1000))
@@ -1155,14 +1248,14 @@ def solve_highs(pm: PlanModel, *, time_limit: float | None = None) -> PlannerRes
     if status == pywraplp.Solver.OPTIMAL:
         values = [int(round(v.solution_value())) for v in xs]
         obj = int(round(mip.Objective().Value()))
-        return PlannerResult("optimal", decode(pm, values), obj, obj, wall, "highs")
+        return PlannerResult("optimal", decode(pm, values), obj, obj, wall, engine)
     if status == pywraplp.Solver.INFEASIBLE:
-        return PlannerResult("infeasible", [], None, None, wall, "highs")
+        return PlannerResult("infeasible", [], None, None, wall, engine)
     if status == pywraplp.Solver.FEASIBLE:
         values = [int(round(v.solution_value())) for v in xs]
         return PlannerResult("feasible", decode(pm, values), int(round(mip.Objective().Value())),
-                             int(math.floor(mip.Objective().BestBound() + 1e-6)), wall, "highs")
-    return PlannerResult("unknown", [], None, None, wall, "highs")
+                             int(math.floor(mip.Objective().BestBound() + 1e-6)), wall, engine)
+    return PlannerResult("unknown", [], None, None, wall, engine)
 
 
 # --------------------------------------------------------------------------- why no plan

@@ -8,7 +8,8 @@ from .engine import (
 )
 from .errors import IllegalActionError, SolverError
 from .rules import epigenetic
-from .model import RESOURCE_NAMES, Puzzle, Resource, SpotKind, Stock, resource_amount
+from .model import Puzzle, Resource, SpotKind, Stock
+from .steps import StepEvent, StepEventKind as K, describe_events, event
 
 
 @dataclass(frozen=True)
@@ -23,19 +24,21 @@ class Step:
     """Which flask: ``1``, ``2``… for the round's own flasks, ``grey`` or ``-`` (card play)."""
     action: Action
     """The action."""
-    text: tuple[tuple[str, str], ...]
-    """What happens, per language (``en``, ``it``)."""
+    events: tuple[StepEvent, ...]
+    """What happens, without words (rendered by :func:`solver.steps.render`)."""
     sections: tuple[str, ...]
     """Rule section IDs to link."""
     state: State
     """State after the action (after Phase 2 when it ended a round)."""
 
     def describe(self, lang: str = "en") -> str:
-        return dict(self.text).get(lang) or dict(self.text)["en"]
+        """What happens, in ``lang``, in the words of the catalogue file of that language."""
+        return describe_events(self.events, lang)
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def to_dict(self) -> dict:
         return {"index": self.index, "round": self.round, "flask": self.flask, "action": self.action.to_dict(),
-                "text": dict(self.text), "sections": list(self.sections), "state": self.state.to_dict()}
+                "events": [e.to_dict() for e in self.events], "sections": list(self.sections),
+                "state": self.state.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -77,130 +80,102 @@ class Solution:
             return None
         return self.bound - self.health
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def to_dict(self) -> dict:
         return {"status": self.status, "health": self.health, "engine": self.engine,
                 "bound": self.bound, "proven": self.proven, "gap": self.gap,
                 "confirmed_by": list(self.confirmed_by), "reason": self.reason,
-                "plan": [a.to_dict() for a in self.plan], "steps": [s.to_dict(lang) for s in self.steps],
+                "plan": [a.to_dict() for a in self.plan], "steps": [s.to_dict() for s in self.steps],
                 "breakdown": self.breakdown.to_dict() if self.breakdown else None, "stats": self.stats,
                 "rulings": dict(self.rulings)}
 
 
-_SPOT_NAMES = {
-    SpotKind.NUCLEUS: ("Nucleus", "Nucleo"), SpotKind.FREE_RIBOSOME: ("Free Ribosome", "Ribosoma Libero"),
-    SpotKind.LIPID_SYNTHESIS: ("Smooth ER (lipids)", "Reticolo Liscio (lipidi)"),
-    SpotKind.DETOX_STEROID: ("Smooth ER (detox/steroid)", "Reticolo Liscio (detossificazione/steroidi)"),
-    SpotKind.ROUGH_ER: ("Rough ER", "Reticolo Rugoso"), SpotKind.GOLGI: ("Golgi Apparatus", "Apparato di Golgi"),
-    SpotKind.GLUCOSE: ("Plasma Membrane (glucose)", "Membrana Plasmatica (glucosio)"),
-    SpotKind.EXOCYTOSIS: ("Plasma Membrane (exocytosis)", "Membrana Plasmatica (esocitosi)"),
-    SpotKind.MITOCHONDRIA: ("Mitochondria", "Mitocondrio"), SpotKind.MITOCHONDRIA_CARB: ("Mitochondria", "Mitocondrio"),
-    SpotKind.CYTOPLASM: ("Cytoplasm", "Citoplasma"), SpotKind.LAUREATES: ("Laureates in Biology", "Campioni in Biologia"),
-    SpotKind.CARD_ROW: ("Card row", "Area carte"),
-}
-
-
-def _delta(before: State, after: State, lang: str) -> str:
+def _delta(before: State, after: State) -> list[StepEvent]:
     gained = after.stock - before.stock
     plus = Stock(*(max(0, x) for x in gained.as_tuple()))
     minus = Stock(*(max(0, -x) for x in gained.as_tuple()))
-    parts = []
+    out = []
     if not minus.is_zero():
-        parts.append(("pay " if lang == "en" else "paga ") + minus.text(lang))
+        out.append(event(K.PAY, stock=minus))
     if not plus.is_zero():
-        parts.append(("gain " if lang == "en" else "prendi ") + plus.text(lang))
+        out.append(event(K.GAIN, stock=plus))
     if after.health != before.health:
-        parts.append(f"+{after.health - before.health} " + ("Health" if lang == "en" else "Salute"))
-    return "; ".join(parts)
+        out.append(event(K.HEALTH, points=after.health - before.health))
+    return out
 
 
-def describe(puzzle: Puzzle, before: State, action: Action, after: State, lang: str) -> str:
-    """One line saying what the action does, in ``lang``."""
-    en = lang == "en"
+def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> tuple[StepEvent, ...]:
+    """What the action does, as language-neutral events (:mod:`solver.steps` renders them)."""
+    head: list[StepEvent] = []
     if action.kind is ActionKind.PLAY_CARD:
-        head = ("Play " if en else "Gioca ") + action.card
+        head.append(event(K.PLAY_CARD, card=action.card))
     elif action.kind is ActionKind.TRADE:
-        head = ((f"Epigenetic card: trade {epigenetic.TRADE_PRICES[action.resource]} ATP for 1 " if en else
-                 f"Carta epigenetica: scambia {epigenetic.TRADE_PRICES[action.resource]} ATP per 1 ")
-                + RESOURCE_NAMES[action.resource][lang])
+        head.append(event(K.TRADE, price=epigenetic.TRADE_PRICES[action.resource], resource=action.resource))
     elif action.kind is ActionKind.INCOME:
-        head = ("Epigenetic card: the round's 1 " if en else "Carta epigenetica: 1 ") + RESOURCE_NAMES[action.resource][lang] \
-            + ("" if en else " di inizio round")
+        head.append(event(K.INCOME, resource=action.resource))
     elif action.kind is ActionKind.PEEK:
-        head = "Epigenetic card: look at the top of the deck" if en else "Carta epigenetica: guarda le prime carte del mazzo"
+        head.append(event(K.PEEK))
         if action.card:
-            head += (f", take {action.card}" if en else f", prendi {action.card}")
+            head.append(event(K.PEEK_TAKE, card=action.card))
         if action.order:
-            head += ("; put back, top first: " if en else "; rimetti, dall'alto: ") + ", ".join(action.order)
+            head.append(event(K.PEEK_ORDER, cards=tuple(action.order)))
     elif action.kind is ActionKind.VACCINATE:
-        if action.amount:
-            head = (f"Virus attack: pay {action.amount} ATP for {2 * action.amount} antibodies" if en else
-                    f"Attacco virale: paga {action.amount} ATP per {2 * action.amount} anticorpi")
-        else:
-            head = "Virus attack: no ATP for antibodies" if en else "Attacco virale: nessun ATP per anticorpi"
+        head.append(event(K.VACCINATE, atp=action.amount, antibodies=2 * action.amount) if action.amount
+                    else event(K.VACCINATE_NONE))
         strain = before.attacks[0][0] if before.attacks else None
         if strain is not None:
-            head += f" ({strain.value})"
+            head.append(event(K.STRAIN, strain=strain.value))
     elif action.kind is ActionKind.RESPOND:
         if action.lose == "health":
-            head = "Virus attack, lowest Antibody Response: lose 1 Health Point" if en else \
-                "Attacco virale, Risposta Immunitaria più bassa: perdi 1 Punto Salute"
+            head.append(event(K.RESPOND_HEALTH))
         elif action.lose:
-            head = ("Virus attack, lowest Antibody Response: lose 1 " if en else
-                    "Attacco virale, Risposta Immunitaria più bassa: perdi 1 ") + RESOURCE_NAMES[Resource(action.lose)][lang]
+            head.append(event(K.RESPOND_LOSE, resource=Resource(action.lose)))
         else:
             taken = {r: sum(1 for t in action.take or () if t is r) for r in dict.fromkeys(action.take or ())}
-            what = ", ".join(resource_amount(n, r, lang) for r, n in taken.items()) or ("nothing" if en else "niente")
-            head = ("Virus attack, Antibody Response ranked: take " if en else
-                    "Attacco virale, Risposta Immunitaria in classifica: prendi ") + what
+            head.append(event(K.RESPOND_TAKE, amounts=tuple((n, r) for r, n in taken.items())) if taken
+                        else event(K.RESPOND_TAKE_NOTHING))
     elif action.kind is ActionKind.EXHAUST:
-        head = (("Exhaust a flask for 1 " if en else "Esaurisci una beuta per 1 ")
-                + RESOURCE_NAMES[action.resource][lang])
+        head.append(event(K.EXHAUST, resource=action.resource))
     else:
         spot = puzzle.board.spot(action.spot)
-        name = _SPOT_NAMES[spot.kind][0 if en else 1]
-        grey_cost = epigenetic.grey_flask_cost(puzzle)
-        head = f"{name} [{spot.id}]" + ((f" (grey flask, {grey_cost} ATP)" if en else f" (beuta grigia, {grey_cost} ATP)")
-                                        if action.grey else "")
+        head.append(event(K.PLACE, spot=spot.kind, spot_id=spot.id))
+        if action.grey:
+            head.append(event(K.GREY_FLASK, atp=epigenetic.grey_flask_cost(puzzle)))
         if action.extra:
-            head += " +1 (Epigenetic card)" if en else " +1 (carta epigenetica)"
+            head.append(event(K.EXTRA))
         if action.card:
-            head += f": {action.card}"
+            head.append(event(K.CARD, card=action.card))
         if action.amount:
-            head += f": {action.amount} mRNA -> " + resource_amount(action.amount, Resource.PROTEIN, lang)
+            head.append(event(K.TRANSLATE, mrna=action.amount, proteins=((action.amount, Resource.PROTEIN),)))
         elif action.amount == 0:
-            head += ": 0 mRNA" + (" (none traded)" if en else " (nessuno scambiato)")
+            head.append(event(K.TRANSLATE_NONE))
         if action.disk:
-            head += (" with the disk started for " if en else " con il disco avviato per ") + action.disk
+            head.append(event(K.DISK_STARTED, card=action.disk))
         if spot.kind is SpotKind.LAUREATES:
-            head += (" goal " if en else " obiettivo ") + action.goal if action.goal else (" 1 ATP")
+            head.append(event(K.GOAL, goal=action.goal) if action.goal else event(K.LAUREATES_ATP))
         if action.bump:
-            head += (" (removes disk " if en else " (rimuove il disco ") + action.bump + ")"
+            head.append(event(K.BUMP, card=action.bump))
         if spot.kind is SpotKind.GOLGI or spot.kind is SpotKind.ROUGH_ER or (
                 spot.kind is SpotKind.DETOX_STEROID and before.disk_for(action.card or "") is None
                 and after.disk_for(action.card or "") is not None):
             disk = after.disk_for(action.card)
             if disk is not None:
-                head += (" — disk carries " if en else " — il disco porta ") + disk.load.text(lang)
+                head.append(event(K.DISK_LOAD, load=disk.load))
     # the last turn's trades (Epigenetic card) are told apart from the step's own effect
     own = after
     if after.end_trade != Stock():
         spent = sum(epigenetic.TRADE_PRICES[r] * after.end_trade.get(r) for r in epigenetic.TRADE_PRICES)
         own = replace(after, stock=after.stock - after.end_trade + Stock(atp=spent))
-    parts = [_delta(before, own, lang)]
+    effects = _delta(before, own)
     if after.done and not before.done:
         held = [c for c in after.discard[len(before.discard):] if c in before.hand]
         if held:
-            parts.append(("then plays " if en else "poi gioca ") + ", ".join(held)
-                         + (" (held cards, end of the last turn)" if en else " (carte in mano, fine dell'ultimo turno)"))
+            effects.append(event(K.HELD_CARDS, cards=tuple(held)))
         traded = [(r, after.end_trade.get(r)) for r in epigenetic.TRADE_PRICES if after.end_trade.get(r) > 0]
         if traded:
-            parts.append(("then trades ATP for " if en else "poi scambia ATP per ")
-                         + ", ".join(resource_amount(n, r, lang) for r, n in traded)
-                         + (" (Epigenetic card, end of the last turn)" if en else " (carta epigenetica, fine dell'ultimo turno)"))
+            effects.append(event(K.END_TRADES, amounts=tuple((n, r) for r, n in traded)))
     if after.round != before.round or (after.done and not before.done):
-        parts.append("end of round" if en else "fine del round")
-    delta = "; ".join(p for p in parts if p)
-    return head + (f" ({delta})" if delta else "")
+        effects.append(event(K.END_OF_ROUND))
+    return tuple(head + effects)
 
 
 def replay(puzzle: Puzzle, plan: list[Action]) -> tuple[tuple[Step, ...], State]:
@@ -220,8 +195,8 @@ def replay(puzzle: Puzzle, plan: list[Action]) -> tuple[tuple[Step, ...], State]
             flask = "grey"
         else:
             flask = str(puzzle.flasks - state.flasks_left + 1)
-        text = tuple((lang, describe(puzzle, state, action, after, lang)) for lang in ("en", "it"))
-        steps.append(Step(i, state.round, flask, action, text, action_sections(puzzle, action), after))
+        events = step_events(puzzle, state, action, after)
+        steps.append(Step(i, state.round, flask, action, events, action_sections(puzzle, action), after))
         state = after
     return tuple(steps), state
 
@@ -282,7 +257,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, 
 
     if engine == "exhaustive":
         return _solve_exhaustive(puzzle, time_limit)
-    from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs
+    from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs, subsolvers_for
     try:
         pm = build_model(puzzle)
     except UnsupportedPuzzle as err:       # a rule combination the model does not encode: the baseline
@@ -291,7 +266,8 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, 
                         dict(sol.stats, cpsat_unsupported=str(err)), bound=sol.bound, proven=sol.proven,
                         wall_time=sol.wall_time, reason=sol.reason)
     build_seconds = _time.perf_counter() - t0
-    res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress)
+    res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress,
+                      subsolvers=subsolvers_for(puzzle))
     stats = dict(res.stats, build_seconds=round(build_seconds, 3))
     if res.status == "infeasible":
         left = remaining()

@@ -52,10 +52,6 @@ PLAIN_VOWEL = re.compile(r"[aeiouAEIOU]")
 """A transformed text has none (Markdown may split it over several elements, brackets apart)."""
 CODE_NAME = re.compile(r"^[\w.]*[_.][\w.]*$")
 """Identifiers and file names the audit page cites (``Rules.exhaust_after_grey``, ``test_engine.py``)."""
-KNOWN_ESCAPES = ("//table[contains(@class, 'cellula-steps')]/tbody/tr/td[5]",)
-"""Known escapes, still to move (issue #14, "the solver returns language-neutral step events"): the
-step descriptions of the puzzle pages come from ``solver.solution.describe`` in English and
-Italian. Remove the entry once the solver returns events and the pages render them."""
 SKIPPED_ELEMENTS = {"script", "style", "code", "pre", "svg", "title"}
 """Not page text (titles are checked through the headings they repeat)."""
 
@@ -89,11 +85,8 @@ def _theme_corpus() -> str:
 
 def _escaped_texts(page: Path, corpus: str, corpus_words: set[str]) -> list[str]:
     tree = lxml_html.fromstring(page.read_bytes())
-    known = {id(e) for selector in KNOWN_ESCAPES for e in tree.xpath(selector)}
     found = []
     for element in tree.iter():
-        if id(element) in known or any(id(a) in known for a in element.iterancestors()):
-            continue
         if not isinstance(element.tag, str) or element.tag in SKIPPED_ELEMENTS:
             continue
         if any(a.tag in SKIPPED_ELEMENTS for a in element.iterancestors() if isinstance(a.tag, str)):

@@ -10,9 +10,8 @@ from html import unescape
 import pytest
 
 from generator import puzzle_play
-from generator.puzzle_pages import greedy_plan
 from generator.sanitize import sanitize_html
-from solver import initial_state, load_puzzle, puzzle_files, replay
+from solver import greedy_plan, initial_state, load_puzzle, puzzle_files, replay
 
 PUZZLES = sorted(puzzle_files())
 

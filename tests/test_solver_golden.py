@@ -10,10 +10,17 @@ import pytest
 
 from solver import load_puzzle, puzzle_files, replay, solve
 from solver.engine import Action
+from solver.steps import describe_events
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGEN = os.environ.get("CELLULA_REGEN_GOLDEN") == "1"
 FILES = puzzle_files()
+LANGS = ("en", "it")
+"""The command line's languages: the golden texts are the catalogue's step texts in each."""
+
+
+def _texts(step) -> dict[str, str]:
+    return {lang: describe_events(step.events, lang) for lang in LANGS}
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -31,7 +38,7 @@ def test_golden_playthrough(path):
             sol = solve(puzzle, confirm=())
             steps, health, breakdown = sol.steps, sol.health, sol.breakdown.to_dict()
         data = {"puzzle": path.stem, "health": health, "breakdown": breakdown,
-                "steps": [{"action": s.action.to_dict(), "text": dict(s.text), "state": s.state.to_dict()}
+                "steps": [{"action": s.action.to_dict(), "text": _texts(s), "state": s.state.to_dict()}
                           for s in steps]}
         golden.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         if not REGEN:
@@ -41,6 +48,6 @@ def test_golden_playthrough(path):
     steps, final = replay(puzzle, plan)
     for got, want in zip(steps, data["steps"]):
         assert got.state.to_dict() == want["state"], f"step {got.index} differs"
-        assert dict(got.text) == want["text"]
+        assert _texts(got) == want["text"], f"step {got.index}: the text differs"
     assert final.done
     assert solve(puzzle, confirm=()).health == data["health"]

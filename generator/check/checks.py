@@ -250,6 +250,27 @@ def check_numbers(section: AlignedSection, wider: dict[str, dict[str, set[str]]]
 
 # --- TERM_MISSING / TERM_FORBIDDEN / TERM_VARIANTS -------------------------------------------------
 
+DEFERS_TO_PRINTED_TEXT = {
+    "en": re.compile(r"\b(?:resources indicated|indicated (?:on|by)|according to the description on|"
+                     r"as (?:shown|described|printed) on)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:risorse indicate|indicat[oaie] (?:su|sul|sulla|dal|dalla|da)|secondo la descrizione|"
+                     r"come (?:mostrato|descritto|stampato) su)\b", re.IGNORECASE),
+}
+"""A segment that leaves the detail to the card's own printed text ('all resources indicated',
+'according to the description on that Goal Card'): a term the other edition spells out in a
+condition there is not missing from it (TERM_MISSING is not reported)."""
+
+CONDITION_OPENERS = {"en": re.compile(r"\b(?:if|once|when)\b", re.IGNORECASE),
+                     "it": re.compile(r"\b(?:se|quando|una volta)\b", re.IGNORECASE)}
+"""Words that open a condition ('if a player has completed ...')."""
+
+
+def _in_condition(text: str, start: int, lang: str) -> bool:
+    """Whether the term at ``start`` lies in a condition: its clause (from the last sentence end,
+    bracket or semicolon) opens one before it."""
+    clause_start = max(text.rfind(mark, 0, start) for mark in (". ", "? ", "(", ";")) + 1
+    return bool(CONDITION_OPENERS[lang].search(text, clause_start, start))
+
 GENERIC_TERMS = frozenset({"flask", "game-board", "components", "scoring", "hormone", "spot", "resource", "cell",
                            "face-up", "face-down"})
 """Glossary terms too common to be checked for a missing rendering: the worker ('Beuta'/'Flask',
@@ -418,6 +439,9 @@ def check_terms_missing(section: AlignedSection, matchers: dict[str, TermMatcher
                     if broader and any(_broader_rendered(w, absent, target_terms, terms, broader)
                                        for t in hit.terms for w in broader[absent].get(t, set())):
                         continue  # the other edition generalises: 'Hormone Card' for 'Carta Ormone Proteico'
+                    if _in_condition(plain(segment.text), hit.start, present) and \
+                            DEFERS_TO_PRINTED_TEXT[absent].search(plain(unit.text(absent))):
+                        continue  # a condition the other edition leaves to the card: 'as indicated'
                     out.append(_finding(
                         CheckId.TERM_MISSING, section.pair, unit.text("it"), unit.text("en"),
                         {"term": hit.term, "found_in": present, "found": hit.surface,

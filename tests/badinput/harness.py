@@ -126,8 +126,8 @@ def _entry(cli: str):
 
 def preload(data_cases: bool = True) -> None:
     """Import what the CLIs import, once, before forking; with ``data_cases``, also load the real
-    data once, which fills the solution cache that every ``generator validate`` of a data copy
-    reads (the puzzles' bytes are the same), so that no child solves the puzzles again."""
+    data once (as ``generator validate`` does: puzzles checked, not solved), so that every child
+    starts with the data loaders warm."""
     import generator.__main__  # noqa: F401
     import solver.cli  # noqa: F401
     import solver.planner  # noqa: F401
@@ -135,7 +135,7 @@ def preload(data_cases: bool = True) -> None:
     features.load()
     if data_cases:
         from generator.site import load_site
-        load_site(ROOT / "data")
+        load_site(ROOT / "data", solve_puzzles=False)
 
 
 def run_case(case: dict, limit: float | None = None) -> Outcome:

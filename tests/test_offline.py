@@ -1,0 +1,93 @@
+"""Whole games recorded offline (issue #15): a recording is written by a real planner run, read
+back, replayed by the rules engine, and refused with one clear error when anything in it is off."""
+import json
+
+import pytest
+
+from solver import load_puzzle
+from solver.market import deck_puzzle
+from solver.offline import (RecordingError, game_files, load_recording, record, recorded_solution, result_path,
+                            write_recording)
+
+
+@pytest.fixture(scope="module")
+def small_recording(tmp_path_factory):
+    """A real run on the 8-placement deck puzzle (proves its optimum within the limit)."""
+    puzzle = deck_puzzle(8)
+    rec = record(puzzle, time_limit=20.0, workers=1)
+    path = tmp_path_factory.mktemp("rec") / "deck-8.result.json"
+    write_recording(rec, path)
+    return puzzle, rec, path
+
+
+def test_a_recording_reads_back_and_replays(small_recording):
+    puzzle, rec, path = small_recording
+    again = load_recording(path, puzzle)
+    assert again == rec and rec.health == rec.bound == 17 and rec.proven
+    solution = recorded_solution(puzzle, again)
+    assert solution.status == "optimal" and solution.health == 17 and len(solution.steps) >= 8
+    assert solution.stats["recorded"]["workers"] == 1
+
+
+def _broken(path, tmp_path, change):
+    data = json.loads(path.read_text())
+    change(data)
+    out = tmp_path / "broken.result.json"
+    out.write_text(json.dumps(data))
+    return out
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(puzzle="other"), "puzzle: expected 'deck-8-2e', got 'other'"),
+    (lambda d: d.update(health=d["health"] + 1), "the rules engine scores its plan"),
+    (lambda d: d.update(bound=d["health"] - 1), "bound: expected at least the plan's"),
+    (lambda d: d.pop("bound"), "bound: expected int, got None"),
+    (lambda d: d.update(workers="two"), "workers: expected int, got 'two'"),
+    (lambda d: d.update(extra=1), "unknown field 'extra'"),
+    (lambda d: d.update(plan=d["plan"][:-1]), "incomplete"),
+    (lambda d: d["plan"].insert(0, d["plan"][0]), "rejected by the rules engine at step 2"),
+])
+def test_a_recording_that_is_off_is_refused_with_its_reason(small_recording, tmp_path, change, message):
+    puzzle, _, path = small_recording
+    with pytest.raises(RecordingError, match=message.replace("(", r"\(").replace(")", r"\)")) as err:
+        load_recording(_broken(path, tmp_path, change), puzzle)
+    assert "broken.result.json" in str(err.value)
+
+
+def test_a_recording_that_is_not_json_is_refused(small_recording, tmp_path):
+    puzzle, _, _ = small_recording
+    bad = tmp_path / "bad.result.json"
+    bad.write_text("{not json")
+    with pytest.raises(RecordingError, match="bad.result.json"):
+        load_recording(bad, puzzle)
+
+
+@pytest.mark.parametrize("file", game_files(), ids=lambda f: f.stem)
+def test_every_shipped_whole_game_has_a_recording_that_replays(file):
+    puzzle = load_puzzle(file)
+    rec = load_recording(result_path(file), puzzle)
+    assert puzzle.rounds * puzzle.flasks == 44 and puzzle.deck
+    assert rec.health <= rec.bound and rec.time_limit >= 60
+
+
+def test_the_whole_games_cover_both_editions():
+    assert sorted(load_puzzle(f).edition.value for f in game_files()) == ["1e", "2e"]
+
+
+def test_the_page_replays_a_recording_and_names_the_run(small_recording):
+    from generator.puzzle_pages import compute_record, proof_lines
+    puzzle, rec, path = small_recording
+    record = compute_record(puzzle, "cpsat", path)
+    assert record["solution"]["health"] == rec.health and record["other_readings"] == []
+    for lang in ("en", "it"):
+        text = " ".join(proof_lines(record, lang))
+        assert "python -m solver record" in text and rec.recorded in text
+
+
+def test_whole_games_are_listed_after_the_puzzles_with_their_recordings():
+    from generator.puzzle_pages import puzzle_sources
+    from solver.puzzle import PUZZLES_DIR
+    sources = puzzle_sources(PUZZLES_DIR)
+    games = [(f, r) for f, r in sources if r is not None]
+    assert [f for f, _ in games] == game_files() and all(r.name.endswith(".result.json") for _, r in games)
+    assert sources[-len(games):] == games
