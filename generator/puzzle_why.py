@@ -18,12 +18,13 @@ from datetime import date
 from pathlib import Path
 
 from . import i18n, solution_cache
+from .step_texts import step_text
 
 MAX_STATES = 50_000
 """State budget of each value search (about 5-10 s of engine time when exhausted)."""
 PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
-WHY_FORMAT = "why-1"
+WHY_FORMAT = "why-2"
 WHY_DIR = Path(__file__).resolve().parents[1] / ".cache" / "why"
 STOCK_FIELDS = ("atp", "mrna", "protein", "carb", "lipid")
 UI = i18n.namespace("puzzles")
@@ -55,7 +56,7 @@ def compute_why(puzzle, plan: list[dict]) -> dict:
         steps, _ = replay(puzzle, list(facts.deviation.plan))
         record["deviation"] = {"step": facts.deviation.step, "health": facts.deviation.health,
                                "loss": facts.deviation.loss,
-                               "texts": [dict(s.text) for s in steps[facts.deviation.step - 1:]]}
+                               "events": [[e.to_dict() for e in s.events] for s in steps[facts.deviation.step - 1:]]}
     limits = []
     if counted.best is not None:
         for field in STOCK_FIELDS:
@@ -150,7 +151,7 @@ def deviation_view(why: dict, lang: str) -> dict | None:
     ui = UI[lang]
     return {"summary": ui["why_runner_up"].format(step=dev["step"], health=dev["health"], loss=dev["loss"]),
             "step": dev["step"],
-            "texts": [t.get(lang) or t["en"] for t in dev["texts"]]}
+            "texts": [step_text(events, lang) for events in dev["events"]]}
 
 
 def why_view(why: dict, record: dict, lang: str) -> dict:
