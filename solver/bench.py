@@ -56,6 +56,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .market import WHOLE_GAME_ROUNDS
 from .puzzle import ROOT, load_puzzle, puzzle_files
 
 OUT = ROOT / "docs" / "assets" / "bench"
@@ -181,8 +182,10 @@ def measure(puzzle, cap: float, max_cap: float = MAX_CAP) -> dict:
 
 # --------------------------------------------------------------------------- the deck series (#15)
 
-DECK_SIZES = (8, 16, 24, 32, 44)
-"""Placements of the deck series: up to a whole game of 11 rounds x 4 flasks."""
+WHOLE_GAME = 4 * WHOLE_GAME_ROUNDS
+"""Placements of a whole game (11 rounds x 4 flasks)."""
+DECK_SIZES = (8, 16, 24, 32, WHOLE_GAME)
+"""Placements of the deck series (``--deck-sizes``): up to a whole game."""
 WHOLE_GAME_CAP = 600.0
 """Seconds the whole game (44 placements) is given by the 2-worker CP-SAT run (``--whole-cap``)."""
 
@@ -219,17 +222,12 @@ def _mip_engine(name: str, **options):
 
 
 def _warm_start_engine(puzzle, cap: float):
-    """Beam search through the rules engine, then CP-SAT large-neighbourhood search from its plan:
-    a plan without a bound (a lower bound on the optimum)."""
-    from .market import beam_plan, lns_improve
+    """Beam search through the rules engine, then CP-SAT large-neighbourhood search from its plan
+    (:func:`solver.market.warm_start`): a plan without a bound (a lower bound on the optimum)."""
+    from .market import warm_start
     t0 = time.perf_counter()
-    plan, value = beam_plan(puzzle, width=128)
-    left = cap - (time.perf_counter() - t0)
-    if plan and left > 1:
-        plan, value = lns_improve(puzzle, plan, seconds=min(10.0, left / max(1, puzzle.rounds)), passes=1,
-                                  budget=left)
-    return DeckRun("feasible" if plan else "unknown", value if plan else None, None,
-                   time.perf_counter() - t0), plan
+    plan, value = warm_start(puzzle, cap, width=128)
+    return DeckRun("feasible" if plan else "unknown", value, None, time.perf_counter() - t0), plan
 
 
 DECK_ENGINES = {
@@ -286,13 +284,13 @@ def check_deck_agreement(rows: list[dict]) -> None:
 def deck_series(sizes, cap: float, whole_cap: float, editions=("2e",)) -> list[dict]:
     """Every engine of :data:`DECK_ENGINES` on the deck family at each size; the whole game (44)
     only by the 2-worker CP-SAT run, for ``whole_cap`` seconds."""
-    from .market import WHOLE_GAME_ROUNDS, deck_puzzle
+    from .market import deck_puzzle
     from .model import Edition
     rows = []
     for edition in editions:
         for n in sizes:
             puzzle = deck_puzzle(n, Edition(edition))
-            whole = n == 4 * WHOLE_GAME_ROUNDS
+            whole = n == WHOLE_GAME
             for name, run in DECK_ENGINES.items():
                 if whole and name != "CP-SAT, 2 workers":
                     continue
@@ -446,17 +444,27 @@ def ablation_table(rows: list[dict], cap: float) -> str:
     return "\n".join(out)
 
 
+def parse_placements(text: str, option: str, most: int | None = None) -> list[int]:
+    """The placements of a series (``--sizes``, ``--deck-sizes``): multiples of 4, comma-separated;
+    with ``most``, at least one and none above it. ValueError naming ``option`` otherwise."""
+    try:
+        sizes = [int(s) for s in text.split(",") if s.strip()]
+    except ValueError:
+        raise ValueError(f"{option}: expected placements like 4,8,12, got {text!r}") from None
+    if any(s <= 0 or s % 4 for s in sizes) or (most is not None and (not sizes or max(sizes) > most)):
+        span = "" if most is None else f" from 4 to {most}"
+        raise ValueError(f"{option}: expected multiples of 4{span}, got {text!r}")
+    return sizes
+
+
 def main(args) -> int:
     from . import SOLVER_VERSION
     cap = args.cap
     max_cap = args.max_cap
     try:
-        sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
-    except ValueError:
-        print(f"error: --sizes: expected placements like 4,8,12, got {args.sizes!r}", file=sys.stderr)
-        return 2
-    if any(s <= 0 or s % 4 for s in sizes):
-        print(f"error: --sizes: expected multiples of 4, got {args.sizes!r}", file=sys.stderr)
+        sizes = parse_placements(args.sizes, "--sizes")
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else OUT
     if getattr(args, "deck", False):
@@ -518,12 +526,9 @@ def _read(path: Path) -> dict:
 def deck_main(args, out: Path) -> int:
     """``bench --deck``: the deck series and the methods tried, merged into ``bench.json``."""
     try:
-        sizes = [int(s) for s in args.deck_sizes.split(",") if s.strip()]
-    except ValueError:
-        print(f"error: --deck-sizes: expected placements like 8,16,24, got {args.deck_sizes!r}", file=sys.stderr)
-        return 2
-    if not sizes or any(s <= 0 or s % 4 or s > 44 for s in sizes):
-        print(f"error: --deck-sizes: expected multiples of 4 from 4 to 44, got {args.deck_sizes!r}", file=sys.stderr)
+        sizes = parse_placements(args.deck_sizes, "--deck-sizes", most=WHOLE_GAME)
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
         return 2
     result = _read(out / "bench.json")
     result.update(deck_cap_seconds=args.cap, deck_whole_cap_seconds=args.whole_cap,

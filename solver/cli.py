@@ -11,6 +11,7 @@ import json
 import sys
 
 from .engine import State
+from .bench import DECK_SIZES, WHOLE_GAME, WHOLE_GAME_CAP
 from .errors import IllegalActionError, SolverError
 from .plans import load_plan
 from .puzzle import PUZZLE_SCHEMA, load_puzzle
@@ -270,9 +271,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only measure each model option (symmetry breaking, tight bounds, hints, 2 workers)")
     p.add_argument("--deck", action="store_true",
                    help="only the deck series (refilling card row) per engine and the methods tried, merged into bench.json")
-    p.add_argument("--deck-sizes", default="8,16,24,32,44", help="placements of the deck series (default 8,16,24,32,44)")
-    p.add_argument("--whole-cap", type=_positive_float, default=600.0, metavar="SECONDS",
-                   help="time cap of the whole game (44 placements) in the deck series (default 600)")
+    deck_sizes = ",".join(map(str, DECK_SIZES))
+    p.add_argument("--deck-sizes", default=deck_sizes, help=f"placements of the deck series (default {deck_sizes})")
+    p.add_argument("--whole-cap", type=_positive_float, default=WHOLE_GAME_CAP, metavar="SECONDS",
+                   help=f"time cap of the whole game ({WHOLE_GAME} placements) in the deck series "
+                        f"(default {WHOLE_GAME_CAP:g})")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("record", help="a long run on a whole game: best plan and proven bound, written next to the puzzle")
     p.add_argument("puzzle")

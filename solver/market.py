@@ -184,20 +184,16 @@ def lns_improve(puzzle, plan: list, *, window: int = 2, seconds: float = 5.0, pa
     improves; no new window once ``budget`` seconds (the whole search) have passed. Returns (plan,
     Health Points), every improvement replayed by the rules engine."""
     import time
-    from .engine import apply_legal, initial_state, returns
     from .errors import SolverError
     from .planner import Options, build_model, hint_values, solve_cpsat
+    from .solution import _final_score
     # without the symmetry breaking: it fixes one order of commuting placements, and a plan from
     # the beam search need not be in that order (fixing its rounds would make the model infeasible)
     free_order = Options(ordering=False, symmetry=False)
 
-    def replay(p) -> int:
-        state = initial_state(puzzle)
-        for a in p:
-            state = apply_legal(state, a)
-        return returns(state)
-
-    best, best_value = list(plan), replay(plan)
+    best, best_value = list(plan), _final_score(puzzle, plan)
+    if best_value is None:
+        raise SolverError(f"{puzzle.id}: the large-neighbourhood search needs a legal, complete plan to start from")
     rounds = puzzle.rounds
     deadline = None if budget is None else time.perf_counter() + budget
     for _ in range(passes):
@@ -216,11 +212,27 @@ def lns_improve(puzzle, plan: list, *, window: int = 2, seconds: float = 5.0, pa
                         pm.lm.eq(pm.x[s.t, i], fixed.get(pm.x[s.t, i], 0))
             res = solve_cpsat(pm, time_limit=seconds, hint=best)
             if res.plan and res.objective is not None and res.objective > best_value:
-                value = replay(res.plan)
-                if value > best_value:
+                value = _final_score(puzzle, res.plan)
+                if value is not None and value > best_value:
                     best, best_value, improved = list(res.plan), value, True
                     if progress:
                         progress(best_value, first)
         if not improved:
             break
     return best, best_value
+
+
+def warm_start(puzzle, seconds: float, width: int = 64) -> tuple[list, int | None]:
+    """A good plan within about ``seconds``: :func:`beam_plan`, then :func:`lns_improve` for the
+    time left (one pass, each window given its share, between 1 and 10 seconds). Returns (plan,
+    Health Points), ``([], None)`` when the beam found no complete plan."""
+    import time
+    t0 = time.perf_counter()
+    plan, value = beam_plan(puzzle, width)
+    if not plan:
+        return [], None
+    left = seconds - (time.perf_counter() - t0)
+    if left > 1:
+        per_window = max(1.0, min(10.0, left / max(1, puzzle.rounds)))
+        plan, value = lns_improve(puzzle, plan, seconds=per_window, passes=1, budget=left)
+    return plan, value

@@ -104,16 +104,12 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress=None) -
     of commuting placements, the beam's plan is seldom in it, and the repair cost more than it
     gave in a measured run.)"""
     from . import SOLVER_VERSION
-    from .market import beam_plan, lns_improve
+    from .market import warm_start
     from .planner import TWO_WORKERS_MARKET, build_model, solve_cpsat
     from .solution import _verified
     t0 = time.perf_counter()
-    plan, value = beam_plan(puzzle, width=64)
-    share = time_limit / 5 - (time.perf_counter() - t0)
-    if plan and share > 1:
-        plan, value = lns_improve(puzzle, plan, seconds=max(1.0, share / max(1, puzzle.rounds)), passes=1,
-                                  budget=share)
-    warm = value if plan else None
+    plan, warm = warm_start(puzzle, time_limit / 5)
+    value = warm if warm is not None else -1
     pm = build_model(puzzle)
     left = max(1.0, time_limit - (time.perf_counter() - t0))     # the model's build counts too
     res = solve_cpsat(pm, workers=workers, time_limit=left, subsolvers=TWO_WORKERS_MARKET, progress=progress)
