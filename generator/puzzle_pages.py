@@ -855,33 +855,10 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
         # issue #19 hook: the interactive board (generator/puzzle_play.py)
         board=puzzle_play.board_block(puzzle, solution.get("plan", []), lang, solution.get("health")),
-        why=puzzle_why.why_view(why_record(entry), record, lang),
+        why={**puzzle_why.why_view(why_record(entry), record, lang),
+             "level": puzzle_why.level_text(computed_difficulty(entry), lang)},
     )
     return Page(lang, page, title, content, nav=nav)
-
-
-MAX_GRADE = 5
-"""Puzzle files grade their difficulty from 1 to 5 (``grade:``, default 1)."""
-
-
-def grade(puzzle) -> int:
-    """The puzzle's grade (1-5): its ``grade`` field, else from its placements (<= 3: 1, 4-5: 2, >= 6: 3)."""
-    declared = getattr(puzzle, "grade", None)
-    if isinstance(declared, int):
-        return declared
-    n = placements(puzzle)
-    return 1 if n <= 3 else 2 if n < BIG_PUZZLE_PLACEMENTS else 3
-
-
-def grade_text(puzzle) -> str:
-    g = grade(puzzle)
-    return "★" * g + "☆" * max(0, MAX_GRADE - g)
-
-
-def graded(entries) -> list[PuzzleEntry]:
-    """Puzzles by grade, then placements, then plan length, then id."""
-    return sorted(entries, key=lambda e: (grade(e.puzzle), placements(e.puzzle),
-                                          len(e.record["solution"].get("plan", [])), e.puzzle.id))
 
 
 def proven_text(record: dict, lang: str) -> str:
@@ -896,7 +873,8 @@ def proven_text(record: dict, lang: str) -> str:
 
 def why_record(entry: PuzzleEntry) -> dict:
     """The puzzle's "why it is optimal" facts (:mod:`generator.puzzle_why`, cached on disk)."""
-    return puzzle_why.why_cached(entry.puzzle, entry.file, entry.record["solution"].get("plan", []),
+    proven = entry.record["solution"].get("health") if proof_status(entry.record) is ProofStatus.OPTIMAL else None
+    return puzzle_why.why_cached(entry.puzzle, entry.file, entry.record["solution"].get("plan", []), proven,
                                  None if CACHE_DIR is None else Path(CACHE_DIR) / "why")
 
 
@@ -920,11 +898,8 @@ def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     for entry in computed_order(puzzle_set.entries):
         p = entry.puzzle
         d = computed_difficulty(entry)
-        rows.append({"grade": "★" * d.grade + "☆" * max(0, MAX_GRADE - d.grade), "grade_n": d.grade,
-                     "plain_title": p.text("title", lang),
-                     "grade_why": ui["grade_why"].format(
-                         gap="–" if d.gap is None else d.gap, plans="–" if d.plans is None else d.plans,
-                         branching="–" if d.branching is None else d.branching), "id": p.id, "title": md_inline(p.text("title", lang)),
+        rows.append({"grade": puzzle_why.stars(d.grade), "grade_n": d.grade, "plain_title": p.text("title", lang),
+                     "grade_why": puzzle_why.level_reasons(d, lang), "id": p.id, "title": md_inline(p.text("title", lang)),
                      "href": f"{p.id}.md", "edition": ui[f"short_{p.edition.value}"],
                      "edition_title": link_title(edition_label(p.edition.value, lang)),
                      "board": md_inline(p.board.id), "board_title": link_title(board_title(puzzle_set, p.board.id, lang)),
@@ -945,7 +920,7 @@ def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     for side, title, editions, items in puzzle_set.boards:
         rows = [item_row(i, lang) for i in items]
         puzzles = [Link(md_inline(e.puzzle.text("title", lang)), relative(ASSUMPTIONS_PAGE, f"{GAME}/puzzles/{e.puzzle.id}.md"))
-                   for e in graded(puzzle_set.entries) if e.puzzle.board.id == side]
+                   for e in computed_order(puzzle_set.entries) if e.puzzle.board.id == side]
         sides.append({"id": side, "title": title.get(lang) or title["en"], "puzzles": puzzles,
                       "editions": ", ".join(edition_label(e, lang) for e in editions), "rows": rows,
                       "summary": ui["side_summary"].format(
@@ -1101,7 +1076,7 @@ def produce(site, lang: str) -> list[Page]:
     from .site import DOCS_DIR
     nav = (site.games[GAME].title[lang], UI[lang]["nav"])
     pages = [index_page(site, puzzle_set, lang, nav)]
-    pages += [puzzle_page(site, puzzle_set, e, lang, nav) for e in graded(puzzle_set.entries)]
+    pages += [puzzle_page(site, puzzle_set, e, lang, nav) for e in computed_order(puzzle_set.entries)]
     pages += [assumptions_page(puzzle_set, lang, nav),
               bench_page(DOCS_DIR, lang, nav, tuple(e.puzzle.id for e in puzzle_set.entries))]
     return pages

@@ -3,7 +3,7 @@
 At build time, through the engine's memoised value search (:mod:`solver.explain`) under a state
 budget (:data:`MAX_STATES`): the number of optimal plans, the "only move" steps of the worked
 example, the branching along it, the best plan whose first departure from it already loses, and
-which starting resource limits the score (the optimum with one more of each). Cached like the
+which starting resource or the flask count limits the score (the optimum with one more of each). Cached like the
 solutions (``.cache/why``, keyed by the puzzle file, its board and card data and the solver's
 source). Past the budget the record says so and the page says "not counted", never a guess.
 
@@ -20,12 +20,18 @@ from pathlib import Path
 from . import i18n, solution_cache
 from .step_texts import step_text
 
-MAX_STATES = 50_000
-"""State budget of each value search (about 5-10 s of engine time when exhausted)."""
+MAX_STATES = 30_000
+"""State budget of each value search (about 8-15 s of engine time when exhausted: the cost of
+finding out that a puzzle is too large, paid once per puzzle on a cold cache)."""
+PROBE_SECONDS = 10.0
+"""CP-SAT time for one probe of a puzzle past the search budget (2 workers)."""
 PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
-WHY_FORMAT = "why-2"
+WHY_FORMAT = "why-4"
 WHY_DIR = Path(__file__).resolve().parents[1] / ".cache" / "why"
+MAX_GRADE = 5
+"""Levels run from 1 to 5, computed by :func:`difficulty`; a puzzle file's own ``grade:`` is its
+author's estimate, kept for the benchmark's table."""
 STOCK_FIELDS = ("atp", "mrna", "protein", "carb", "lipid")
 UI = i18n.namespace("puzzles")
 
@@ -33,44 +39,85 @@ UI = i18n.namespace("puzzles")
 # --------------------------------------------------------------------------- facts (cached)
 
 
-def _more_of(puzzle, field: str):
+def _probes(puzzle):
+    """The puzzle with one more of each starting resource, then with one more flask a round:
+    (name, changed puzzle). The optimum of each says what limits the score."""
     import dataclasses
-    start = dataclasses.replace(puzzle.start, **{field: getattr(puzzle.start, field) + 1})
-    return dataclasses.replace(puzzle, start=start)
+    for field in STOCK_FIELDS:
+        start = dataclasses.replace(puzzle.start, **{field: getattr(puzzle.start, field) + 1})
+        yield field, dataclasses.replace(puzzle, start=start)
+    yield "flask", dataclasses.replace(puzzle, flasks=puzzle.flasks + 1)
 
 
-def compute_why(puzzle, plan: list[dict]) -> dict:
-    """Everything the "why it is optimal" section and the grade need (JSON-ready)."""
+def compute_why(puzzle, plan: list[dict], proven: int | None = None) -> dict:
+    """Everything the "why it is optimal" section and the grade need (JSON-ready): one value
+    search along the worked example, then one per probe (:func:`_probes`). ``proven`` is the
+    solver's proven optimum (None when the solver did not prove one: then nothing is probed)."""
     from solver import replay
     from solver.engine import Action
-    from solver.explain import line_facts, optimal_plans
-    counted = optimal_plans(puzzle, MAX_STATES, PLAN_CAP)
-    record: dict = {"budget": MAX_STATES, "optimum": counted.best, "plans": counted.count,
-                    "capped": counted.capped, "states": counted.states, "over_budget": counted.count is None}
+    from solver.explain import OptimalPlans, line_facts, optimal_plans
     actions = [Action.from_dict(a) for a in plan]
-    facts = line_facts(puzzle, actions, MAX_STATES) if actions and counted.count is not None else None
-    record["only"] = list(facts.only) if facts else None
-    record["branching"] = list(facts.branching) if facts else None
-    record["deviation"] = None
+    if actions and proven is None:
+        # a plan not proven optimal (a recorded whole game): there is no optimum to explain
+        return {"budget": MAX_STATES, "optimum": None, "plans": None, "capped": False, "states": 0,
+                "over_budget": False, "unproven": True, "only": None, "branching": None, "deviation": None,
+                "limits": []}
+    facts = line_facts(puzzle, actions, MAX_STATES, PLAN_CAP) if actions else None
+    if facts is not None:
+        counted = facts.plans
+    elif actions:   # the line's search ran out of budget: the same search without a line would too
+        counted = OptimalPlans(None, None, False, MAX_STATES)
+    else:
+        counted = optimal_plans(puzzle, MAX_STATES, PLAN_CAP)
+    record: dict = {"budget": MAX_STATES, "optimum": counted.best, "plans": counted.count,
+                    "capped": counted.capped, "states": counted.states, "over_budget": counted.count is None,
+                    "only": list(facts.only) if facts else None,
+                    "branching": list(facts.branching) if facts else None, "deviation": None, "limits": []}
     if facts and facts.deviation:
         steps, _ = replay(puzzle, list(facts.deviation.plan))
         record["deviation"] = {"step": facts.deviation.step, "health": facts.deviation.health,
                                "loss": facts.deviation.loss,
                                "events": [[e.to_dict() for e in s.events] for s in steps[facts.deviation.step - 1:]]}
-    limits = []
-    if counted.best is not None:
-        for field in STOCK_FIELDS:
-            more = optimal_plans(_more_of(puzzle, field), MAX_STATES, 1)
-            limits.append({"resource": field, "optimum": more.best})
-    record["limits"] = limits
+    if counted.best is not None or (proven is not None and actions):
+        record["limits"] = probe_limits(puzzle, searchable=counted.best is not None)
     return record
 
 
-def why_cached(puzzle, file: Path, plan: list[dict], cache_dir: Path | None = None) -> dict:
+def probe_limits(puzzle, searchable: bool) -> list[dict]:
+    """Each probe (:func:`_probes`) with its status: ``optimal`` (its proven optimum),
+    ``unplayable`` (no legal plan: one more flask can need more free spots than the board has) or
+    ``unproven``. Past the first probe CP-SAT cannot prove in its time, the others (as large) are
+    not tried and read ``unproven`` too, which saves up to a minute a hard puzzle on a cold cache."""
+    limits: list[dict] = []
+    gave_up = False
+    for name, changed in _probes(puzzle):
+        optimum, status = (None, "unproven") if gave_up else probe_optimum(changed, searchable)
+        gave_up = gave_up or status == "unproven"
+        limits.append({"resource": name, "optimum": optimum, "status": status})
+    return limits
+
+
+def probe_optimum(puzzle, searchable: bool) -> tuple[int | None, str]:
+    """A probe's proven optimum and status (see :func:`probe_limits`): by the value search when
+    the original puzzle fitted its budget (a probe is a little larger: it may not), else by CP-SAT
+    within :data:`PROBE_SECONDS`."""
+    from solver import solve
+    from solver.explain import optimal_plans
+    if searchable:
+        counted = optimal_plans(puzzle, MAX_STATES, 1)
+        if counted.count is not None:
+            return counted.best, "optimal" if counted.best is not None else "unplayable"
+    solution = solve(puzzle, "cpsat", time_limit=PROBE_SECONDS, workers=2, confirm=())
+    if not solution.proven:
+        return None, "unproven"
+    return solution.health, "optimal" if solution.health is not None else "unplayable"
+
+
+def why_cached(puzzle, file: Path, plan: list[dict], proven: int | None, cache_dir: Path | None = None) -> dict:
     """The puzzle's why-record from the cache, or computed and stored."""
     from solver.puzzle import RULEBOOK_CARDS, board_path
     key = solution_cache.cache_key(file, WHY_FORMAT, (board_path(puzzle.board.id), RULEBOOK_CARDS))
-    return solution_cache.cached(key, lambda: compute_why(puzzle, plan), cache_dir or WHY_DIR).record
+    return solution_cache.cached(key, lambda: compute_why(puzzle, plan, proven), cache_dir or WHY_DIR).record
 
 
 # --------------------------------------------------------------------------- grade
@@ -109,8 +156,26 @@ def difficulty(optimum: int | None, greedy: int | None, why: dict) -> Difficulty
 # --------------------------------------------------------------------------- views
 
 
+def stars(grade: int) -> str:
+    return "★" * grade + "☆" * max(0, MAX_GRADE - grade)
+
+
+def level_reasons(d: Difficulty, lang: str) -> str:
+    """The figures behind a level, in words ("greedy gap 2, optimal plans 3, ...")."""
+    dash = lambda v: "–" if v is None else v  # noqa: E731
+    return UI[lang]["grade_why"].format(gap=dash(d.gap), plans=dash(d.plans), branching=dash(d.branching))
+
+
+def level_text(d: Difficulty, lang: str) -> str:
+    """The puzzle page's line: the level and its figures."""
+    ui = UI[lang]
+    return f"{ui['grade']}: {stars(d.grade)} ({ui['grade_of'].format(n=d.grade)}; {level_reasons(d, lang)})"
+
+
 def plans_text(why: dict, lang: str) -> str:
     ui = UI[lang]
+    if why.get("unproven"):
+        return ui["why_unproven"]
     if why.get("over_budget"):
         return ui["why_plans_over"].format(n=f"{why['budget']:,}")
     if why.get("plans") is None:
@@ -130,18 +195,33 @@ def only_text(why: dict, lang: str) -> str:
 
 
 def limit_text(why: dict, record: dict, lang: str) -> str:
+    """What limits the score: the starting resources whose one more unit raises the optimum, then
+    what one more flask a round does; a probe not proven is named as such, never given a value."""
     ui = UI[lang]
     optimum = why.get("optimum")
     if optimum is None:
         bound = record.get("bound")
         return ui["why_bound_solver"].format(bound=bound) if bound is not None else ui["why_bound_none"]
     names = i18n.labels("puzzles.resources")
-    raising = [(names[x["resource"]][lang], x["optimum"]) for x in why.get("limits", [])
-               if x["optimum"] is not None and x["optimum"] > optimum]
-    if not raising:
-        return ui["why_bound_flat"].format(optimum=optimum)
-    parts = "; ".join(ui["why_bound_part"].format(resource=n, health=h) for n, h in raising)
-    return ui["why_bound_limits"].format(optimum=optimum, parts=parts)
+    probes = {x["resource"]: x for x in why.get("limits", [])}
+    proven = {f: x["optimum"] for f, x in probes.items() if x["status"] == "optimal"}
+    raising = [(names[f][lang], proven[f]) for f in STOCK_FIELDS if f in proven and proven[f] > optimum]
+    if raising:
+        parts = "; ".join(ui["why_bound_part"].format(resource=n, health=h) for n, h in raising)
+        text = ui["why_bound_limits"].format(optimum=optimum, parts=parts)
+    else:
+        text = ui["why_bound_flat"].format(optimum=optimum)
+    flask = probes.get("flask", {}).get("status")
+    if flask == "optimal":
+        text += " " + (ui["why_bound_flask"].format(health=proven["flask"]) if proven["flask"] > optimum
+                       else ui["why_bound_flask_same"])
+    elif flask == "unplayable":
+        text += " " + ui["why_bound_flask_unplayable"]
+    unproven = [f for f in (*STOCK_FIELDS, "flask") if probes.get(f, {}).get("status") == "unproven"]
+    if unproven:
+        labels = [ui["why_probe_flask"] if f == "flask" else names[f][lang] for f in unproven]
+        text += " " + ui["why_bound_unproven"].format(probes=", ".join(labels), seconds=f"{PROBE_SECONDS:g}")
+    return text
 
 
 def deviation_view(why: dict, lang: str) -> dict | None:
