@@ -79,7 +79,10 @@ def compute_why(puzzle, plan: list[dict], proven: int | None = None) -> dict:
                                "loss": facts.deviation.loss,
                                "events": [[e.to_dict() for e in s.events] for s in steps[facts.deviation.step - 1:]]}
     if counted.best is not None or (proven is not None and actions):
-        record["limits"] = probe_limits(puzzle, searchable=counted.best is not None)
+        # a probe is larger than its puzzle: search it only when the puzzle took a third of the
+        # budget at most, else go straight to CP-SAT (a search run out of budget is time lost)
+        record["limits"] = probe_limits(puzzle, searchable=counted.best is not None
+                                        and counted.states * 3 <= MAX_STATES)
     return record
 
 
