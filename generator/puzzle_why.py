@@ -27,7 +27,7 @@ PROBE_SECONDS = 10.0
 """CP-SAT time for one probe of a puzzle past the search budget (2 workers)."""
 PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
-WHY_FORMAT = "why-4"
+WHY_FORMAT = "why-5"
 WHY_DIR = Path(__file__).resolve().parents[1] / ".cache" / "why"
 MAX_GRADE = 5
 """Levels run from 1 to 5, computed by :func:`difficulty`; a puzzle file's own ``grade:`` is its
@@ -69,7 +69,9 @@ def compute_why(puzzle, plan: list[dict], proven: int | None = None) -> dict:
         counted = OptimalPlans(None, None, False, MAX_STATES)
     else:
         counted = optimal_plans(puzzle, MAX_STATES, PLAN_CAP)
-    record: dict = {"budget": MAX_STATES, "optimum": counted.best, "plans": counted.count,
+    # the optimum explained: the search's, or the solver's proven one when the search ran out
+    record: dict = {"budget": MAX_STATES, "optimum": counted.best if counted.best is not None else proven,
+                    "plans": counted.count,
                     "capped": counted.capped, "states": counted.states, "over_budget": counted.count is None,
                     "only": list(facts.only) if facts else None,
                     "branching": list(facts.branching) if facts else None, "deviation": None, "limits": []}
@@ -194,7 +196,9 @@ def only_text(why: dict, lang: str) -> str:
     if only is None:
         return ui["why_only_over"]
     steps = [str(i) for i, o in enumerate(only, start=1) if o]
-    return ui["why_only"].format(steps=", ".join(steps)) if steps else ui["why_only_none"]
+    if not steps:
+        return ui["why_only_none"]
+    return ui["why_only_one" if len(steps) == 1 else "why_only"].format(steps=", ".join(steps))
 
 
 def limit_text(why: dict, record: dict, lang: str) -> str:
@@ -240,6 +244,8 @@ def deviation_view(why: dict, lang: str) -> dict | None:
 def why_view(why: dict, record: dict, lang: str) -> dict:
     """The section's sentences (plain text; the template escapes)."""
     ui = UI[lang]
+    if why.get("unproven"):
+        return {"unproven": True, "plans": ui["why_unproven"], "only_steps": []}
     runner = deviation_view(why, lang)
     no_runner = None
     if runner is None:
