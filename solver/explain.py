@@ -83,20 +83,71 @@ def optimal_plans(puzzle: Puzzle, max_states: int = 200_000, cap: int = 1000) ->
     return OptimalPlans(best, count, count >= cap, len(table.table))
 
 
-def only_moves(puzzle: Puzzle, plan: list[Action],
-               max_states: int = 200_000) -> list[bool] | None:
-    """For each step of ``plan`` (an optimal plan), True when it is the only legal action there
-    that keeps the optimum. None when the budget ran out."""
-    table = _ValueTable(max_states, cap=2)
+@dataclass(frozen=True)
+class Deviation:
+    """The best plan whose first departure from a given optimal plan already loses Health."""
+
+    step: int
+    """1-based step of the plan where it departs."""
+    plan: tuple[Action, ...]
+    """The whole plan: the optimal plan's first ``step - 1`` actions, the departing action, then
+    a best continuation."""
+    health: int
+    """Its final Health."""
+    loss: int
+    """Optimum minus ``health`` (at least 1)."""
+
+
+@dataclass(frozen=True)
+class LineFacts:
+    """What one memoised value search says along one optimal plan."""
+
+    plans: OptimalPlans
+    """The optimum and the number of plans reaching it (the same search)."""
+    only: tuple[bool, ...]
+    """Per step: True when it is the only choice there that keeps the optimum."""
+    branching: tuple[int, ...]
+    """Per step: how many choices (distinct successor states) the state before it offers."""
+    deviation: Deviation | None
+    """The best losing departure (None when every departure keeps the optimum or none exists)."""
+
+
+def line_facts(puzzle: Puzzle, plan: list[Action], max_states: int = 200_000,
+               cap: int = 1000) -> LineFacts | None:
+    """Optimal plans counted (at most ``cap``), only moves, branching and the best losing departure
+    along ``plan`` (an optimal plan), from one memoised value search. None when the budget ran out."""
+    table = _ValueTable(max_states, cap)
+
+    def value(state: State) -> int | None:
+        return _with_recursion(lambda: table.value(state))[0]
+
     state = initial_state(puzzle)
-    marks = []
+    only, branching = [], []
+    best_dev: tuple[int, int, State, Action] | None = None  # (health, step, state before, action)
     try:
-        for action in plan:
-            values = [_with_recursion(lambda a=a: table.value(apply_legal(state, a)))[0]
-                      for a in legal_actions(state)]
-            best = max((v for v in values if v is not None), default=None)
-            marks.append(sum(1 for v in values if v is not None and v == best) == 1)
+        optimum, count = _with_recursion(lambda: table.value(state))
+        for i, action in enumerate(plan, start=1):
+            # choices are distinct successors: two identical spots (rough-er-1/-2) are one choice,
+            # as they are one plan in the count
+            successors = {canonical(apply_legal(state, a)): a for a in legal_actions(state)}
+            branching.append(len(successors))
+            values = [(a, value(apply_legal(state, a))) for a in successors.values()]
+            only.append(sum(1 for _, v in values if v is not None and v == optimum) == 1)
+            for a, v in values:
+                if v is not None and optimum is not None and v < optimum and (best_dev is None or v > best_dev[0]):
+                    best_dev = (v, i, state, a)
             state = apply_legal(state, action)
+        deviation = None
+        if best_dev is not None and optimum is not None:
+            health, step, before, first = best_dev
+            tail, current = [first], apply_legal(before, first)
+            while not is_terminal(current):
+                # some successor keeps the departure's value (it is the best below this state)
+                nxt = next(a for a in legal_actions(current) if value(apply_legal(current, a)) == health)
+                tail.append(nxt)
+                current = apply_legal(current, nxt)
+            deviation = Deviation(step, tuple(plan[:step - 1]) + tuple(tail), health, optimum - health)
     except _OverBudget:
         return None
-    return marks
+    plans = OptimalPlans(optimum, count, count >= cap, len(table.table))
+    return LineFacts(plans, tuple(only), tuple(branching), deviation)

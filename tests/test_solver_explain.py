@@ -5,8 +5,8 @@ import pytest
 
 from solver import load_puzzle, puzzle_files
 from solver.engine import apply_legal, initial_state, is_terminal, legal_actions, returns
-from solver.explain import only_moves, optimal_plans
-from solver.search import exhaustive
+from solver.explain import line_facts, optimal_plans
+from solver.search import canonical, exhaustive
 
 
 def _all_plans(state, prefix=()):
@@ -46,17 +46,19 @@ def test_optimum_and_count_match_enumeration(path):
 def test_only_move_marks_match_enumeration(path):
     puzzle = load_puzzle(path)
     _, plan, _ = exhaustive(puzzle)
-    marks = only_moves(puzzle, plan)
+    facts = line_facts(puzzle, plan)
     best = optimal_plans(puzzle).best
+    assert facts.plans.best == best and facts.plans.count == optimal_plans(puzzle).count
     state = initial_state(puzzle)
-    for action, mark in zip(plan, marks):
-        keeping = [a for a in legal_actions(state)
-                   if max((v for _, v in _all_plans(apply_legal(state, a))), default=None) == best]
+    for action, mark, choices in zip(plan, facts.only, facts.branching):
+        keeping = {canonical(apply_legal(state, a)) for a in legal_actions(state)
+                   if max((v for _, v in _all_plans(apply_legal(state, a))), default=None) == best}
         assert mark == (len(keeping) == 1)
+        assert choices == len({canonical(apply_legal(state, a)) for a in legal_actions(state)})
         state = apply_legal(state, action)
 
 
 def test_budget_exhausted_reports_not_computed():
     puzzle = load_puzzle(TINY[0])
     assert optimal_plans(puzzle, max_states=1).count is None
-    assert only_moves(puzzle, exhaustive(puzzle)[1], max_states=1) is None
+    assert line_facts(puzzle, exhaustive(puzzle)[1], max_states=1) is None

@@ -2,7 +2,11 @@
 board assumptions and the benchmark, produced from the loaded :class:`.PuzzleSet`."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from .. import puzzle_play  # issue #19 hook: interactive board
+from .. import puzzle_why  # issue #19 items 3-4: why optimal, computed level
+from . import solving
 from ..refs import relative
 from ..render import Page, render
 from .bench_page import bench_page
@@ -10,7 +14,6 @@ from .board import plan_assumptions
 from .model import (ASSUMPTIONS_PAGE, BENCH_PAGE, GAME, INDEX_PAGE, RULES_COVERAGE_PAGE, STOCK_FIELDS, Link,
                     ProofStatus, PuzzleEntry, PuzzleSet, Provenance)
 from .proof import proof_lines, proof_status, proven_text
-from .solving import BIG_PUZZLE_PLACEMENTS, placements
 from .statement import card_views, start_view, statement_rows
 from .texts import UI, link_title, md_inline
 from .views import (board_title, breakdown_lines, edition_label, greedy_view, item_row, other_readings_view,
@@ -44,40 +47,41 @@ def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav:
         # issue #19 hook: the interactive board (generator/puzzle_play.py)
         board=puzzle_play.board_block(puzzle, solution.get("plan", []), lang, solution.get("health"),
                                       proven=proof_status(record) is ProofStatus.OPTIMAL),
+        why={**puzzle_why.why_view(why_record(entry), record, lang),
+             "level": puzzle_why.level_text(computed_difficulty(entry), lang)},
     )
     return Page(lang, page, title, content, nav=nav)
 
 
-MAX_GRADE = 5
-"""Puzzle files grade their difficulty from 1 to 5 (``grade:``, default 1)."""
+def why_record(entry: PuzzleEntry) -> dict:
+    """The puzzle's "why it is optimal" facts (:mod:`generator.puzzle_why`, cached on disk)."""
+    proven = entry.record["solution"].get("health") if proof_status(entry.record) is ProofStatus.OPTIMAL else None
+    return puzzle_why.why_cached(entry.puzzle, entry.file, entry.record["solution"].get("plan", []), proven,
+                                 None if solving.CACHE_DIR is None else Path(solving.CACHE_DIR) / "why")
 
 
-def grade(puzzle) -> int:
-    """The puzzle's grade (1-5): its ``grade`` field, else from its placements (<= 3: 1, 4-5: 2, >= 6: 3)."""
-    declared = getattr(puzzle, "grade", None)
-    if isinstance(declared, int):
-        return declared
-    n = placements(puzzle)
-    return 1 if n <= 3 else 2 if n < BIG_PUZZLE_PLACEMENTS else 3
+def computed_difficulty(entry: PuzzleEntry) -> puzzle_why.Difficulty:
+    """The level computed from solver data (see :func:`generator.puzzle_why.difficulty`)."""
+    return puzzle_why.difficulty(entry.record["solution"].get("health"), entry.record["greedy"].get("health"),
+                                 why_record(entry))
 
 
-def grade_text(puzzle) -> str:
-    g = grade(puzzle)
-    return "★" * g + "☆" * max(0, MAX_GRADE - g)
-
-
-def graded(entries) -> list[PuzzleEntry]:
-    """Puzzles by grade, then placements, then plan length, then id."""
-    return sorted(entries, key=lambda e: (grade(e.puzzle), placements(e.puzzle),
-                                          len(e.record["solution"].get("plan", [])), e.puzzle.id))
+def computed_order(entries) -> list[PuzzleEntry]:
+    """Puzzles by computed level, then greedy gap, then id: the index's and the navigation's order."""
+    def key(e: PuzzleEntry) -> tuple[int, int, str]:
+        d = computed_difficulty(e)
+        return (d.grade, d.gap if d.gap is not None else 99, e.puzzle.id)
+    return sorted(entries, key=key)
 
 
 def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> Page:
     ui = UI[lang]
     rows = []
-    for entry in graded(puzzle_set.entries):
+    for entry in computed_order(puzzle_set.entries):
         p = entry.puzzle
-        rows.append({"grade": grade_text(p), "grade_n": grade(p), "id": p.id, "title": md_inline(p.text("title", lang)),
+        d = computed_difficulty(entry)
+        rows.append({"grade": puzzle_why.stars(d.grade), "grade_n": d.grade, "plain_title": p.text("title", lang),
+                     "grade_why": puzzle_why.level_reasons(d, lang), "id": p.id, "title": md_inline(p.text("title", lang)),
                      "href": f"{p.id}.md", "edition": ui[f"short_{p.edition.value}"],
                      "edition_title": link_title(edition_label(p.edition.value, lang)),
                      "board": md_inline(p.board.id), "board_title": link_title(board_title(puzzle_set, p.board.id, lang)),
@@ -85,7 +89,8 @@ def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
                      "placements": sum(1 for a in entry.record["solution"].get("plan", []) if a.get("kind") == "place"),
                      "proven": proven_text(entry.record, lang)})
     audit = site.audit
-    content = render("puzzle_index.md.j2", ui=ui, rows=rows,
+    content = render("puzzle_index.md.j2", ui=ui, rows=rows, daily_data=puzzle_why.daily_data(rows),
+                     daily=puzzle_why.build_day_pick(rows),
                      assumptions_href=relative(INDEX_PAGE, ASSUMPTIONS_PAGE), bench_href=relative(INDEX_PAGE, BENCH_PAGE),
                      coverage_href=relative(INDEX_PAGE, RULES_COVERAGE_PAGE) if GAME in audit else None)
     return Page(lang, INDEX_PAGE, ui["nav"], content, nav=nav)
@@ -97,7 +102,7 @@ def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     for side, title, editions, items in puzzle_set.boards:
         rows = [item_row(i, lang) for i in items]
         puzzles = [Link(md_inline(e.puzzle.text("title", lang)), relative(ASSUMPTIONS_PAGE, f"{GAME}/puzzles/{e.puzzle.id}.md"))
-                   for e in graded(puzzle_set.entries) if e.puzzle.board.id == side]
+                   for e in computed_order(puzzle_set.entries) if e.puzzle.board.id == side]
         sides.append({"id": side, "title": title.get(lang) or title["en"], "puzzles": puzzles,
                       "editions": ", ".join(edition_label(e, lang) for e in editions), "rows": rows,
                       "summary": ui["side_summary"].format(
@@ -114,7 +119,7 @@ def produce(site, lang: str) -> list[Page]:
     from ..site import DOCS_DIR
     nav = (site.games[GAME].title[lang], UI[lang]["nav"])
     pages = [index_page(site, puzzle_set, lang, nav)]
-    pages += [puzzle_page(site, puzzle_set, e, lang, nav) for e in graded(puzzle_set.entries)]
+    pages += [puzzle_page(site, puzzle_set, e, lang, nav) for e in computed_order(puzzle_set.entries)]
     pages += [assumptions_page(puzzle_set, lang, nav),
               bench_page(DOCS_DIR, lang, nav, tuple(e.puzzle.id for e in puzzle_set.entries))]
     return pages

@@ -1,0 +1,120 @@
+"""The "why it is optimal" facts and the computed level (issue #19, items 3-4)."""
+from __future__ import annotations
+
+import pytest
+
+from generator import puzzle_why
+from solver import load_puzzle, solve
+from solver.explain import line_facts, optimal_plans
+from solver.puzzle import PUZZLES_DIR
+
+
+@pytest.mark.parametrize("why, optimum, greedy, expected", [
+    ({"plans": 8, "branching": [2, 3]}, 7, 7, 1),
+    ({"plans": 8, "branching": [2, 3]}, 7, 5, 2),
+    ({"plans": 8, "branching": [2, 3]}, 7, 3, 3),
+    ({"plans": 8, "branching": [2, 3]}, 7, None, 3),
+    ({"plans": 1, "branching": [2, 3]}, 7, 7, 2),
+    ({"plans": 3, "branching": [4, 5]}, 7, 7, 2),
+    ({"plans": None, "branching": None, "over_budget": True}, 7, 2, 5),
+])
+def test_grade_formula(why, optimum, greedy, expected):
+    assert puzzle_why.difficulty(optimum, greedy, why).grade == expected
+
+
+@pytest.mark.parametrize("pid", ["rulebook-protein-hormone-2e", "steroid-no-lipids-2e", "rule-row-refresh-1e"])
+def test_line_facts_agree_with_the_search(pid):
+    puzzle = load_puzzle(PUZZLES_DIR / f"{pid}.yaml")
+    solution = solve(puzzle, engine="exhaustive")
+    facts = line_facts(puzzle, list(solution.plan))
+    counted = optimal_plans(puzzle)
+    assert len(facts.only) == len(facts.branching) == len(solution.plan)
+    assert all(b >= 1 for b in facts.branching)
+    if counted.count == 1:
+        assert all(facts.only)
+    if facts.deviation is not None:
+        from solver import replay, score
+        _, final = replay(puzzle, list(facts.deviation.plan))
+        assert score(final).total == facts.deviation.health == counted.best - facts.deviation.loss
+        assert facts.deviation.loss >= 1
+        assert list(facts.deviation.plan[:facts.deviation.step - 1]) == list(solution.plan[:facts.deviation.step - 1])
+
+
+def test_over_budget_is_said_not_guessed():
+    puzzle = load_puzzle(PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml")
+    old = puzzle_why.MAX_STATES
+    puzzle_why.MAX_STATES = 10
+    try:
+        solution = solve(puzzle, engine="exhaustive")
+        record = puzzle_why.compute_why(puzzle, [a.to_dict() for a in solution.plan], solution.health)
+    finally:
+        puzzle_why.MAX_STATES = old
+    assert record["over_budget"] and record["plans"] is None and record["only"] is None
+    for lang in ("it", "en"):
+        view = puzzle_why.why_view(record, {"bound": None}, lang)
+        assert "10" in view["plans"] and view["runner"] is None
+
+
+@pytest.mark.parametrize("pid", ["rulebook-protein-hormone-2e", "steroid-no-lipids-2e"])
+def test_probe_optimum_is_the_same_by_either_engine(pid):
+    puzzle = load_puzzle(PUZZLES_DIR / f"{pid}.yaml")
+    for name, changed in puzzle_why._probes(puzzle):
+        by_search = puzzle_why.probe_optimum(changed, searchable=True)
+        assert by_search == (optimal_plans(changed).best, "optimal"), name
+        assert puzzle_why.probe_optimum(changed, searchable=False) == by_search, name
+
+
+@pytest.mark.parametrize("searchable", [True, False])
+def test_a_probe_with_no_legal_plan_is_unplayable_not_unproven(searchable):
+    """1st edition, one flask more than the free spots allow: no legal sequence (not a time-out)."""
+    puzzle = load_puzzle(PUZZLES_DIR / "rule-row-refresh-1e.yaml")
+    flask = dict(puzzle_why._probes(puzzle))["flask"]
+    assert puzzle_why.probe_optimum(flask, searchable) == (None, "unplayable")
+    for lang in ("it", "en"):
+        text = puzzle_why.limit_text({"optimum": 3, "limits": [{"resource": "flask", "optimum": None,
+                                                                 "status": "unplayable"}]}, {}, lang)
+        assert puzzle_why.UI[lang]["why_bound_flask_unplayable"] in text
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_limit_text_names_the_raising_probes_only(lang):
+    why = {"optimum": 7, "limits": [{"resource": "atp", "optimum": 9, "status": "optimal"},
+                                    {"resource": "mrna", "optimum": 7, "status": "optimal"},
+                                    {"resource": "protein", "optimum": None, "status": "unproven"},
+                                    {"resource": "flask", "optimum": 8, "status": "optimal"}]}
+    text = puzzle_why.limit_text(why, {}, lang)
+    names = puzzle_why.i18n.labels("puzzles.resources")
+    assert names["atp"][lang] in text and "9" in text and "8" in text
+    assert names["mrna"][lang] not in text
+    # a probe not proven is named as such, never given a value
+    unproven = puzzle_why.UI[lang]["why_bound_unproven"].split("{")[0]
+    assert unproven in text and names["protein"][lang] in text.split(unproven)[1]
+    assert names["protein"][lang] not in text.split(unproven)[0]
+    flat = puzzle_why.limit_text({"optimum": 7, "limits": [{"resource": "atp", "optimum": 7, "status": "optimal"},
+                                                           {"resource": "flask", "optimum": 7, "status": "optimal"}]},
+                                 {}, lang)
+    ui = puzzle_why.UI[lang]
+    assert flat == ui["why_bound_flat"].format(optimum=7) + " " + ui["why_bound_flask_same"]
+
+
+def test_nothing_is_probed_without_a_proven_optimum():
+    puzzle = load_puzzle(PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml")
+    old = puzzle_why.MAX_STATES
+    puzzle_why.MAX_STATES = 10
+    try:
+        plan = [a.to_dict() for a in solve(puzzle, engine="exhaustive").plan]
+        assert puzzle_why.compute_why(puzzle, plan, None)["limits"] == []
+        probed = puzzle_why.compute_why(puzzle, plan, 7)["limits"]
+    finally:
+        puzzle_why.MAX_STATES = old
+    assert [x["resource"] for x in probed] == [*puzzle_why.STOCK_FIELDS, "flask"]
+
+
+def test_an_unproven_plan_is_not_explained():
+    puzzle = load_puzzle(PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml")
+    plan = [a.to_dict() for a in solve(puzzle, engine="exhaustive").plan]
+    record = puzzle_why.compute_why(puzzle, plan, None)
+    assert record["unproven"] and record["limits"] == [] and record["only"] is None
+    for lang in ("it", "en"):
+        view = puzzle_why.why_view(record, {"bound": 99}, lang)
+        assert view == {"unproven": True, "plans": puzzle_why.UI[lang]["why_unproven"], "only_steps": []}
