@@ -190,6 +190,7 @@ def _cmd_replay(args) -> int:
     try:
         steps, final = replay(puzzle, plan)
     except IllegalActionError as err:
+        assert err.step is not None, "replay names the step"
         msg = f"{args.plan}: plan[{err.step - 1}] (step {err.step}): {err.reason}"
         if args.json:
             print(json.dumps({"status": "illegal", "step": err.step, "reason": err.reason, "health": None,

@@ -7,7 +7,7 @@ A plan is a list of actions, or an object ``{"plan": [...]}``; an action is an o
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 from .engine import Action, ActionKind
 from .errors import PlanError
@@ -70,7 +70,7 @@ def parse_action(item: Any, index: int, file: str, located: Located, base: tuple
     path = base + (index,)
     shown = ("plan", index)
 
-    def fail(field: tuple, message: str) -> None:
+    def fail(field: tuple[str | int, ...], message: str) -> NoReturn:
         line = located.line(path + field)
         raise PlanError(f"{file}:{line}: {dotted(shown + field)}: {message}")
 
