@@ -7,8 +7,9 @@ rounds, an override that empties an area…) are checked after. Every problem be
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import jsonschema
 
@@ -163,7 +164,7 @@ def _read_yaml(path: Path) -> tuple[Any, Located, str]:
     return data, lines, display_path(path)
 
 
-def _dotted(path) -> str:
+def _dotted(path: Iterable[object]) -> str:
     out = ""
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else ("." if out else "") + str(p)
@@ -176,27 +177,32 @@ class _Where:
     def __init__(self, file: str, lines: Located):
         self.file, self.lines = file, lines
 
-    def fail(self, path, message: str):
-        path = tuple(path)
-        raise PuzzleError(self.file, _dotted(path), message, self.lines.line(path))
+    def fail(self, path: Iterable[object], message: str) -> NoReturn:
+        parts = tuple(path)
+        raise PuzzleError(self.file, _dotted(parts), message, self.lines.line(parts))
 
 
 def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
     path = tuple(err.absolute_path)
-    v, inst, sch = err.validator, err.instance, err.validator_value
+    # validator, its value and the instance are set on every error a validator reports (types-jsonschema
+    # allows them unset, as on a hand-made error); the puzzle schema has no boolean subschemas
+    v = err.validator
+    sch: Any = err.validator_value
+    inst: Any = err.instance
+    schema: Mapping[str, Any] = err.schema if isinstance(err.schema, Mapping) else {}
     if v == "type":
         want = {"integer": "an integer", "string": "a string", "object": "a mapping", "array": "a list",
                 "boolean": "true or false", "null": "null"}
         kinds = sch if isinstance(sch, list) else [sch]
-        minimum, maximum = err.schema.get("minimum"), err.schema.get("maximum")
-        text = " or ".join(want.get(k, k) for k in kinds)
+        minimum, maximum = schema.get("minimum"), schema.get("maximum")
+        text = " or ".join(want.get(k, str(k)) for k in kinds)
         if minimum is not None and maximum is not None:
             text += f" {minimum}..{maximum}"
         elif minimum is not None:
             text += f" >= {minimum}"
         return path, f"expected {text}, got {inst!r}"
     if v in ("minimum", "maximum"):
-        low, high = err.schema.get("minimum"), err.schema.get("maximum")
+        low, high = schema.get("minimum"), schema.get("maximum")
         if low is not None and high is not None:
             return path, f"expected an integer {low}..{high}, got {inst!r}"
         sign = ">=" if v == "minimum" else "<="
@@ -209,9 +215,9 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
         missing = [k for k in sch if k not in inst]
         return path, f"missing required field {missing[0]!r}"
     if v in ("additionalProperties", "patternProperties"):
-        allowed = sorted(err.schema.get("properties", {}))
+        allowed = sorted(schema.get("properties", {}))
         extra = sorted(k for k in inst if k not in allowed)
-        if "patternProperties" in err.schema and not allowed:
+        if "patternProperties" in schema and not allowed:
             return path + (extra[0],) if extra else path, f"expected a round number (1, 2, …), got {extra[0]!r}" if extra else err.message
         return path + ((extra[0],) if extra else ()), f"unknown field {extra[0]!r}; expected one of {allowed}" if extra else err.message
     if v == "pattern":
@@ -226,7 +232,7 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
     return path, err.message
 
 
-def _is_integer(checker, value) -> bool:
+def _is_integer(checker: object, value: object) -> bool:
     """Strict: ``8.0`` is a float and ``true`` a boolean, neither is an integer."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -306,7 +312,7 @@ def load_board(board_id: str) -> Board:
 
 def board_assumptions(board: Board) -> list[dict]:
     """Every count the rulebook text does not give (for the site's list of assumptions)."""
-    out = [{"what": "spot", "id": s.id, "area": s.area.value, "value": s.value}
+    out: list[dict[str, object]] = [{"what": "spot", "id": s.id, "area": s.area.value, "value": s.value}
            for s in board.spots if s.provenance != "rulebook"]
     out += [{"what": "vesicles", "area": a.value, "count": board.vesicle_count(a)}
             for a, p in board.vesicle_provenance if p != "rulebook"]
@@ -350,8 +356,8 @@ def _override_board(board: Board, override: dict, where: _Where) -> Board:
         row = [s for s in spots if s.kind is SpotKind.CARD_ROW]
         if len(prices) != len(row):
             where.fail(("board_override", "row_prices"), f"expected {len(row)} prices (one per card-row slot), got {len(prices)}")
-        by_slot = {s.slot: p for s, p in zip(sorted(row, key=lambda s: s.slot), prices)}
-        spots = [Spot(s.id, s.kind, s.area, by_slot[s.slot], s.slot, "puzzle") if s.kind is SpotKind.CARD_ROW else s
+        by_slot = {s.row_slot: p for s, p in zip(sorted(row, key=lambda s: s.row_slot), prices)}
+        spots = [Spot(s.id, s.kind, s.area, by_slot[s.row_slot], s.slot, "puzzle") if s.kind is SpotKind.CARD_ROW else s
                  for s in spots]
     return Board(board.id, tuple(spots), tuple(vesicles.items()), tuple(vprov.items()), board.boosts, board.editions)
 
@@ -541,7 +547,7 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
         if n > board.vesicle_count(area):
             where.fail(("opponents", "disks"), f"expected at most {board.vesicle_count(area)} disks in {area.value} "
                                                f"(budding locations), got {n}")
-    hormones = [()] * rounds
+    hormones: list[tuple[CardType, ...]] = [()] * rounds
     for key, kinds in (opp.get("hormones") or {}).items():
         if int(key) > rounds:
             where.fail(("opponents", "hormones", key), f"expected a round from 1 to {rounds}, got {key}")
