@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NoReturn
 
 from .engine import Breakdown, State
@@ -299,7 +299,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        command: Callable[[argparse.Namespace], int] = args.func   # set by each subcommand's parser
+        return command(args)
     except SolverError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -27,6 +27,9 @@ from .model import (
 
 _T = TypeVar("_T")
 
+ActionKey = tuple[str | int | bool | tuple[str, ...], ...]
+"""What :meth:`Action.key` returns: a sort key made of the action's fields."""
+
 GREY_FLASK_COST = epigenetic.GREY_FLASK_COST
 """ATP paid for a grey flask (``gameplay.grey-flasks``; 3 with the Epigenetic card
 ``cheap-grey-flask``: :func:`solver.rules.epigenetic.grey_flask_cost`)."""
@@ -121,7 +124,8 @@ class Action:
     lose: str | None = None
     """RESPOND: the resource lost, or ``health`` for 1 Health Point."""
 
-    def key(self) -> tuple[str | int | bool | tuple[str, ...], ...]:
+    def key(self) -> ActionKey:
+        """A total order of actions (the engine's fixed action order)."""
         return (self.kind.value, self.spot or "", self.grey, self.card or "",
                 -1 if self.amount is None else self.amount,
                 self.resource.value if self.resource else "", self.goal or "", self.bump or "", self.disk or "",
@@ -172,7 +176,7 @@ class Action:
 
     def __str__(self) -> str:
         d = self.to_dict()
-        kind = d.pop("kind")
+        kind: str = d.pop("kind")
         return kind + "(" + ", ".join(f"{k}={v}" for k, v in d.items()) + ")"
 
     @property
@@ -1246,7 +1250,7 @@ class Breakdown:
     def total(self) -> int:
         return self.in_game + self.macromolecules + self.detox + self.enzyme_sets + self.goals
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int]:
         return {"in_game": self.in_game, "macromolecules": self.macromolecules, "detox": self.detox,
                 "enzyme_sets": self.enzyme_sets, "goals": self.goals, "total": self.total}
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .loading import Located
-from .model import Edition
-from .puzzle import PUZZLE_SCHEMA, Puzzle, _normalise_round_keys, _schema_check, _Where, puzzle_from_data
+from .model import Edition, Puzzle
+from .puzzle import PUZZLE_SCHEMA, _normalise_round_keys, _schema_check, _Where, puzzle_from_data
 
 if TYPE_CHECKING:   # the engine is imported where it is used
     from .engine import Action, State
@@ -33,7 +33,7 @@ class DeckCard:
 
     stem: str
     """Id prefix; the n-th copy is ``<stem>-no<n>``."""
-    data: dict
+    data: dict[str, Any]
     """The puzzle file's card entry, without ``id``."""
 
 
@@ -68,12 +68,12 @@ OCCUPIED = (("nucleus-3",), ("mitochondria-3", "card-row-2"), ("glucose-2",), ("
 them buys from the card row, so the row moves under the player's feet."""
 
 
-def deal(row_slots: int, cards_needed: int) -> tuple[list[str], list[str], list[dict]]:
+def deal(row_slots: int, cards_needed: int) -> tuple[list[str], list[str], list[dict[str, Any]]]:
     """(row, deck, card entries): ``cards_needed`` cards dealt from :data:`DECK_CARDS` in order, the
     first ``row_slots`` into the row. The first copy of each rulebook hormone keeps its rulebook
     values; later copies are marked illustrative (the rulebooks give two cards, not a deck)."""
     ids: list[str] = []
-    entries: list[dict[str, object]] = []
+    entries: list[dict[str, Any]] = []
     copies: dict[str, int] = {}
     for n in range(cards_needed):
         kind = DECK_CARDS[n % len(DECK_CARDS)]
@@ -104,7 +104,7 @@ def deck_puzzle(placements: int, edition: Edition = Edition.SECOND, players: int
     return puzzle_from_data(data, where)
 
 
-def deck_puzzle_data(placements: int, edition: Edition = Edition.SECOND, players: int = 3, flasks: int = 4) -> dict:
+def deck_puzzle_data(placements: int, edition: Edition = Edition.SECOND, players: int = 3, flasks: int = 4) -> dict[str, Any]:
     """The puzzle file's data of :func:`deck_puzzle` (the shipped deck puzzles started from it)."""
     if not 1 <= flasks <= 4:
         raise ValueError(f"flasks: expected 1..4, got {flasks}")

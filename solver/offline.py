@@ -25,7 +25,8 @@ from .engine import Action
 from .errors import PlanError, SolverError
 from .loading import LoadError, display_path, load_json
 from .plans import load_plan
-from .puzzle import PUZZLES_DIR, Puzzle
+from .model import Puzzle
+from .puzzle import PUZZLES_DIR
 
 if TYPE_CHECKING:   # imported where used: the planner only when recording
     from .planner import Progress
@@ -78,7 +79,7 @@ class Recording:
         """``(bound - health) / bound``, in percent (0 for a bound of 0)."""
         return round(100 * (self.bound - self.health) / self.bound, 1) if self.bound else 0.0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"puzzle": self.puzzle, "health": self.health, "bound": self.bound,
                 "gap_percent": self.gap_percent, "seconds": self.seconds, "time_limit": self.time_limit,
                 "workers": self.workers, "warm_start": self.warm_start, "recorded": self.recorded,

@@ -64,7 +64,7 @@ REQUIRED = {ActionKind.PLACE: "spot", ActionKind.EXHAUST: "resource", ActionKind
 """The field each kind of action cannot do without."""
 
 
-def parse_action(item: Any, index: int, file: str, located: Located, base: tuple = ()) -> Action:
+def parse_action(item: Any, index: int, file: str, located: Located, base: tuple[str, ...] = ()) -> Action:
     """One action, ``plan[index]``; ``base`` is where the list sits in the file (``("plan",)`` under
     an object). Raises :class:`PlanError` naming file, line and field."""
     path = base + (index,)

