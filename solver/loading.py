@@ -37,6 +37,9 @@ MAX_VALUES = 200_000
 """Most values one file may hold once its aliases are expanded (a "billion laughs" file would
 otherwise grow without end). The biggest shipped data file holds about 10,000."""
 
+DataPath = tuple[Any, ...]
+"""Where a value sits in a parsed file: mapping keys and list indexes, ``("terms", 3, "it")``."""
+
 ROOT = Path(__file__).resolve().parent.parent
 """Repository root: file names in messages are relative to it when possible."""
 
@@ -70,7 +73,7 @@ def display_path(file: str | Path) -> str:
         return str(path)
 
 
-def dotted(path: tuple) -> str:
+def dotted(path: DataPath) -> str:
     """Render a path tuple as ``terms[3].it``."""
     out = ""
     for part in path:
@@ -84,10 +87,10 @@ def dotted(path: tuple) -> str:
 class Located:
     """1-based line numbers of the values of one file, by path (tuple of keys and indexes)."""
 
-    def __init__(self, file: Path | str, lines: dict[tuple, int] | None = None):
+    def __init__(self, file: Path | str, lines: dict[DataPath, int] | None = None):
         self.file = Path(file)
         """The file the lines belong to."""
-        self.lines: dict[tuple, int] = lines if lines is not None else {}
+        self.lines: dict[DataPath, int] = lines if lines is not None else {}
         """Path -> line of the value (for a mapping entry: the line of its key)."""
 
     def line(self, *path: Any) -> int | None:
@@ -169,7 +172,7 @@ class _Frame:
 
     __slots__ = ("value", "path", "key", "key_line", "key_kind", "is_map", "anchor", "first_value")
 
-    def __init__(self, value: Any, path: tuple[Any, ...], is_map: bool, anchor: str | None, first_value: int):
+    def __init__(self, value: Any, path: DataPath, is_map: bool, anchor: str | None, first_value: int):
         self.value, self.path, self.is_map = value, path, is_map
         self.anchor, self.first_value = anchor, first_value
         self.key: object = _NO_KEY
@@ -191,15 +194,15 @@ def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
                max_values: int = MAX_VALUES) -> tuple[Any, Located]:
     """Parse YAML ``text`` into plain values and their lines (see the module docstring)."""
     shown = display_path(file) if file != "<text>" else file
-    lines: dict[tuple, int] = {}
+    lines: dict[DataPath, int] = {}
     stack: list[_Frame] = []
-    root: list = []
+    root: list[Any] = []
     documents = 0
 
-    def fail(message: str, mark: _Mark | None, path: tuple[Any, ...] = ()) -> NoReturn:
+    def fail(message: str, mark: _Mark | None, path: DataPath = ()) -> NoReturn:
         raise LoadError(shown, message, mark.line + 1 if mark is not None else None, dotted(path))
 
-    def place(value: Any, event: yaml.Event) -> tuple[Any, ...] | None:
+    def place(value: Any, event: yaml.Event) -> DataPath | None:
         """Attach ``value`` to the open container; return its path (None for a mapping key)."""
         start = event.start_mark
         assert start is not None, "the parser marks every event"
@@ -241,7 +244,7 @@ def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
     anchors: dict[str, tuple[Any, int]] = {}
     count = 0
 
-    def where() -> tuple:
+    def where() -> DataPath:
         """Path of the value being read (its key's, inside a mapping)."""
         if not stack:
             return ()
@@ -341,8 +344,8 @@ def parse_json(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
     """Parse strict JSON ``text``; lines come from the YAML parser (JSON is YAML flow syntax)."""
     shown = display_path(file) if file != "<text>" else file
 
-    def pairs(items):
-        out = {}
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for key, value in items:
             if key in out:
                 raise _Duplicate(key)
@@ -399,7 +402,7 @@ def _json_deep_line(text: str, max_depth: int) -> int | None:
 
 
 class _Duplicate(Exception):
-    def __init__(self, key):
+    def __init__(self, key: str):
         self.key = key
 
 

@@ -13,15 +13,18 @@ from typing import Any, NoReturn
 
 import jsonschema
 
-from .editions import rules_for
+from .editions import Rules, rules_for
 from .errors import PuzzleError
 from .rules import epigenetic
-from .loading import Located, LoadError, display_path, load_yaml
+from .loading import DataPath, Located, LoadError, display_path, load_yaml
 from .model import (
     Area, Board, Boost, Card, CardType, DetoxFigure, Edition, EpigeneticCard, Goal, OtherResponse, Strain, VirusRoll, OpponentDisk, Puzzle, Resource,
     RULING_CARDS, RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
     VESICLE_ROUTE, event_kind,
 )
+
+Raw = dict[str, Any]
+"""A mapping as the YAML reader gives it, before the schema and the checks below make it typed values."""
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS_DIR = ROOT / "data" / "boards"
@@ -182,7 +185,7 @@ class _Where:
         raise PuzzleError(self.file, _dotted(parts), message, self.lines.line(parts))
 
 
-def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
+def _schema_message(err: jsonschema.ValidationError) -> tuple[DataPath, str]:
     path = tuple(err.absolute_path)
     # validator, its value and the instance are set on every error a validator reports (types-jsonschema
     # allows them unset, as on a hand-made error); the puzzle schema has no boolean subschemas
@@ -243,7 +246,7 @@ _Validator = jsonschema.validators.extend(
 """Draft 2020-12 with strict integers (the standard counts 8.0 as an integer)."""
 
 
-def _schema_check(data: Any, where: _Where, schema: dict) -> None:
+def _schema_check(data: Any, where: _Where, schema: Raw) -> None:
     validator = _Validator(schema)
     errors = list(validator.iter_errors(data))
     if not errors:
@@ -310,7 +313,7 @@ def load_board(board_id: str) -> Board:
                  editions=tuple(Edition(e) for e in data["editions"]))
 
 
-def board_assumptions(board: Board) -> list[dict]:
+def board_assumptions(board: Board) -> list[dict[str, object]]:
     """Every count the rulebook text does not give (for the site's list of assumptions)."""
     out: list[dict[str, object]] = [{"what": "spot", "id": s.id, "area": s.area.value, "value": s.value}
            for s in board.spots if s.provenance != "rulebook"]
@@ -321,7 +324,7 @@ def board_assumptions(board: Board) -> list[dict]:
     return out
 
 
-def _override_board(board: Board, override: dict, where: _Where) -> Board:
+def _override_board(board: Board, override: Raw, where: _Where) -> Board:
     spots = list(board.spots)
     for area_name, count in (override.get("spots") or {}).items():
         area = Area(area_name)
@@ -364,7 +367,7 @@ def _override_board(board: Board, override: dict, where: _Where) -> Board:
 
 # --------------------------------------------------------------------------- cards
 
-def _stock(data: dict | None) -> Stock:
+def _stock(data: Raw | None) -> Stock:
     return Stock(**(data or {}))
 
 
@@ -373,7 +376,7 @@ def rulebook_cards() -> list[tuple[CardType, Stock, int]]:
     return [(CardType(c["type"]), _stock(c["cost"]), c["health"]) for c in data["cards"]]
 
 
-def _card(i: int, c: dict, where: _Where, known: list) -> Card:
+def _card(i: int, c: Raw, where: _Where, known: list[tuple[CardType, Stock, int]]) -> Card:
     ctype = CardType(c["type"])
     cost, gain = _stock(c.get("cost")), _stock(c.get("gain"))
     path = ("cards", i)
@@ -441,9 +444,9 @@ def load_puzzle(path: str | Path) -> Puzzle:
     return puzzle_from_data(data, where, file)
 
 
-def _normalise_round_keys(data: dict) -> None:
+def _normalise_round_keys(data: Raw) -> None:
     """YAML reads ``{1: [...]}`` with integer keys; the schema (JSON) has string keys."""
-    def fix(mapping):
+    def fix(mapping: object) -> object:
         if isinstance(mapping, dict):
             return {str(k): v for k, v in mapping.items()}
         return mapping
@@ -456,7 +459,7 @@ def _normalise_round_keys(data: dict) -> None:
         opp["hormones"] = fix(opp["hormones"])
 
 
-def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
+def puzzle_from_data(data: Raw, where: _Where, file: str = "") -> Puzzle:
     edition = Edition(data["edition"])
     rules = rules_for(edition)
     if data["board"] not in rules.board_sides():
@@ -478,7 +481,7 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
             where.fail(("cards", i, "id"), f"expected a unique card id, got {c['id']!r} twice")
         ids.add(c["id"])
         cards.append(_card(i, c, where, known))
-    used: dict[str, tuple] = {}
+    used: dict[str, tuple[str, int]] = {}
     for field_ in ("hand", "row", "deck"):
         for i, cid in enumerate(data.get(field_) or []):
             if cid is None:
@@ -615,10 +618,11 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
     )
 
 
-def _virus_rolls(data, where, rules, players, seat, events, cards):
+def _virus_rolls(data: Raw, where: _Where, rules: Rules, players: int, seat: int, events: list[str | None],
+                 cards: list[Card]) -> tuple[tuple[str, VirusRoll], ...]:
     """The fixed dice of every Virus attack the puzzle can reach, checked: one entry per Virus Event
     round and per Virus Attack card, each naming every other player once (``virus.*``)."""
-    needed = {f"round-{i + 1}": ("events", i) for i, e in enumerate(events) if e and e.startswith("virus-")}
+    needed: dict[str, DataPath] = {f"round-{i + 1}": ("events", i) for i, e in enumerate(events) if e and e.startswith("virus-")}
     needed.update({c.id: ("cards",) for c in cards if c.type is CardType.VIRUS_ATTACK})
     given = data.get("virus_rolls") or {}
     if not needed and not given and not data.get("antibodies"):
