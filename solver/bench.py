@@ -53,10 +53,19 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .market import WHOLE_GAME_ROUNDS
+
+if TYPE_CHECKING:   # imported where used (the planner only when measuring)
+    import argparse
+    from multiprocessing.queues import Queue
+
+    from .engine import Action
+    from .model import Puzzle
 from .puzzle import ROOT, load_puzzle, puzzle_files
 
 OUT = ROOT / "docs" / "assets" / "bench"
@@ -69,7 +78,7 @@ MAX_CAP = 600.0
 
 # --------------------------------------------------------------------------- the scale family
 
-def scale_puzzle(placements: int, grey: int = 0):
+def scale_puzzle(placements: int, grey: int = 0) -> Puzzle:
     """A generated puzzle of ``placements`` = rounds x 4 flasks (4, 8, … 24): 2nd edition, the
     rulebook's hormones, a detox card, two enzymes and a receptor in the row, one event a round,
     other players on a few spots; ``grey`` grey flasks a round (the grey-flask series: 1)."""
@@ -105,17 +114,17 @@ def scale_puzzle(placements: int, grey: int = 0):
 
 # --------------------------------------------------------------------------- timed runs
 
-def _exhaustive_child(puzzle, queue):
+def _exhaustive_child(puzzle: Puzzle, queue: Queue[tuple[int | None, float]]) -> None:
     from .search import exhaustive
     t0 = time.perf_counter()
     value, _, _ = exhaustive(puzzle)
     queue.put((value, time.perf_counter() - t0))
 
 
-def time_exhaustive(puzzle, cap: float) -> tuple[int | None, float | None]:
+def time_exhaustive(puzzle: Puzzle, cap: float) -> tuple[int | None, float | None]:
     """(optimum, seconds) of the exhaustive search, or (None, None) when stopped at ``cap``."""
     ctx = mp.get_context("fork")
-    queue = ctx.Queue()
+    queue: Queue[tuple[int | None, float]] = ctx.Queue()
     proc = ctx.Process(target=_exhaustive_child, args=(puzzle, queue), daemon=True)
     proc.start()
     proc.join(cap)
@@ -127,7 +136,7 @@ def time_exhaustive(puzzle, cap: float) -> tuple[int | None, float | None]:
     return value, seconds
 
 
-def time_cpsat(puzzle, cap: float, seeds=SEEDS) -> dict:
+def time_cpsat(puzzle: Puzzle, cap: float, seeds: Sequence[int] = SEEDS) -> dict[str, Any]:
     """CP-SAT on every seed (each plan replayed by the rules engine; every proven optimum the same),
     then HiGHS once on the same model."""
     from .planner import build_model, solve_cpsat, solve_highs
@@ -137,11 +146,11 @@ def time_cpsat(puzzle, cap: float, seeds=SEEDS) -> dict:
     for res in runs:
         if res.plan:
             _verified(puzzle, res.plan, res.objective, "cpsat")
-    proven = {res.objective for res in runs if res.status == "optimal"}
+    proven = {res.objective for res in runs if res.status == "optimal" and res.objective is not None}
     if len(proven) > 1:
         raise RuntimeError(f"{puzzle.id}: CP-SAT seeds {list(seeds)} prove different optima {sorted(proven)}")
     res = min(runs, key=lambda r: (r.status != "optimal", -(r.objective or 0), (r.bound or 0)))
-    row = {"optimum": res.objective, "cpsat_status": "optimal" if all(r.status == "optimal" for r in runs) else res.status,
+    row: dict[str, Any] = {"optimum": res.objective, "cpsat_status": "optimal" if all(r.status == "optimal" for r in runs) else res.status,
            "cpsat_seconds": round(statistics.median(r.wall_time for r in runs), 3),
            "cpsat_seconds_seeds": [round(r.wall_time, 3) for r in runs],
            "gap": None if res.bound is None or res.objective is None else res.bound - res.objective}
@@ -159,7 +168,7 @@ def exhaustive_cap(cap: float, cpsat_seconds: float, max_cap: float = MAX_CAP) -
     return math.ceil(min(max(cap, TARGETS["speedup_from_10"] * cpsat_seconds), max(cap, max_cap)) * 10 - 1e-9) / 10
 
 
-def measure(puzzle, cap: float, max_cap: float = MAX_CAP) -> dict:
+def measure(puzzle: Puzzle, cap: float, max_cap: float = MAX_CAP) -> dict[str, Any]:
     from .planner import UnsupportedPuzzle
     try:
         row = time_cpsat(puzzle, cap)
@@ -204,8 +213,12 @@ class DeckRun:
     """Wall-clock seconds, at most about the cap."""
 
 
-def _cpsat_engine(workers: int, subsolvers: tuple[str, ...] | None = None, **options):
-    def run(puzzle, cap: float) -> DeckRun:
+DeckEngine = Callable[["Puzzle", float], tuple[DeckRun, list["Action"]]]
+"""``run(puzzle, cap)``: one engine's result on a deck puzzle and its plan."""
+
+
+def _cpsat_engine(workers: int, subsolvers: tuple[str, ...] | None = None, **options: bool) -> DeckEngine:
+    def run(puzzle: Puzzle, cap: float) -> tuple[DeckRun, list[Action]]:
         from .planner import TWO_WORKERS_MARKET, Options, build_model, solve_cpsat
         res = solve_cpsat(build_model(puzzle, Options(**options)), workers=workers, time_limit=cap,
                           subsolvers=subsolvers or TWO_WORKERS_MARKET)
@@ -213,15 +226,15 @@ def _cpsat_engine(workers: int, subsolvers: tuple[str, ...] | None = None, **opt
     return run
 
 
-def _mip_engine(name: str, **options):
-    def run(puzzle, cap: float):
+def _mip_engine(name: str, **options: bool) -> DeckEngine:
+    def run(puzzle: Puzzle, cap: float) -> tuple[DeckRun, list[Action]]:
         from .planner import Options, build_model, solve_mip
         res = solve_mip(build_model(puzzle, Options(**options)), name, time_limit=cap)
         return DeckRun(res.status, res.objective, res.bound, res.wall_time), res.plan
     return run
 
 
-def _warm_start_engine(puzzle, cap: float):
+def _warm_start_engine(puzzle: Puzzle, cap: float) -> tuple[DeckRun, list[Action]]:
     """Beam search through the rules engine, then CP-SAT large-neighbourhood search from its plan
     (:func:`solver.market.warm_start`): a plan without a bound (a lower bound on the optimum)."""
     from .market import warm_start
@@ -230,7 +243,7 @@ def _warm_start_engine(puzzle, cap: float):
     return DeckRun("feasible" if plan else "unknown", value, None, time.perf_counter() - t0), plan
 
 
-DECK_ENGINES = {
+DECK_ENGINES: dict[str, DeckEngine] = {
     "CP-SAT, 2 workers": _cpsat_engine(2),
     "CP-SAT, 1 worker": _cpsat_engine(1),
     "HiGHS": _mip_engine("highs"),
@@ -239,7 +252,7 @@ DECK_ENGINES = {
 }
 """The engines of the deck series, side by side (issue #15, item 2)."""
 
-DECK_METHODS = {
+DECK_METHODS: dict[str, DeckEngine] = {
     "CP-SAT, 2 workers (max_lp + pseudo_costs)": _cpsat_engine(2),
     "CP-SAT, 2 workers (max_lp + quick_restart)": _cpsat_engine(2, ("max_lp", "quick_restart")),
     "CP-SAT, 2 workers, no row cuts": _cpsat_engine(2, row_cuts=False),
@@ -253,7 +266,7 @@ DECK_METHODS = {
 the benchmark keeps what did not help as well as what did."""
 
 
-def deck_row(puzzle, engine: str, run, cap: float) -> dict:
+def deck_row(puzzle: Puzzle, engine: str, run: DeckEngine, cap: float) -> dict[str, Any]:
     """One engine on one deck puzzle, its plan replayed by the rules engine."""
     from .solution import _verified
     result, plan = run(puzzle, cap)
@@ -281,7 +294,8 @@ def check_deck_agreement(rows: list[dict]) -> None:
                 raise RuntimeError(f"deck-{key[0]}-{key[1]}: {r['engine']} bound {r['bound']} below a plan of {best}")
 
 
-def deck_series(sizes, cap: float, whole_cap: float, editions=("2e",)) -> list[dict]:
+def deck_series(sizes: Iterable[int], cap: float, whole_cap: float,
+                editions: Sequence[str] = ("2e",)) -> list[dict[str, Any]]:
     """Every engine of :data:`DECK_ENGINES` on the deck family at each size; the whole game (44)
     only by the 2-worker CP-SAT run, for ``whole_cap`` seconds."""
     from .market import deck_puzzle
@@ -419,7 +433,7 @@ def ablation(cap: float) -> list[dict]:
              ("scale-12-grey1", scale_puzzle(12, grey=1))]
     rows = []
     for name, p in cases:
-        row = {"puzzle": name}
+        row: dict[str, Any] = {"puzzle": name}
         base = solve_cpsat(build_model(p), time_limit=cap)
         row["default"] = base.wall_time if base.status == "optimal" else None
         for label, opt in (("no symmetry breaking", Options(symmetry=False)),
@@ -457,7 +471,7 @@ def parse_placements(text: str, option: str, most: int | None = None) -> list[in
     return sizes
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     from . import SOLVER_VERSION
     cap = args.cap
     max_cap = args.max_cap
@@ -523,7 +537,7 @@ def _read(path: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def deck_main(args, out: Path) -> int:
+def deck_main(args: argparse.Namespace, out: Path) -> int:
     """``bench --deck``: the deck series and the methods tried, merged into ``bench.json``."""
     try:
         sizes = parse_placements(args.deck_sizes, "--deck-sizes", most=WHOLE_GAME)

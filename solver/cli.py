@@ -9,14 +9,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, NoReturn
 
-from .engine import State
+from .engine import Breakdown, State
 from .bench import DECK_SIZES, WHOLE_GAME, WHOLE_GAME_CAP
 from .errors import IllegalActionError, SolverError
 from .plans import load_plan
 from .puzzle import PUZZLE_SCHEMA, load_puzzle
-from .solution import ENGINES, VerificationError, replay, solve
+from .solution import ENGINES, Step, VerificationError, replay, solve
 from .engine import score
+
+if TYPE_CHECKING:   # the planner is imported when CP-SAT runs
+    from .planner import Progress
 
 LANGS = ("en", "it")
 """The command line's languages (``--lang``)."""
@@ -34,7 +39,7 @@ _BREAKDOWN = {
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # usage errors: exit 2 without a traceback
+    def error(self, message: str) -> NoReturn:  # usage errors: exit 2 without a traceback
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
@@ -45,16 +50,16 @@ def _stock_text(state: State) -> str:
     return f"ATP {s.atp} mRNA {s.mrna} P {s.protein} C {s.carb} L {s.lipid}"
 
 
-def _step_dict(step) -> dict:
+def _step_dict(step: Step) -> dict[str, object]:
     """A step as JSON: its events and, for reading, its text in each language of the command line."""
     return {**step.to_dict(), "text": {lang: step.describe(lang) for lang in LANGS}}
 
 
-def _with_texts(data: dict, steps) -> dict:
+def _with_texts(data: dict[str, object], steps: Iterable[Step]) -> dict[str, object]:
     return {**data, "steps": [_step_dict(s) for s in steps]}
 
 
-def _table(steps, lang: str) -> str:
+def _table(steps: Iterable[Step], lang: str) -> str:
     rows = [_HEAD[lang]]
     for st in steps:
         spot = st.action.spot or st.action.kind.value
@@ -68,17 +73,17 @@ def _table(steps, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _print_breakdown(bd, lang: str) -> None:
+def _print_breakdown(bd: Breakdown, lang: str) -> None:
     names = _BREAKDOWN[lang]
     for k, v in bd.to_dict().items():
         if k == "total" or v:
             print(f"  {names[k]}: {v}")
 
 
-def _progress(lang: str):
-    best = {"objective": None, "bound": None}
+def _progress(lang: str) -> Progress:
+    best: dict[str, int | None] = {"objective": None, "bound": None}
 
-    def report(objective, bound, seconds):
+    def report(objective: int | None, bound: int, seconds: float) -> None:
         if objective is not None and objective != best["objective"]:
             best["objective"] = objective
             word = "plan" if lang == "en" else "piano"
@@ -93,7 +98,7 @@ def _progress(lang: str):
     return report
 
 
-def _cmd_solve(args) -> int:
+def _cmd_solve(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle)
     try:
         sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
@@ -123,6 +128,7 @@ def _cmd_solve(args) -> int:
     if sol.status == "unknown":
         print(("no plan found within the time limit" if en else "nessun piano trovato entro il limite di tempo"))
         return 1
+    assert sol.breakdown is not None, "an optimal or feasible solution has its plan scored"
     print(_table(sol.steps, args.lang))
     print(("Final score" if en else "Punteggio finale") + f": {sol.health}")
     _print_breakdown(sol.breakdown, args.lang)
@@ -172,24 +178,25 @@ def _seed(text: str) -> int:
     return value
 
 
-def _cmd_bench(args) -> int:
+def _cmd_bench(args: argparse.Namespace) -> int:
     from .bench import main as bench_main
     return bench_main(args)
 
 
-def _cmd_validate(args) -> int:
+def _cmd_validate(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle)
     print(f"{puzzle.source or args.puzzle}: ok ({puzzle.id}, {puzzle.edition.value}, board {puzzle.board.id}, "
           f"{puzzle.rounds} round(s) x {puzzle.flasks} flask(s))")
     return 0
 
 
-def _cmd_replay(args) -> int:
+def _cmd_replay(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle)
     plan = load_plan(args.plan)
     try:
         steps, final = replay(puzzle, plan)
     except IllegalActionError as err:
+        assert err.step is not None, "replay names the step"
         msg = f"{args.plan}: plan[{err.step - 1}] (step {err.step}): {err.reason}"
         if args.json:
             print(json.dumps({"status": "illegal", "step": err.step, "reason": err.reason, "health": None,
@@ -213,15 +220,14 @@ def _cmd_replay(args) -> int:
     return 0
 
 
-def _cmd_record(args) -> int:
+def _cmd_record(args: argparse.Namespace) -> int:
     from pathlib import Path
     from .offline import record, result_path, write_recording
     puzzle = load_puzzle(args.puzzle)
-    progress = None
-    if args.progress:
-        def progress(objective, bound, seconds):
-            print(f"  {seconds:7.1f} s  plan {objective}  bound {bound}", file=sys.stderr, flush=True)
-    rec = record(puzzle, args.time_limit, args.workers, progress)
+
+    def show(objective: int | None, bound: int, seconds: float) -> None:
+        print(f"  {seconds:7.1f} s  plan {objective}  bound {bound}", file=sys.stderr, flush=True)
+    rec = record(puzzle, args.time_limit, args.workers, show if args.progress else None)
     out = Path(args.out) if args.out else result_path(Path(args.puzzle))
     write_recording(rec, out)
     print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} (gap {rec.gap_percent} %), "
@@ -229,7 +235,7 @@ def _cmd_record(args) -> int:
     return 0
 
 
-def _cmd_schema(args) -> int:
+def _cmd_schema(args: argparse.Namespace) -> int:
     print(json.dumps(PUZZLE_SCHEMA, indent=2, ensure_ascii=False))
     return 0
 
@@ -293,7 +299,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        command: Callable[[argparse.Namespace], int] = args.func   # set by each subcommand's parser
+        return command(args)
     except SolverError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

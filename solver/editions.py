@@ -5,6 +5,8 @@ Each hook's docstring names the rule sections (``data/rules/cytosis/game.yaml``)
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .model import Area, Edition, Ruling
 
 
@@ -17,7 +19,7 @@ class Rules:
         """May a flask be exhausted (tipped over for 1 mRNA, lipid or ATP)? (``gameplay.exhaust-flask``)"""
         raise NotImplementedError
 
-    def ribosome_min_amount(self, readings: dict[str, str]) -> int:
+    def ribosome_min_amount(self, readings: Mapping[str, str]) -> int:
         """Fewest mRNA a Free Ribosome placement translates (``spots.free-ribosome``);
         ``readings`` is the puzzle's :meth:`~solver.model.Puzzle.readings`."""
         raise NotImplementedError
@@ -32,7 +34,7 @@ class Rules:
         (``gameplay.phase-2``)."""
         raise NotImplementedError
 
-    def discard_slots(self, row: tuple, slot_costs: tuple[int, ...], count: int) -> tuple[int, ...]:
+    def discard_slots(self, row: tuple[str | None, ...], slot_costs: tuple[int, ...], count: int) -> tuple[int, ...]:
         """Which card-row slots are emptied in Phase 2 (``gameplay.phase-2``, ``two-player.gameplay``)."""
         raise NotImplementedError
 
@@ -47,12 +49,12 @@ class Rules:
         'one per spot' only (``two-player.gameplay``)."""
         return None
 
-    def grey_flasks_count_for_area_limit(self, readings: dict[str, str]) -> bool:
+    def grey_flasks_count_for_area_limit(self, readings: Mapping[str, str]) -> bool:
         """Do the player's grey flasks count towards :meth:`area_limit`? (ruling
         ``grey-flask-area-limit``; only 1e has an area limit)."""
         return readings.get(Ruling.GREY_FLASK_AREA_LIMIT.value, "counts") == "counts"
 
-    def exhaust_after_grey(self, readings: dict[str, str]) -> bool:
+    def exhaust_after_grey(self, readings: Mapping[str, str]) -> bool:
         """May the turn's flask be exhausted right after a grey flask? (ruling
         ``grey-then-exhaust``; only 2e exhausts flasks)."""
         return readings.get(Ruling.GREY_THEN_EXHAUST.value, "allowed") == "allowed"
@@ -66,7 +68,7 @@ class Rules:
         outright, else None to use the general tie rules (``two-player.scoring``)."""
         return None
 
-    def detox_tie_after_cards(self, readings: dict[str, str]) -> bool:
+    def detox_tie_after_cards(self, readings: Mapping[str, str]) -> bool:
         """Two-player detox tie of :meth:`detox_two_player_tie`: only when the completed-card
         count ties too (ruling ``two-player-detox-tie: after-cards``), or on any equal amount
         (``amount``, the default)."""
@@ -105,7 +107,7 @@ class FirstEdition(Rules):
         """1e has no exhausting of flasks (``gameplay.exhaust-flask`` is 2e only)."""
         return False
 
-    def ribosome_min_amount(self, readings):
+    def ribosome_min_amount(self, readings: Mapping[str, str]) -> int:
         """1e: players "possono scambiare qualsiasi numero" of mRNA ("may trade any number"):
         zero included, so the placement needs no mRNA (``spots.free-ribosome``)."""
         return 0
@@ -118,7 +120,7 @@ class FirstEdition(Rules):
         """1e reveals the event before the row is refreshed (``gameplay.phase-2``)."""
         return ("return-flasks", "reveal-event", "refresh-row")
 
-    def discard_slots(self, row, slot_costs, count):
+    def discard_slots(self, row: tuple[str | None, ...], slot_costs: tuple[int, ...], count: int) -> tuple[int, ...]:
         """1e discards the cheapest card(s): read here as the card(s) in the cheapest occupied
         slot(s), ties to the left (``gameplay.phase-2``; 2 cards with 2 players,
         ``two-player.gameplay``)."""
@@ -175,7 +177,7 @@ class SecondEdition(Rules):
         """2e lets a player exhaust a flask for 1 mRNA, lipid or ATP (``gameplay.exhaust-flask``)."""
         return True
 
-    def ribosome_min_amount(self, readings):
+    def ribosome_min_amount(self, readings: Mapping[str, str]) -> int:
         """2e: "they must return any number of black mRNA": at least one under the default
         reading of the ruling ``free-ribosome-zero`` (``at-least-one``), none allowed under
         ``zero-allowed`` (``spots.free-ribosome``)."""
@@ -189,7 +191,7 @@ class SecondEdition(Rules):
         """2e refreshes the row, then reveals the event (``gameplay.phase-2``)."""
         return ("return-flasks", "refresh-row", "reveal-event")
 
-    def discard_slots(self, row, slot_costs, count):
+    def discard_slots(self, row: tuple[str | None, ...], slot_costs: tuple[int, ...], count: int) -> tuple[int, ...]:
         """2e discards the left-most card(s) (``gameplay.phase-2``; 2 with 2 players,
         ``two-player.gameplay``)."""
         filled = [i for i, c in enumerate(row) if c is not None]

@@ -11,17 +11,24 @@ Section IDs refer to ``data/rules/cytosis/game.yaml``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import permutations
+from typing import Any, TypeVar, assert_never
 
 from .editions import Rules, rules_for
 from .errors import IllegalActionError
 from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
 from .model import (
-    RECEPTOR_OF, ZERO, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Ruling, Spot,
+    RECEPTOR_OF, ZERO, Card, CardType, EventKind, Goal, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, Strain, VesicleArea, event_kind, event_strain,
 )
+
+_T = TypeVar("_T")
+
+ActionKey = tuple[str | int | bool | tuple[str, ...], ...]
+"""What :meth:`Action.key` returns: a sort key made of the action's fields."""
 
 GREY_FLASK_COST = epigenetic.GREY_FLASK_COST
 """ATP paid for a grey flask (``gameplay.grey-flasks``; 3 with the Epigenetic card
@@ -117,14 +124,15 @@ class Action:
     lose: str | None = None
     """RESPOND: the resource lost, or ``health`` for 1 Health Point."""
 
-    def key(self) -> tuple:
+    def key(self) -> ActionKey:
+        """A total order of actions (the engine's fixed action order)."""
         return (self.kind.value, self.spot or "", self.grey, self.card or "",
                 -1 if self.amount is None else self.amount,
                 self.resource.value if self.resource else "", self.goal or "", self.bump or "", self.disk or "",
                 self.extra, self.order or (), tuple(r.value for r in self.take or ()), self.lose or "")
 
-    def to_dict(self) -> dict:
-        out: dict = {"kind": self.kind.value}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value}
         for name in ("spot", "card", "amount", "goal", "bump", "disk"):
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
@@ -143,7 +151,7 @@ class Action:
         return out
 
     @staticmethod
-    def from_dict(data: dict) -> "Action":
+    def from_dict(data: object) -> "Action":
         """Inverse of :meth:`to_dict`; raises ValueError/KeyError/TypeError on bad input."""
         if not isinstance(data, dict):
             raise TypeError(f"expected an object, got {data!r}")
@@ -168,7 +176,7 @@ class Action:
 
     def __str__(self) -> str:
         d = self.to_dict()
-        kind = d.pop("kind")
+        kind: str = d.pop("kind")
         return kind + "(" + ", ".join(f"{k}={v}" for k, v in d.items()) + ")"
 
     @property
@@ -188,7 +196,7 @@ class Disk:
     load: Stock = ZERO
     """Cubes on it."""
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, str]:
         return (self.card, self.area.value)
 
 
@@ -256,8 +264,9 @@ class State:
     attacks: tuple[tuple[Strain, str, str], ...] = ()
     """Virus attacks waiting, first to resolve first: (strain, source, stage); the source is
     ``round-N`` or the Virus Attack card, the stage one of :mod:`solver.rules.virus`'s."""
-    puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
-    """The puzzle being played (not part of the state's identity)."""
+    puzzle: Puzzle = field(kw_only=True, compare=False, repr=False)
+    """The puzzle being played (not part of the state's identity; :func:`initial_state` attaches
+    it, every later state inherits it)."""
 
     @property
     def disks_in_supply(self) -> int:
@@ -269,7 +278,7 @@ class State:
                 return d
         return None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly snapshot (golden files, CLI ``--json``)."""
         return {
             "round": self.round, "flasks_left": self.flasks_left, "grey_left": self.grey_left,
@@ -291,7 +300,7 @@ class State:
 
 # --------------------------------------------------------------------------- helpers
 
-def _r(obj, **changes):
+def _r(obj: _T, **changes: object) -> _T:
     """``dataclasses.replace`` without re-running ``__init__`` (the engine's hot path)."""
     new = object.__new__(type(obj))
     d = new.__dict__
@@ -314,17 +323,19 @@ def _card(state: State, card_id: str | None) -> Card | None:
 
 
 def _spot(state: State, spot_id: str | None) -> Spot | None:
+    if spot_id is None:
+        return None
     try:
         return state.puzzle.board.spot(spot_id)
     except KeyError:
         return None
 
 
-def _sorted(items) -> tuple:
+def _sorted(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(items))
 
 
-def _remove_one(items: tuple, item) -> tuple:
+def _remove_one(items: tuple[_T, ...], item: _T) -> tuple[_T, ...]:
     lst = list(items)
     lst.remove(item)
     return tuple(lst)
@@ -447,6 +458,7 @@ def _remove_disk(state: State, disk_id: str) -> State:
     (``spots.golgi``); another player's disk simply leaves the board."""
     if disk_id.startswith("own:"):
         disk = state.disk_for(disk_id[4:])
+        assert disk is not None, f"{disk_id} is one of removal_candidates, so on the board"
         return _r(state, disks=_remove_one(state.disks, disk), stock=state.stock + disk.load)
     return _r(state, opp_disks=tuple(d for d in state.opp_disks if d.id != disk_id))
 
@@ -470,6 +482,13 @@ def _make_room(state: State, area: VesicleArea, action: Action) -> tuple[State |
         return None, (f"bump={action.bump!r}: in 2e the disk removed from a full area is the one of the "
                       f"player highest on the Health Track, {candidates[0]!r} (spots.golgi)")
     return _remove_disk(state, candidates[0]), None
+
+
+def _room_made(state: State, area: VesicleArea, action: Action) -> State:
+    """:func:`_make_room` for a legal action, which always finds or makes the room."""
+    after, why = _make_room(state, area, action)
+    assert after is not None, why
+    return after
 
 
 # --------------------------------------------------------------------------- legality predicates
@@ -548,7 +567,7 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"goal {action.goal!r} already holds {MAX_MARKERS_PER_GOAL} markers (cards.goals)"
         return None
     if kind is SpotKind.CARD_ROW:
-        slot_card = state.row[spot.slot] if spot.slot < len(state.row) else None
+        slot_card = state.row[spot.row_slot] if spot.row_slot < len(state.row) else None
         if slot_card is None:
             return f"no card under {spot.id} (spots.card-row)"
         if action.card is not None and action.card != slot_card:
@@ -558,6 +577,7 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"{spot.id} costs {price} ATP, stock has {stock.atp} (spots.card-row)"
         return None
     # card-completing spots (the Golgi moves a disk: its card need not be in hand any more)
+    assert card is not None, "these spots need a card (needs_card), and an unknown one was refused"
     if kind is not SpotKind.GOLGI and action.card not in state.hand:
         return f"card {action.card!r} is not in hand (hand: {list(state.hand)})"
     if kind is SpotKind.CYTOPLASM:
@@ -586,7 +606,7 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
         if stock.get(pay) < need:
             return f"{card.id!r} needs {need} {pay.value} on the disk, stock has {stock.get(pay)} ({spot.rule_sections[0]})"
         after, why = _make_room(state, route.er, action)
-        if why:
+        if after is None:
             return why
         if after.disks_in_supply < 1:
             return f"no Transport Vesicle Disk left in supply (both on the board) ({spot.rule_sections[0]})"
@@ -616,7 +636,7 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
         if stock.atp < card.cost.atp:
             return f"{card.id!r} costs {card.cost.atp} ATP, stock has {stock.atp} (spots.exocytosis)"
         return None
-    return f"unhandled spot kind {kind}"  # pragma: no cover
+    assert_never(kind)  # every spot kind is handled above
 
 
 def why_illegal(state: State, action: Action) -> str | None:
@@ -685,9 +705,11 @@ def attack_outcome(state: State) -> tuple[int, bool, int]:
     puzzle = state.puzzle
     strain, source, _ = state.attacks[0]
     roll = virus.roll_for(puzzle, source)
+    assert roll is not None, f"the puzzle loader requires the dice of every attack, {source} included"
     mine = roll.roll + virus.antibodies_of(state.antibodies, strain)
     rules = _rules(state)
     participants = rules.virus_participants(puzzle.players)
+    assert participants is not None, "the puzzle loader refuses Virus attacks at a table the edition's rules lack"
     at = virus.place(puzzle, mine, roll, lambda seat: turn_position(puzzle, seat, state.leads_round, state.round))
     table, last_loses = rules.virus_allocation(participants)
     gain, loses = virus.outcome(table, last_loses, at, participants)
@@ -724,6 +746,7 @@ def _attack_step(state: State, action: Action) -> State:
     if action.kind is ActionKind.RESPOND:
         stock, health = virus.apply_response(state.stock, state.health, action.take, action.lose)
         return _r(state, stock=stock, health=health, attacks=((strain, source, virus.POST_ROLL),) + rest)
+    assert action.amount is not None, "a legal vaccinate names its ATP"
     state = _r(state, stock=state.stock - Stock(atp=action.amount),
                antibodies=virus.vaccinate(state.antibodies, strain, action.amount))
     if stage == virus.PRE_ROLL:
@@ -779,6 +802,7 @@ def _take(state: State, spot: Spot, action: Action) -> State:
             stock = stock - cost + gain
         return _r(state, stock=stock)
     if kind is SpotKind.FREE_RIBOSOME:
+        assert action.amount is not None, "a legal Free Ribosome placement names its amount"
         return _r(state, stock=free_ribosome.apply(state.stock, action.amount))
     if kind is SpotKind.LAUREATES:
         state = _r(state, first_player=True)
@@ -790,37 +814,43 @@ def _take(state: State, spot: Spot, action: Action) -> State:
         return _r(state, goal_markers=_sorted(state.goal_markers + (action.goal,)),
                        goal_counts=tuple(sorted(counts.items())), health=state.health + bonus)
     if kind is SpotKind.CARD_ROW:
-        slot_card = state.row[spot.slot]
+        slot_card = state.row[spot.row_slot]
+        assert slot_card is not None, "a legal purchase has a card under the slot"
         price = row_price(state, spot)
         free_bonus = 1 if (_reduce_active(state) and spot.value == 0) else 0
         row = list(state.row)
-        row[spot.slot] = None
+        row[spot.row_slot] = None
         state = _r(state, stock=state.stock - Stock(atp=price) + Stock(atp=free_bonus), row=tuple(row))
         bought = state.puzzle.card(slot_card)
         if bought.type is CardType.VIRUS_ATTACK:   # it "immediately takes effect" (virus.cell-component-cards)
+            assert bought.strain is not None, "the puzzle loader requires a Virus Attack card's strain"
             return _r(state, discard=state.discard + (slot_card,),
                       attacks=state.attacks + ((bought.strain, slot_card, virus.PRE_ROLL),))
         return _r(state, hand=_sorted(state.hand + (slot_card,)))
+    assert card is not None, "the remaining spots complete a card, and a legal action names a known one"
     if kind is SpotKind.CYTOPLASM:
         return _complete(_r(state, stock=state.stock - card.cost), card)
     if kind is SpotKind.DETOX_STEROID and card.type is CardType.DETOX:
         return _complete(_r(state, stock=state.stock - Stock(atp=card.cost.atp)), card)
     route = card.route
+    assert route is not None, "a legal ER, Golgi or Exocytosis action is for a hormone or receptor"
     if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER):
-        state, _ = _make_room(state, route.er, action)
+        state = _room_made(state, route.er, action)
         need = card.cost.get(route.er_resource)
         pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
         disk = Disk(route.er, card.id, Stock.of(route.er_resource, need))
         return _r(state, stock=state.stock - Stock.of(pay, need),
                        disks=tuple(sorted(state.disks + (disk,), key=Disk.sort_key)))
     if kind is SpotKind.GOLGI:
-        state, _ = _make_room(state, VesicleArea.GOLGI, action)
+        state = _room_made(state, VesicleArea.GOLGI, action)
         old = state.disk_for(card.id)
+        assert old is not None, "a legal Golgi placement moves the card's disk"
         new = Disk(VesicleArea.GOLGI, card.id, old.load + Stock.of(route.golgi_resource, 1))
         disks = tuple(sorted(_remove_one(state.disks, old) + (new,), key=Disk.sort_key))
         return _r(state, stock=state.stock - Stock.of(route.golgi_resource, 1), disks=disks)
     if kind is SpotKind.EXOCYTOSIS:
         disk = state.disk_for(action.disk if action.disk is not None else card.id)
+        assert disk is not None, "a legal Exocytosis placement has its disk in the Golgi"
         state = _r(state, disks=_remove_one(state.disks, disk), stock=state.stock - Stock(atp=card.cost.atp))
         return _complete(state, card)
     raise AssertionError(kind)  # pragma: no cover
@@ -847,6 +877,7 @@ def _reveal_event(state: State, event: str | None, round_: int = 1) -> State:
         return _r(state, attacks=state.attacks + ((event_strain(event), f"round-{round_}", virus.RESPOND),))
     if kind is EventKind.BOOST:
         boost = state.puzzle.board.boost(event)
+        assert boost is not None, f"the puzzle loader refuses {event} on a board without it"
         pending = dict(state.boosts)
         pending[event] = pending.get(event, ZERO) + Stock.of(boost.resource, 1)
         return _r(state, boosts=tuple(sorted(pending.items())))
@@ -864,7 +895,7 @@ def _refresh_row(state: State) -> State:
     count = 2 if puzzle.players == 2 else 1
     gone = _rules(state).discard_slots(state.row, costs, count)
     discard = state.discard + tuple(state.row[i] for i in gone)
-    kept = [c for i, c in enumerate(state.row) if c is not None and i not in gone]
+    kept: list[str | None] = [c for i, c in enumerate(state.row) if c is not None and i not in gone]
     deck = list(state.deck)
     while len(kept) < len(state.row) and deck:
         kept.append(deck.pop(0))
@@ -883,7 +914,7 @@ def _occupy(state: State) -> State:
     for spot_id in occupied:
         spot = board.spot(spot_id)
         kept = tuple((e, r) for e, r in state.boosts
-                     if board.boost(e) is None or spot.area not in board.boost(e).areas)
+                     if (boost := board.boost(e)) is None or spot.area not in boost.areas)
         state = _r(state, boosts=kept)
     return _opponents_buy(_r(state, placed=_sorted(occupied)), occupied)
 
@@ -895,14 +926,16 @@ def _opponents_buy(state: State, occupied: tuple[str, ...]) -> State:
     row, taken, attacks, health = list(state.row), list(state.taken), state.attacks, state.health
     for spot_id in occupied:
         spot = board.spot(spot_id)
-        if spot.kind is SpotKind.CARD_ROW and spot.slot < len(row) and row[spot.slot] is not None:
-            card = state.puzzle.card(row[spot.slot])
+        bought = row[spot.row_slot] if spot.kind is SpotKind.CARD_ROW and spot.row_slot < len(row) else None
+        if bought is not None:
+            card = state.puzzle.card(bought)
             if card.type is CardType.VIRUS_ATTACK:
                 # "All other players lose 1 Health Point", then the attack (virus.card-attack)
+                assert card.strain is not None, "the puzzle loader requires a Virus Attack card's strain"
                 health -= 1
                 attacks += ((card.strain, card.id, virus.RESPOND),)
-            taken.append(row[spot.slot])
-            row[spot.slot] = None
+            taken.append(bought)
+            row[spot.row_slot] = None
     return _r(state, row=tuple(row), taken=_sorted(taken), attacks=attacks, health=health)
 
 
@@ -995,22 +1028,29 @@ def apply_legal(state: State, action: Action) -> State:
     effects without checking the action again (the exhaustive search's inner loop)."""
     if action.kind in (ActionKind.VACCINATE, ActionKind.RESPOND):
         return _attack_step(state, action)
+    # a legal action carries the fields its kind needs (why_illegal checked them)
     if action.kind is ActionKind.PLAY_CARD:
+        assert action.card is not None
         card = state.puzzle.card(action.card)
         return _r(state, stock=macromolecule_cards.apply(state.stock, card), hand=_remove_one(state.hand, card.id),
                   discard=state.discard + (card.id,))
     if action.kind is ActionKind.TRADE:
+        assert action.resource is not None
         return _r(state, stock=epigenetic.apply_trade(state.stock, action.resource))
     if action.kind is ActionKind.INCOME:
+        assert action.resource is not None
         return _r(state, stock=state.stock + Stock.of(action.resource, 1), income_due=False)
     if action.kind is ActionKind.PEEK:
+        assert action.order is not None
         stock, deck = epigenetic.apply_peek(state.stock, state.deck, action.card, action.order)
         hand = _sorted(state.hand + (action.card,)) if action.card is not None else state.hand
         return _r(state, stock=stock, deck=deck, hand=hand, peeked=True)
     state = _r(state, income_due=False)
     if action.kind is ActionKind.EXHAUST:
+        assert action.resource is not None
         state = _r(state, stock=state.stock + Stock.of(action.resource, 1))
     else:
+        assert action.spot is not None
         spot = state.puzzle.board.spot(action.spot)
         if action.grey:
             state = _r(state, stock=state.stock - Stock(atp=epigenetic.grey_flask_cost(state.puzzle)),
@@ -1073,7 +1113,7 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
     if epigenetic.extra_allowed(puzzle, spot):
         return [Action(P, sid, grey), Action(P, sid, grey, extra=True)]
     if kind is SpotKind.CARD_ROW:
-        card = state.row[spot.slot] if spot.slot < len(state.row) else None
+        card = state.row[spot.row_slot] if spot.row_slot < len(state.row) else None
         return [Action(P, sid, grey, card=card)] if card else []
     if kind is SpotKind.EXOCYTOSIS:
         out = []
@@ -1101,7 +1141,7 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
         out = []
         chosen = rules_for(puzzle.edition).removal_is_chosen()
         for card_id in sorted(set(state.hand)):
-            area = VesicleArea.GOLGI if kind is SpotKind.GOLGI else None
+            area: VesicleArea | None = None   # the cytoplasm has no vesicle area
             card = puzzle.card(card_id)
             if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER) and card.route is not None:
                 area = card.route.er
@@ -1162,7 +1202,7 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
         out += [Action(ActionKind.VACCINATE, amount=k) for k in range(atp_bound + 1)]
         out += [Action(ActionKind.RESPOND, lose=virus.HEALTH)] + [Action(ActionKind.RESPOND, lose=r.value) for r in Resource]
         out += [Action(ActionKind.RESPOND, take=take) for n in range(5) for take in virus.gain_options(n)]
-    bumps = [None]
+    bumps: list[str | None] = [None]
     if rules_for(puzzle.edition).removal_is_chosen():
         bumps += [d.id for d in puzzle.opponent_disks] + [f"own:{c}" for c in card_ids]
     for spot in puzzle.board.spots:
@@ -1210,7 +1250,7 @@ class Breakdown:
     def total(self) -> int:
         return self.in_game + self.macromolecules + self.detox + self.enzyme_sets + self.goals
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int]:
         return {"in_game": self.in_game, "macromolecules": self.macromolecules, "detox": self.detox,
                 "enzyme_sets": self.enzyme_sets, "goals": self.goals, "total": self.total}
 
@@ -1223,7 +1263,7 @@ def macromolecule_points(stock: Stock) -> int:
 def enzyme_set_points(colors: list[str]) -> int:
     """Sets of distinct colours, built largest first (optimal: the table is convex)
     (``scoring.enzyme-sets``)."""
-    counts = {}
+    counts: dict[str, int] = {}
     for c in colors:
         counts[c] = counts.get(c, 0) + 1
     total = 0
@@ -1234,7 +1274,7 @@ def enzyme_set_points(colors: list[str]) -> int:
 
 
 def detox_points(rules: Rules, players: int, mine: tuple[int, int], others: list[tuple[int, int]],
-                 readings: dict[str, str] | None = None) -> int:
+                 readings: Mapping[str, str] | None = None) -> int:
     """End-game detox points for the player with (amount, cards), against the others'
     (amount, cards) (``scoring.detox``, ``two-player.scoring``).
 
@@ -1257,7 +1297,7 @@ def detox_points(rules: Rules, players: int, mine: tuple[int, int], others: list
     return share // tied
 
 
-def goal_met(state: State, goal) -> bool:
+def goal_met(state: State, goal: Goal) -> bool:
     types = set(goal.card_types)
     n = sum(1 for c in state.completed if state.puzzle.card(c).type in types)
     return n >= goal.count
@@ -1294,7 +1334,9 @@ def action_sections(puzzle: Puzzle, action: Action) -> tuple[str, ...]:
     """Rule section IDs a plan step should link to."""
     if action.kind is not ActionKind.PLACE:
         return action.kind.rule_sections
-    sections = list(puzzle.board.spot(action.spot).rule_sections)
+    assert action.spot is not None, "every placement names its spot (the plan step was legal)"
+    spot = puzzle.board.spot(action.spot)
+    sections = list(spot.rule_sections)
     if action.grey:
         sections.append("gameplay.grey-flasks")
     if action.bump:
@@ -1303,7 +1345,7 @@ def action_sections(puzzle: Puzzle, action: Action) -> tuple[str, ...]:
         sections.append("epigenetic.extra-resource")
     if action.grey and puzzle.epigenetic is epigenetic.EpigeneticCard.CHEAP_GREY_FLASK:
         sections.append("epigenetic.cheap-grey-flask")
-    if puzzle.board.spot(action.spot).kind is SpotKind.CARD_ROW and puzzle.epigenetic is epigenetic.EpigeneticCard.FREE_CARD:
+    if spot.kind is SpotKind.CARD_ROW and puzzle.epigenetic is epigenetic.EpigeneticCard.FREE_CARD:
         sections.append("epigenetic.free-card")
     return tuple(dict.fromkeys(sections))
 

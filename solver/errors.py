@@ -8,7 +8,7 @@ from __future__ import annotations
 try:  # share the project-wide base class when the generator package is importable
     from generator.errors import CellulaError as _Base
 except Exception:  # pragma: no cover - the solver also works on its own
-    class _Base(Exception):
+    class _Base(Exception):  # type: ignore[no-redef]  # the same shape as generator's, when it is absent
         """Base class of every error the project raises on purpose."""
 
 
@@ -43,6 +43,8 @@ class IllegalActionError(SolverError):
         """The refused action."""
         self.reason = reason
         """Why the rules refuse it (names the rule section)."""
+        self.step: int | None = None
+        """The 1-based plan step it was given at, when a whole plan is replayed (set by the replay)."""
         super().__init__(f"illegal action {action}: {reason}")
 
 

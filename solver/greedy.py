@@ -7,11 +7,11 @@ plan it returns is legal; it may get stuck (a non-terminal state with no legal a
 """
 from __future__ import annotations
 
-from .engine import Action, State, apply, initial_state, is_terminal, legal_actions
+from .engine import Action, ActionKey, State, apply, initial_state, is_terminal, legal_actions
 from .model import Puzzle
 
 
-def greedy_key(state: State, action: Action) -> tuple:
+def greedy_key(state: State, action: Action) -> tuple[int, int, ActionKey]:
     """Sort key of the greedy policy (smallest first): largest immediate Health gain, then the
     largest growth of the stock (ATP and cubes alike), then the engine's action order."""
     after = apply(state, action)

@@ -8,28 +8,40 @@ CP-SAT and big-M rows in the MIP, with M computed from the variable bounds.
 """
 from __future__ import annotations
 
+import builtins
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
+
+if TYPE_CHECKING:
+    from ortools.linear_solver import pywraplp
+    from ortools.sat.python import cp_model
+
+Term: TypeAlias = "Var | Lit | Expr | int"
+"""Anything :meth:`Expr.of` turns into a linear expression."""
+BoolTerm: TypeAlias = "Var | Lit"
+"""A boolean variable or a literal: what enforces a constraint."""
 
 
 class _Arithmetic:
     """Linear arithmetic for variables and literals: each operand becomes an :class:`Expr`."""
 
-    def __add__(self, o):
+    def __add__(self, o: Term) -> Expr:
         return Expr.of(self) + o
 
-    def __radd__(self, o):
+    def __radd__(self, o: Term) -> Expr:
         return Expr.of(o) + Expr.of(self)
 
-    def __sub__(self, o):
+    def __sub__(self, o: Term) -> Expr:
         return Expr.of(self) - o
 
-    def __rsub__(self, o):
+    def __rsub__(self, o: Term) -> Expr:
         return Expr.of(o) - Expr.of(self)
 
-    def __neg__(self):
+    def __neg__(self) -> Expr:
         return -Expr.of(self)
 
-    def __mul__(self, k):
+    def __mul__(self, k: int) -> Expr:
         return Expr.of(self) * k
 
     __rmul__ = __mul__
@@ -63,7 +75,7 @@ class Lit(_Arithmetic):
         return Lit(self.var, not self.positive)
 
 
-def lit(x) -> Lit:
+def lit(x: BoolTerm) -> Lit:
     return x if isinstance(x, Lit) else Lit(x, True)
 
 
@@ -72,12 +84,12 @@ class Expr:
 
     __slots__ = ("terms", "const")
 
-    def __init__(self, terms: dict | None = None, const: int = 0):
+    def __init__(self, terms: dict[Var, int] | None = None, const: int = 0):
         self.terms: dict[Var, int] = terms or {}
         self.const = const
 
     @staticmethod
-    def of(x) -> "Expr":
+    def of(x: object) -> "Expr":
         if isinstance(x, Expr):
             return x
         if isinstance(x, Var):
@@ -88,7 +100,7 @@ class Expr:
             return Expr({}, x)
         raise TypeError(f"not a linear term: {x!r}")
 
-    def __add__(self, other):
+    def __add__(self, other: Term) -> Expr:
         o = Expr.of(other)
         terms = dict(self.terms)
         for v, c in o.terms.items():
@@ -97,16 +109,16 @@ class Expr:
 
     __radd__ = __add__
 
-    def __neg__(self):
+    def __neg__(self) -> Expr:
         return Expr({v: -c for v, c in self.terms.items()}, -self.const)
 
-    def __sub__(self, other):
+    def __sub__(self, other: Term) -> Expr:
         return self + (-Expr.of(other))
 
-    def __rsub__(self, other):
+    def __rsub__(self, other: Term) -> Expr:
         return Expr.of(other) + (-self)
 
-    def __mul__(self, k: int):
+    def __mul__(self, k: int) -> Expr:
         if not isinstance(k, int):
             raise TypeError("only integer coefficients")
         return Expr({v: c * k for v, c in self.terms.items() if c * k}, self.const * k)
@@ -124,7 +136,7 @@ class Expr:
         return self.const + sum(c * values[v.index] for v, c in self.terms.items())
 
 
-def total(items) -> Expr:
+def total(items: Iterable[Term]) -> Expr:
     """``sum`` for expressions, variables and literals."""
     out = Expr()
     for it in items:
@@ -161,39 +173,41 @@ class LinearModel:
     def bool(self, name: str) -> Var:
         return self.int(name, 0, 1)
 
-    def int(self, name: str, lb: int, ub: int) -> Var:
+    # ``int`` names the method below inside this class, so annotations here say ``builtins.int``
+    def int(self, name: str, lb: builtins.int, ub: builtins.int) -> Var:
         if ub < lb:
             raise ValueError(f"{name}: empty domain [{lb}, {ub}]")
         v = Var(len(self.vars), name, lb, ub)
         self.vars.append(v)
         return v
 
-    def const(self, value: int) -> Expr:
+    def const(self, value: builtins.int) -> Expr:
         return Expr({}, value)
 
-    def add(self, expr, lo: int | None = None, hi: int | None = None, enforce=()) -> None:
+    def add(self, expr: Term, lo: builtins.int | None = None, hi: builtins.int | None = None,
+            enforce: Iterable[BoolTerm] = ()) -> None:
         e = Expr.of(expr)
-        enforce = tuple(lit(x) for x in enforce)
+        lits = tuple(lit(x) for x in enforce)
         elo, ehi = e.bounds()
-        if not enforce and (lo is None or elo >= lo) and (hi is None or ehi <= hi):
+        if not lits and (lo is None or elo >= lo) and (hi is None or ehi <= hi):
             return  # always true: nothing to add
-        self.constraints.append(Constraint(e, lo, hi, enforce, self.block))
+        self.constraints.append(Constraint(e, lo, hi, lits, self.block))
 
-    def eq(self, a, b, enforce=()) -> None:
+    def eq(self, a: Term, b: Term, enforce: Iterable[BoolTerm] = ()) -> None:
         e = Expr.of(a) - Expr.of(b)
         self.add(Expr(e.terms), -e.const, -e.const, enforce)
 
-    def le(self, a, b, enforce=()) -> None:
+    def le(self, a: Term, b: Term, enforce: Iterable[BoolTerm] = ()) -> None:
         e = Expr.of(a) - Expr.of(b)
         self.add(Expr(e.terms), None, -e.const, enforce)
 
-    def ge(self, a, b, enforce=()) -> None:
+    def ge(self, a: Term, b: Term, enforce: Iterable[BoolTerm] = ()) -> None:
         self.le(b, a, enforce)
 
     # ---- boolean helpers (all linear)
-    def and_(self, name: str, lits) -> Var | Expr:
-        """A boolean equal to the conjunction of ``lits`` (a constant when it is fixed)."""
-        lits = [lit(x) for x in lits]
+    def and_(self, name: str, literals: Iterable[BoolTerm]) -> Var | Expr:
+        """A boolean equal to the conjunction of ``literals`` (a constant when it is fixed)."""
+        lits = [lit(x) for x in literals]
         if not lits:
             return self.const(1)
         if len(lits) == 1 and lits[0].positive:
@@ -204,7 +218,7 @@ class LinearModel:
         self.ge(b, total(lits) - (len(lits) - 1))
         return b
 
-    def reify_ge(self, name: str, expr, k: int) -> Var | Expr:
+    def reify_ge(self, name: str, expr: Term, k: builtins.int) -> Var | Expr:
         """A boolean ``b <=> expr >= k`` (a constant when the bounds decide it)."""
         e = Expr.of(expr)
         lo, hi = e.bounds()
@@ -217,22 +231,22 @@ class LinearModel:
         self.le(e, k - 1, enforce=[b.Not()])
         return b
 
-    def maximize(self, expr) -> None:
+    def maximize(self, expr: Term) -> None:
         self.objective = Expr.of(expr)
 
 
 # --------------------------------------------------------------------------- CP-SAT
 
-def to_cpsat(m: LinearModel):
+def to_cpsat(m: LinearModel) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     """The CP-SAT model and its variables (same order as ``m.vars``)."""
     from ortools.sat.python import cp_model
     cp = cp_model.CpModel()
     xs = [cp.new_bool_var(v.name) if (v.lb, v.ub) == (0, 1) else cp.new_int_var(v.lb, v.ub, v.name) for v in m.vars]
 
-    def expr(e: Expr):
+    def expr(e: Expr) -> cp_model.LinearExprT:
         return sum(c * xs[v.index] for v, c in e.terms.items()) + e.const
 
-    def literal(x: Lit):
+    def literal(x: Lit) -> cp_model.LiteralT:
         return xs[x.var.index] if x.positive else xs[x.var.index].Not()
 
     for c in m.constraints:
@@ -249,7 +263,7 @@ def to_cpsat(m: LinearModel):
 
 # --------------------------------------------------------------------------- HiGHS (MIP)
 
-def to_mip(m: LinearModel, backend: str = "HIGHS"):
+def to_mip(m: LinearModel, backend: str = "HIGHS") -> tuple[pywraplp.Solver, list[pywraplp.Variable]]:
     """The MIP (pywraplp) and its variables; enforced rows become big-M rows."""
     from ortools.linear_solver import pywraplp
     solver = pywraplp.Solver.CreateSolver(backend)

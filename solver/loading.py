@@ -25,7 +25,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, Protocol
 
 import yaml
 
@@ -36,6 +36,9 @@ MAX_DEPTH = 32
 MAX_VALUES = 200_000
 """Most values one file may hold once its aliases are expanded (a "billion laughs" file would
 otherwise grow without end). The biggest shipped data file holds about 10,000."""
+
+DataPath = tuple[Any, ...]
+"""Where a value sits in a parsed file: mapping keys and list indexes, ``("terms", 3, "it")``."""
 
 ROOT = Path(__file__).resolve().parent.parent
 """Repository root: file names in messages are relative to it when possible."""
@@ -70,7 +73,7 @@ def display_path(file: str | Path) -> str:
         return str(path)
 
 
-def dotted(path: tuple) -> str:
+def dotted(path: DataPath) -> str:
     """Render a path tuple as ``terms[3].it``."""
     out = ""
     for part in path:
@@ -84,10 +87,10 @@ def dotted(path: tuple) -> str:
 class Located:
     """1-based line numbers of the values of one file, by path (tuple of keys and indexes)."""
 
-    def __init__(self, file: Path | str, lines: dict[tuple, int] | None = None):
+    def __init__(self, file: Path | str, lines: dict[DataPath, int] | None = None):
         self.file = Path(file)
         """The file the lines belong to."""
-        self.lines: dict[tuple, int] = lines if lines is not None else {}
+        self.lines: dict[DataPath, int] = lines if lines is not None else {}
         """Path -> line of the value (for a mapping entry: the line of its key)."""
 
     def line(self, *path: Any) -> int | None:
@@ -155,7 +158,8 @@ def _scalar(event: yaml.ScalarEvent) -> Any:
     tag = event.tag
     if tag is None or tag == "!":
         tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
-    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    # libyaml's marks (CSafeLoader) serve a node as well as pure Python's; types-PyYAML types them apart
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)  # type: ignore[arg-type]
     return _CONSTRUCTOR.construct_object(node)
 
 
@@ -168,12 +172,19 @@ class _Frame:
 
     __slots__ = ("value", "path", "key", "key_line", "key_kind", "is_map", "anchor", "first_value")
 
-    def __init__(self, value, path, is_map, anchor, first_value):
+    def __init__(self, value: Any, path: DataPath, is_map: bool, anchor: str | None, first_value: int):
         self.value, self.path, self.is_map = value, path, is_map
         self.anchor, self.first_value = anchor, first_value
-        self.key = _NO_KEY
-        self.key_line = None
-        self.key_kind = None
+        self.key: object = _NO_KEY
+        self.key_line: int | None = None
+        self.key_kind: str | None = None
+
+
+class _Mark(Protocol):
+    """Where a YAML event starts (pure Python's and libyaml's marks alike)."""
+
+    @property
+    def line(self) -> int: ...
 
 
 _NO_KEY = object()
@@ -183,54 +194,57 @@ def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
                max_values: int = MAX_VALUES) -> tuple[Any, Located]:
     """Parse YAML ``text`` into plain values and their lines (see the module docstring)."""
     shown = display_path(file) if file != "<text>" else file
-    lines: dict[tuple, int] = {}
+    lines: dict[DataPath, int] = {}
     stack: list[_Frame] = []
-    root: list = []
+    root: list[Any] = []
     documents = 0
 
-    def fail(message: str, mark, path: tuple = ()) -> None:
+    def fail(message: str, mark: _Mark | None, path: DataPath = ()) -> NoReturn:
         raise LoadError(shown, message, mark.line + 1 if mark is not None else None, dotted(path))
 
-    def place(value, event) -> tuple | None:
+    def place(value: Any, event: yaml.Event) -> DataPath | None:
         """Attach ``value`` to the open container; return its path (None for a mapping key)."""
+        start = event.start_mark
+        assert start is not None, "the parser marks every event"
         if not stack:
             root.append(value)
-            lines[()] = event.start_mark.line + 1
+            lines[()] = start.line + 1
             return ()
         top = stack[-1]
         if top.is_map:
             if top.key is _NO_KEY:  # this value is a key
                 if isinstance(value, (list, dict)):
-                    fail("expected a text or integer key, got a list or mapping", event.start_mark, top.path)
+                    fail("expected a text or integer key, got a list or mapping", start, top.path)
                 if isinstance(value, bool) or not isinstance(value, (str, int)):
                     fail(f"expected a text or integer key, got {value!r} (quote it to make it a text)",
-                         event.start_mark, top.path)
+                         start, top.path)
                 kind = _key_kind(value)
                 if top.key_kind is not None and kind != top.key_kind:
                     fail(f"key {value!r} is {'an' if kind == 'integer' else 'a'} {kind}, the keys before it are "
                          f"{top.key_kind}s: expected keys of one kind (write all of them as {top.key_kind}s)",
-                         event.start_mark, top.path)
+                         start, top.path)
                 if value in top.value:
                     fail(f"duplicate key {value!r} (first on line {lines.get(top.path + (value,))}): "
-                         f"expected each key once", event.start_mark, top.path)
+                         f"expected each key once", start, top.path)
                 top.key_kind = kind
                 top.key = value
-                top.key_line = event.start_mark.line + 1
+                top.key_line = start.line + 1
                 return None
             path = top.path + (top.key,)
             top.value[top.key] = value
+            assert top.key_line is not None, "set with the key"
             lines[path] = top.key_line
             top.key = _NO_KEY
             return path
         path = top.path + (len(top.value),)
         top.value.append(value)
-        lines[path] = event.start_mark.line + 1
+        lines[path] = start.line + 1
         return path
 
     anchors: dict[str, tuple[Any, int]] = {}
     count = 0
 
-    def where() -> tuple:
+    def where() -> DataPath:
         """Path of the value being read (its key's, inside a mapping)."""
         if not stack:
             return ()
@@ -278,10 +292,11 @@ def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
                          event.start_mark, where()[:3])
                 if stack and stack[-1].is_map and stack[-1].key is _NO_KEY:
                     fail("expected a text or integer key, got a list or mapping", event.start_mark, where())
-                value: Any = {} if is_map else []
+                container: Any = {} if is_map else []
                 count += 1
-                path = place(value, event)
-                stack.append(_Frame(value, path, is_map, event.anchor, count))
+                path = place(container, event)
+                assert path is not None, "a list or mapping is never a key (refused above)"
+                stack.append(_Frame(container, path, is_map, event.anchor, count))
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 frame = stack.pop()
                 if frame.anchor is not None:
@@ -306,11 +321,11 @@ def load_yaml(file: str | Path, *, max_bytes: int = MAX_BYTES, max_depth: int = 
 # --------------------------------------------------------------------------- JSON
 
 class _Constant(Exception):
-    def __init__(self, name):
+    def __init__(self, name: str):
         self.name = name
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise _Constant(name)
 
 
@@ -329,8 +344,8 @@ def parse_json(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
     """Parse strict JSON ``text``; lines come from the YAML parser (JSON is YAML flow syntax)."""
     shown = display_path(file) if file != "<text>" else file
 
-    def pairs(items):
-        out = {}
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for key, value in items:
             if key in out:
                 raise _Duplicate(key)
@@ -387,7 +402,7 @@ def _json_deep_line(text: str, max_depth: int) -> int | None:
 
 
 class _Duplicate(Exception):
-    def __init__(self, key):
+    def __init__(self, key: str):
         self.key = key
 
 

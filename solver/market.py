@@ -12,11 +12,16 @@ The benchmark (``python -m solver bench --deck``) times each engine on this fami
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .loading import Located
-from .model import Edition
-from .puzzle import PUZZLE_SCHEMA, Puzzle, _normalise_round_keys, _schema_check, _Where, puzzle_from_data
+from .model import Edition, Puzzle
+from .puzzle import PUZZLE_SCHEMA, _normalise_round_keys, _schema_check, _Where, puzzle_from_data
+
+if TYPE_CHECKING:   # the engine is imported where it is used
+    from .engine import Action, State
 
 WHOLE_GAME_ROUNDS = 11
 """Rounds of a whole 2- or 3-player game (issue #15: 11 rounds x 4 flasks = 44 placements)."""
@@ -28,7 +33,7 @@ class DeckCard:
 
     stem: str
     """Id prefix; the n-th copy is ``<stem>-no<n>``."""
-    data: dict
+    data: dict[str, Any]
     """The puzzle file's card entry, without ``id``."""
 
 
@@ -63,11 +68,13 @@ OCCUPIED = (("nucleus-3",), ("mitochondria-3", "card-row-2"), ("glucose-2",), ("
 them buys from the card row, so the row moves under the player's feet."""
 
 
-def deal(row_slots: int, cards_needed: int) -> tuple[list[str], list[str], list[dict]]:
+def deal(row_slots: int, cards_needed: int) -> tuple[list[str], list[str], list[dict[str, Any]]]:
     """(row, deck, card entries): ``cards_needed`` cards dealt from :data:`DECK_CARDS` in order, the
     first ``row_slots`` into the row. The first copy of each rulebook hormone keeps its rulebook
     values; later copies are marked illustrative (the rulebooks give two cards, not a deck)."""
-    ids, entries, copies = [], [], {}
+    ids: list[str] = []
+    entries: list[dict[str, Any]] = []
+    copies: dict[str, int] = {}
     for n in range(cards_needed):
         kind = DECK_CARDS[n % len(DECK_CARDS)]
         copies[kind.stem] = copies.get(kind.stem, 0) + 1
@@ -97,7 +104,7 @@ def deck_puzzle(placements: int, edition: Edition = Edition.SECOND, players: int
     return puzzle_from_data(data, where)
 
 
-def deck_puzzle_data(placements: int, edition: Edition = Edition.SECOND, players: int = 3, flasks: int = 4) -> dict:
+def deck_puzzle_data(placements: int, edition: Edition = Edition.SECOND, players: int = 3, flasks: int = 4) -> dict[str, Any]:
     """The puzzle file's data of :func:`deck_puzzle` (the shipped deck puzzles started from it)."""
     if not 1 <= flasks <= 4:
         raise ValueError(f"flasks: expected 1..4, got {flasks}")
@@ -128,7 +135,7 @@ STAGE_SHARE = {"hand": 0.2, "er": 0.45, "golgi": 0.7}
 or for its disk on the ER or the Golgi: a guess that steers the beam, never a score."""
 
 
-def potential(state) -> float:
+def potential(state: State) -> float:
     """The beam's estimate of a state: its end-game score now, plus a share of each unfinished
     card's Health Points by how far its disk has gone, plus a little for the stock. Only ever used
     to choose which partial plans to keep; every plan it returns is scored by the engine."""
@@ -146,16 +153,17 @@ def potential(state) -> float:
     return value + 0.05 * sum(state.stock.as_tuple())
 
 
-def beam_plan(puzzle, width: int = 64) -> tuple[list, int]:
+def beam_plan(puzzle: Puzzle, width: int = 64) -> tuple[list[Action], int]:
     """A good legal plan found quickly by a beam search through the rules engine: at each step the
     ``width`` best distinct states by :func:`potential`. Returns (plan, final Health Points); the
     best complete plan seen, ``([], -1)`` when no complete plan was found. A warm start for the
     planner (a hint), not an optimum."""
     from .engine import apply, initial_state, is_terminal, legal_actions, returns
-    beam = [(initial_state(puzzle), ())]
-    best_plan, best_value = [], -1
+    beam: list[tuple[State, tuple[Action, ...]]] = [(initial_state(puzzle), ())]
+    best_plan: list[Action] = []
+    best_value = -1
     while beam:
-        children = {}
+        children: dict[State, tuple[Action, ...]] = {}
         for state, plan in beam:
             for action in legal_actions(state):
                 nxt = apply(state, action)
@@ -176,8 +184,9 @@ def beam_plan(puzzle, width: int = 64) -> tuple[list, int]:
     return best_plan, best_value
 
 
-def lns_improve(puzzle, plan: list, *, window: int = 2, seconds: float = 5.0, passes: int = 2,
-                progress=None, budget: float | None = None) -> tuple[list, int]:
+def lns_improve(puzzle: Puzzle, plan: list[Action], *, window: int = 2, seconds: float = 5.0, passes: int = 2,
+                progress: Callable[[int, int], None] | None = None,
+                budget: float | None = None) -> tuple[list[Action], int]:
     """Large-neighbourhood search with CP-SAT from ``plan``: the placements of every round outside
     a window of ``window`` consecutive rounds are fixed to the current plan's, the window is solved
     (``seconds`` at most), and the window slides over the game; up to ``passes`` passes while one
@@ -222,7 +231,7 @@ def lns_improve(puzzle, plan: list, *, window: int = 2, seconds: float = 5.0, pa
     return best, best_value
 
 
-def warm_start(puzzle, seconds: float, width: int = 64) -> tuple[list, int | None]:
+def warm_start(puzzle: Puzzle, seconds: float, width: int = 64) -> tuple[list[Action], int | None]:
     """A good plan within about ``seconds``: :func:`beam_plan`, then :func:`lns_improve` for the
     time left (one pass, each window given its share, between 1 and 10 seconds). Returns (plan,
     Health Points), ``([], None)`` when the beam found no complete plan."""

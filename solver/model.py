@@ -180,7 +180,8 @@ class Stock:
         return (self.atp, self.mrna, self.protein, self.carb, self.lipid)
 
     def get(self, resource: Resource) -> int:
-        return getattr(self, resource.value)
+        amount: int = getattr(self, resource.value)   # every resource's value names an int field
+        return amount
 
     @staticmethod
     def of(resource: Resource, amount: int) -> "Stock":
@@ -395,6 +396,13 @@ class Spot:
     """``rulebook`` when the rulebook text gives this spot, ``assumed`` otherwise."""
 
     @property
+    def row_slot(self) -> int:
+        """:attr:`slot` of a card-row spot (the puzzle loader refuses a card-row spot without one)."""
+        if self.slot is None:
+            raise ValueError(f"spot {self.id!r} is not a card-row slot")
+        return self.slot
+
+    @property
     def rule_sections(self) -> tuple[str, ...]:
         """Section IDs of the rules this spot implements (for linking plan steps)."""
         return self.kind.rule_sections
@@ -463,7 +471,7 @@ class Board:
 
     @property
     def row_slots(self) -> tuple[Spot, ...]:
-        return tuple(sorted((s for s in self.spots if s.kind is SpotKind.CARD_ROW), key=lambda s: s.slot))
+        return tuple(sorted((s for s in self.spots if s.kind is SpotKind.CARD_ROW), key=lambda s: s.row_slot))
 
     @cached_property
     def _boosts_by_event(self) -> dict[str, Boost]:

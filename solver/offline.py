@@ -19,12 +19,18 @@ import platform
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .engine import Action
 from .errors import PlanError, SolverError
 from .loading import LoadError, display_path, load_json
 from .plans import load_plan
-from .puzzle import PUZZLES_DIR, Puzzle
+from .model import Puzzle
+from .puzzle import PUZZLES_DIR
+
+if TYPE_CHECKING:   # imported where used: the planner only when recording
+    from .planner import Progress
+    from .solution import Solution
 
 GAMES_DIR = PUZZLES_DIR / "games"
 """Puzzle files solved by a recorded run, not at build time."""
@@ -73,7 +79,7 @@ class Recording:
         """``(bound - health) / bound``, in percent (0 for a bound of 0)."""
         return round(100 * (self.bound - self.health) / self.bound, 1) if self.bound else 0.0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"puzzle": self.puzzle, "health": self.health, "bound": self.bound,
                 "gap_percent": self.gap_percent, "seconds": self.seconds, "time_limit": self.time_limit,
                 "workers": self.workers, "warm_start": self.warm_start, "recorded": self.recorded,
@@ -96,7 +102,7 @@ def machine_summary() -> str:
     return f"{os.cpu_count()} cores, Python {platform.python_version()}, OR-Tools {ortools.__version__}"
 
 
-def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress=None) -> Recording:
+def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progress | None = None) -> Recording:
     """Run the planner on ``puzzle`` for ``time_limit`` seconds: a beam search through the rules
     engine and a large-neighbourhood search give a plan (a fifth of the time at most), then CP-SAT
     runs for the rest, proving a bound. Returns the better plan of the two with CP-SAT's bound.
@@ -115,7 +121,7 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress=None) -
     res = solve_cpsat(pm, workers=workers, time_limit=left, subsolvers=TWO_WORKERS_MARKET, progress=progress)
     if res.bound is None:
         raise RecordingError(f"{puzzle.id}: CP-SAT proved no bound in {left:.0f} s ({res.status})")
-    if res.plan and (res.objective or 0) >= value:
+    if res.plan and res.objective is not None and res.objective >= value:   # CP-SAT scores every plan
         plan, value = list(res.plan), res.objective
     if not plan:
         raise RecordingError(f"{puzzle.id}: no plan found in {time_limit:.0f} s")
@@ -129,7 +135,7 @@ def write_recording(recording: Recording, path: Path) -> None:
     path.write_text(json.dumps(recording.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-_FIELDS = {"puzzle": str, "health": int, "bound": int, "gap_percent": (int, float), "seconds": (int, float),
+_FIELDS: dict[str, type | tuple[type, ...]] = {"puzzle": str, "health": int, "bound": int, "gap_percent": (int, float), "seconds": (int, float),
            "time_limit": (int, float), "workers": int, "warm_start": (int, type(None)), "recorded": str,
            "machine": str, "solver_version": str, "plan": list}
 """The fields of a recording and their JSON types."""
@@ -173,7 +179,7 @@ def load_recording(path: Path, puzzle: Puzzle) -> Recording:
                      data["machine"], data["solver_version"])
 
 
-def recorded_solution(puzzle: Puzzle, recording: Recording):
+def recorded_solution(puzzle: Puzzle, recording: Recording) -> Solution:
     """The recording as a :class:`~solver.solution.Solution` (its plan replayed again), the run's
     figures in ``stats["recorded"]``."""
     from dataclasses import replace

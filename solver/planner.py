@@ -31,7 +31,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeGuard
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 from .editions import rules_for
 from .engine import (
@@ -41,9 +46,9 @@ from .engine import (
 )
 from .errors import SolverError
 from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
-from .linear import Expr, LinearModel, Var, lit, total
+from .linear import Expr, Lit, LinearModel, Term, Var, lit, total
 from .model import (
-    RECEPTOR_OF, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
+    RECEPTOR_OF, Boost, Card, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
 )
 
 RES = list(Resource)
@@ -69,6 +74,7 @@ class Act:
     @property
     def label(self) -> str:
         if self.spot is None:
+            assert self.resource is not None, "an act without a spot is an exhausted flask"
             return f"exhaust-{self.resource.value}"
         return ",".join(p for p in (self.spot.id, self.card, self.goal, self.disk and f"disk:{self.disk}") if p)
 
@@ -143,17 +149,17 @@ class PlanModel:
     objective_parts: dict = field(default_factory=dict)
 
 
-def _val(e, values) -> int:
+def _val(e: Term, values: list[int]) -> int:
     if isinstance(e, Var):
         return values[e.index]
     return Expr.of(e).value(values)
 
 
-def _is_const(e) -> bool:
+def _is_const(e: Term) -> TypeGuard[Expr]:
     return isinstance(e, Expr) and not e.terms
 
 
-def _cval(e) -> int | None:
+def _cval(e: Term) -> int | None:
     return e.const if _is_const(e) else None
 
 
@@ -184,7 +190,8 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     reach = [c for c in s0.hand] + queue
     cards = {c: puzzle.card(c) for c in reach}
     ctype = {c: cards[c].type for c in cards}
-    vesicle = [c for c in reach if cards[c].route is not None]
+    routes = {c: route for c in reach if (route := cards[c].route) is not None}
+    vesicle = list(routes)
     enzymes = [c for c in reach if ctype[c] is CardType.ENZYME]
     detox = [c for c in reach if ctype[c] is CardType.DETOX]
     macro_cards = [c for c in reach if ctype[c] is CardType.MACROMOLECULE]
@@ -209,9 +216,9 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                      and puzzle.goal_markers > 0]
         elif k is SpotKind.DETOX_STEROID:
             acts += [Act(spot, card=c) for c in reach if ctype[c] is CardType.DETOX
-                     or (cards[c].route and cards[c].route.er is VesicleArea.SMOOTH_ER)]
+                     or (c in routes and routes[c].er is VesicleArea.SMOOTH_ER)]
         elif k is SpotKind.ROUGH_ER:
-            acts += [Act(spot, card=c) for c in vesicle if cards[c].route.er is VesicleArea.ROUGH_ER]
+            acts += [Act(spot, card=c) for c in vesicle if routes[c].er is VesicleArea.ROUGH_ER]
         elif k is SpotKind.GOLGI:
             acts += [Act(spot, card=c) for c in vesicle]
         elif k is SpotKind.EXOCYTOSIS:
@@ -225,7 +232,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     if rules.exhaust_allowed():
         acts += [Act(resource=r) for r in EXHAUST_RESOURCES]
 
-    def kind_of(a: Act):
+    def kind_of(a: Act) -> SpotKind | None:
         return a.spot.kind if a.spot else None
 
     def is_er(a: Act) -> bool:
@@ -238,10 +245,16 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             for r in RES:
                 per_slot_gain[r] = max(per_slot_gain[r], a.spot.gain.get(r))
         else:
+            assert a.resource is not None, "an act without a spot is an exhausted flask"
             per_slot_gain[a.resource] = max(per_slot_gain[a.resource], 1)
+    def boost_of(event: str) -> Boost:
+        boost = board.boost(event)
+        assert boost is not None, f"the puzzle loader refuses {event} on a board without it"
+        return boost
+
     boosts = sorted({e for e in puzzle.events if e and event_kind(e) is EventKind.BOOST} | {e for e, _ in s0.boosts})
     boost_total = {r: sum(1 for e in puzzle.events if e and event_kind(e) is EventKind.BOOST
-                          and board.boost(e).resource is r) for r in RES}
+                          and boost_of(e).resource is r) for r in RES}
     play_total = {r: sum(cards[c].gain.get(r) for c in macro_cards) for r in RES}
     load_total = {r: sum(cards[c].cost.get(r) for c in vesicle if r is not Resource.ATP) for r in RES}
     row_bonus = 1 if any(e == "reduce-atp-cost" for e in puzzle.events) else 0
@@ -309,13 +322,13 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     def tag(t):
         return slots[t].tag if t < T else "end"
 
-    stock = {(t, r): lm.int(f"stock[{tag(t)},{r.value}]", 0, ub_stock[r][t]) for t in range(1, T + 1) for r in RES}
+    stock: dict[tuple[int, Resource], Var | Expr] = {(t, r): lm.int(f"stock[{tag(t)},{r.value}]", 0, ub_stock[r][t]) for t in range(1, T + 1) for r in RES}
     for r in RES:
         stock[0, r] = lm.const(s0.stock.get(r))
-    health = {t: lm.int(f"health[{tag(t)}]", puzzle.health, h_ub) for t in range(1, T + 1)}
+    health: dict[int, Var | Expr] = {t: lm.int(f"health[{tag(t)}]", puzzle.health, h_ub) for t in range(1, T + 1)}
     health[0] = lm.const(s0.health)
 
-    def state_bool(name, t, init):
+    def state_bool(name: str, t: int, init: int) -> Var | Expr:
         return lm.const(init) if t == 0 else lm.bool(f"{name}[{tag(t)}]")
 
     hand = {(t, c): state_bool(f"hand[{c}]", t, int(c in s0.hand)) for t in range(T + 1) for c in reach}
@@ -325,7 +338,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     go = {(t, c): state_bool(f"golgi[{c}]", t, 0) for t in range(T + 1) for c in vesicle}
     opp = {(t, d.id): state_bool(f"opp_disk[{d.id}]", t, 1) for t in range(T + 1) for d in s0.opp_disks}
     pend_ub = {e: len(puzzle.events) for e in boosts}
-    pend = {(t, e): (lm.const(dict(s0.boosts).get(e, Stock()).get(board.boost(e).resource)) if t == 0
+    pend = {(t, e): (lm.const(dict(s0.boosts).get(e, Stock()).get(boost_of(e).resource)) if t == 0
                      else lm.int(f"boost[{tag(t)},{e}]", 0, pend_ub[e])) for t in range(T + 1) for e in boosts}
 
     # ---- one action per slot; grey flasks; exhausting (gameplay.phase-1, gameplay.grey-flasks)
@@ -401,15 +414,15 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                 continue
             occ_n = sum(1 for sid in occ if board.spot(sid).area is area)
             room = limit - 1 - occ_n
-            in_area = [sp.id for sp in board.spots if sp.area is area]
-            normals = {s.t: total(normal_at(s.t, sid) for sid in in_area) for s in rs}
+            area_spots = [sp.id for sp in board.spots if sp.area is area]
+            normals = {s.t: total(normal_at(s.t, sid) for sid in area_spots) for s in rs}
             lm.le(total(normals.values()), max(0, room + 1))
             # the player's grey flasks count unless the ruling grey-flask-area-limit reads exempt
             grey_counts = rules.grey_flasks_count_for_area_limit(puzzle.readings())
             for k, s in enumerate(rs):
                 if k and room >= 0 and normals[s.t].terms:
                     prev = total((spot_use[p.t, sid] if grey_counts else normal_at(p.t, sid))
-                                 for p in rs[:k] for sid in in_area)
+                                 for p in rs[:k] for sid in area_spots)
                     lm.le(prev, room + k * (1 - normals[s.t]))
     # measured (CP-SAT deterministic seconds, mean over seeds): with a grey flask a round it speeds
     # the proof (scale 12: 3.7 -> 2.3, scale 16: 36.5 -> 22.7); without grey flasks, where the
@@ -453,10 +466,10 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     # ---- the card row: what lies under each slot, round by round (spots.card-row, gameplay.phase-2)
     lm.section("spots.card-row")
     at = pm.at
-    row_acts = {sp.slot: i for i, a in enumerate(acts) if kind_of(a) is SpotKind.CARD_ROW for sp in [a.spot]}
-    bought = {}          # (t, card) -> Expr
+    row_acts = {a.spot.row_slot: i for i, a in enumerate(acts) if a.spot is not None and a.spot.kind is SpotKind.CARD_ROW}
+    bought: dict[tuple[int, str], Expr] = {}
     discard_n = 2 if puzzle.players == 2 else 1
-    alive = {(1, c): lm.const(1) for c in queue}
+    alive: dict[tuple[int, str], Var | Expr] = {(1, c): lm.const(1) for c in queue}
     for r in range(1, R + 1):
         rs = by_round[r]
         if r == 1:
@@ -480,7 +493,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         reduce = r - 1 < len(puzzle.events) and puzzle.events[r - 1] == "reduce-atp-cost"
         # other players' flasks on row slots have bought those cards (engine: _opponents_buy)
         occ_r = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
-        taken_slots = [sp.slot for sp in board.row_slots if sp.id in occ_r]
+        taken_slots = [sp.row_slot for sp in board.row_slots if sp.id in occ_r]
         taken = {c: total(at[r, j, c] for j in taken_slots) for c in queue}
         if opt.row_cuts and r > 1:
             # true of every integer solution, but not of the LP relaxation, where a slot could
@@ -524,12 +537,12 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     # ---- vesicle areas: removal from a full area (spots.golgi, spots.rough-er)
     lm.section("spots.golgi")
     v_areas = [VesicleArea.SMOOTH_ER, VesicleArea.ROUGH_ER, VesicleArea.GOLGI]
-    in_area = {}
+    in_area: dict[VesicleArea, list[tuple[str, dict[tuple[int, str], Var | Expr]]]] = {}
     for A in v_areas:
         if A is VesicleArea.GOLGI:
             in_area[A] = [(c, go) for c in vesicle]
         else:
-            in_area[A] = [(c, er) for c in vesicle if cards[c].route.er is A]
+            in_area[A] = [(c, er) for c in vesicle if routes[c].er is A]
     opp_in = {A: [d for d in s0.opp_disks if d.area is A] for A in v_areas}
     chosen = rules.removal_is_chosen()
     own_key = lambda c: [-ord(ch) for ch in f"own:{c}"]  # noqa: E731 - same tie-break as the engine
@@ -537,7 +550,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     # the player leads round 1 with the First Player Marker; they lead round r + 1 if a flask of
     # theirs went on Laureates in round r, or they led round r and no other player took it
     lm.section("spots.laureates")
-    leads = {1: lm.const(int(puzzle.first_player))}
+    leads: dict[int, Var | Expr] = {1: lm.const(int(puzzle.first_player))}
     for r in range(1, R):
         took = total(X(s.t, lambda a: kind_of(a) is SpotKind.LAUREATES) for s in by_round[r])
         took_b = lm.reify_ge(f"took_marker[r{r}]", took, 1) if Expr.of(took).terms else lm.const(0)
@@ -557,7 +570,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             if A is VesicleArea.GOLGI:
                 ent = X(t, lambda a: kind_of(a) is SpotKind.GOLGI)
             else:
-                ent = X(t, lambda a, A=A: is_er(a) and cards[a.card].route.er is A)
+                ent = X(t, lambda a, A=A: a.card in routes and is_er(a) and routes[a.card].er is A)
             enters[t, A] = ent
             cap = board.vesicle_count(A)
             own_max = min(DISKS, len(in_area[A]))
@@ -613,8 +626,8 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                 for d, tb in top_opp:
                     later = {led: int(own_pos[led] > turn_position(puzzle, d.seat, bool(led), s.round)) for led in (0, 1)}
                     thr = thr + tb * d.health
-                    if _cval(lead) is not None:
-                        thr = thr + tb * later[_cval(lead)]
+                    if (led := _cval(lead)) is not None:
+                        thr = thr + tb * later[led]
                     elif later[0] or later[1]:
                         thr = (thr + _and_mixed(lm, f"later[{s.tag},{d.id},l]", [tb, lead]) * later[1]
                                + _and_mixed(lm, f"later[{s.tag},{d.id},nl]", [tb, _not(lm, lead)]) * later[0])
@@ -657,7 +670,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             elif k is SpotKind.GOLGI:
                 lm.le(x[t, i], er[t, c])
             elif k is SpotKind.EXOCYTOSIS:
-                lm.le(x[t, i], go[t, a.disk_card])
+                lm.le(x[t, i], go[t, a.disk or c])
                 lm.le(x[t, i], hand[t, c])
             else:  # detox / enzyme from hand
                 lm.le(x[t, i], hand[t, c])
@@ -685,7 +698,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             xer = X(t, lambda a, c=c: a.card == c and is_er(a))
             xg = X(t, lambda a, c=c: a.card == c and kind_of(a) is SpotKind.GOLGI)
             xe = X(t, lambda a, c=c: a.disk_card == c and kind_of(a) is SpotKind.EXOCYTOSIS)
-            lm.eq(er[t + 1, c], er[t, c] + xer - xg - bump_c(t, c, cards[c].route.er))
+            lm.eq(er[t + 1, c], er[t, c] + xer - xg - bump_c(t, c, routes[c].er))
             lm.eq(go[t + 1, c], go[t, c] + xg - xe - bump_c(t, c, VesicleArea.GOLGI))
         for d in s0.opp_disks:
             lm.eq(opp[t + 1, d.id], opp[t, d.id] - Expr.of(bump_opp.get((t, d.id), lm.const(0))))
@@ -702,9 +715,9 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
 
     # ---- boosts waiting on the board (events.boost, spots.event-resources)
     lm.section("events.boost")
-    claim = {}
+    claim: dict[tuple[int, str], Var | Expr] = {}
     for e in boosts:
-        areas = board.boost(e).areas
+        areas = boost_of(e).areas
         for s in slots:
             t = s.t
             inside = X(t, lambda a: a.spot is not None and a.spot.area in areas)
@@ -748,7 +761,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         lm.ge(pre[Resource.ATP], grey[t] * grey_cost)
         cost, gain = {}, {}
         for r in RES:
-            pre[r] = pre[r] + total(claim[t, e] for e in boosts if board.boost(e).resource is r)
+            pre[r] = pre[r] + total(claim[t, e] for e in boosts if boost_of(e).resource is r)
             if r is Resource.ATP:
                 pre[r] = pre[r] - grey[t] * grey_cost
             cost[r], gain[r] = Expr(), Expr()
@@ -757,6 +770,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             c = cards[a.card] if a.card else None
             cs, gs = Stock(), Stock()
             if a.spot is None:
+                assert a.resource is not None, "an act without a spot is an exhausted flask"
                 gs = Stock.of(a.resource, 1)
             elif k is SpotKind.CARD_ROW:
                 price = epigenetic.row_price(puzzle, max(0, a.spot.value - (1 if reduce else 0)))
@@ -765,16 +779,21 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             elif k is SpotKind.LAUREATES:
                 gs = Stock(atp=1) if a.goal is None else Stock()
             elif k is SpotKind.CYTOPLASM:
+                assert c is not None, "every cytoplasm act completes a card"
                 cs = c.cost
-            elif k is SpotKind.DETOX_STEROID and c.type is CardType.DETOX:
+            elif k is SpotKind.DETOX_STEROID and c is not None and c.type is CardType.DETOX:
                 cs = Stock(atp=c.cost.atp)
             elif is_er(a):
-                need = c.cost.get(c.route.er_resource)
-                pay = Resource.MRNA if c.route.er_resource is Resource.PROTEIN else c.route.er_resource
+                assert a.card is not None, "is_er: an ER act starts a card's disk"
+                route = routes[a.card]
+                need = cards[a.card].cost.get(route.er_resource)
+                pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
                 cs = Stock.of(pay, need)
             elif k is SpotKind.GOLGI:
-                cs = Stock.of(c.route.golgi_resource, 1)
+                assert a.card is not None, "every Golgi act moves a card's disk"
+                cs = Stock.of(routes[a.card].golgi_resource, 1)
             elif k is SpotKind.EXOCYTOSIS:
+                assert c is not None, "every Exocytosis act completes a card"
                 cs = Stock(atp=c.cost.atp)
             elif k is not SpotKind.FREE_RIBOSOME:
                 cs, gs = a.spot.cost, a.spot.gain
@@ -790,7 +809,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                                     {r: pm.extra[t, r] for r in extra_res}, cost, gain)
         # own disks removed from a full area come back with their cubes (spots.golgi)
         for c in vesicle:
-            route = cards[c].route
+            route = routes[c]
             need = cards[c].cost.get(route.er_resource)
             b_any = bump_c(t, c)
             if b_any.terms:
@@ -841,7 +860,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     lm.section("scoring.macromolecules")
     final = {r: Expr.of(stock[T, r]) for r in RES}
     for c in vesicle:
-        route = cards[c].route
+        route = routes[c]
         need = cards[c].cost.get(route.er_resource)
         final[route.er_resource] = final[route.er_resource] + (Expr.of(er[T, c]) + go[T, c]) * need
         final[route.golgi_resource] = final[route.golgi_resource] + go[T, c]
@@ -958,23 +977,24 @@ def add_market_windows(lm: LinearModel, pm: PlanModel, arrival: dict[str, int], 
                 lm.eq(pm.x[s.t, i], 0)
 
 
-def _disk_load(card) -> Stock:
+def _disk_load(card: Card) -> Stock:
     """The cubes on a disk started for ``card`` once through the Golgi (``cards.hormones``)."""
     route = card.route
+    assert route is not None, "only hormone and receptor cards travel on a disk"
     return Stock.of(route.er_resource, card.cost.get(route.er_resource)) + Stock.of(route.golgi_resource, 1)
 
 
-def _not(lm: LinearModel, e):
+def _not(lm: LinearModel, term: Term) -> Lit | Expr:
     """1 - e for a 0/1 expression (a literal when possible)."""
-    e = Expr.of(e)
+    e = Expr.of(term)
     if len(e.terms) == 1 and e.const == 0 and next(iter(e.terms.values())) == 1:
         return next(iter(e.terms)).Not()
     return 1 - e
 
 
-def _as_bool(lm: LinearModel, name: str, e):
+def _as_bool(lm: LinearModel, name: str, term: Term) -> Var | Expr:
     """A 0/1 expression as a variable (or a constant / the variable itself)."""
-    e = Expr.of(e)
+    e = Expr.of(term)
     if not e.terms:
         return e
     if len(e.terms) == 1 and e.const == 0 and next(iter(e.terms.values())) == 1:
@@ -984,14 +1004,14 @@ def _as_bool(lm: LinearModel, name: str, e):
     return b
 
 
-def _and_mixed(lm: LinearModel, name: str, parts):
+def _and_mixed(lm: LinearModel, name: str, parts: Iterable[Term]) -> Var | Expr:
     """AND of 0/1 items: variables, literals, constants or 0/1 expressions."""
-    lits = []
+    lits: list[Lit] = []
     for n, p in enumerate(parts):
         if isinstance(p, Var):
             lits.append(lit(p))
             continue
-        if not isinstance(p, Expr) and hasattr(p, "var"):  # a Lit
+        if isinstance(p, Lit):
             lits.append(p)
             continue
         e = Expr.of(p)
@@ -1002,7 +1022,9 @@ def _and_mixed(lm: LinearModel, name: str, parts):
         if len(e.terms) == 1 and e.const == 1 and next(iter(e.terms.values())) == -1:
             lits.append(next(iter(e.terms)).Not())
         else:
-            lits.append(lit(_as_bool(lm, f"{name}#{n}", e)))
+            b = _as_bool(lm, f"{name}#{n}", e)
+            assert isinstance(b, Var), "e has terms, so its boolean is a variable"
+            lits.append(lit(b))
     if not lits:
         return lm.const(1)
     return lm.and_(name, lits)
@@ -1109,12 +1131,13 @@ def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
         setv(pm.grey[s.t], int(action.grey))
         setv(pm.noop[s.t], 0)
         if action.extra:
+            assert action.spot is not None, "extra is a placement's (why_illegal)"
             spot = puzzle.board.spot(action.spot)
             key = (s.t, epigenetic.extra_resource(spot))
             if key not in pm.extra:
                 raise SolverError(f"hint: no model variable for the extra cube of {action}")
             setv(pm.extra[key], 1)
-        if action.kind is ActionKind.PLACE and action.amount is None and \
+        if action.kind is ActionKind.PLACE and action.amount is None and action.spot is not None and \
                 puzzle.board.spot(action.spot).kind is SpotKind.FREE_RIBOSOME:
             raise SolverError(f"hint: {action} names no amount of mRNA")
         if s.t in pm.amount:
@@ -1144,8 +1167,11 @@ class PlannerResult:
     bound: int | None
     wall_time: float
     engine: str
-    stats: dict = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
 
+
+Progress = Callable[[int | None, int, float], None]
+"""``progress(objective, bound, seconds)``: an improving plan's objective (None: a better bound only)."""
 
 TWO_WORKERS = ("max_lp", "quick_restart")
 """The two full subsolvers of a 2-worker run (``/work/shared/notes/cp-sat-planning.md``)."""
@@ -1159,7 +1185,8 @@ def subsolvers_for(puzzle: Puzzle) -> tuple[str, ...]:
 
 
 def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None = None,
-                     deterministic_time: float | None = None, subsolvers: tuple[str, ...] = TWO_WORKERS):
+                     deterministic_time: float | None = None,
+                     subsolvers: tuple[str, ...] = TWO_WORKERS) -> cp_model.CpSolver:
     """The measured settings (``/work/shared/notes/cp-sat-planning.md``); ``subsolvers``: the full
     subsolvers of a multi-worker run."""
     from ortools.sat.python import cp_model
@@ -1181,7 +1208,8 @@ def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None =
 
 
 def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: float | None = None,
-                deterministic_time: float | None = None, progress=None, hint: list[Action] | None = None,
+                deterministic_time: float | None = None, progress: Progress | None = None,
+                hint: list[Action] | None = None,
                 fix_hint: bool = False, subsolvers: tuple[str, ...] = TWO_WORKERS) -> PlannerResult:
     """Run CP-SAT on ``pm``. ``progress(objective, bound, seconds)`` is called on each improving
     plan and each better bound."""
@@ -1194,11 +1222,12 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
         solver.parameters.fix_variables_to_their_hinted_value = True
     start = time.perf_counter()
     if progress is not None:
-        solver.best_bound_callback = lambda b: progress(None, int(round(b)), time.perf_counter() - start)
+        report = progress   # narrowed to a callable, for the callbacks below
+        solver.best_bound_callback = lambda b: report(None, int(round(b)), time.perf_counter() - start)
 
         class _CB(cp_model.CpSolverSolutionCallback):
-            def on_solution_callback(self):
-                progress(int(round(self.objective_value)), int(round(self.best_objective_bound)),
+            def on_solution_callback(self) -> None:
+                report(int(round(self.objective_value)), int(round(self.best_objective_bound)),
                          time.perf_counter() - start)
         status = solver.solve(cp, _CB())
     else:
@@ -1218,7 +1247,7 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
     return PlannerResult("unknown", [], None, None, wall, "cpsat", stats)
 
 
-def to_cpsat_model(lm: LinearModel):
+def to_cpsat_model(lm: LinearModel) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     from .linear import to_cpsat
     return to_cpsat(lm)
 

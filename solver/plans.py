@@ -7,12 +7,13 @@ A plan is a list of actions, or an object ``{"plan": [...]}``; an action is an o
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn, assert_never
 
 from .engine import Action, ActionKind
 from .errors import PlanError
 from .loading import Located, LoadError, display_path, dotted, load_json
 from .model import Resource
+from .rules import virus
 
 MAX_AMOUNT = 999
 """Largest integer a plan's ``amount`` may hold (the same bound as puzzle amounts)."""
@@ -30,6 +31,13 @@ def _amount(value: Any) -> str | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
         return f"expected an integer 0..{MAX_AMOUNT}, got {value!r}"
     return None
+
+
+def _resource_list(value: Any) -> str | None:
+    resources = [r.value for r in Resource]
+    if isinstance(value, list) and all(isinstance(r, str) and r in resources for r in value):
+        return None
+    return f"expected a list of resources among {resources}, got {value!r}"
 
 
 def _card_list(value: Any) -> str | None:
@@ -56,21 +64,38 @@ FIELDS: dict[str, Callable[[Any], str | None]] = {
     "disk": _text,
     "extra": _boolean,
     "order": _card_list,
+    "take": _resource_list,
+    "lose": _enum([virus.HEALTH] + [r.value for r in Resource]),
 }
 """Each field of an action and its check (None: fine, else the message)."""
 
-REQUIRED = {ActionKind.PLACE: "spot", ActionKind.EXHAUST: "resource", ActionKind.PLAY_CARD: "card",
-            ActionKind.TRADE: "resource", ActionKind.INCOME: "resource", ActionKind.PEEK: "order"}
-"""The field each kind of action cannot do without."""
+def required_field(kind: ActionKind) -> str | None:
+    """The field a kind of action cannot do without (None: a Virus response may take nothing).
+    Every kind is listed: the type checker refuses a new one left out."""
+    match kind:
+        case ActionKind.PLACE:
+            return "spot"
+        case ActionKind.EXHAUST | ActionKind.TRADE | ActionKind.INCOME:
+            return "resource"
+        case ActionKind.PLAY_CARD:
+            return "card"
+        case ActionKind.PEEK:
+            return "order"
+        case ActionKind.VACCINATE:
+            return "amount"
+        case ActionKind.RESPOND:
+            return None
+        case _:
+            assert_never(kind)
 
 
-def parse_action(item: Any, index: int, file: str, located: Located, base: tuple = ()) -> Action:
+def parse_action(item: Any, index: int, file: str, located: Located, base: tuple[str, ...] = ()) -> Action:
     """One action, ``plan[index]``; ``base`` is where the list sits in the file (``("plan",)`` under
     an object). Raises :class:`PlanError` naming file, line and field."""
     path = base + (index,)
     shown = ("plan", index)
 
-    def fail(field: tuple, message: str) -> None:
+    def fail(field: tuple[str | int, ...], message: str) -> NoReturn:
         line = located.line(path + field)
         raise PlanError(f"{file}:{line}: {dotted(shown + field)}: {message}")
 
@@ -86,8 +111,8 @@ def parse_action(item: Any, index: int, file: str, located: Located, base: tuple
         if problem:
             fail((key,), problem)
     kind = ActionKind(item.get("kind", "place"))
-    needed = REQUIRED[kind]
-    if item.get(needed) is None:
+    needed = required_field(kind)
+    if needed is not None and item.get(needed) is None:
         fail((needed,), f"a {kind.value} action needs `{needed}`, got none")
     return Action.from_dict(item)
 

@@ -7,20 +7,24 @@ rounds, an override that empties an area…) are checked after. Every problem be
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import jsonschema
 
-from .editions import rules_for
+from .editions import Rules, rules_for
 from .errors import PuzzleError
 from .rules import epigenetic
-from .loading import Located, LoadError, display_path, load_yaml
+from .loading import DataPath, Located, LoadError, display_path, load_yaml
 from .model import (
     Area, Board, Boost, Card, CardType, DetoxFigure, Edition, EpigeneticCard, Goal, OtherResponse, Strain, VirusRoll, OpponentDisk, Puzzle, Resource,
     RULING_CARDS, RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
     VESICLE_ROUTE, event_kind,
 )
+
+Raw = dict[str, Any]
+"""A mapping as the YAML reader gives it, before the schema and the checks below make it typed values."""
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS_DIR = ROOT / "data" / "boards"
@@ -163,7 +167,7 @@ def _read_yaml(path: Path) -> tuple[Any, Located, str]:
     return data, lines, display_path(path)
 
 
-def _dotted(path) -> str:
+def _dotted(path: Iterable[object]) -> str:
     out = ""
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else ("." if out else "") + str(p)
@@ -176,27 +180,32 @@ class _Where:
     def __init__(self, file: str, lines: Located):
         self.file, self.lines = file, lines
 
-    def fail(self, path, message: str):
-        path = tuple(path)
-        raise PuzzleError(self.file, _dotted(path), message, self.lines.line(path))
+    def fail(self, path: Iterable[object], message: str) -> NoReturn:
+        parts = tuple(path)
+        raise PuzzleError(self.file, _dotted(parts), message, self.lines.line(parts))
 
 
-def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
+def _schema_message(err: jsonschema.ValidationError) -> tuple[DataPath, str]:
     path = tuple(err.absolute_path)
-    v, inst, sch = err.validator, err.instance, err.validator_value
+    # validator, its value and the instance are set on every error a validator reports (types-jsonschema
+    # allows them unset, as on a hand-made error); the puzzle schema has no boolean subschemas
+    v = err.validator
+    sch: Any = err.validator_value
+    inst: Any = err.instance
+    schema: Mapping[str, Any] = err.schema if isinstance(err.schema, Mapping) else {}
     if v == "type":
         want = {"integer": "an integer", "string": "a string", "object": "a mapping", "array": "a list",
                 "boolean": "true or false", "null": "null"}
         kinds = sch if isinstance(sch, list) else [sch]
-        minimum, maximum = err.schema.get("minimum"), err.schema.get("maximum")
-        text = " or ".join(want.get(k, k) for k in kinds)
+        minimum, maximum = schema.get("minimum"), schema.get("maximum")
+        text = " or ".join(want.get(k, str(k)) for k in kinds)
         if minimum is not None and maximum is not None:
             text += f" {minimum}..{maximum}"
         elif minimum is not None:
             text += f" >= {minimum}"
         return path, f"expected {text}, got {inst!r}"
     if v in ("minimum", "maximum"):
-        low, high = err.schema.get("minimum"), err.schema.get("maximum")
+        low, high = schema.get("minimum"), schema.get("maximum")
         if low is not None and high is not None:
             return path, f"expected an integer {low}..{high}, got {inst!r}"
         sign = ">=" if v == "minimum" else "<="
@@ -209,9 +218,9 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
         missing = [k for k in sch if k not in inst]
         return path, f"missing required field {missing[0]!r}"
     if v in ("additionalProperties", "patternProperties"):
-        allowed = sorted(err.schema.get("properties", {}))
+        allowed = sorted(schema.get("properties", {}))
         extra = sorted(k for k in inst if k not in allowed)
-        if "patternProperties" in err.schema and not allowed:
+        if "patternProperties" in schema and not allowed:
             return path + (extra[0],) if extra else path, f"expected a round number (1, 2, …), got {extra[0]!r}" if extra else err.message
         return path + ((extra[0],) if extra else ()), f"unknown field {extra[0]!r}; expected one of {allowed}" if extra else err.message
     if v == "pattern":
@@ -226,7 +235,7 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[tuple, str]:
     return path, err.message
 
 
-def _is_integer(checker, value) -> bool:
+def _is_integer(checker: object, value: object) -> bool:
     """Strict: ``8.0`` is a float and ``true`` a boolean, neither is an integer."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -237,7 +246,7 @@ _Validator = jsonschema.validators.extend(
 """Draft 2020-12 with strict integers (the standard counts 8.0 as an integer)."""
 
 
-def _schema_check(data: Any, where: _Where, schema: dict) -> None:
+def _schema_check(data: Any, where: _Where, schema: Raw) -> None:
     validator = _Validator(schema)
     errors = list(validator.iter_errors(data))
     if not errors:
@@ -304,9 +313,9 @@ def load_board(board_id: str) -> Board:
                  editions=tuple(Edition(e) for e in data["editions"]))
 
 
-def board_assumptions(board: Board) -> list[dict]:
+def board_assumptions(board: Board) -> list[dict[str, object]]:
     """Every count the rulebook text does not give (for the site's list of assumptions)."""
-    out = [{"what": "spot", "id": s.id, "area": s.area.value, "value": s.value}
+    out: list[dict[str, object]] = [{"what": "spot", "id": s.id, "area": s.area.value, "value": s.value}
            for s in board.spots if s.provenance != "rulebook"]
     out += [{"what": "vesicles", "area": a.value, "count": board.vesicle_count(a)}
             for a, p in board.vesicle_provenance if p != "rulebook"]
@@ -315,7 +324,7 @@ def board_assumptions(board: Board) -> list[dict]:
     return out
 
 
-def _override_board(board: Board, override: dict, where: _Where) -> Board:
+def _override_board(board: Board, override: Raw, where: _Where) -> Board:
     spots = list(board.spots)
     for area_name, count in (override.get("spots") or {}).items():
         area = Area(area_name)
@@ -350,15 +359,15 @@ def _override_board(board: Board, override: dict, where: _Where) -> Board:
         row = [s for s in spots if s.kind is SpotKind.CARD_ROW]
         if len(prices) != len(row):
             where.fail(("board_override", "row_prices"), f"expected {len(row)} prices (one per card-row slot), got {len(prices)}")
-        by_slot = {s.slot: p for s, p in zip(sorted(row, key=lambda s: s.slot), prices)}
-        spots = [Spot(s.id, s.kind, s.area, by_slot[s.slot], s.slot, "puzzle") if s.kind is SpotKind.CARD_ROW else s
+        by_slot = {s.row_slot: p for s, p in zip(sorted(row, key=lambda s: s.row_slot), prices)}
+        spots = [Spot(s.id, s.kind, s.area, by_slot[s.row_slot], s.slot, "puzzle") if s.kind is SpotKind.CARD_ROW else s
                  for s in spots]
     return Board(board.id, tuple(spots), tuple(vesicles.items()), tuple(vprov.items()), board.boosts, board.editions)
 
 
 # --------------------------------------------------------------------------- cards
 
-def _stock(data: dict | None) -> Stock:
+def _stock(data: Raw | None) -> Stock:
     return Stock(**(data or {}))
 
 
@@ -367,7 +376,7 @@ def rulebook_cards() -> list[tuple[CardType, Stock, int]]:
     return [(CardType(c["type"]), _stock(c["cost"]), c["health"]) for c in data["cards"]]
 
 
-def _card(i: int, c: dict, where: _Where, known: list) -> Card:
+def _card(i: int, c: Raw, where: _Where, known: list[tuple[CardType, Stock, int]]) -> Card:
     ctype = CardType(c["type"])
     cost, gain = _stock(c.get("cost")), _stock(c.get("gain"))
     path = ("cards", i)
@@ -435,9 +444,9 @@ def load_puzzle(path: str | Path) -> Puzzle:
     return puzzle_from_data(data, where, file)
 
 
-def _normalise_round_keys(data: dict) -> None:
+def _normalise_round_keys(data: Raw) -> None:
     """YAML reads ``{1: [...]}`` with integer keys; the schema (JSON) has string keys."""
-    def fix(mapping):
+    def fix(mapping: object) -> object:
         if isinstance(mapping, dict):
             return {str(k): v for k, v in mapping.items()}
         return mapping
@@ -450,7 +459,7 @@ def _normalise_round_keys(data: dict) -> None:
         opp["hormones"] = fix(opp["hormones"])
 
 
-def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
+def puzzle_from_data(data: Raw, where: _Where, file: str = "") -> Puzzle:
     edition = Edition(data["edition"])
     rules = rules_for(edition)
     if data["board"] not in rules.board_sides():
@@ -472,7 +481,7 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
             where.fail(("cards", i, "id"), f"expected a unique card id, got {c['id']!r} twice")
         ids.add(c["id"])
         cards.append(_card(i, c, where, known))
-    used: dict[str, tuple] = {}
+    used: dict[str, tuple[str, int]] = {}
     for field_ in ("hand", "row", "deck"):
         for i, cid in enumerate(data.get(field_) or []):
             if cid is None:
@@ -541,7 +550,7 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
         if n > board.vesicle_count(area):
             where.fail(("opponents", "disks"), f"expected at most {board.vesicle_count(area)} disks in {area.value} "
                                                f"(budding locations), got {n}")
-    hormones = [()] * rounds
+    hormones: list[tuple[CardType, ...]] = [()] * rounds
     for key, kinds in (opp.get("hormones") or {}).items():
         if int(key) > rounds:
             where.fail(("opponents", "hormones", key), f"expected a round from 1 to {rounds}, got {key}")
@@ -609,10 +618,11 @@ def puzzle_from_data(data: dict, where: _Where, file: str = "") -> Puzzle:
     )
 
 
-def _virus_rolls(data, where, rules, players, seat, events, cards):
+def _virus_rolls(data: Raw, where: _Where, rules: Rules, players: int, seat: int, events: list[str | None],
+                 cards: list[Card]) -> tuple[tuple[str, VirusRoll], ...]:
     """The fixed dice of every Virus attack the puzzle can reach, checked: one entry per Virus Event
     round and per Virus Attack card, each naming every other player once (``virus.*``)."""
-    needed = {f"round-{i + 1}": ("events", i) for i, e in enumerate(events) if e and e.startswith("virus-")}
+    needed: dict[str, DataPath] = {f"round-{i + 1}": ("events", i) for i, e in enumerate(events) if e and e.startswith("virus-")}
     needed.update({c.id: ("cards",) for c in cards if c.type is CardType.VIRUS_ATTACK})
     given = data.get("virus_rolls") or {}
     if not needed and not given and not data.get("antibodies"):

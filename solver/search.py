@@ -32,7 +32,7 @@ def _toxicity_ahead(puzzle: Puzzle, round_: int) -> bool:
     return any(e is not None and event_kind(e) is EventKind.TOXICITY for e in puzzle.events[round_:])
 
 
-def dominance_key(state: State) -> tuple | None:
+def dominance_key(state: State) -> tuple[State] | None:
     """The state without its stock (and health, when health cannot hurt), or None when
     dominance is unsound for this state.
 
@@ -58,7 +58,7 @@ def canonical(state: State) -> State:
     return replace(state, placed=tuple(sorted(sig)))
 
 
-def _dominates(a: tuple, b: tuple) -> bool:
+def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return all(x >= y for x, y in zip(a, b))
 
 
@@ -75,13 +75,15 @@ def exhaustive(puzzle: Puzzle, prune: bool = True,
     deadline = None if time_limit is None else time.monotonic() + time_limit
     stats = SearchStats()
     seen: set[State] = set()
-    frontier: dict[tuple, list[tuple]] = {}
-    best: list = [None, []]
+    frontier: dict[tuple[State], list[tuple[int, ...]]] = {}
+    best_value: int | None = None
+    best_plan: list[Action] = []
     path: list[Action] = []
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 10000))
 
     def visit(state: State) -> None:
+        nonlocal best_value, best_plan
         canon = canonical(state)
         if canon in seen:
             stats.transpositions += 1
@@ -89,8 +91,8 @@ def exhaustive(puzzle: Puzzle, prune: bool = True,
         seen.add(canon)
         if is_terminal(state):
             value = returns(state)
-            if best[0] is None or value > best[0]:
-                best[0], best[1] = value, list(path)
+            if best_value is None or value > best_value:
+                best_value, best_plan = value, list(path)
             return
         if prune:
             key = dominance_key(canon)
@@ -119,4 +121,4 @@ def exhaustive(puzzle: Puzzle, prune: bool = True,
         stats.complete = False
     finally:
         sys.setrecursionlimit(old_limit)
-    return best[0], best[1], stats
+    return best_value, best_plan, stats

@@ -1,7 +1,9 @@
 """The public solve API and what the site renders: :class:`Solution` and :class:`Step`."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from .engine import (
     Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, returns, score,
@@ -10,6 +12,9 @@ from .errors import IllegalActionError, SolverError
 from .rules import epigenetic
 from .model import Puzzle, Resource, SpotKind, Stock
 from .steps import StepEvent, StepEventKind as K, describe_events, event
+
+if TYPE_CHECKING:   # the planner is imported when CP-SAT runs (the engine also runs in the browser)
+    from .planner import Progress
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,7 @@ class Step:
         """What happens, in ``lang``, in the words of the catalogue file of that language."""
         return describe_events(self.events, lang)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "round": self.round, "flask": self.flask, "action": self.action.to_dict(),
                 "events": [e.to_dict() for e in self.events], "sections": list(self.sections),
                 "state": self.state.to_dict()}
@@ -58,7 +63,7 @@ class Solution:
     """Score parts of the final state."""
     engine: str = "exhaustive"
     """Which engine answered."""
-    stats: dict = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
     """Engine counters (nodes…)."""
     bound: int | None = None
     """Best upper bound on the final Health Points (equals ``health`` when proven)."""
@@ -80,7 +85,7 @@ class Solution:
             return None
         return self.bound - self.health
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"status": self.status, "health": self.health, "engine": self.engine,
                 "bound": self.bound, "proven": self.proven, "gap": self.gap,
                 "confirmed_by": list(self.confirmed_by), "reason": self.reason,
@@ -109,6 +114,7 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
     if action.kind is ActionKind.PLAY_CARD:
         head.append(event(K.PLAY_CARD, card=action.card))
     elif action.kind is ActionKind.TRADE:
+        assert action.resource is not None, "a legal trade names its resource"
         head.append(event(K.TRADE, price=epigenetic.TRADE_PRICES[action.resource], resource=action.resource))
     elif action.kind is ActionKind.INCOME:
         head.append(event(K.INCOME, resource=action.resource))
@@ -136,6 +142,7 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
     elif action.kind is ActionKind.EXHAUST:
         head.append(event(K.EXHAUST, resource=action.resource))
     else:
+        assert action.spot is not None, "a legal placement names its spot"
         spot = puzzle.board.spot(action.spot)
         head.append(event(K.PLACE, spot=spot.kind, spot_id=spot.id))
         if action.grey:
@@ -157,6 +164,7 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
         if spot.kind is SpotKind.GOLGI or spot.kind is SpotKind.ROUGH_ER or (
                 spot.kind is SpotKind.DETOX_STEROID and before.disk_for(action.card or "") is None
                 and after.disk_for(action.card or "") is not None):
+            assert action.card is not None, "these spots' actions are for a card"
             disk = after.disk_for(action.card)
             if disk is not None:
                 head.append(event(K.DISK_LOAD, load=disk.load))
@@ -209,7 +217,7 @@ class VerificationError(SolverError):
     proven optimum. Never shown as an answer (CLI exit 1)."""
 
 
-def _verified(puzzle: Puzzle, plan, claimed: int | None, engine: str) -> tuple[tuple[Step, ...], State, Breakdown]:
+def _verified(puzzle: Puzzle, plan: Iterable[Action], claimed: int | None, engine: str) -> tuple[tuple[Step, ...], State, Breakdown]:
     """Replay ``plan`` in the rules engine; raise :class:`VerificationError` unless it is legal,
     complete and scores ``claimed``."""
     try:
@@ -227,7 +235,7 @@ def _verified(puzzle: Puzzle, plan, claimed: int | None, engine: str) -> tuple[t
 
 
 def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None, workers: int = 1,
-          seed: int = 0, progress=None, confirm: tuple[str, ...] = ("highs",),
+          seed: int = 0, progress: Progress | None = None, confirm: tuple[str, ...] = ("highs",),
           confirm_time_limit: float | None = 60.0) -> Solution:
     """Solve ``puzzle`` with ``engine`` (``cpsat``, the default, or ``exhaustive``). Stable public
     API for the site generator.
@@ -246,8 +254,8 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
     return replace(sol, rulings=tuple(puzzle.readings().items()))
 
 
-def _solve(puzzle: Puzzle, engine: str, *, time_limit, workers, seed, progress, confirm,
-           confirm_time_limit) -> Solution:
+def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: int, seed: int,
+           progress: Progress | None, confirm: tuple[str, ...], confirm_time_limit: float | None) -> Solution:
     import time as _time
     t0 = _time.perf_counter()
 
@@ -325,7 +333,7 @@ def _final_score(puzzle: Puzzle, plan: list[Action]) -> int | None:
     return returns(state) if is_terminal(state) else None
 
 
-def without_idle_trades(puzzle: Puzzle, plan) -> list[Action]:
+def without_idle_trades(puzzle: Puzzle, plan: Iterable[Action]) -> list[Action]:
     """``plan`` without the Epigenetic trades (``epigenetic.atp-exchange``) its score does not need:
     an optimal plan may buy cubes that change nothing, and a worked example should not show them.
     Trades are dropped one at a time, last first, while the plan stays legal with the same score."""

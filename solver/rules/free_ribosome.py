@@ -8,8 +8,13 @@ The edition object decides (:meth:`solver.editions.Rules.ribosome_min_amount`).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..editions import rules_for
-from ..model import Puzzle, Stock
+from ..model import Puzzle, Resource, Stock
+
+if TYPE_CHECKING:   # the planner's types (the engine, also run in the browser, needs no planner code)
+    from ..linear import Expr, LinearModel, Var
 
 SECTION = "spots.free-ribosome"
 
@@ -40,7 +45,7 @@ def amounts(puzzle: Puzzle, most: int) -> range:
     return range(min_amount(puzzle), most + 1)
 
 
-def encode_amount(lm, puzzle: Puzzle, amount, placed, most: int) -> None:
+def encode_amount(lm: LinearModel, puzzle: Puzzle, amount: Var, placed: Expr, most: int) -> None:
     """Planner: ``amount`` (integer variable of a slot) is at least the edition's minimum when the
     slot's action is the Free Ribosome (``placed``, a 0/1 expression) and 0 otherwise."""
     lm.section(SECTION)
@@ -48,7 +53,8 @@ def encode_amount(lm, puzzle: Puzzle, amount, placed, most: int) -> None:
     lm.le(amount, placed * max(1, most))
 
 
-def encode_trade(cost: dict, gain: dict, amount, mrna, protein) -> None:
+def encode_trade(cost: dict[Resource, Expr], gain: dict[Resource, Expr], amount: Var, mrna: Resource,
+                 protein: Resource) -> None:
     """Planner: the slot pays ``amount`` mRNA and gains as many proteins (``cost``/``gain`` are
     the slot's per-resource expressions, keyed by :class:`solver.model.Resource`)."""
     cost[mrna] = cost[mrna] + amount

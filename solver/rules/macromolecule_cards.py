@@ -15,7 +15,13 @@ last placement of the game every card still held is played, which is never worse
 """
 from __future__ import annotations
 
-from ..model import Card, CardType, Puzzle, Stock
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ..model import Card, CardType, Puzzle, Resource, Stock
+
+if TYPE_CHECKING:   # the planner's types (the engine, also run in the browser, needs no planner code)
+    from ..linear import Expr, LinearModel, Var
 
 SECTION = "cards.macromolecule"
 
@@ -42,7 +48,8 @@ def held_at_the_end(puzzle: Puzzle, hand: tuple[str, ...]) -> list[Card]:
     return [puzzle.card(c) for c in hand if puzzle.card(c).type is CardType.MACROMOLECULE]
 
 
-def encode_held_at_the_end(lm, puzzle: Puzzle, final: dict, hand_at_end: dict, cards: list[Card]) -> None:
+def encode_held_at_the_end(lm: LinearModel, puzzle: Puzzle, final: dict[Resource, Expr],
+                           hand_at_end: Mapping[str, Var | Expr], cards: list[Card]) -> None:
     """Planner: the final stock (``final``, per :class:`solver.model.Resource`) counts the gain of
     every Macromolecule card of ``cards`` still in hand at the end (``hand_at_end[card id]``, 0/1)."""
     if puzzle.flasks == 0:

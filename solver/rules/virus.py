@@ -32,6 +32,7 @@ expansion is solved by the exhaustive search, and the answer says so (:func:`pla
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 
 from ..model import Puzzle, Resource, Stock, Strain, VirusRoll
@@ -57,7 +58,7 @@ def roll_for(puzzle: Puzzle, source: str) -> VirusRoll | None:
     return dict(puzzle.virus_rolls).get(source)
 
 
-def place(puzzle: Puzzle, mine: int, roll: VirusRoll, order) -> int:
+def place(puzzle: Puzzle, mine: int, roll: VirusRoll, order: Callable[[int], int]) -> int:
     """0-based place of the player's Antibody Response ``mine`` among the other players' (``roll``):
     others with more, and others tied who win the tie: the 1st edition's dummy player always,
     another player when earlier in the round's turn order (``order(seat)``: 0 = the First Player's
