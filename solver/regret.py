@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
@@ -182,7 +183,7 @@ def resume_line(state: State, remaining: list[Action]) -> tuple[Action, ...] | N
     return tuple(played)
 
 
-def final_of(state: State, moves) -> int | None:
+def final_of(state: State, moves: Iterable[Action]) -> int | None:
     """The final Health after playing ``moves`` from ``state`` (None when not terminal then)."""
     for action in moves:
         state = apply_legal(state, action)
