@@ -28,6 +28,8 @@ PROBE_SECONDS = 10.0
 PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
 WHY_FORMAT = "why-5"
+WHY_PARTS = ("budget", "optimum", "plans", "only", "limits")
+"""Keys every why-record holds (a cached file without them is computed again)."""
 WHY_DIR = Path(__file__).resolve().parents[1] / ".cache" / "why"
 MAX_GRADE = 5
 """Levels run from 1 to 5, computed by :func:`difficulty`; a puzzle file's own ``grade:`` is its
@@ -122,7 +124,8 @@ def why_cached(puzzle, file: Path, plan: list[dict], proven: int | None, cache_d
     """The puzzle's why-record from the cache, or computed and stored."""
     from solver.puzzle import RULEBOOK_CARDS, board_path
     key = solution_cache.cache_key(file, WHY_FORMAT, (board_path(puzzle.board.id), RULEBOOK_CARDS))
-    return solution_cache.cached(key, lambda: compute_why(puzzle, plan, proven), cache_dir or WHY_DIR).record
+    return solution_cache.cached(key, lambda: compute_why(puzzle, plan, proven), cache_dir or WHY_DIR,
+                                 parts=WHY_PARTS).record
 
 
 # --------------------------------------------------------------------------- grade

@@ -81,8 +81,14 @@ def cache_key(puzzle_file: Path, engine: str, depends_on: Iterable[Path] = (), v
     return digest.hexdigest()
 
 
-def read(cache_dir: Path, key: str) -> dict | None:
-    """The record stored under ``key``, or None when absent, unreadable or not a valid record."""
+SOLUTION_PARTS = ("solution", "greedy")
+"""The parts a solution record must hold (mappings) to be read back."""
+
+
+def read(cache_dir: Path, key: str, parts: tuple[str, ...] = SOLUTION_PARTS) -> dict | None:
+    """The record stored under ``key``, or None when absent, unreadable or not a valid record:
+    ``parts`` names the keys it must hold (a solution record's ``solution`` and ``greedy`` are
+    mappings; another kind of record, such as the "why" facts, names its own)."""
     path = Path(cache_dir) / f"{key}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -90,7 +96,9 @@ def read(cache_dir: Path, key: str) -> dict | None:
         return None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
         return None
-    if not isinstance(data.get("solution"), dict) or not isinstance(data.get("greedy"), dict):
+    if parts == SOLUTION_PARTS and not all(isinstance(data.get(part), dict) for part in parts):
+        return None
+    if not all(part in data for part in parts):
         return None
     return data
 
@@ -112,10 +120,12 @@ def write(cache_dir: Path, key: str, record: dict) -> Path:
     return target
 
 
-def cached(key: str, compute: Callable[[], dict], cache_dir: Path | None = None) -> Lookup:
-    """The record for ``key``: from the cache when valid, else ``compute()`` stored and returned."""
+def cached(key: str, compute: Callable[[], dict], cache_dir: Path | None = None,
+           parts: tuple[str, ...] = SOLUTION_PARTS) -> Lookup:
+    """The record for ``key``: from the cache when valid (holding ``parts``, see :func:`read`),
+    else ``compute()`` stored and returned."""
     folder = Path(cache_dir) if cache_dir is not None else CACHE_DIR
-    record = read(folder, key)
+    record = read(folder, key, parts)
     if record is not None:
         return Lookup(record, True, key)
     fresh = compute()

@@ -118,3 +118,17 @@ def test_an_unproven_plan_is_not_explained():
     for lang in ("it", "en"):
         view = puzzle_why.why_view(record, {"bound": 99}, lang)
         assert view == {"unproven": True, "plans": puzzle_why.UI[lang]["why_unproven"], "only_steps": []}
+
+
+def test_the_why_record_is_read_back_from_the_cache(tmp_path, monkeypatch):
+    """A cached why-record is reused, not computed again (the solution cache's reader once refused
+    every record without a ``solution`` part, so each page recomputed every puzzle's facts)."""
+    puzzle = load_puzzle(PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml")
+    solution = solve(puzzle, engine="exhaustive")
+    plan = [a.to_dict() for a in solution.plan]
+    file = PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml"
+    first = puzzle_why.why_cached(puzzle, file, plan, solution.health, tmp_path)
+    calls = []
+    monkeypatch.setattr(puzzle_why, "compute_why", lambda *a: calls.append(a) or {})
+    again = puzzle_why.why_cached(puzzle, file, plan, solution.health, tmp_path)
+    assert calls == [] and again["plans"] == first["plans"] and again["limits"] == first["limits"]
