@@ -96,9 +96,13 @@ class IndexFigures:
     """Size once gzipped (level 9), what a server with compression sends."""
 
 
-def doc_lang(location: str) -> str:
-    """The site language of a search location: English pages live under ``en/``."""
-    return "en" if location == "en/" or location.startswith(("en/", "en#")) else "it"
+def doc_lang(location: str, languages: tuple[str, ...] = SITE_LANGUAGES) -> str:
+    """The site language of a search location: each language but the default (the first) has its
+    pages under ``<lang>/``; the default's are at the root."""
+    for lang in languages[1:]:
+        if location == f"{lang}/" or location.startswith((f"{lang}/", f"{lang}#")):
+            return lang
+    return languages[0]
 
 
 def _chrome(site: SiteData) -> tuple[str, ...]:

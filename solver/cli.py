@@ -19,23 +19,20 @@ from .plans import load_plan
 from .puzzle import PUZZLE_SCHEMA, load_puzzle
 from .solution import ENGINES, Step, VerificationError, replay, solve
 from .engine import score
+from .steps import Message, catalogue_languages, catalogue_message
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs
     from .planner import Progress
 
-LANGS = ("en", "it")
-"""The command line's languages (``--lang``)."""
-_HEAD = {
-    "en": ("round", "flask", "spot", "what happens", "stock after", "health"),
-    "it": ("round", "beuta", "spazio", "cosa succede", "riserva dopo", "salute"),
-}
-_BREAKDOWN = {
-    "en": {"in_game": "during play", "macromolecules": "macromolecule sets", "detox": "detox majority",
-           "enzyme_sets": "enzyme sets", "goals": "goal cards", "total": "final Health"},
-    "it": {"in_game": "durante la partita", "macromolecules": "set di macromolecole",
-           "detox": "maggioranza detossificazione", "enzyme_sets": "set di enzimi", "goals": "carte obiettivo",
-           "total": "Salute finale"},
-}
+LANGS = catalogue_languages()
+"""The command line's languages (``--lang``): those the message catalogue has a file for."""
+HEAD_KEYS = ("round", "flask", "spot", "what_happens", "stock_after", "health")
+"""The step table's columns (``cli.head.*``)."""
+
+
+def _t(lang: str) -> Message:
+    """The command line's words in ``lang`` (namespace ``cli`` of ``data/i18n/<lang>.yaml``)."""
+    return catalogue_message(lang, namespace="cli")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -60,7 +57,8 @@ def _with_texts(data: dict[str, object], steps: Iterable[Step]) -> dict[str, obj
 
 
 def _table(steps: Iterable[Step], lang: str) -> str:
-    rows = [_HEAD[lang]]
+    t = _t(lang)
+    rows = [tuple(t(f"cli.head.{key}") for key in HEAD_KEYS)]
     for st in steps:
         spot = st.action.spot or st.action.kind.value
         rows.append((str(st.round), st.flask, spot, st.describe(lang), _stock_text(st.state), str(st.state.health)))
@@ -74,27 +72,28 @@ def _table(steps: Iterable[Step], lang: str) -> str:
 
 
 def _print_breakdown(bd: Breakdown, lang: str) -> None:
-    names = _BREAKDOWN[lang]
+    t = _t(lang)
     for k, v in bd.to_dict().items():
         if k == "total" or v:
-            print(f"  {names[k]}: {v}")
+            print(f"  {t(f'cli.breakdown.{k}')}: {v}")
 
 
 def _progress(lang: str) -> Progress:
     best: dict[str, int | None] = {"objective": None, "bound": None}
+    t = _t(lang)
 
     def report(objective: int | None, bound: int, seconds: float) -> None:
         if objective is not None and objective != best["objective"]:
             best["objective"] = objective
-            word = "plan" if lang == "en" else "piano"
+            word = t("cli.progress_plan")
         elif objective is None and bound is not None and bound != best["bound"]:
-            word = "bound" if lang == "en" else "limite"
+            word = t("cli.progress_bound")
         else:
             return
         best["bound"] = bound
         plan = "-" if best["objective"] is None else best["objective"]
-        print(f"  [{seconds:7.2f} s] {word:5}  {'best plan' if lang == 'en' else 'miglior piano'} {plan}  "
-              f"{'bound' if lang == 'en' else 'limite'} {bound}", file=sys.stderr, flush=True)
+        print(f"  [{seconds:7.2f} s] " + t("cli.progress_line", word=f"{word:5}", plan=plan, bound=bound),
+              file=sys.stderr, flush=True)
     return report
 
 
@@ -107,7 +106,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     except VerificationError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    en = args.lang == "en"
+    t = _t(args.lang)
     if args.json:
         if sol.stats.get("cpsat_unsupported"):
             print(f"note: CP-SAT cannot model this puzzle ({sol.stats['cpsat_unsupported']}): "
@@ -116,34 +115,29 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         return 0 if sol.status in ("optimal", "feasible") else 1
     print(f"{puzzle.text('title', args.lang)} ({puzzle.id}, {puzzle.edition.value}, {sol.engine})")
     if sol.rulings:
-        print(("rulings: " if en else "interpretazioni: ") + ", ".join(f"{k}={v}" for k, v in sol.rulings))
+        print(t("cli.rulings", rulings=", ".join(f"{k}={v}" for k, v in sol.rulings)))
     unsupported = sol.stats.get("cpsat_unsupported")
     if unsupported:  # never a silent engine switch
-        print(f"CP-SAT cannot model this puzzle ({unsupported}): solved by the exhaustive search instead"
-              if en else f"CP-SAT non può modellare questo rompicapo ({unsupported}): risolto con la ricerca "
-                         f"esaustiva")
+        print(t("cli.cpsat_unsupported", reason=unsupported))
     if sol.status == "infeasible":
-        print(sol.reason or ("no legal sequence uses every flask" if en else "nessuna sequenza legale usa tutte le beute"))
+        print(sol.reason or t("cli.infeasible"))
         return 1
     if sol.status == "unknown":
-        print(("no plan found within the time limit" if en else "nessun piano trovato entro il limite di tempo"))
+        print(t("cli.unknown"))
         return 1
     assert sol.breakdown is not None, "an optimal or feasible solution has its plan scored"
     print(_table(sol.steps, args.lang))
-    print(("Final score" if en else "Punteggio finale") + f": {sol.health}")
+    print(t("cli.final_score", health=sol.health))
     _print_breakdown(sol.breakdown, args.lang)
+    seconds = f"{sol.wall_time:.1f}"
     if sol.proven:
-        label = "proven optimal" if en else "ottimo dimostrato"
+        label = t("cli.proven")
         if sol.confirmed_by:
-            label += (", confirmed by " if en else ", confermato da ") + ", ".join(sol.confirmed_by)
+            label = t("cli.confirmed_by", label=label, engines=", ".join(sol.confirmed_by))
     elif sol.bound is None:  # the exhaustive search stopped by the time limit knows no bound
-        label = (f"NOT PROVEN optimal: best plan found in {sol.wall_time:.1f} s (search stopped by the time limit)"
-                 if en else f"ottimo NON dimostrato: miglior piano trovato in {sol.wall_time:.1f} s "
-                            f"(ricerca fermata dal limite di tempo)")
+        label = t("cli.not_proven_no_bound", seconds=seconds)
     else:
-        label = (f"NOT PROVEN optimal: best plan found in {sol.wall_time:.1f} s, bound {sol.bound}, gap {sol.gap}"
-                 if en else f"ottimo NON dimostrato: miglior piano trovato in {sol.wall_time:.1f} s, "
-                            f"limite {sol.bound}, scarto {sol.gap}")
+        label = t("cli.not_proven", seconds=seconds, bound=sol.bound, gap=sol.gap)
     print(f"{label} ({sol.engine}, {sol.wall_time:.2f} s)")
     return 0
 
@@ -215,7 +209,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if not complete:
         print(f"{args.plan}: plan is legal but incomplete: round {final.round}, {final.flasks_left} flask(s) left")
         return 1
-    print(("Final score" if args.lang == "en" else "Punteggio finale") + f": {bd.total}")
+    print(_t(args.lang)("cli.final_score", health=bd.total))
     _print_breakdown(bd, args.lang)
     return 0
 

@@ -7,12 +7,11 @@ differ, counting identical spots (``rough-er-1``/``rough-er-2``) as one (see
 :func:`solver.search.canonical`)."""
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
 from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
 from .model import Puzzle
-from .search import canonical
+from .search import canonical, with_recursion_limit
 
 
 @dataclass(frozen=True)
@@ -64,20 +63,12 @@ class _ValueTable:
         return result
 
 
-def _with_recursion(fn):
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 10000))
-    try:
-        return fn()
-    finally:
-        sys.setrecursionlimit(old)
-
 
 def optimal_plans(puzzle: Puzzle, max_states: int = 200_000, cap: int = 1000) -> OptimalPlans:
     """The optimum of ``puzzle`` and the number of distinct plans reaching it (at most ``cap``)."""
     table = _ValueTable(max_states, cap)
     try:
-        best, count = _with_recursion(lambda: table.value(initial_state(puzzle)))
+        best, count = with_recursion_limit(lambda: table.value(initial_state(puzzle)))
     except _OverBudget:
         return OptimalPlans(None, None, False, len(table.table))
     return OptimalPlans(best, count, count >= cap, len(table.table))
@@ -119,13 +110,13 @@ def line_facts(puzzle: Puzzle, plan: list[Action], max_states: int = 200_000,
     table = _ValueTable(max_states, cap)
 
     def value(state: State) -> int | None:
-        return _with_recursion(lambda: table.value(state))[0]
+        return with_recursion_limit(lambda: table.value(state))[0]
 
     state = initial_state(puzzle)
     only, branching = [], []
     best_dev: tuple[int, int, State, Action] | None = None  # (health, step, state before, action)
     try:
-        optimum, count = _with_recursion(lambda: table.value(state))
+        optimum, count = with_recursion_limit(lambda: table.value(state))
         for i, action in enumerate(plan, start=1):
             # choices are distinct successors: two identical spots (rough-er-1/-2) are one choice,
             # as they are one plan in the count

@@ -18,14 +18,13 @@ Only the rules engine is used (no planner): every value is a maximum over the en
 """
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
 from .model import Puzzle
-from .search import canonical, dominance_key
+from .search import canonical, dominance_key, with_recursion_limit
 
 
 @dataclass(frozen=True)
@@ -190,14 +189,6 @@ def final_of(state: State, moves: Iterable[Action]) -> int | None:
     return returns(state) if is_terminal(state) else None
 
 
-def _with_recursion(fn):
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 20000))
-    try:
-        return fn()
-    finally:
-        sys.setrecursionlimit(old)
-
 
 def line_states(puzzle: Puzzle, plan: list[Action]) -> tuple[State, ...]:
     """The start and the state after each move of ``plan``."""
@@ -264,8 +255,8 @@ def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states:
     for step, action, after in sorted(pending, key=lambda item: -item[0]):
         if not over:
             try:
-                best = _with_recursion(lambda: memo.value(after))
-                moves = _with_recursion(lambda: memo.continuation(after))
+                best = with_recursion_limit(lambda: memo.value(after))
+                moves = with_recursion_limit(lambda: memo.continuation(after))
                 proven.append(OffLineValue(step, action, after, best, moves, "search"))
                 continue
             except _OverBudget:

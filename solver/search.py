@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 from .engine import _r as replace
 
 from .editions import rules_for
@@ -27,6 +29,23 @@ class SearchStats:
     complete: bool = True
     """False when the time limit stopped the search: the plan found is then not proven optimal."""
 
+
+T = TypeVar("T")
+
+RECURSION_LIMIT = 20_000
+"""Python's recursion limit while a depth-first search over plans runs (one frame per placement
+and effect; the default 1,000 is too low for a whole game)."""
+
+
+def with_recursion_limit(fn: Callable[[], T]) -> T:
+    """``fn()`` with the recursion limit raised to :data:`RECURSION_LIMIT`, restored afterwards
+    (the value searches of :mod:`solver.explain` and :mod:`solver.regret` recurse per move)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, RECURSION_LIMIT))
+    try:
+        return fn()
+    finally:
+        sys.setrecursionlimit(old)
 
 def _toxicity_ahead(puzzle: Puzzle, round_: int) -> bool:
     return any(e is not None and event_kind(e) is EventKind.TOXICITY for e in puzzle.events[round_:])

@@ -254,7 +254,7 @@ def catalogue_keys() -> set[str]:
 
 
 @lru_cache(maxsize=None)
-def _steps_texts(lang: str, folder: Path = CATALOGUE_DIR) -> dict[str, str]:
+def _namespace_texts(namespace: str, lang: str, folder: Path = CATALOGUE_DIR) -> dict[str, str]:
     file = folder / f"{lang}.yaml"
     try:
         data, _ = load_yaml(file)
@@ -268,21 +268,33 @@ def _steps_texts(lang: str, folder: Path = CATALOGUE_DIR) -> dict[str, str]:
                 flatten(v, f"{prefix}.{k}")
         elif isinstance(value, str):
             texts[prefix] = value
-    flatten((data or {}).get(NAMESPACE, {}) if isinstance(data, dict) else {}, NAMESPACE)
-    missing = sorted(catalogue_keys() - set(texts))
-    if missing:
-        raise SolverError(f"{display_path(file)}: {NAMESPACE}: missing the step texts {missing}")
+    flatten((data or {}).get(namespace, {}) if isinstance(data, dict) else {}, namespace)
+    if namespace == NAMESPACE:
+        missing = sorted(catalogue_keys() - set(texts))
+        if missing:
+            raise SolverError(f"{display_path(file)}: {NAMESPACE}: missing the step texts {missing}")
     return texts
 
 
-def catalogue_message(lang: str, folder: Path = CATALOGUE_DIR) -> Message:
-    """A ``message`` function reading the ``steps`` namespace of ``folder/<lang>.yaml`` (the
-    solver's own small reader of the catalogue: the command line's words are the site's)."""
-    texts = _steps_texts(lang, folder)
+def catalogue_message(lang: str, folder: Path = CATALOGUE_DIR, namespace: str = NAMESPACE) -> Message:
+    """A ``message`` function reading one namespace (``steps``, the command line's ``cli``) of
+    ``folder/<lang>.yaml``: the solver's own small reader of the catalogue, so that the command
+    line's words are the site's and live in data, not in code. A key the file lacks is a
+    :class:`SolverError` naming the file and the key (the catalogue check reports it first)."""
+    texts = _namespace_texts(namespace, lang, folder)
 
     def message(key: str, **params: object) -> str:
-        return texts[key].format(**params) if params else texts[key]
+        try:
+            text = texts[key]
+        except KeyError:
+            raise SolverError(f"{display_path(folder / f'{lang}.yaml')}: missing the text {key!r}") from None
+        return text.format(**params) if params else text
     return message
+
+
+def catalogue_languages(folder: Path = CATALOGUE_DIR) -> tuple[str, ...]:
+    """The languages the catalogue has a file for (the command line's ``--lang`` choices)."""
+    return tuple(sorted(f.stem for f in folder.glob("*.yaml")))
 
 
 def describe_events(events: tuple[StepEvent, ...], lang: str) -> str:

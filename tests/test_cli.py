@@ -176,3 +176,25 @@ def test_rejected_plan_is_an_error_not_an_answer(monkeypatch):
 
 def test_bench_usage_error_exit_2():
     assert cli("bench", "--sizes", "5,7").returncode == 2
+
+
+def test_the_command_lines_words_live_in_the_catalogue():
+    """Every ``cli.*`` key the command line reads exists in every catalogue file, and ``--lang``
+    offers exactly the catalogue's languages (no words or language list left in the code)."""
+    import re
+    from pathlib import Path
+
+    from solver import cli
+    from solver.steps import CATALOGUE_DIR, catalogue_message
+
+    source = Path(cli.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r'"(cli\.[a-z_]+)"', source)) | {f"cli.head.{k}" for k in cli.HEAD_KEYS}
+    keys |= {f"cli.breakdown.{k}" for k in ("in_game", "macromolecules", "detox", "enzyme_sets", "goals", "total")}
+    assert len(keys) > 20
+    assert set(cli.LANGS) == {f.stem for f in CATALOGUE_DIR.glob("*.yaml")}
+    for lang in cli.LANGS:
+        t = catalogue_message(lang, namespace="cli")
+        for key in sorted(keys):
+            assert t(key, label="x", engines="y", seconds="1", bound=2, gap=3, health=4, reason="r", rulings="k=v",
+                     word="plan", plan=5), (lang, key)
+    assert "Punteggio finale" not in source and "Final score" not in source

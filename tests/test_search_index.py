@@ -46,6 +46,13 @@ def test_doc_lang(location, lang):
     assert doc_lang(location) == lang
 
 
+@pytest.mark.parametrize(("location", "lang"), [("", "it"), ("en/x/", "en"), ("xx/", "xx"), ("xx#top", "xx"),
+                                                ("xxl/", "it"), ("cytosis/en/", "it")])
+def test_doc_lang_of_a_third_language(location, lang):
+    """A UI language added in mkdocs.yml gets its own search documents, not the default's."""
+    assert doc_lang(location, ("it", "en", "xx")) == lang
+
+
 CHROME = ("Regolamento ufficiale italiano, 1ª edizione", "⇄", "≠")
 FORMS = {"flask", "grey flask", "atp"}
 

@@ -134,6 +134,24 @@ def test_play_the_optimum(page, site_url):
     assert f"{data['ui']['health']}: {final}" in page.locator(".cellula-play .cb-health").text_content()
 
 
+def _play_a_losing_move(page, labels: list[str], optimum: int, none_loses: str) -> tuple[str, str]:
+    """Try each move of ``labels`` (undoing the others) until one lowers the best reachable score;
+    check that the regret and a best continuation show. Returns the move and the continuation."""
+    regret = page.locator(".cellula-play__regret")
+    for label in labels:
+        _play(page, label)
+        best = regret.get_attribute("data-best")
+        if best and int(best) < optimum:
+            text = regret.inner_text()
+            assert f"regret {optimum - int(best)}" in text, text
+            assert f"That move lost {optimum - int(best)} Health Points" in text, text
+            continuation = text.rstrip().split("Best continuation from here: ")[-1]
+            assert "Best continuation from here: " in text and continuation.strip(), text
+            return label, continuation
+        page.locator(".cellula-play__undo").click()
+    pytest.fail(none_loses)
+
+
 def test_play_a_weaker_move_and_undo(page, site_url):
     _data("en")  # fails early when the site has no board
     board, _ = _start_play(page, site_url)
@@ -142,18 +160,7 @@ def test_play_a_weaker_move_and_undo(page, site_url):
     optimum = int(board.get_attribute("data-optimum"))
     assert regret.get_attribute("data-best") == str(optimum)
     # Find a first move that loses points (the build-time table says which): regret and continuation show.
-    for label in labels:
-        _play(page, label)
-        best = regret.get_attribute("data-best")
-        if best and int(best) < optimum:
-            text = regret.inner_text()
-            assert f"regret {optimum - int(best)}" in text, text
-            assert f"That move lost {optimum - int(best)} Health Points" in text, text
-            assert "Best continuation from here: " in text and text.rstrip().split(": ")[-1], text
-            break
-        page.locator(".cellula-play__undo").click()
-    else:
-        pytest.fail("no first move loses points: pick another puzzle for this test")
+    label, _ = _play_a_losing_move(page, labels, optimum, "no first move loses points: pick another puzzle")
     assert label in page.locator(".cellula-play__status").inner_text()
     page.locator(".cellula-play__undo").click()
     assert page.locator(".cellula-play__undo").is_disabled()
@@ -248,19 +255,8 @@ def test_large_puzzle_regret_one_move_off_the_line(page, site_url):
         _play(page, label)
         assert regret.get_attribute("data-best") == str(optimum)
     labels = page.locator(".cellula-play__action").all_inner_texts()
-    for label in labels:
-        _play(page, label)
-        best = regret.get_attribute("data-best")
-        if best and int(best) < optimum:
-            text = regret.inner_text()
-            assert f"regret {optimum - int(best)}" in text, text
-            assert f"That move lost {optimum - int(best)} Health Points" in text, text
-            continuation = text.rstrip().split("Best continuation from here: ")[-1]
-            assert continuation.strip(), text
-            break
-        page.locator(".cellula-play__undo").click()
-    else:
-        pytest.fail("no proven weaker move late on the line: pick another step or puzzle for this test")
+    _, continuation = _play_a_losing_move(page, labels, optimum,
+                                          "no proven weaker move late on the line: pick another step or puzzle")
     # A second move off the line that is not the continuation shown: no figure, and why.
     first = continuation.split(" → ")[0]
     others = [a for a in page.locator(".cellula-play__action").all_inner_texts() if a != first]
