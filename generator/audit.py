@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from types import CodeType, FrameType, ModuleType, TracebackType
 
 from .errors import Problems
 from .rules import Game, Label, SECTION_ID, SLUG
@@ -172,7 +173,7 @@ def section_source_text(game: Game, section_id: str, source_id: str) -> str | No
 
 # --- code and test references -------------------------------------------------------------------
 
-def resolve_code(path: str):
+def resolve_code(path: str) -> object:
     """The object a dotted path names (``solver.engine.why_cannot_take``, ``solver.editions.Rules.events``):
     the longest importable module prefix, then attributes. Raises LookupError saying what is missing."""
     if not path.startswith(CODE_PREFIX):
@@ -181,7 +182,7 @@ def resolve_code(path: str):
     for cut in range(len(parts), 0, -1):
         module_name = ".".join(parts[:cut])
         try:
-            obj = importlib.import_module(module_name)
+            obj: object = importlib.import_module(module_name)
         except ImportError:
             continue
         for attr in parts[cut:]:
@@ -193,9 +194,11 @@ def resolve_code(path: str):
 
 
 @lru_cache(maxsize=None)
-def planner_blocks(function) -> frozenset[str]:
+def planner_blocks(function: object) -> frozenset[str]:
     """The block labels a model-building function opens with ``lm.section(...)`` (cached: about
     130 references read the same few functions, and ``inspect.getsource`` is slow)."""
+    if not (callable(function) or isinstance(function, (ModuleType, TracebackType, FrameType, CodeType))):
+        return frozenset()  # what inspect.getsource refuses with TypeError
     try:
         source = inspect.getsource(function)
     except (OSError, TypeError):
@@ -222,20 +225,20 @@ class _Reader:
     def fail(self, path: tuple, message: str) -> None:
         self.problems.add(self.file, yaml_path(*path), message, self.located.line(*path))
 
-    def label(self, value, path: tuple) -> Label | None:
+    def label(self, value: object, path: tuple) -> Label | None:
         if not isinstance(value, dict) or set(value) != {"it", "en"} or not all(
                 isinstance(value[k], str) and value[k].strip() for k in ("it", "en")):
             self.fail(path, f"expected {{it: text, en: text}}, both non-empty, got {value!r}")
             return None
         return Label(it=value["it"].strip(), en=value["en"].strip())
 
-    def strings(self, value, path: tuple, what: str) -> tuple[str, ...]:
+    def strings(self, value: object, path: tuple, what: str) -> tuple[str, ...]:
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             self.fail(path, f"expected a list of {what}, got {value!r}")
             return ()
         return tuple(value)
 
-    def section_id(self, value, path: tuple) -> str | None:
+    def section_id(self, value: object, path: tuple) -> str | None:
         if not isinstance(value, str) or not SECTION_ID.match(value):
             self.fail(path, f"expected a section id like 'spots.golgi', got {value!r}")
             return None
@@ -244,7 +247,7 @@ class _Reader:
             return None
         return value
 
-    def quote(self, value, path: tuple, row_sections: tuple[str, ...]) -> Quote | None:
+    def quote(self, value: object, path: tuple, row_sections: tuple[str, ...]) -> Quote | None:
         if not isinstance(value, dict) or set(value) != {"source", "section", "text"}:
             self.fail(path, f"expected {{source, section, text}}, got {value!r}")
             return None
@@ -279,7 +282,7 @@ class _Reader:
             return None
         return value
 
-    def planner_ref(self, value, path: tuple) -> PlannerRef | None:
+    def planner_ref(self, value: object, path: tuple) -> PlannerRef | None:
         if not isinstance(value, str) or not value:
             self.fail(path, f"expected 'solver.module.function#block', got {value!r}")
             return None
@@ -311,7 +314,7 @@ class _Reader:
             return None
         return value
 
-    def row(self, value, i: int, groups: set[str]) -> AuditRow | None:
+    def row(self, value: object, i: int, groups: set[str]) -> AuditRow | None:
         path = ("rows", i)
         if not isinstance(value, dict):
             self.fail(path, f"expected a mapping, got {value!r}")
@@ -449,7 +452,7 @@ def load_audit(file: Path, game: Game, problems: Problems) -> Audit | None:
 
 def load_audits(data_dir: Path, games: dict[str, Game], problems: Problems) -> dict[str, Audit]:
     """Every ``data/audit/<game>.yaml`` whose game exists."""
-    audits = {}
+    audits: dict[str, Audit] = {}
     folder = data_dir / "audit"
     if not folder.is_dir():
         return audits

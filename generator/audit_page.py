@@ -18,6 +18,7 @@ from .render import Page, render
 
 if TYPE_CHECKING:
     from .errors import Problems
+    from .rules import Game, Section
     from .site import SiteData
 
 GAME = "cytosis"
@@ -33,7 +34,7 @@ def status_view(status: Status, lang: str) -> dict:
             "help": UI[lang][f"status_help_{status.value}"]}
 
 
-def row_view(site, audit: Audit, row: AuditRow, lang: str) -> dict:
+def row_view(site: SiteData, audit: Audit, row: AuditRow, lang: str) -> dict:
     game = site.games[audit.game]
     sources = {s.id: s for s in game.sources}
     links = [link for link in (section_link(site, s, lang, PAGE) for s in row.sections) if link]
@@ -53,7 +54,7 @@ def row_view(site, audit: Audit, row: AuditRow, lang: str) -> dict:
     }
 
 
-def coverage_page(site, audit: Audit, lang: str, nav: tuple[str, ...]) -> Page:
+def coverage_page(site: SiteData, audit: Audit, lang: str, nav: tuple[str, ...]) -> Page:
     ui = UI[lang]
     counts = audit.counts()
     groups = [{"id": g.id, "title": g.title[lang], "rows": [row_view(site, audit, r, lang) for r in audit.rows_of(g.id)]}
@@ -66,7 +67,7 @@ def coverage_page(site, audit: Audit, lang: str, nav: tuple[str, ...]) -> Page:
     return Page(lang, PAGE, ui["title"], content, nav=nav)
 
 
-def audit_links(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
+def audit_links(site: SiteData, game: Game, section: Section, lang: str, page: str) -> list[tuple[str, str]]:
     """Under a rule section: one link to its first row on the rules-coverage page, naming the
     statuses of the rows that cover it (nothing for sections with no row)."""
     audit = site.audit.get(game.id)
@@ -85,7 +86,7 @@ def load(site: SiteData, problems: Problems) -> dict[str, Audit] | None:
     return audits or None
 
 
-def produce(site, lang: str) -> list[Page]:
+def produce(site: SiteData, lang: str) -> list[Page]:
     audits = site.audit
     if not audits or GAME not in audits or GAME not in site.games:
         return []

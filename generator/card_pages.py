@@ -27,6 +27,7 @@ from .refs import relative
 from .render import Page, escaped, render
 
 if TYPE_CHECKING:
+    from .rules import Game, Section
     from .site import SiteData
 
 INDEX_PAGE = "cards/index.md"
@@ -261,15 +262,16 @@ def metric_value(game_id: str, card: Card, metric: Metric) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def term_label(site, term_id: str | None, lang: str, fallback: dict[str, str] | None = None) -> str:
+def term_label(site: SiteData, term_id: str | None, lang: str, fallback: dict[str, str] | None = None) -> str:
     """The glossary's preferred form of a term, or the fallback label."""
     for term in site.glossary:
-        if term.id == term_id and term.preferred(lang):
-            return term.preferred(lang)
+        preferred = term.preferred(lang) if term.id == term_id else None
+        if preferred:
+            return preferred
     return (fallback or {}).get(lang, term_id or "")
 
 
-def source_label(site, game_id: str, source_id: str, lang: str) -> str:
+def source_label(site: SiteData, game_id: str, source_id: str, lang: str) -> str:
     """A source's label from the game manifest (its id when the manifest does not list it)."""
     game = site.games.get(game_id)
     for source in (game.sources if game else ()):
@@ -278,7 +280,7 @@ def source_label(site, game_id: str, source_id: str, lang: str) -> str:
     return EDITION_LABELS.get(source_id, {}).get(lang, source_id)
 
 
-def provenance(site, game_id: str, text: Text, text_lang: str, ui_lang: str, project_key: str) -> Provenance:
+def provenance(site: SiteData, game_id: str, text: Text, text_lang: str, ui_lang: str, project_key: str) -> Provenance:
     """Badge of ``text`` in ``text_lang``: official source, project translation (of the first official
     language), or the project's own (``project_key`` names it: name, text or note)."""
     ui = UI[ui_lang]
@@ -308,7 +310,7 @@ def missing_row(label: str, value: int | None, lang: str) -> Row:
 # --------------------------------------------------------------------------- per-game rows
 
 
-def cytosis_rows(site, card: Card, lang: str) -> list[Row]:
+def cytosis_rows(site: SiteData, card: Card, lang: str) -> list[Row]:
     ui = UI[lang]
     labels = METRICS["cytosis"].labels
     counts = dict(card.get("counts") or ())
@@ -331,7 +333,7 @@ def cytosis_rows(site, card: Card, lang: str) -> list[Row]:
     return rows
 
 
-def ursuppe_rows(site, card: Card, lang: str) -> list[Row]:
+def ursuppe_rows(site: SiteData, card: Card, lang: str) -> list[Row]:
     ui = UI[lang]
     labels = METRICS["ursuppe"].labels
     rows = [missing_row(labels["cost"][lang], card.get("price"), lang)]
@@ -344,7 +346,7 @@ def ursuppe_rows(site, card: Card, lang: str) -> list[Row]:
     return rows
 
 
-def immune_rows(site, card: Card, lang: str) -> list[Row]:
+def immune_rows(site: SiteData, card: Card, lang: str) -> list[Row]:
     ui = UI[lang]
     labels = METRICS["immune-response"].labels
     rows = [missing_row(labels["cost"][lang], card.get("extra_food"), lang),
@@ -370,7 +372,7 @@ ROWS = {"cytosis": cytosis_rows, "ursuppe": ursuppe_rows, "immune-response": imm
 # --------------------------------------------------------------------------- card views
 
 
-def step_views(site, game_id: str, card: Card, lang: str) -> tuple[StepView, ...]:
+def step_views(site: SiteData, game_id: str, card: Card, lang: str) -> tuple[StepView, ...]:
     ui = UI[lang]
     out = []
     for step in card.get("pipeline") or ():
@@ -386,7 +388,7 @@ def step_views(site, game_id: str, card: Card, lang: str) -> tuple[StepView, ...
     return tuple(out)
 
 
-def rule_links(site, game_id: str, card: Card, lang: str) -> tuple[Link, ...]:
+def rule_links(site: SiteData, game_id: str, card: Card, lang: str) -> tuple[Link, ...]:
     """Links to the rule sections of ``card.rules``, from the card page (unknown sections are skipped:
     the loader has reported them)."""
     game = site.games.get(game_id)
@@ -403,7 +405,7 @@ def rule_links(site, game_id: str, card: Card, lang: str) -> tuple[Link, ...]:
     return tuple(links)
 
 
-def card_view(site, card_set: CardSet, card: Card, order: int, lang: str) -> CardView:
+def card_view(site: SiteData, card_set: CardSet, card: Card, order: int, lang: str) -> CardView:
     ui = UI[lang]
     game_id = card_set.game
     name = card.name[lang]
@@ -444,7 +446,7 @@ def card_view(site, card_set: CardSet, card: Card, order: int, lang: str) -> Car
 # --------------------------------------------------------------------------- pages
 
 
-def game_title(site, game_id: str, lang: str) -> str:
+def game_title(site: SiteData, game_id: str, lang: str) -> str:
     game = site.games.get(game_id)
     return game.title[lang] if game else game_id
 
@@ -458,7 +460,7 @@ def sort_options(game_id: str, lang: str) -> list[tuple[str, str]]:
             ("points", ui["sort_points_asc"].format(**labels)), ("-points", ui["sort_points_desc"].format(**labels))]
 
 
-def rule_options(site, card_set: CardSet, lang: str) -> list[tuple[str, str]]:
+def rule_options(site: SiteData, card_set: CardSet, lang: str) -> list[tuple[str, str]]:
     """(section id, "Chapter: Section") of every rule section some card lists, in rulebook order."""
     game = site.games.get(card_set.game)
     if game is None:
@@ -468,7 +470,7 @@ def rule_options(site, card_set: CardSet, lang: str) -> list[tuple[str, str]]:
             for chapter in game.chapters for section_id in chapter.sections if section_id in used]
 
 
-def game_page(site, card_set: CardSet, lang: str) -> Page:
+def game_page(site: SiteData, card_set: CardSet, lang: str) -> Page:
     ui = UI[lang]
     game_id = card_set.game
     title = game_title(site, game_id, lang)
@@ -484,7 +486,7 @@ def game_page(site, card_set: CardSet, lang: str) -> Page:
     return Page(lang, card_page(game_id), title, content, nav=(ui["nav"],), tooltips=False)
 
 
-def index_page(site, card_sets: dict[str, CardSet], lang: str) -> Page:
+def index_page(site: SiteData, card_sets: dict[str, CardSet], lang: str) -> Page:
     ui = UI[lang]
     games = [{"id": g, "title": game_title(site, g, lang), "entries": len(s.cards),
               "types": len({c.type for c in s.cards}), "href": relative(INDEX_PAGE, card_page(g))}
@@ -493,14 +495,14 @@ def index_page(site, card_sets: dict[str, CardSet], lang: str) -> Page:
                 nav=(ui["nav"],))
 
 
-def ordered_sets(site) -> dict[str, CardSet]:
+def ordered_sets(site: SiteData) -> dict[str, CardSet]:
     """The loaded card sets, in the order of the site's games (then any others)."""
     card_sets = site.cards
     order = [g for g in site.games if g in card_sets] + [g for g in card_sets if g not in site.games]
     return {g: card_sets[g] for g in order}
 
 
-def produce(site, lang: str) -> list[Page]:
+def produce(site: SiteData, lang: str) -> list[Page]:
     """The card index and one page per game, for one language (none when there are no cards)."""
     card_sets = ordered_sets(site)
     if not card_sets:
@@ -511,7 +513,7 @@ def produce(site, lang: str) -> list[Page]:
 # --------------------------------------------------------------------------- loader and section links
 
 
-def load(site, problems: Problems) -> dict[str, CardSet] | None:
+def load(site: SiteData, problems: Problems) -> dict[str, CardSet] | None:
     """Load ``data/cards/*.yaml`` (none: no cards) and check the ``rules:`` references against the
     rule sections; every problem goes to ``problems``."""
     if not (site.data_dir / "cards").is_dir():
@@ -530,7 +532,7 @@ MAX_CARD_LINKS = 4
 """Above this many cards, a rule section links the card page filtered on it instead of each card."""
 
 
-def referenced_by(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
+def referenced_by(site: SiteData, game: Game, section: Section, lang: str, page: str) -> list[tuple[str, str]]:
     """Under a rule section: "Card: <name>" for every card of the game whose ``rules:`` lists it, or,
     for more than :data:`MAX_CARD_LINKS` cards, one link to the card page filtered on the section.
     The hrefs are relative ``.md`` paths, rendered as Markdown links that MkDocs resolves and checks."""
@@ -549,7 +551,7 @@ INFERRED_MARK = {"it": "valori dedotti", "en": "inferred values"}
 """What a rules-page table row says after a gene whose values the card database marks reconstructed."""
 
 
-def mark_inferred_rows(site, game, section, lang: str, page: str, body: str) -> str:
+def mark_inferred_rows(site: SiteData, game: Game, section: Section, lang: str, page: str, body: str) -> str:
     """In a rule section's tables, a row naming a card with ``reconstructed: true`` gets, after the
     name, a link to that card ("inferred values"): the rules page says what the card database says."""
     card_set = site.cards.get(game.id)

@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from solver.loading import parse_line_ranges
+from solver.loading import Located, parse_line_ranges
 from solver.model import Resource
 
 from .errors import Problems
@@ -252,7 +252,7 @@ def is_text(value: Any) -> bool:
 class _Ctx:
     """Per-file state while validating."""
 
-    def __init__(self, file: Path, located, problems: Problems, game: str, sources: dict[str, Path]):
+    def __init__(self, file: Path, located: Located, problems: Problems, game: str, sources: dict[str, Path]):
         self.file = file
         self.located = located
         self.problems = problems
@@ -302,7 +302,7 @@ def _text(ctx: _Ctx, raw: dict, key: str, path: tuple, where: str, langs: tuple[
     return Text(tuple((lang, value[lang].strip()) for lang in langs), tuple((lang, src[lang]) for lang in langs))
 
 
-def _source_lines(ctx: _Ctx, raw: Any, path: tuple, where: str):
+def _source_lines(ctx: _Ctx, raw: Any, path: tuple, where: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
     if not isinstance(raw, dict) or not raw:
         ctx.add(path, f"{where}: expected source_lines: a mapping of source id to line ranges ('12-15, 20'), got {raw!r}")
         return ()
@@ -323,7 +323,10 @@ def _source_lines(ctx: _Ctx, raw: Any, path: tuple, where: str):
     return tuple(out)
 
 
-def _enum(ctx: _Ctx, enum: type[Enum], value: Any, path: tuple, where: str, what: str):
+E = TypeVar("E", bound=Enum)
+
+
+def _enum(ctx: _Ctx, enum: type[E], value: Any, path: tuple, where: str, what: str) -> E | None:
     try:
         return enum(value)
     except ValueError:
@@ -398,9 +401,10 @@ def _cytosis_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple
             ctx.add(sp, f"{where}: a pipeline step must be a mapping, got {step!r}")
             continue
         spot = _enum(ctx, Spot, step.get("spot"), sp + ("spot",), where, "spot")
-        puts = tuple(_enum(ctx, Resource, r, sp + ("puts", j), where, "resource") for j, r in enumerate(step.get("puts") or []))
+        read = tuple(_enum(ctx, Resource, r, sp + ("puts", j), where, "resource") for j, r in enumerate(step.get("puts") or []))
+        puts = tuple(r for r in read if r is not None)
         text = _text(ctx, step, "text", sp, where, LANGS[ctx.game])
-        if spot is not None and text is not None and None not in puts:
+        if spot is not None and text is not None and len(puts) == len(read):  # every resource known
             steps.append(Step(spot, puts, _flag(ctx, step, "pays_atp", sp, where), text))
     out.append(("pipeline", tuple(steps)))
     out.append(("scoring", _text(ctx, raw, "scoring", path, where, LANGS[ctx.game], required=False)))
@@ -475,6 +479,7 @@ def _card(ctx: _Ctx, raw: Any, index: int) -> Card | None:
     fields = FIELD_LOADERS[ctx.game](ctx, raw, path, where)
     if len(ctx.problems.items) != problems_before or kind is None or name is None or text is None:
         return None
+    assert isinstance(cid, str), "an id is_id rejects was reported above, so the entry returned None"
     return Card(cid, kind, name, text, tuple(rules), lines, tuple(fields), note)
 
 
@@ -507,7 +512,8 @@ def _components(ctx: _Ctx, raw: Any) -> tuple[Component, ...]:
             ok = _count(ctx, part.get("count"), pp + ("count",), where, "breakdown count") and ok
             pname = _text(ctx, part, "name", pp, where, LANGS[ctx.game])
             if pname is None:
-                ok = False
+                ok = False  # the component is not kept, so neither is this part
+                continue
             parts.append((part.get("count"), pname))
         lines = parse_line_ranges(item.get("lines"))
         if lines is None:

@@ -4,9 +4,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path
+
+if TYPE_CHECKING:
+    from solver.loading import Located
 
 TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 LANGS = ("it", "en", "ru")
@@ -28,7 +32,7 @@ class Term:
     """Optional note per site language."""
     official: bool
     """True when both sides are printed in official rulebooks; False for project translations."""
-    shared: dict[str, tuple[str, ...]] = None
+    shared: dict[str, tuple[str, ...]] | None = None
     """Forms (per language, also listed last in ``forms``) that a source uses for this concept but
     that another entry owns: the edition check matches them, the pages' tooltips do not."""
 
@@ -46,7 +50,7 @@ class Term:
         return f"term-{self.id}"
 
 
-def _forms(value, file, located, path, problems) -> tuple[str, ...]:
+def _forms(value: object, file: Path, located: Located, path: tuple[str | int, ...], problems: Problems) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
@@ -66,7 +70,7 @@ def load_glossary(file: Path, games_known: list[str], problems: Problems) -> lis
         problems.add(file, "terms", f"expected a list of terms, got {type(raw_terms).__name__}", located.line("terms"))
         return []
     terms: list[Term] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, int | None] = {}
     for index, raw in enumerate(raw_terms):
         where = ("terms", index)
         line = located.line(*where)
@@ -124,7 +128,7 @@ def load_glossary(file: Path, games_known: list[str], problems: Problems) -> lis
     return terms
 
 
-def _check_shared_forms(terms: list[Term], file: Path, located, problems: Problems) -> None:
+def _check_shared_forms(terms: list[Term], file: Path, located: Located, problems: Problems) -> None:
     """One form, one concept: two entries of the same game may not share a form in one language
     (a page's tooltip could only give one of them)."""
     owner: dict[tuple[str, str, str], str] = {}

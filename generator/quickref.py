@@ -20,6 +20,8 @@ from .rules import SITE_LANGUAGES, Game, Label
 from .yamlio import load_yaml, yaml_path
 
 if TYPE_CHECKING:
+    from solver.loading import Located
+
     from .site import SiteData
 
 FILE_NAME = "quickref.yaml"
@@ -50,7 +52,7 @@ def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(text))
 
 
-def _label(value, file: Path, located, path: tuple, problems: Problems) -> Label | None:
+def _label(value: object, file: Path, located: Located, path: tuple, problems: Problems) -> Label | None:
     if not isinstance(value, dict) or any(not isinstance(value.get(lang), str) or not value[lang].strip()
                                           for lang in SITE_LANGUAGES):
         problems.add(display_path(file), yaml_path(*path),
@@ -105,7 +107,7 @@ def load_quickref(file: Path, game: Game, problems: Problems) -> tuple[QuickGrou
     return tuple(groups)
 
 
-def load(site, problems: Problems) -> dict[str, tuple[QuickGroup, ...]]:
+def load(site: SiteData, problems: Problems) -> dict[str, tuple[QuickGroup, ...]]:
     """Quick references of the games that have one."""
     found = {}
     for game in site.games.values():
@@ -119,7 +121,7 @@ def page_path(game_id: str) -> str:
     return f"{game_id}/quickref.md"
 
 
-def produce(site, lang: str) -> list[Page]:
+def produce(site: SiteData, lang: str) -> list[Page]:
     """The quick-reference page of every game that has one, in ``lang``."""
     pages = []
     ui = site.ui[lang]

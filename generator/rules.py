@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from solver.loading import parse_line_ranges
+from solver.loading import Located, parse_line_ranges
 
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path
@@ -245,8 +245,8 @@ def parse_sections(file: Path, problems: Problems) -> list[_RawSection]:
 
 # --- loading a game ------------------------------------------------------------------------------
 
-def _label(value, file: Path, located, path: tuple, problems: Problems) -> Label | None:
-    if not isinstance(value, dict) or not all(isinstance(value.get(l), str) and value.get(l).strip()
+def _label(value: object, file: Path, located: Located, path: tuple, problems: Problems) -> Label | None:
+    if not isinstance(value, dict) or not all(isinstance(value.get(l), str) and value[l].strip()
                                               for l in SITE_LANGUAGES):
         problems.add(file, yaml_path(*path), f"expected a text in each of {list(SITE_LANGUAGES)} "
                      f"({{it: ..., en: ...}}), got {value!r}", located.line(*path))
@@ -432,6 +432,7 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
     notes = load_notes(game_dir / "notes.yaml", set(declared), problems)
     if len(problems.items) > before or not title:
         return None
+    assert isinstance(game_id, str), "a game id that is not a slug was reported above, so no game is returned"
     return Game(game_id, title, bool(compare), tuple(sources), tuple(chapters), sections, notes)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -145,7 +146,7 @@ MERGE_PENALTY = 0.04
 """Cost of a 2-1 or 1-2 pair, so a 1-1 pair is preferred when it scores as well."""
 
 
-def _dice(a, b) -> float | None:
+def _dice(a: Iterable[str], b: Iterable[str]) -> float | None:
     """Dice overlap of two collections (multisets for sequences), None when both are empty."""
     ca, cb = Counter(a), Counter(b)
     total = sum(ca.values()) + sum(cb.values())
@@ -293,12 +294,12 @@ crossing pair needs strong anchors (shared numbers, glossary terms, cognates), n
 
 def _runs(segments: list[Segment]) -> list[tuple[Segment, ...]]:
     """Single leftover segments and runs of 2 consecutive ones (a step split in two elsewhere)."""
-    runs = [(s,) for s in segments]
+    runs: list[tuple[Segment, ...]] = [(s,) for s in segments]
     runs += [(a, b) for a, b in zip(segments, segments[1:]) if b.index == a.index + 1]
     return runs
 
 
-def _scored(it, en) -> bool:
+def _scored(it: tuple[Segment, ...], en: tuple[Segment, ...]) -> bool:
     """Both sides carry content, not only captions or headings (those rarely move)."""
     return any(s.kind not in (SegmentKind.HEADING, SegmentKind.CAPTION) for s in it + en) and \
         all(s.kind is not SegmentKind.HEADING for s in it + en)
@@ -410,8 +411,9 @@ def _repair(units: list[Pair]) -> list[Pair]:
         if best is None:
             break
         _, a, b, nu, nv = best
-        units[a], units[b] = nu, nv
-        units = sorted((u for u in units if u is not None and (u.it or u.en)), key=key)
+        work: list[Pair | None] = list(units)  # a leftover moved whole leaves no unit (None)
+        work[a], work[b] = nu, nv
+        units = sorted((u for u in work if u is not None and (u.it or u.en)), key=key)
     return units
 
 

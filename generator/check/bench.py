@@ -3,6 +3,7 @@ synthetic corpus (``tests/fixtures/check/corpus.yaml``: IT/EN pairs with injecte
 from __future__ import annotations
 
 import time
+from argparse import Namespace
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,7 +91,7 @@ def _real_data_time() -> str:
     return f"real data: {len(games)} game(s), {sections} sections, {count} findings in {elapsed:.2f} s"
 
 
-def run_benchmark(args) -> int:
+def run_benchmark(args: Namespace) -> int:
     from .qa import project_words
     pairs, glossary, broader, implied, words = load_corpus(Path(args.corpus) if args.corpus else CORPUS)
     start = time.perf_counter()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..glossary import Term
@@ -37,7 +38,7 @@ def split_heading(text: str) -> tuple[str, str]:
     return first.lstrip("#").strip(), body
 
 
-_ALIGNED: dict[tuple, AlignedSection] = {}
+_ALIGNED: dict[tuple, tuple[AlignedSection, dict[str, TermMatcher]]] = {}
 """Alignments made in this process, by texts and matchers: the check, the exports and the draft page
 align the same sections once."""
 
@@ -120,7 +121,7 @@ def _merged_step(units: list, at: int, lang: str, wider: dict[str, dict[str, set
 
 
 def _one_sided_units(section: AlignedSection, restated: bool = False,
-                     wider: dict[str, dict[str, set[str]]] | None = None):
+                     wider: dict[str, dict[str, set[str]]] | None = None) -> Iterator[tuple[str, Pair]]:
     """(language, unit) of each reportable one-sided unit of an aligned section; with ``restated``,
     also the chart rows that restate the other edition's prose (left out of number comparisons, as
     the one-sided units are: their figures are already counted in that prose)."""
@@ -226,7 +227,7 @@ def check_numbers(section: AlignedSection, wider: dict[str, dict[str, set[str]]]
         it_segments = [s for s in it_segments if s.kind is not SegmentKind.CAPTION]
     if not any(s.kind is SegmentKind.CAPTION for s in section.it):
         en_segments = [s for s in en_segments if s.kind is not SegmentKind.CAPTION]
-    counts = {"it": Counter(), "en": Counter()}
+    counts: dict[str, Counter[str]] = {"it": Counter(), "en": Counter()}
     for lang, segments in (("it", it_segments), ("en", en_segments)):
         for segment in segments:
             counts[lang].update(n for n in segment.numbers if n not in IGNORED)
@@ -488,7 +489,7 @@ def _contains(longer: str, shorter: str) -> bool:
 def merge_variants(keys: list[str]) -> dict[str, str]:
     """Variant key -> group key: a form contained in a longer one ('Dischi' in 'Dischi Trasporto
     Vescicolare') is a short form of it, not another rendering."""
-    group = {}
+    group: dict[str, str] = {}
     for key in sorted(keys, key=len, reverse=True):
         group[key] = next((g for g in dict.fromkeys(group.values()) if _contains(g, key)), key)
     return group
@@ -602,8 +603,8 @@ def check_internal(section: AlignedSection) -> list[Finding]:
     out = []
     for lang in ("it", "en"):
         facts = _facts(getattr(section, lang))
-        body = defaultdict(set)
-        captions = defaultdict(set)
+        body: defaultdict[str, set[str]] = defaultdict(set)
+        captions: defaultdict[str, set[str]] = defaultdict(set)
         texts = defaultdict(list)
         for subject, value, text, caption in facts:
             (captions if caption else body)[subject].add(value)

@@ -6,6 +6,7 @@ import shutil
 import sys
 import time
 import textwrap
+from argparse import ArgumentParser, Namespace
 
 from ..errors import Problems
 from .model import Finding, Status
@@ -13,7 +14,7 @@ from .model import Finding, Status
 FORMATS = ("table", "json", "stubs")
 
 
-def configure_check(parser) -> None:
+def configure_check(parser: ArgumentParser) -> None:
     parser.description = ("Compare the Italian and English official texts of every game that has both; exit 0 "
                           "when every finding is reviewed, 1 when any is open or the allowlist is stale.")
     parser.add_argument("--format", choices=FORMATS, default="table",
@@ -50,7 +51,7 @@ def _stub(f: Finding) -> str:
             f"    status: open   # {quote(f.message)}\n")
 
 
-def run_check(args) -> int:
+def run_check(args: Namespace) -> int:
     from ..site import load_site
     from . import editions
     start = time.perf_counter()
@@ -89,12 +90,12 @@ def run_check(args) -> int:
     return 1 if open_count or problems else 0
 
 
-def configure_bench(parser) -> None:
+def configure_bench(parser: ArgumentParser) -> None:
     parser.description = "Time the edition check on the real data and score it on the synthetic corpus."
     parser.add_argument("--corpus", default=None, help="synthetic corpus YAML (default: tests/fixtures/check/corpus.yaml)")
     parser.add_argument("--verbose", action="store_true", help="list every missed and spurious finding")
 
 
-def run_bench(args) -> int:
+def run_bench(args: Namespace) -> int:
     from .bench import run_benchmark
     return run_benchmark(args)

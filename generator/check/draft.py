@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..errors import Problems
@@ -22,6 +23,10 @@ from .align import plain
 from .editions import EDITIONS_DIR
 from .model import normalise
 from .units import TranslationUnit, UnitState, game_units
+
+if TYPE_CHECKING:
+    from ..rules import Game
+    from ..site import SiteData
 
 
 class DraftSource(str, Enum):
@@ -49,7 +54,7 @@ class DraftTranslation:
     """Line in the file (None: not known)."""
 
 
-def load_draft_translations(file: Path, game, problems: Problems) -> list[DraftTranslation]:
+def load_draft_translations(file: Path, game: Game, problems: Problems) -> list[DraftTranslation]:
     """``data/editions/<game>.draft-it.yaml``: ``translations: [{section, en, it}, ...]``."""
     data, located = load_yaml(file)
     raw = data.get("translations") if isinstance(data, dict) else None
@@ -134,7 +139,7 @@ def _paragraph(paragraph: DraftParagraph, lang: str) -> str:
             f"{text}</p>")
 
 
-def draft_markdown(game, paragraphs: list[DraftParagraph], lang: str) -> str:
+def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str) -> str:
     """The page's Markdown: intro, counts, then chapters and sections with labelled paragraphs."""
     ui = UI[lang]
     counts = {s.value: sum(p.source is s for p in paragraphs) for s in DraftSource}
@@ -159,7 +164,7 @@ def draft_markdown(game, paragraphs: list[DraftParagraph], lang: str) -> str:
     return "\n".join(lines)
 
 
-def draft_pages(site, lang: str) -> list[Page]:
+def draft_pages(site: SiteData, lang: str) -> list[Page]:
     """Page producer: ``<game>/draft-it-2e.md`` for every compared game."""
     reports = site.editions
     pages = []
@@ -173,7 +178,7 @@ def draft_pages(site, lang: str) -> list[Page]:
     return pages
 
 
-def load_drafts(site, problems: Problems) -> dict[str, list[DraftTranslation]]:
+def load_drafts(site: SiteData, problems: Problems) -> dict[str, list[DraftTranslation]]:
     """Feature loader: each compared game's draft translations (stale ones reported)."""
     out = {}
     for game_id, report in (site.editions).items():

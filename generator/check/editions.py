@@ -9,12 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import Problems
 from ..rules import Game
 from ..yamlio import load_yaml, yaml_path
 from .model import REVIEWED, CheckId, Finding, SectionPair, Status
 from .checks import run_checks
+
+if TYPE_CHECKING:
+    from solver.loading import Located
+
+    from ..glossary import Term
+    from ..rules import Section
+    from ..site import SiteData
 
 EDITIONS_DIR = "editions"
 
@@ -51,8 +59,8 @@ class Note:
     """What each edition says, per site language."""
     follow: dict[str, str]
     """Which rule to follow when playing each edition, per site language."""
-    line: int
-    """Line in the notes file."""
+    line: int | None
+    """Line in the notes file (None when the loader knows none)."""
 
 
 @dataclass(frozen=True)
@@ -73,8 +81,8 @@ class Reviewed:
     """Free comment by the reviewer (English)."""
     why_it: str
     """The same comment in Italian, for the Italian page ('' when not given)."""
-    line: int
-    """Line in the allowlist file."""
+    line: int | None
+    """Line in the allowlist file (None when the loader knows none)."""
 
 
 @dataclass
@@ -99,14 +107,15 @@ class GameReport:
 
 def official_pairs(game: Game) -> list[SectionPair]:
     """Each section's official Italian and English texts (None where a side is a project translation)."""
-    def official(section, lang):
+    def official(section: Section, lang: str) -> str | None:
         text = section.texts.get(lang)
         return None if text is None or text.translated else f"## {text.title}\n{text.body}"
     return [SectionPair(game.id, s, official(game.sections[s], "it"), official(game.sections[s], "en"), c.id)
             for c in game.chapters for s in c.sections]
 
 
-def _texts(value, file, located, path, problems, what) -> dict[str, str]:
+def _texts(value: object, file: Path, located: Located, path: tuple[str | int, ...], problems: Problems,
+           what: str) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(value.get(l), str) and value[l].strip() for l in ("it", "en")):
         problems.add(file, yaml_path(*path), f"expected {what} in both languages {{it: ..., en: ...}}, got {value!r}"[:300],
                      located.line(*path))
@@ -219,7 +228,8 @@ def load_allowlist(file: Path, game: Game, note_ids: set[str], problems: Problem
     if not isinstance(raw_entries, list):
         problems.add(file, "reviewed", "expected a list of reviewed findings under 'reviewed:'", located.line("reviewed"))
         return []
-    entries, seen = [], {}
+    entries: list[Reviewed] = []
+    seen: dict[str, int | None] = {}
     checks = {c.value for c in CheckId}
     for index, raw in enumerate(raw_entries):
         where = ("reviewed", index)
@@ -306,7 +316,7 @@ def load_words(file: Path, problems: Problems) -> dict[str, set[str]]:
     return out
 
 
-def spelling_words(site, data_dir: Path, problems: Problems) -> dict[str, set[str]]:
+def spelling_words(site: SiteData, data_dir: Path, problems: Problems) -> dict[str, set[str]]:
     """The project's word list: glossary forms, game names, reviewed extra words."""
     from .qa import project_words
     file = data_dir / EDITIONS_DIR / WORDS_FILE
@@ -315,7 +325,7 @@ def spelling_words(site, data_dir: Path, problems: Problems) -> dict[str, set[st
     return project_words(site.glossary, names, extra)
 
 
-def game_report(game: Game, glossary, data_dir: Path, problems: Problems,
+def game_report(game: Game, glossary: list[Term], data_dir: Path, problems: Problems,
                 words: dict[str, set[str]] | None = None) -> GameReport:
     """Run the checks on one game and apply its notes and allowlist."""
     folder = data_dir / EDITIONS_DIR
@@ -331,7 +341,7 @@ def game_report(game: Game, glossary, data_dir: Path, problems: Problems,
                       {e.fingerprint: e.why_it for e in entries if e.why_it})
 
 
-def compared_games(site) -> list[Game]:
+def compared_games(site: SiteData) -> list[Game]:
     """Games with official texts in both site languages."""
     out = []
     for game in site.games.values():
@@ -341,7 +351,7 @@ def compared_games(site) -> list[Game]:
     return out
 
 
-def load_editions(site, problems: Problems) -> dict[str, GameReport]:
+def load_editions(site: SiteData, problems: Problems) -> dict[str, GameReport]:
     """Feature loader: every compared game's report, by game id."""
     words = spelling_words(site, site.data_dir, problems)
     return {game.id: game_report(game, site.glossary, site.data_dir, problems, words) for game in compared_games(site)}
@@ -350,6 +360,9 @@ def load_editions(site, problems: Problems) -> dict[str, GameReport]:
 def stale_problems(report: GameReport) -> Problems:
     """Allowlist entries that no longer match a finding, as problems naming file, line and entry."""
     problems = Problems()
+    if not report.stale:
+        return problems
+    assert report.allow_file is not None, "stale entries come from the allowlist file, so it exists"
     for entry in report.stale:
         problems.add(report.allow_file, f"reviewed ({entry.fingerprint}, {entry.check}, {entry.section})",
                      "stale: no current finding has this fingerprint (the texts changed or the finding is gone); "

@@ -15,14 +15,21 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
 from lxml import etree  # type: ignore[import-untyped]  # no stubs pinned
 
 from .align import plain
-from .model import CheckId, Finding
+from .model import CheckId, Finding, Status
 from .units import TranslationUnit, UnitState, game_units
+
+if TYPE_CHECKING:
+    from ..glossary import Term
+    from ..site import SiteData
+    from .draft import DraftTranslation
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:2.0"
@@ -30,6 +37,14 @@ TOOL = "Cellula edition check"
 EDITION: dict[str | None, str] = {"it-1e": "Italian 1st edition (official)", "en-2e": "English 2nd edition (official)",
            "en-virus": "English Virus expansion rules (official)"}
 """How the properties name each source; other sources are named by their id."""
+
+
+class CsvLabels(TypedDict):
+    """The findings CSV's labels in one language (:func:`generator.check.site_pages.csv_labels`)."""
+
+    status: Mapping[Status, str]
+    check: Mapping[CheckId, str]
+    message: Callable[[Finding], str]
 
 
 @dataclass(frozen=True)
@@ -44,7 +59,7 @@ class ExportFile:
     """MIME type, for the download links."""
 
 
-def _xml(root) -> str:
+def _xml(root: etree._Element) -> str:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
 
 
@@ -53,7 +68,7 @@ def segment_text(markdown: str) -> str:
     return plain(markdown.replace("\n", " "))
 
 
-def _prop(parent, kind: str, value: str | None) -> None:
+def _prop(parent: etree._Element, kind: str, value: str | None) -> None:
     etree.SubElement(parent, "prop", type=kind).text = value
 
 
@@ -78,7 +93,7 @@ def tmx(game_id: str, units: list[TranslationUnit]) -> str:
     return _xml(root)
 
 
-def tbx(glossary, langs=("it", "en", "ru")) -> str:
+def tbx(glossary: list[Term], langs: tuple[str, ...] = ("it", "en", "ru")) -> str:
     """A TBX termbase (``martif``, TBX-Basic dialect) of every glossary term: one ``termEntry`` per term,
     one ``langSet`` per language with its forms (the first preferred, the others admitted) and the
     forbidden renderings (deprecated)."""
@@ -118,7 +133,7 @@ def _reason(finding: Finding) -> str:
     return f"{finding.check.value} ({finding.status.value}): {finding.message}"
 
 
-def xliff(game_id: str, units: list[TranslationUnit], translations=()) -> str:
+def xliff(game_id: str, units: list[TranslationUnit], translations: Sequence[DraftTranslation] = ()) -> str:
     """XLIFF 2.0 preparing the Italian 2nd edition: one ``unit`` per English segment, its target the
     paragraph of the Italian 2nd-edition draft (:mod:`.draft`). Where the rule did not change the target
     is the aligned Italian 1st-edition text (state ``translated``); where it changed, or only the English
@@ -160,7 +175,8 @@ CSV_COLUMNS = ("classification", "check", "severity", "section", "message", "rev
                "note")
 
 
-def findings_csv(findings: list[Finding], labels=None, sections=None, reviews=None) -> str:
+def findings_csv(findings: list[Finding], labels: CsvLabels | None = None, sections: dict[str, str] | None = None,
+                 reviews: dict[str, str] | None = None) -> str:
     """The findings as CSV (one row each, header first). ``labels`` (status -> name, check -> name) and
     ``sections`` (id -> title) put the page's language in the classification, check and section
     columns; the raw values otherwise. ``reviews`` (fingerprint -> text) fills the reviewer's reason."""
@@ -180,7 +196,7 @@ def findings_csv(findings: list[Finding], labels=None, sections=None, reviews=No
     return out.getvalue()
 
 
-def game_exports(site, game_id: str) -> list[ExportFile]:
+def game_exports(site: SiteData, game_id: str) -> list[ExportFile]:
     """The TMX, XLIFF and findings CSV of one compared game."""
     report = site.editions[game_id]
     units = game_units(site.games[game_id], site.glossary, report.findings)
@@ -190,7 +206,7 @@ def game_exports(site, game_id: str) -> list[ExportFile]:
             ExportFile(f"{game_id}.findings.csv", findings_csv(report.findings, reviews=report.reasons), "text/csv")]
 
 
-def all_exports(site) -> list[ExportFile]:
+def all_exports(site: SiteData) -> list[ExportFile]:
     """Every export: the glossary's TBX, then each compared game's files."""
     files = [ExportFile("glossary.tbx", tbx(site.glossary), "application/x-tbx+xml")]
     for game_id in site.editions:
@@ -198,7 +214,7 @@ def all_exports(site) -> list[ExportFile]:
     return files
 
 
-def write_exports(site, folder: Path) -> list[Path]:
+def write_exports(site: SiteData, folder: Path) -> list[Path]:
     """Write :func:`all_exports` into ``folder`` (created); the written paths."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []

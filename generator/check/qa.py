@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from functools import lru_cache
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz import fuzz, process
@@ -18,7 +20,16 @@ from ..glossary import Term
 from .align import Segment, SegmentKind, plain
 from .model import CheckId, Finding
 from .numbers import WORDS, extract_numbers
-from .terms import fold, tokens
+from .terms import TermMatcher, fold, tokens
+
+if TYPE_CHECKING:
+    from spylls.hunspell import Dictionary  # type: ignore[import-untyped]  # spylls ships no type information
+
+    from ..rules import Game
+    from .checks import AlignedSection
+
+Anchors = dict[str, list[tuple[str, frozenset[str]]]]
+"""Per language, (section, strong anchors) of every segment of a game (:func:`segment_anchors`)."""
 
 HUNSPELL_DIR = Path("/usr/share/hunspell")
 """Where Debian's hunspell-it, hunspell-en-us and hunspell-ru put their dictionaries."""
@@ -27,7 +38,7 @@ DICTIONARIES = {"it": "it_IT", "en": "en_US", "ru": "ru_RU"}
 
 
 @lru_cache(maxsize=None)
-def dictionary(lang: str):
+def dictionary(lang: str) -> Dictionary:
     """The Hunspell dictionary of ``lang`` (loaded once); a clear error when it is not installed."""
     from spylls.hunspell import Dictionary
     base = HUNSPELL_DIR / DICTIONARIES[lang]
@@ -94,7 +105,7 @@ def _spellable(word: str) -> bool:
         and not (word[:1].islower() and any(c.isupper() for c in word[1:]))  # mRNA, eBook
 
 
-def unknown_words(sections, lang: str, words: set[str]) -> list[tuple[object, Segment, str]]:
+def unknown_words(sections: Iterable[AlignedSection], lang: str, words: set[str]) -> list[tuple[AlignedSection, Segment, str]]:
     """(section, segment, word) for each word of ``lang``'s texts that neither Hunspell nor the project's
     word list knows; words of the other site language (card text printed in English in the Italian
     rulebook) aside, and words used :data:`VOCABULARY_USES` times."""
@@ -114,7 +125,7 @@ def unknown_words(sections, lang: str, words: set[str]) -> list[tuple[object, Se
     return [f for f in found if uses[f[2].lower()] < VOCABULARY_USES]
 
 
-def vocabulary(sections, lang: str) -> Counter:
+def vocabulary(sections: Iterable[AlignedSection], lang: str) -> Counter[str]:
     """How often each folded word (5 letters or more) occurs in ``lang``'s texts."""
     counts: Counter = Counter()
     for section in sections:
@@ -135,7 +146,7 @@ def fuzzy_neighbour(word: str, candidates: list[str]) -> str | None:
     return hit[0] if hit and hit[0] != fold(word) else None
 
 
-def check_spelling(sections, glossary: list[Term], words: dict[str, set[str]], game: str) -> list[Finding]:
+def check_spelling(sections: list[AlignedSection], glossary: list[Term], words: dict[str, set[str]], game: str) -> list[Finding]:
     """SPELLING: a word Hunspell and the project's word list do not know; TERM_TYPO instead when it is one
     edit from a glossary form's word or a word the texts use often (a one-letter variant of a game term)."""
     out = []
@@ -144,7 +155,7 @@ def check_spelling(sections, glossary: list[Term], words: dict[str, set[str]], g
         common = [w for w, n in counts.items() if n >= FUZZY_COMMON]
         glossary_words = sorted({fold(w) for t in glossary for f in t.forms.get(lang, ()) for _, _, w in tokens(f)
                                  if len(w) >= FUZZY_MIN_LENGTH})
-        seen = set()
+        seen: set[tuple[str, str]] = set()
         for section, segment, word in unknown_words(sections, lang, words[lang]):
             key = (section.pair.section, word.lower())
             if key in seen:
@@ -218,7 +229,7 @@ def names(text: str, lang: str, words: set[str]) -> set[str]:
     return out
 
 
-def _words_of(text: str):
+def _words_of(text: str) -> list[tuple[str, str, bool]]:
     from .align import Segment as _S  # local: a bare text has no segment
     return _words(_S(0, SegmentKind.PARAGRAPH, text, (), frozenset(), frozenset(), len(text)))
 
@@ -229,7 +240,7 @@ def spelled_numbers(text: str, lang: str) -> Counter:
     return Counter(str(words[fold(w)]) for _, _, w in tokens(plain(text)) if fold(w) in words)
 
 
-def check_entities(section, words: dict[str, set[str]], flagged_numbers: bool) -> list[Finding]:
+def check_entities(section: AlignedSection, words: dict[str, set[str]], flagged_numbers: bool) -> list[Finding]:
     """COLOUR_MISMATCH, NAME_MISMATCH, NUMWORD_MISMATCH between the two sides of each aligned unit:
     colours named on both sides but not the same; a name on one side whose nearest name on the other
     is a different spelling; a number spelled out on one side that the other does not state (in
@@ -278,7 +289,7 @@ MIN_CLAUSE_WORDS = 4
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý*])")
 
 
-def _anchors(text: str, lang: str, matcher=None) -> tuple[set[str], set[str]]:
+def _anchors(text: str, lang: str, matcher: TermMatcher | None = None) -> tuple[set[str], set[str]]:
     """Language-independent anchors of a text: strong ones (numbers, glossary term ids) and weak ones
     (cognate prefixes of its longer words)."""
     numbers = {n for n in extract_numbers(text, lang) if n != "1"}
@@ -295,15 +306,15 @@ STRONG_OVERLAP = 0.5
 side; a clause with neither is not judged."""
 
 
-def _overlap(clause: str, lang: str, other: str, other_lang: str, matchers=None,
+def _overlap(clause: str, lang: str, other: str, other_lang: str, matchers: dict[str, TermMatcher] | None = None,
              other_section: str | None = None) -> float | None:
     """Share of the clause's anchors found on the other side, scaled so that 1.0 is the one-sided bar;
     None when the clause has too few anchors to judge. Numbers and terms are looked for in the whole
     ``other_section`` when given: an edition that states them in the next paragraph has the clause."""
-    strong, weak = _anchors(clause, lang, matchers and matchers[lang])
-    other_strong, other_weak = _anchors(other, other_lang, matchers and matchers[other_lang])
+    strong, weak = _anchors(clause, lang, matchers[lang] if matchers else None)
+    other_strong, other_weak = _anchors(other, other_lang, matchers[other_lang] if matchers else None)
     if other_section:
-        other_strong |= _anchors(other_section, other_lang, matchers and matchers[other_lang])[0]
+        other_strong |= _anchors(other_section, other_lang, matchers[other_lang] if matchers else None)[0]
     if strong:
         return len(strong & other_strong) / len(strong) / STRONG_OVERLAP
     return None  # cognate prefixes alone tell a rewording from an addition too poorly across IT/EN
@@ -314,20 +325,21 @@ MIN_RESTATED_ANCHORS = 3
 strong anchors, a number and a glossary term among them: fewer match by chance."""
 
 
-def segment_anchors(sections, matchers=None) -> dict[str, list[tuple[str, frozenset[str]]]]:
+def segment_anchors(sections: list[AlignedSection], matchers: dict[str, TermMatcher] | None = None) -> Anchors:
     """Per language, (section, strong anchors) of every segment of a game: where a clause missing from
     its aligned unit may be stated elsewhere in the same edition."""
-    return {lang: [(section.pair.section, frozenset(_anchors(plain(s.text), lang, matchers and matchers[lang])[0]))
+    return {lang: [(section.pair.section, frozenset(_anchors(plain(s.text), lang, matchers[lang] if matchers else None)[0]))
                    for section in sections for s in getattr(section, lang)] for lang in ("it", "en")}
 
 
-def _restated_elsewhere(clause: str, lang: str, section: str, elsewhere, matchers=None) -> bool:
+def _restated_elsewhere(clause: str, lang: str, section: str, elsewhere: Anchors | None,
+                        matchers: dict[str, TermMatcher] | None = None) -> bool:
     """The clause's numbers and terms all stand in one segment of another section of the other
     edition: the rule is stated there (the 1st edition's 2-player removal in its 2-player chapter),
     not missing."""
     if not elsewhere:
         return False
-    strong = _anchors(clause, lang, matchers and matchers[lang])[0]
+    strong = _anchors(clause, lang, matchers[lang] if matchers else None)[0]
     has_number = any(not a.startswith("term:") for a in strong)
     has_term = any(a.startswith("term:") for a in strong)
     if len(strong) < MIN_RESTATED_ANCHORS or not (has_number and has_term):
@@ -335,7 +347,8 @@ def _restated_elsewhere(clause: str, lang: str, section: str, elsewhere, matcher
     return any(name != section and strong <= anchors for name, anchors in elsewhere[OTHER[lang]])
 
 
-def check_clauses(section, matchers=None, elsewhere=None) -> list[Finding]:
+def check_clauses(section: AlignedSection, matchers: dict[str, TermMatcher] | None = None,
+                  elsewhere: Anchors | None = None) -> list[Finding]:
     """CLAUSE_ONLY: a parenthetical, or a sentence of a multi-sentence segment, in one side of an
     aligned unit whose anchors the other side mostly lacks (:data:`STRONG_OVERLAP`), while the
     rest of the unit does pair: an addition or an omission inside a paragraph. ``elsewhere``
@@ -395,7 +408,7 @@ def _pofilter_text(text: str) -> str:
     return re.sub(r"\s*\n\s*", " ", re.sub(r"[*_`]+", "", text)).strip()
 
 
-def check_pofilters(section) -> list[Finding]:
+def check_pofilters(section: AlignedSection) -> list[Finding]:
     """QA_BRACKETS, QA_REPEATED_WORD, QA_DOUBLE_SPACE: translate-toolkit's filters on each 1-1 pair."""
     from translate.filters.checks import FilterFailure as Failure
     out = []
@@ -429,7 +442,7 @@ def check_pofilters(section) -> list[Finding]:
     return out
 
 
-def original_spelling(game, lang: str, words: set[str]) -> list[tuple[str, str]]:
+def original_spelling(game: Game, lang: str, words: set[str]) -> list[tuple[str, str]]:
     """(section id, word) for each word of ``game``'s original ``lang`` text (not a translation) that
     neither Hunspell nor the project's word list knows: the spelling check of a single-language
     original (the Russian Immune Response rules), which has no other edition to be aligned with."""

@@ -11,7 +11,7 @@ R = "check.reasons"
 """Where the reasons' texts live in the catalogue (``data/i18n/<lang>.yaml``)."""
 
 
-def _t(key: str, lang: str, **params) -> str:
+def _t(key: str, lang: str, **params: object) -> str:
     return i18n.t(f"{R}.{key}", lang, **params)
 
 

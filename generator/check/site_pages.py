@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .. import i18n
 from ..refs import relative
 from ..render import Page, escape_text, render
 from .align import plain
 from .model import CheckId, Finding, Status
+
+if TYPE_CHECKING:
+    from ..glossary import Term
+    from ..rules import Game, Section
+    from ..site import SiteData
+    from .editions import GameReport
+    from .exports import CsvLabels
+    from .terms import TermMatcher
 
 UI = i18n.namespace("check")
 """This feature's interface strings: ``check.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
@@ -48,7 +57,7 @@ def _side_numbers(finding: Finding) -> dict[str, list[str]]:
     return {"it": it_only, "en": en_only}
 
 
-def _side_terms(finding: Finding, matchers) -> dict[str, list[str]]:
+def _side_terms(finding: Finding, matchers: dict[str, TermMatcher] | None) -> dict[str, list[str]]:
     """Glossary terms written on one side of the finding whose term the other side lacks."""
     if not finding.it or not finding.en or matchers is None:
         return {"it": [], "en": []}
@@ -58,7 +67,7 @@ def _side_terms(finding: Finding, matchers) -> dict[str, list[str]]:
             for lang in hits}
 
 
-def word_differences(finding: Finding, matchers=None) -> dict[str, tuple[list[str], list[str]]]:
+def word_differences(finding: Finding, matchers: dict[str, TermMatcher] | None = None) -> dict[str, tuple[list[str], list[str]]]:
     """lang -> (words, numbers) to mark in that side's text: what the check found (the misspelt word,
     the colours, the names, the one-sided clause...) and, where both sides are shown, the numbers and
     glossary terms one side has and the other lacks."""
@@ -101,8 +110,8 @@ def _slug(value: str) -> str:
     return value.lower().replace("_", "-")
 
 
-def finding_view(finding: Finding, lang: str, why: str | None = None, terms: dict | None = None,
-                 matchers=None) -> dict:
+def finding_view(finding: Finding, lang: str, why: str | None = None, terms: dict[str, Term] | None = None,
+                 matchers: dict[str, TermMatcher] | None = None) -> dict:
     """What the template shows of one finding: labels and reason in ``lang``, texts with their
     word-level differences marked, the filter values (classification, check, section)."""
     from .reasons import reason
@@ -121,7 +130,7 @@ SUMMARY_ORDER = ("edition-change", "translation-error", "one-sided", "terminolog
 """Rows of the page's summary: note kinds and review statuses share their names."""
 
 
-def summary_rows(report, lang: str) -> list[tuple[str, int | None, int]]:
+def summary_rows(report: GameReport, lang: str) -> list[tuple[str, int | None, int]]:
     """(classification, curated notes, check findings) per classification, then the totals. Every
     kind a note can have is listed, zeros included ("no translation error" is a finding in itself);
     findings still open appear only when there are some."""
@@ -135,7 +144,7 @@ def summary_rows(report, lang: str) -> list[tuple[str, int | None, int]]:
     return rows + [(UI[lang]["total"], len(report.notes), len(checked))]
 
 
-def section_counts(report) -> dict[str, int]:
+def section_counts(report: GameReport) -> dict[str, int]:
     """How many differences (notes and shown findings) each section has."""
     counts: dict[str, int] = {}
     for finding in report.findings:
@@ -147,7 +156,7 @@ def section_counts(report) -> dict[str, int]:
     return counts
 
 
-def differences_links(site, game, section, lang: str, page: str) -> list[tuple[str, str]]:
+def differences_links(site: SiteData, game: Game, section: Section, lang: str, page: str) -> list[tuple[str, str]]:
     """Section link hook: "≠ N differences" under a section that has notes or shown findings."""
     report = site.editions.get(game.id)
     if report is None:
@@ -163,23 +172,23 @@ def _empty() -> dict:
     return {"notes": [], "findings": [], "refs": []}
 
 
-def review_reason(report, finding: Finding, lang: str) -> str:
+def review_reason(report: GameReport, finding: Finding, lang: str) -> str:
     """The reviewer's reason for a finding in ``lang``: ``why`` (English) or ``why_it`` of its allowlist
     entry; '' when the entry gives none in that language (the page never mixes languages)."""
     return (report.reasons_it if lang == "it" else report.reasons).get(finding.fingerprint, "")
 
 
-def _section_titles(game, lang: str) -> dict[str, str]:
+def _section_titles(game: Game, lang: str) -> dict[str, str]:
     return {sid: section.texts[lang].title for sid, section in game.sections.items() if lang in section.texts}
 
 
-def csv_labels(lang: str, terms: dict) -> dict:
+def csv_labels(lang: str, terms: dict[str, Term]) -> CsvLabels:
     """The CSV export's labels in ``lang``: classification, check and reason as on the page."""
     from .reasons import reason
     return {"status": STATUS_LABEL[lang], "check": CHECK_LABEL[lang], "message": lambda f: reason(f, lang, terms)}
 
 
-def differences_pages(site, lang: str) -> list[Page]:
+def differences_pages(site: SiteData, lang: str) -> list[Page]:
     """Page producer: ``<game>/differences.md`` for every compared game (curated notes, then the
     findings by chapter and section with filters kept in the URL), the page's CSV export
     ``<game>/differences.csv``, and the translators' files (``<game>/<game>.tmx``, ``.it-2e.xlf``,
@@ -211,7 +220,7 @@ def differences_pages(site, lang: str) -> list[Page]:
         for note in notes:
             for s in note["sections"]:
                 note_refs.setdefault(s["id"], []).append({"id": note["id"], "title": note["title"]})
-        chapters = []
+        chapters: list[dict[str, Any]] = []  # the template's context: mixed values by key
         for chapter in game.chapters:
             # Every section a badge points to gets a heading here, notes-only sections included.
             sections = [where(s) | {"findings": shown.get(s, []), "notes": note_refs.get(s, [])}

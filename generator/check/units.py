@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..glossary import Term
 from ..rules import Game
 from .align import plain
 from .checks import align_section, matchers_for
@@ -68,7 +69,7 @@ def _touches(finding: Finding, texts: list[str]) -> bool:
     return any(t and t in haystack for t in texts)
 
 
-def game_units(game: Game, glossary, findings: list[Finding]) -> list[TranslationUnit]:
+def game_units(game: Game, glossary: list[Term], findings: list[Finding]) -> list[TranslationUnit]:
     """Every unit of ``game``, sections in reading order. Sections with both official texts are
     aligned as the edition check aligns them; a section with one official text gives one-sided units
     (with the project's translation beside an English-only text)."""
