@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 from .errors import DataError, Problems
-from .site import DATA_DIR, DOCS_DIR
+from .site import DATA_DIR, DOCS_DIR, SiteData
 
 
-def _coverage(data_dir: Path, site=None) -> int:
+def _coverage(data_dir: Path, site: SiteData | None = None) -> int:
     from .coverage import check_coverage
     from .site import load_site
     site = site or load_site(data_dir, solve_puzzles=False)  # coverage is about rule texts, not puzzles

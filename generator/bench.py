@@ -1,6 +1,7 @@
 """``python -m generator bench``: wall time of generating the pages and building the whole site."""
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -12,11 +13,11 @@ from . import features
 from .site import ROOT
 
 
-def _configure(parser) -> None:
+def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runs", type=int, default=3, help="builds to time (default: %(default)s)")
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     from .build import generate
     if args.runs < 1:
         print("--runs: expected an integer >= 1", file=sys.stderr)

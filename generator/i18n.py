@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from enum import Enum
+from typing import Any
 from pathlib import Path
 
 from .errors import DataError, Problems
@@ -149,15 +150,17 @@ def keys(prefix: str, lang: str) -> list[str]:
     return list(dict.fromkeys(k[len(start):].split(".")[0] for k in _catalogue.get(lang, {}) if k.startswith(start)))
 
 
-class Strings(Mapping):
+class Strings(Mapping[str, Any]):
     """The texts under one key prefix in one language, as a read-only mapping: ``ui["nav"]`` is
-    ``t(prefix + ".nav", lang)``; a nested namespace gives another :class:`Strings`."""
+    ``t(prefix + ".nav", lang)``; a nested namespace gives another :class:`Strings`. Values are
+    typed Any: a string or a nested Strings by the catalogue's shape, which the caller knows and
+    the type checker cannot."""
 
     def __init__(self, prefix: str, lang: str):
         self._prefix = prefix
         self._lang = lang
 
-    def __getitem__(self, key: str):
+    def __getitem__(self, key: str) -> Any:
         full = f"{self._prefix}.{key}"
         if has(full, self._lang):
             return t(full, self._lang)
@@ -171,7 +174,7 @@ class Strings(Mapping):
     def __len__(self) -> int:
         return len(keys(self._prefix, self._lang))
 
-    def __getattr__(self, key: str):
+    def __getattr__(self, key: str) -> Any:
         # templates write ui.key; Jinja tries the attribute first
         if key.startswith("_"):
             raise AttributeError(key)
@@ -181,7 +184,7 @@ class Strings(Mapping):
             raise AttributeError(str(exc)) from None
 
 
-class Namespace(Mapping):
+class Namespace(Mapping[str, Strings]):
     """One namespace in every site language: ``namespace("puzzles")[lang]`` is its
     :class:`Strings`; iterating gives the site languages."""
 
@@ -200,14 +203,14 @@ class Namespace(Mapping):
         return len(SITE_LANGUAGES)
 
 
-class Labels(Mapping):
+class Labels(Mapping[str | Enum, dict[str, str]]):
     """A table of names (``labels("puzzles.areas")["golgi"]["it"]``): key (a string or an Enum,
     read by its value) -> language -> ``t(prefix + "." + key, lang)``."""
 
     def __init__(self, prefix: str):
         self.prefix = prefix
 
-    def __getitem__(self, key) -> dict[str, str]:
+    def __getitem__(self, key: str | Enum) -> dict[str, str]:
         name = key.value if isinstance(key, Enum) else key
         full = f"{self.prefix}.{name}"
         if not isinstance(name, str) or not has(full, SITE_LANGUAGES[0]):

@@ -23,6 +23,7 @@ import posixpath
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import material
@@ -38,6 +39,9 @@ from generator.rules import SITE_LANGUAGES
 from generator.sanitize import sanitize_html
 from generator import puzzle_play  # issue #19 hook: play assets
 from generator.site import DATA_DIR, DOCS_DIR
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
 
 log = logging.getLogger("mkdocs.hooks.cellula")
 _state = serving.STATE
@@ -95,7 +99,7 @@ def on_page_content(html, page, config, files, **kwargs):
     return html
 
 
-def _site_path(config) -> str:
+def _site_path(config: MkDocsConfig) -> str:
     """The path of ``site_url`` (``/cellula/``); ``/`` when unset (the offline build)."""
     path = urlsplit(config.get("site_url") or "").path or "/"
     return path if path.endswith("/") else path + "/"

@@ -8,11 +8,33 @@ from __future__ import annotations
 import base64
 import json
 import pickle
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from solver import engine
 
+if TYPE_CHECKING:
+    from solver.model import Puzzle
 
-def frame_of(state) -> dict:
+
+class Values(TypedDict):
+    """The best reachable scores a page carries (``data-values``), as :class:`Session` reads them."""
+    kind: str
+    """``table`` (every reachable state) or ``line`` (the optimal line and one move off it)."""
+    best: dict[str, int | None]
+    """Best final Health by state key (None: a proven dead end)."""
+    line: NotRequired[dict[str, int]]
+    """``line`` kind: each line state's index into ``moves``."""
+    moves: NotRequired[list[str]]
+    """``line`` kind: the optimal plan's labels."""
+    continuation: NotRequired[dict[str, list[str]]]
+    """``line`` kind: each off-line state's best continuation."""
+
+
+Regret = tuple[str | None, int | None, list[str]]
+"""(status, best, continuation) of one state (see :meth:`Session.regret_of`)."""
+
+
+def frame_of(state: engine.State) -> dict[str, Any]:
     """What the board drawing shows of one state (docs/assets/board.js reads these keys)."""
     return {
         "round": state.round,
@@ -31,7 +53,7 @@ def frame_of(state) -> dict:
     }
 
 
-def pack(puzzle) -> str:
+def pack(puzzle: Puzzle) -> str:
     """The puzzle as the page carries it (base64 pickle, made by the build from the project's own data)."""
     return base64.b64encode(pickle.dumps(puzzle, protocol=4)).decode("ascii")
 
@@ -39,19 +61,19 @@ def pack(puzzle) -> str:
 class Session:
     """One reader's game: the states so far (undo pops one) and the engine's legal actions."""
 
-    def __init__(self, packed: str, values: str = ""):
-        self.puzzle = pickle.loads(base64.b64decode(packed))
-        self.values: dict | None = json.loads(values) if values else None
+    def __init__(self, packed: str, values: str = "") -> None:
+        self.puzzle: Puzzle = pickle.loads(base64.b64decode(packed))
+        self.values: Values | None = json.loads(values) if values else None
         """Best reachable Health by state key (build time), or None: not computed. Two kinds
         (``kind``): ``table``, every reachable state; ``line``, the optimal line's states and the
         states one move off it, each of those with one best continuation."""
         self.history = [engine.initial_state(self.puzzle)]
         self.moves: list[str] = []
-        self.plan: list = []
-        self.regrets = [self.regret_of(self.history[0], None, None)]
+        self.plan: list[engine.Action] = []
+        self.regrets: list[Regret] = [self.regret_of(self.history[0], None, None)]
         """(status, best, continuation) of each state of ``history``."""
 
-    def actions(self) -> list:
+    def actions(self) -> list[engine.Action]:
         state = self.history[-1]
         return [] if engine.is_terminal(state) else engine.legal_actions(state)
 
@@ -75,13 +97,13 @@ class Session:
             "regret": status,
         })
 
-    def best(self, state):
+    def best(self, state: engine.State) -> int | None:
         """The best final Health still reachable from ``state``, or None when not known."""
         if self.values is None:
             return None
         return self.values["best"].get(state_key(state))
 
-    def regret_of(self, state, previous, move: str | None) -> tuple:
+    def regret_of(self, state: engine.State, previous: Regret | None, move: str | None) -> Regret:
         """(status, best, continuation) of ``state``, reached from ``previous`` (its figures) by
         ``move``. Line values: a stored state has its value; a state reached by following the
         shown continuation keeps the value it promised; any other state is either one move off
@@ -106,12 +128,13 @@ class Session:
     def line_continuation(self, key: str) -> list[str]:
         """The stored best continuation of a state of the line kind: the rest of the line for a
         line state, the state's own one for a state one move off."""
+        assert self.values is not None, "only regret_of calls this, once it has values"
         index = self.values["line"].get(key)
         if index is not None:
             return self.values["moves"][index:]
         return self.values["continuation"].get(key, [])
 
-    def continuation(self, state) -> list[str]:
+    def continuation(self, state: engine.State) -> list[str]:
         """One best line of play from ``state`` (the successor with the highest value each time)."""
         line: list[str] = []
         if self.best(state) is None:
@@ -146,7 +169,7 @@ class Session:
         return self.view()
 
 
-def state_key(state) -> str:
+def state_key(state: engine.State) -> str:
     """A short name of a state, the same in CPython at build time and in Pyodide (the table of
     best reachable scores is keyed by it)."""
     import hashlib
@@ -157,25 +180,25 @@ def state_key(state) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
 
 
-def best_values(puzzle, budget: int) -> dict[str, int | None] | None:
+def best_values(puzzle: Puzzle, budget: int) -> dict[str, int | None] | None:
     """Best final Health reachable from every state reachable from the start (None for a state
     with no complete plan), keyed by :func:`state_key`; None when there are more than ``budget``
     states (then the page offers play without regret figures)."""
     import sys
-    memo: dict = {}
+    memo: dict[engine.State, int | None] = {}
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20000))
 
     class _TooMany(Exception):
         pass
 
-    def value(state):
+    def value(state: engine.State) -> int | None:
         if state in memo:
             return memo[state]
         if len(memo) >= budget:
             raise _TooMany
         if engine.is_terminal(state):
-            best = engine.returns(state)
+            best: int | None = engine.returns(state)
         else:
             best = None
             for action in engine.legal_actions(state):
@@ -194,6 +217,6 @@ def best_values(puzzle, budget: int) -> dict[str, int | None] | None:
     return {state_key(s): v for s, v in memo.items()}
 
 
-def table_values(table: dict[str, int | None]) -> dict:
+def table_values(table: dict[str, int | None]) -> Values:
     """The page's values of the ``table`` kind (every reachable state)."""
     return {"kind": "table", "best": table}

@@ -18,22 +18,28 @@ import sys
 import time
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import i18n, play_runtime
 from .step_texts import step_text
+
+if TYPE_CHECKING:
+    from solver.engine import State
+    from solver.model import Puzzle
+    from solver.solution import Step
 
 UI = i18n.namespace("play")
 """This feature's interface strings: ``play.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
 
-def ui_strings(lang: str) -> dict:
+def ui_strings(lang: str) -> dict[str, Any]:
     """The ``play.*`` strings of ``lang`` as plain nested dicts (board.js reads them from the page)."""
-    def plain(strings) -> dict:
+    def plain(strings: Mapping[str, Any]) -> dict[str, Any]:
         return {key: plain(value) if isinstance(value, Mapping) else value for key, value in strings.items()}
     return plain(UI[lang])
 
 
-def layout(puzzle) -> dict:
+def layout(puzzle: Puzzle) -> dict[str, Any]:
     """The board side as the drawing needs it: areas in board order, each with its spots, and the
     budding vesicle locations per vesicle area."""
     areas: dict[str, list[dict]] = {}
@@ -46,14 +52,14 @@ def layout(puzzle) -> dict:
     }
 
 
-def frame(state, step=None, lang: str = "en") -> dict:
+def frame(state: State, step: Step | None = None, lang: str = "en") -> dict[str, Any]:
     """What the drawing shows of one state (after ``step``, or the start when ``step`` is None)."""
     return {**play_runtime.frame_of(state), "step": step.index if step else 0,
             "text": step_text(step.events, lang) if step else "", "spot": step.action.spot if step else None,
             "action": str(step.action) if step else None}
 
 
-def board_data(puzzle, plan: list[dict], lang: str) -> dict:
+def board_data(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str) -> dict[str, Any]:
     """The layout and one frame per state of ``plan`` (the start, then after each step), every
     state computed by the rules engine."""
     from solver import Action, initial_state, replay
@@ -67,7 +73,7 @@ STOCK_ORDER = ("atp", "mrna", "protein", "carb", "lipid")
 """Order of the stock fields in the drawing (the Stock dataclass's own order)."""
 
 
-def board_block(puzzle, plan: list[dict], lang: str, optimum: int | None = None, proven: bool = True) -> str:
+def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: int | None = None, proven: bool = True) -> str:
     """The HTML the page carries: an empty container board.js fills, with its data as JSON.
     Empty when there is no plan to step through. ``proven``: ``optimum`` is the proven optimum
     (a whole game's recorded best is not: no regret is offered against it)."""
@@ -99,7 +105,7 @@ VALUES_FORMAT = "regret-2"
 VALUES_DIR = Path(__file__).resolve().parents[1] / ".cache" / "regret"
 
 
-def values_json(puzzle, plan: list[dict] | None = None, optimum: int | None = None) -> str:
+def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimum: int | None = None) -> str:
     """The puzzle's best reachable scores as compact JSON: every state's when there are at most
     :data:`FULL_TABLE_STATES`, else the optimal ``plan``'s line and one move off it ("" without a
     plan or an optimum). Cached by the puzzle file, its board and card data, the play runtime,
@@ -117,7 +123,7 @@ def values_json(puzzle, plan: list[dict] | None = None, optimum: int | None = No
         pass
     start, cpu = time.perf_counter(), time.process_time()
     table = play_runtime.best_values(puzzle, FULL_TABLE_STATES)
-    stats: dict = {}
+    stats: dict[str, Any] = {}
     if table is not None:
         values = play_runtime.table_values(table)
         stats = {"kind": "table", "states": len(table)}
@@ -136,7 +142,7 @@ def values_json(puzzle, plan: list[dict] | None = None, optimum: int | None = No
     return text
 
 
-def line_values_json(puzzle, plan: list[dict], optimum: int) -> tuple[dict, dict]:
+def line_values_json(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int) -> tuple[play_runtime.Values, dict[str, Any]]:
     """The page's values of the ``line`` kind (solver.regret.line_values) and its figures: the
     line's state keys (index into ``moves``, the plan's labels), every proven value (None: proven
     dead end) and each off-line state's best continuation; unproven states are simply absent."""
@@ -144,11 +150,11 @@ def line_values_json(puzzle, plan: list[dict], optimum: int) -> tuple[dict, dict
     from solver.regret import line_values
     result = line_values(puzzle, [Action.from_dict(a) for a in plan], optimum,
                          max_states=LINE_STATES, seconds=LINE_SECONDS)
-    line = {}
+    line: dict[str, int] = {}
     for index, state in enumerate(result.line):
         line.setdefault(play_runtime.state_key(state), index)
-    best = {key: optimum for key in line}
-    continuation = {}
+    best: dict[str, int | None] = {key: optimum for key in line}
+    continuation: dict[str, list[str]] = {}
     for value in result.off:
         key = play_runtime.state_key(value.state)
         if key in best:
@@ -156,7 +162,7 @@ def line_values_json(puzzle, plan: list[dict], optimum: int) -> tuple[dict, dict
         best[key] = value.best
         if value.continuation:
             continuation[key] = [str(a) for a in value.continuation]
-    values = {"kind": "line", "best": best, "line": line, "moves": [str(a) for a in result.plan],
+    values: play_runtime.Values = {"kind": "line", "best": best, "line": line, "moves": [str(a) for a in result.plan],
               "continuation": continuation}
     stats = {"kind": "line", "line_states": len(result.line), "off_line": len(result.off) + len(result.unproven),
              "proven": len(result.off), "unproven": len(result.unproven), "searched_states": result.searched_states,

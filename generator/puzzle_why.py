@@ -13,12 +13,17 @@ is printed on the puzzle index in every language (``puzzles.grade_formula``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import i18n, solution_cache
 from .step_texts import step_text
+
+if TYPE_CHECKING:
+    from solver.model import Puzzle
 
 MAX_STATES = 30_000
 """State budget of each value search (about 8-15 s of engine time when exhausted: the cost of
@@ -41,7 +46,7 @@ UI = i18n.namespace("puzzles")
 # --------------------------------------------------------------------------- facts (cached)
 
 
-def _probes(puzzle):
+def _probes(puzzle: Puzzle) -> Iterator[tuple[str, Puzzle]]:
     """The puzzle with one more of each starting resource, then with one more flask a round:
     (name, changed puzzle). The optimum of each says what limits the score."""
     import dataclasses
@@ -51,7 +56,7 @@ def _probes(puzzle):
     yield "flask", dataclasses.replace(puzzle, flasks=puzzle.flasks + 1)
 
 
-def compute_why(puzzle, plan: list[dict], proven: int | None = None) -> dict:
+def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None = None) -> dict:
     """Everything the "why it is optimal" section and the grade need (JSON-ready): one value
     search along the worked example, then one per probe (:func:`_probes`). ``proven`` is the
     solver's proven optimum (None when the solver did not prove one: then nothing is probed)."""
@@ -90,7 +95,7 @@ def compute_why(puzzle, plan: list[dict], proven: int | None = None) -> dict:
     return record
 
 
-def probe_limits(puzzle, searchable: bool) -> list[dict]:
+def probe_limits(puzzle: Puzzle, searchable: bool) -> list[dict]:
     """Each probe (:func:`_probes`) with its status: ``optimal`` (its proven optimum),
     ``unplayable`` (no legal plan: one more flask can need more free spots than the board has) or
     ``unproven``. Past the first probe CP-SAT cannot prove in its time, the others (as large) are
@@ -104,7 +109,7 @@ def probe_limits(puzzle, searchable: bool) -> list[dict]:
     return limits
 
 
-def probe_optimum(puzzle, searchable: bool) -> tuple[int | None, str]:
+def probe_optimum(puzzle: Puzzle, searchable: bool) -> tuple[int | None, str]:
     """A probe's proven optimum and status (see :func:`probe_limits`): by the value search when
     the original puzzle fitted its budget (a probe is a little larger: it may not), else by CP-SAT
     within :data:`PROBE_SECONDS`."""
@@ -120,7 +125,7 @@ def probe_optimum(puzzle, searchable: bool) -> tuple[int | None, str]:
     return solution.health, "optimal" if solution.health is not None else "unplayable"
 
 
-def why_cached(puzzle, file: Path, plan: list[dict], proven: int | None, cache_dir: Path | None = None) -> dict:
+def why_cached(puzzle: Puzzle, file: Path, plan: list[dict[str, Any]], proven: int | None, cache_dir: Path | None = None) -> dict:
     """The puzzle's why-record from the cache, or computed and stored."""
     from solver.puzzle import RULEBOOK_CARDS, board_path
     key = solution_cache.cache_key(file, WHY_FORMAT, (board_path(puzzle.board.id), RULEBOOK_CARDS))

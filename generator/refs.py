@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import posixpath
 import re
+from typing import TYPE_CHECKING
 
 from .errors import Problems
+
+if TYPE_CHECKING:
+    from .rules import Game
+    from .site import SiteData
 
 REF = re.compile(r"\[\[(?P<target>[^\]\s]+)\]\]")
 
 
-def check_refs(site, problems: Problems) -> None:
+def check_refs(site: SiteData, problems: Problems) -> None:
     """Report every reference in a section text whose target does not exist."""
     term_ids = {t.id for t in site.glossary}
     for game in site.games.values():
@@ -42,11 +47,11 @@ def relative(from_page: str, to_page: str) -> str:
     return posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
 
 
-def resolve_refs(body: str, site, game, lang: str, page_path: str) -> str:
+def resolve_refs(body: str, site: SiteData, game: Game, lang: str, page_path: str) -> str:
     """Turn references into Markdown links relative to ``page_path``."""
     terms = {t.id: t for t in site.glossary}
 
-    def link(match: re.Match) -> str:
+    def link(match: re.Match[str]) -> str:
         target = match.group("target")
         if target.startswith("term:"):
             term = terms[target[5:]]

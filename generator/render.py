@@ -113,7 +113,7 @@ def environment() -> jinja2.Environment:
 _ENV: jinja2.Environment | None = None
 
 
-def render(template: str, **context) -> str:
+def render(template: str, **context: object) -> str:
     """Render ``templates/<template>``; an undefined name raises (StrictUndefined)."""
     global _ENV
     if _ENV is None:

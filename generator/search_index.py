@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from .rules import SITE_LANGUAGES
 from .site import SiteData
@@ -161,7 +162,7 @@ def split_index(index: dict, site: SiteData, stopwords: list[str]) -> dict[str, 
     config["fields"] = dict(config["fields"]) | {"title": {"boost": TITLE_FIELD_BOOST},
                                                  "terms": {"boost": TERMS_FIELD_BOOST}}
     config["cellula_stopwords"] = stopwords
-    out = {lang: {"config": config, "docs": []} for lang in SITE_LANGUAGES}
+    out: dict[str, dict[str, Any]] = {lang: {"config": config, "docs": []} for lang in SITE_LANGUAGES}
     for doc in index["docs"]:
         doc = dict(doc)
         doc["text"], terms = clean_text(doc.get("text", ""), chrome, forms)

@@ -2,7 +2,12 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Collection
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mkdocs.livereload import LiveReloadServer
 
 STATE: dict = {}
 """``fingerprint`` of the sources last generated, ``nav`` per language, ``error`` (the last data
@@ -16,7 +21,7 @@ def fingerprint(data_dir: Path, root: Path) -> tuple:
                         for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts))
 
 
-def watch_sources_only(server, docs_dir: str, languages) -> None:
+def watch_sources_only(server: LiveReloadServer, docs_dir: str, languages: Collection[str]) -> None:
     """Watch ``docs_dir`` except its generated language folders: the hook rewrites those from
     the data (watched on its own), and watching them too made every save rebuild twice."""
     docs = Path(docs_dir)
@@ -33,7 +38,7 @@ def error_banner(message: str) -> str:
             f"<pre><code>{html.escape(message)}</code></pre></div>\n")
 
 
-def placeholder_pages(docs_dir: Path, languages) -> None:
+def placeholder_pages(docs_dir: Path, languages: Collection[str]) -> None:
     """A home page per language when none was ever generated (a first ``serve`` on broken data),
     so that there is a page to show the error on."""
     for lang in languages:

@@ -34,7 +34,7 @@ class BenchTable:
     """Cells, escaped for Markdown."""
 
 
-def bench_cell(value, lang: str = "en") -> str:
+def bench_cell(value: object, lang: str = "en") -> str:
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -50,7 +50,7 @@ def bench_label(key: str, lang: str) -> str:
     return md_inline(BENCH_LABELS.get(key, {}).get(lang, key))
 
 
-def bench_link(value, links: dict[str, str]) -> str:
+def bench_link(value: object, links: dict[str, str]) -> str:
     """A puzzle id, linked to its page when the site has one."""
     text = bench_cell(value)
     return f"[{text}]({links[value]})" if isinstance(value, str) and value in links else text
@@ -119,7 +119,7 @@ def _field_cell(column: str, lang: str) -> Callable[[dict], str]:
     return lambda item: bench_cell(item.get(column), lang)
 
 
-def bench_tables(data, lang: str = "en", links: dict[str, str] | None = None) -> tuple[list[tuple[str, str]], list[BenchTable]]:
+def bench_tables(data: object, lang: str = "en", links: dict[str, str] | None = None) -> tuple[list[tuple[str, str]], list[BenchTable]]:
     """``bench.json`` as facts (top-level values, nested objects flattened one level: ``machine.cores``)
     and one table per list of objects (or a single table for a top-level list)."""
     links = links or {}

@@ -4,6 +4,7 @@ values a worked example's plan relies on)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from solver.loading import load_yaml
 
@@ -11,8 +12,11 @@ from ..errors import Problems
 from .model import BoardItem, ItemKind, Provenance
 from .texts import AREAS, RESOURCES, UI, amount
 
+if TYPE_CHECKING:
+    from solver.model import Board, Puzzle, Spot
 
-def spot_value(spot, lang: str) -> str:
+
+def spot_value(spot: Spot, lang: str) -> str:
     """What a spot's printed number means, in ``lang``."""
     from solver import SpotKind
     kind = spot.kind
@@ -27,11 +31,11 @@ def spot_value(spot, lang: str) -> str:
     if kind is SpotKind.GLUCOSE:
         return UI[lang]["spot_atp_to_carb"].format(n=spot.value, carb=amount(spot.value, "carb", lang))
     if kind is SpotKind.CARD_ROW:
-        return UI[lang]["spot_slot"].format(slot=spot.slot + 1, price=spot.value)
+        return UI[lang]["spot_slot"].format(slot=spot.row_slot + 1, price=spot.value)
     return UI[lang]["spot_other"]
 
 
-def board_items(board) -> tuple[BoardItem, ...]:
+def board_items(board: Board) -> tuple[BoardItem, ...]:
     """Every value of a board side (after overrides) with its provenance."""
     items = [BoardItem(ItemKind.SPOT, f"spot:{s.id}", s.area.value, s.id,
                        {lang: spot_value(s, lang) for lang in UI}, Provenance(s.provenance))
@@ -54,7 +58,7 @@ VESICLE_AREA_OF_SPOT = {"rough-er": "rough-er", "golgi": "golgi", "smooth-er-det
 """Spot kind -> the vesicle area a disk is placed in (hormones and receptors only)."""
 
 
-def plan_assumptions(puzzle, plan: list[dict]) -> tuple[BoardItem, ...]:
+def plan_assumptions(puzzle: Puzzle, plan: list[dict[str, Any]]) -> tuple[BoardItem, ...]:
     """The non-rulebook board values the plan uses: the spots it places on, the budding locations
     of the areas its disks go to, and the boosts of the puzzle's events."""
     from solver import Action, ActionKind
@@ -64,6 +68,7 @@ def plan_assumptions(puzzle, plan: list[dict]) -> tuple[BoardItem, ...]:
         action = Action.from_dict(data)
         if action.kind is not ActionKind.PLACE:
             continue
+        assert action.spot is not None, "every placement names its spot (the plan was replayed legal)"
         spot = puzzle.board.spot(action.spot)
         used[f"spot:{spot.id}"] = None
         area = VESICLE_AREA_OF_SPOT.get(spot.kind.value)

@@ -5,11 +5,17 @@ through :mod:`.solving`'s cache; every rule section a step links to must exist. 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import Problems
 from . import solving
 from .board import load_boards
 from .model import GAME, PuzzleEntry, PuzzleSet
+
+if TYPE_CHECKING:
+    from solver.model import Puzzle
+
+    from ..site import SiteData
 
 
 def puzzle_sources(puzzles_dir: Path) -> list[tuple[Path, Path | None]]:
@@ -27,13 +33,13 @@ def step_sections(record: dict) -> list[str]:
     return [s for step in steps for s in step.get("sections", [])]
 
 
-def linkable_sections(puzzle) -> list[str]:
+def linkable_sections(puzzle: Puzzle) -> list[str]:
     """Every rule section id a step of any plan of ``puzzle`` may link to (no solving needed)."""
     from solver import action_sections, all_actions
     return list(dict.fromkeys(s for action in all_actions(puzzle) for s in action_sections(puzzle, action)))
 
 
-def load(site, problems: Problems) -> PuzzleSet | None:
+def load(site: SiteData, problems: Problems) -> PuzzleSet | None:
     """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles.
     When ``site.solve_puzzles`` is False (``generator validate``), every puzzle and board side is
     loaded and checked (every rule section any of its actions may link to must exist) without

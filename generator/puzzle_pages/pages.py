@@ -2,7 +2,9 @@
 board assumptions and the benchmark, produced from the loaded :class:`.PuzzleSet`."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import puzzle_play  # issue #19 hook: interactive board
 from .. import puzzle_why  # issue #19 items 3-4: why optimal, computed level
@@ -19,8 +21,11 @@ from .texts import UI, link_title, md_inline
 from .views import (board_title, breakdown_lines, edition_label, greedy_view, item_row, other_readings_view,
                     rules_used, section_link, step_rows)
 
+if TYPE_CHECKING:
+    from ..site import SiteData
 
-def puzzle_page(site, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav: tuple[str, ...]) -> Page:
+
+def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav: tuple[str, ...]) -> Page:
     ui, puzzle, record = UI[lang], entry.puzzle, entry.record
     page = f"{GAME}/puzzles/{puzzle.id}.md"
     title = puzzle.text("title", lang)
@@ -66,7 +71,7 @@ def computed_difficulty(entry: PuzzleEntry) -> puzzle_why.Difficulty:
                                  why_record(entry))
 
 
-def computed_order(entries) -> list[PuzzleEntry]:
+def computed_order(entries: Iterable[PuzzleEntry]) -> list[PuzzleEntry]:
     """Puzzles by computed level, then greedy gap, then id: the index's and the navigation's order."""
     def key(e: PuzzleEntry) -> tuple[int, int, str]:
         d = computed_difficulty(e)
@@ -74,7 +79,7 @@ def computed_order(entries) -> list[PuzzleEntry]:
     return sorted(entries, key=key)
 
 
-def index_page(site, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> Page:
+def index_page(site: SiteData, puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> Page:
     ui = UI[lang]
     rows = []
     for entry in computed_order(puzzle_set.entries):
@@ -112,7 +117,7 @@ def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
     return Page(lang, ASSUMPTIONS_PAGE, ui["assumptions_link"], content, nav=nav)
 
 
-def produce(site, lang: str) -> list[Page]:
+def produce(site: SiteData, lang: str) -> list[Page]:
     puzzle_set = site.puzzles
     if puzzle_set is None:
         return []

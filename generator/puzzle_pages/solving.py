@@ -10,11 +10,15 @@ import inspect
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver import greedy_plan
 
 from .. import solution_cache
+
+if TYPE_CHECKING:
+    from solver.model import Puzzle
+    from solver.solution import Solution
 
 PLANNER_ENGINES = ("cpsat", "planner")
 """Names the CP-SAT planner may be registered under in ``solver.solve`` (first found is used)."""
@@ -54,12 +58,12 @@ def available_engines() -> tuple[str, ...]:
     return tuple(dict.fromkeys(names)) or ("exhaustive",)
 
 
-def placements(puzzle) -> int:
+def placements(puzzle: Puzzle) -> int:
     """The player's flask placements: rounds × flasks (the size that drives the search)."""
     return puzzle.rounds * puzzle.flasks
 
 
-def engine_for(puzzle) -> str:
+def engine_for(puzzle: Puzzle) -> str:
     """CP-SAT for big puzzles when the solver has it, the default engine otherwise."""
     if placements(puzzle) >= BIG_PUZZLE_PLACEMENTS:
         available = available_engines()
@@ -73,7 +77,7 @@ FALLBACK_ENGINE = "exhaustive"
 """The engine that needs nothing beyond the rules engine (answers when the planner cannot run)."""
 
 
-def run_engine(puzzle, engine: str, confirm: bool = True):
+def run_engine(puzzle: Puzzle, engine: str, confirm: bool = True) -> tuple[Solution, str | None]:
     """``solve(puzzle, engine)``. Only when the engine cannot run at all (its library is missing)
     does the exhaustive search answer instead; a wrong or disputed answer (``VerificationError``
     and any other ``SolverError``) is raised, never hidden. ``confirm``: a proven optimum is also
@@ -89,7 +93,7 @@ def run_engine(puzzle, engine: str, confirm: bool = True):
         return solve(puzzle, engine=FALLBACK_ENGINE, **options), f"{type(exc).__name__}: {exc}"
 
 
-def greedy_record(puzzle) -> dict:
+def greedy_record(puzzle: Puzzle) -> dict[str, Any]:
     """The greedy plan replayed through the engine (so every step is legal) and its score."""
     from solver import replay, score
     plan, complete = greedy_plan(puzzle)
@@ -100,7 +104,7 @@ def greedy_record(puzzle) -> dict:
             "plan": [a.to_dict() for a in plan], "steps": [s.to_dict() for s in steps]}
 
 
-def compute_record(puzzle, engine: str, recording: Path | None = None) -> dict:
+def compute_record(puzzle: Puzzle, engine: str, recording: Path | None = None) -> dict[str, Any]:
     """Solve ``puzzle`` and play the greedy policy: everything the page renders. With a
     ``recording`` (a whole game, ``solver.offline``) its plan is replayed instead of solving, and
     the other readings are not solved (a note says so)."""
@@ -134,17 +138,17 @@ def compute_record(puzzle, engine: str, recording: Path | None = None) -> dict:
     }
 
 
-def other_readings_record(puzzle, engine: str, health: int | None) -> list[dict]:
+def other_readings_record(puzzle: Puzzle, engine: str, health: int | None) -> list[dict[str, Any]]:
     """The optimum under every other reading of each ruling in play (``Puzzle.rulings_in_play``):
     the worked example states the reading it uses and, where the optimum moves, shows the other."""
     from solver.model import RULING_READINGS
-    out = []
+    out: list[dict[str, Any]] = []
     for ruling in puzzle.rulings_in_play():
         for reading in RULING_READINGS[ruling]:
             if reading == puzzle.reading(ruling):
                 continue
             solution, _ = run_engine(puzzle.with_reading(ruling, reading), engine, confirm=False)
-            record = {"ruling": ruling.value, "reading": reading, "status": solution.status,
+            record: dict[str, Any] = {"ruling": ruling.value, "reading": reading, "status": solution.status,
                       "health": solution.health, "same": solution.health == health}
             if solution.health != health:
                 record["steps"] = [{"events": [e.to_dict() for e in s.events], "round": s.round}
@@ -153,13 +157,13 @@ def other_readings_record(puzzle, engine: str, health: int | None) -> list[dict]
     return out
 
 
-def depends_on(puzzle) -> tuple[Path, ...]:
+def depends_on(puzzle: Puzzle) -> tuple[Path, ...]:
     """Data files besides the puzzle file that its solution depends on."""
     from solver.puzzle import RULEBOOK_CARDS, board_path
     return (board_path(puzzle.board.id), RULEBOOK_CARDS)
 
 
-def solve_cached(puzzle, file: Path, recording: Path | None = None) -> solution_cache.Lookup:
+def solve_cached(puzzle: Puzzle, file: Path, recording: Path | None = None) -> solution_cache.Lookup:
     """The puzzle's record from the cache, or computed (or replayed from ``recording``) and stored."""
     engine = engine_for(puzzle)
     key = solution_cache.cache_key(file, engine, depends_on(puzzle) + ((recording,) if recording else ()))

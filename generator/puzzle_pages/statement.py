@@ -3,6 +3,8 @@ goals, rulings...), the starting position and the puzzle's cards with the rulebo
 print them."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from solver.loading import load_yaml
 
 from ..refs import relative
@@ -11,13 +13,18 @@ from .model import ASSUMPTIONS_PAGE, STOCK_FIELDS, PuzzleEntry
 from .texts import AREAS, CARD_TYPES, RESOURCES, UI, md_inline, stock_text
 from .views import edition_label, section_link
 
+if TYPE_CHECKING:
+    from solver.model import Puzzle
+
+    from ..site import SiteData
+
 EVENT_SECTIONS = {"reduce-atp-cost": "events.reduce-atp-cost", "toxicity": "events.toxicity",
                   "virus-ebola": "virus.event-cards", "virus-influenza": "virus.event-cards",
                   "virus-rhinovirus": "virus.event-cards"}
 """Rule section of each non-boost event (boosts: ``events.boost``)."""
 
 
-def card_views(site, puzzle, lang: str, page: str) -> list[dict]:
+def card_views(site: SiteData, puzzle: Puzzle, lang: str, page: str) -> list[dict]:
     """The puzzle's cards with their values and badge (rulebook card or illustrative)."""
     rulebook = rulebook_card_sections()
     out = []
@@ -47,7 +54,7 @@ def rulebook_card_sections() -> dict[tuple, tuple[str, ...]]:
             for c in data.get("cards", [])}
 
 
-def event_text(site, puzzle, event: str | None, lang: str, page: str) -> str:
+def event_text(site: SiteData, puzzle: Puzzle, event: str | None, lang: str, page: str) -> str:
     """An event, linked to its rule section (boosts say what they add and where)."""
     if event is None:
         return UI[lang]["no_event"]
@@ -64,7 +71,7 @@ def event_text(site, puzzle, event: str | None, lang: str, page: str) -> str:
     return f"[{link.label}]({link.href})" if link else md_inline(event)
 
 
-def statement_rows(site, entry: PuzzleEntry, board_title: str, lang: str, page: str) -> list[tuple[str, str]]:
+def statement_rows(site: SiteData, entry: PuzzleEntry, board_title: str, lang: str, page: str) -> list[tuple[str, str]]:
     """(label, Markdown value) rows of the statement table."""
     ui, puzzle = UI[lang], entry.puzzle
     assumptions = relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}"
@@ -114,7 +121,7 @@ def statement_rows(site, entry: PuzzleEntry, board_title: str, lang: str, page: 
     return rows
 
 
-def start_view(puzzle, lang: str) -> dict:
+def start_view(puzzle: Puzzle, lang: str) -> dict:
     """The starting stock, hand, card row (with slot prices) and deck."""
     ui = UI[lang]
     row = []
@@ -122,7 +129,7 @@ def start_view(puzzle, lang: str) -> dict:
         price = spot_value(slot, lang).split(": ", 1)[-1]
         if slot.provenance != "rulebook":
             price += f", {ui['prov_' + slot.provenance]}"
-        row.append(md_inline(ui["slot"].format(n=slot.slot + 1, price=price) + ": " + (card or ui["empty"])))
+        row.append(md_inline(ui["slot"].format(n=slot.row_slot + 1, price=price) + ": " + (card or ui["empty"])))
     return {"stock": tuple(getattr(puzzle.start, f) for f in STOCK_FIELDS), "health": puzzle.health,
             "hand": ", ".join(md_inline(c) for c in puzzle.hand) or ui["none"],
             "row": "; ".join(row) or ui["none"],

@@ -2,8 +2,13 @@
 helpers every puzzle page shares: amounts of resources, and data text escaped for Markdown."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import i18n
 from .model import STOCK_FIELDS
+
+if TYPE_CHECKING:
+    from solver.model import Stock
 
 UI = i18n.namespace("puzzles")
 """This feature's interface strings: ``puzzles.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
@@ -26,7 +31,7 @@ def amount(n: int, resource: str, lang: str) -> str:
     return f"{n} {(RESOURCES if n == 1 else RESOURCES_PLURAL)[resource][lang]}"
 
 
-def stock_text(stock, lang: str) -> str:
+def stock_text(stock: Stock, lang: str) -> str:
     """A cost or gain in words (``2 ATP, 2 proteine, 1 carboidrato``); ``-`` when empty."""
     parts = [amount(getattr(stock, r), r, lang) for r in STOCK_FIELDS if getattr(stock, r)]
     return ", ".join(parts) or "-"

@@ -2,13 +2,20 @@
 greedy), the other readings' optima, the score breakdown and board-value rows."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..refs import relative
 from ..step_texts import step_text
 from .model import GAME, STOCK_FIELDS, BoardItem, Link, PuzzleEntry, PuzzleSet, StepRow
 from .texts import AREAS, RESOURCES, UI, link_title, md_inline
 
+if TYPE_CHECKING:
+    from solver.model import Puzzle
 
-def section_link(site, section_id: str, lang: str, page: str) -> Link | None:
+    from ..site import SiteData
+
+
+def section_link(site: SiteData, section_id: str, lang: str, page: str) -> Link | None:
     """Link to a rule section on its chapter page (None if the game lacks it)."""
     section = site.games[GAME].sections.get(section_id)
     if section is None:
@@ -18,7 +25,7 @@ def section_link(site, section_id: str, lang: str, page: str) -> Link | None:
     return Link(md_inline(title), f"{relative(page, target)}#{section.anchor}", link_title(title))
 
 
-def rules_used(site, steps: list[dict], lang: str, page: str) -> tuple[Link, ...]:
+def rules_used(site: SiteData, steps: list[dict[str, Any]], lang: str, page: str) -> tuple[Link, ...]:
     """Every rule section the steps link to, once, in order of first use."""
     ids = dict.fromkeys(s for step in steps for s in step["sections"])
     return tuple(link for link in (section_link(site, s, lang, page) for s in ids) if link)
@@ -36,7 +43,7 @@ def flask_label(flask: str, lang: str) -> str:
     return flask
 
 
-def spot_label(puzzle, action: dict, lang: str) -> str:
+def spot_label(puzzle: Puzzle, action: dict[str, Any], lang: str) -> str:
     """The spot (area name and id) or the non-placement action, escaped for Markdown."""
     kind = action.get("kind", "place")
     if kind == "exhaust":
@@ -53,7 +60,7 @@ def spot_label(puzzle, action: dict, lang: str) -> str:
     return md_inline(f"{AREAS[spot.area.value][lang]} ({spot.id})")
 
 
-def step_rows(site, puzzle, steps: list[dict], lang: str, page: str) -> tuple[StepRow, ...]:
+def step_rows(site: SiteData, puzzle: Puzzle, steps: list[dict[str, Any]], lang: str, page: str) -> tuple[StepRow, ...]:
     """Rows of a step table from a record's step dicts."""
     rows = []
     for step in steps:
@@ -67,7 +74,7 @@ def step_rows(site, puzzle, steps: list[dict], lang: str, page: str) -> tuple[St
     return tuple(rows)
 
 
-def uses_illustrative(puzzle, action: dict) -> bool:
+def uses_illustrative(puzzle: Puzzle, action: dict[str, Any]) -> bool:
     """True when the action is about a card (or a goal) whose values are illustrative."""
     card = action.get("card")
     if card and puzzle.card(card).illustrative:
@@ -75,7 +82,7 @@ def uses_illustrative(puzzle, action: dict) -> bool:
     return bool(action.get("goal"))
 
 
-def greedy_view(site, entry: PuzzleEntry, lang: str, page: str) -> dict:
+def greedy_view(site: SiteData, entry: PuzzleEntry, lang: str, page: str) -> dict:
     """The greedy contrast: its score against the optimum, and its steps."""
     ui = UI[lang]
     greedy, optimum = entry.record["greedy"], entry.record["solution"].get("health")
