@@ -61,7 +61,7 @@ check: $(STAMP)
 test: $(STAMP) $(PYODIDE)
 	sh tools/ensure_hunspell.sh
 	$(PY) -m ruff check generator solver tools
-	$(PY) -m mypy solver tools
+	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
 	$(PY) -m pytest tests --ignore=tests/site --ignore=tests/browser
 	$(PY) -m mkdocs build --strict --quiet
