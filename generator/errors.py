@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from solver.errors import CellulaError  # one base class for both packages, defined on the solver's side
 
-class CellulaError(Exception):
-    """Base class of every error the project raises on purpose."""
+__all__ = ["CellulaError", "Problem", "DataError", "Problems", "display_path"]
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,14 @@ Every message quotes the offending value, says what was expected and where, e.g.
 """
 from __future__ import annotations
 
-try:  # share the project-wide base class when the generator package is importable
-    from generator.errors import CellulaError as _Base
-except Exception:  # pragma: no cover - the solver also works on its own
-    class _Base(Exception):  # type: ignore[no-redef]  # the same shape as generator's, when it is absent
-        """Base class of every error the project raises on purpose."""
+class CellulaError(Exception):
+    """Base class of every error the project raises on purpose (the generator's ``DataError`` too).
+
+    It lives here, in the solver, because the solver never imports the generator; the generator
+    re-exports it from :mod:`generator.errors`."""
 
 
-class SolverError(_Base):
+class SolverError(CellulaError):
     """Base class of every error raised by :mod:`solver`."""
 
 
