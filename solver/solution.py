@@ -91,7 +91,61 @@ class Solution:
                 "confirmed_by": list(self.confirmed_by), "reason": self.reason,
                 "plan": [a.to_dict() for a in self.plan], "steps": [s.to_dict() for s in self.steps],
                 "breakdown": self.breakdown.to_dict() if self.breakdown else None, "stats": self.stats,
-                "rulings": dict(self.rulings)}
+                "rulings": dict(self.rulings), "wall_time": self.wall_time}
+
+    @staticmethod
+    def from_dict(puzzle: Puzzle, data: object) -> "Solution":
+        """The :class:`Solution` a :meth:`to_dict` record stands for (a cached answer read back).
+
+        The plan is parsed and replayed in the rules engine, so the steps, states and score parts
+        are the engine's own, never the record's; a record whose plan is illegal, incomplete or
+        scores other than its ``health`` raises :class:`VerificationError`, a malformed one
+        :class:`SolverError` naming the field (a cache treats both as a miss)."""
+        return _solution_from_dict(puzzle, data)
+
+
+STATUSES = ("optimal", "feasible", "infeasible", "unknown")
+"""Every :attr:`Solution.status` an engine answers."""
+
+
+def _field(data: dict[str, Any], name: str, kinds: tuple[type, ...], expected: str) -> Any:
+    """``data[name]`` when it is one of ``kinds`` (bool never counts as int), else SolverError."""
+    value = data.get(name)
+    if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
+        return value
+    raise SolverError(f"solution.{name}: expected {expected}, got {value!r}")
+
+
+def _solution_from_dict(puzzle: Puzzle, data: object) -> Solution:
+    if not isinstance(data, dict):
+        raise SolverError(f"solution: expected an object, got {type(data).__name__}")
+    status = _field(data, "status", (str,), f"one of {list(STATUSES)}")
+    if status not in STATUSES:
+        raise SolverError(f"solution.status: expected one of {list(STATUSES)}, got {status!r}")
+    health = _field(data, "health", (int, type(None)), "an integer or null")
+    bound = _field(data, "bound", (int, type(None)), "an integer or null")
+    engine = _field(data, "engine", (str,), "an engine name")
+    raw_plan = _field(data, "plan", (list,), "a list of actions")
+    try:
+        plan = tuple(Action.from_dict(a) for a in raw_plan)
+    except (TypeError, ValueError, KeyError) as err:
+        raise SolverError(f"solution.plan: expected actions as Action.to_dict() writes them: {err}") from None
+    if (health is None) != (not plan):
+        raise SolverError(f"solution: a plan needs its health and a health its plan, got health {health!r} "
+                          f"and {len(plan)} action(s)")
+    steps: tuple[Step, ...] = ()
+    breakdown: Breakdown | None = None
+    if plan:
+        steps, _, breakdown = _verified(puzzle, plan, health, f"the recorded {engine}")
+    confirmed = _field(data, "confirmed_by", (list,), "a list of engine names")
+    rulings = _field(data, "rulings", (dict,), "an object ruling -> reading")
+    wall_time = _field(data, "wall_time", (int, float), "seconds")
+    return Solution(status, health, plan, steps, breakdown, engine,
+                    stats=dict(_field(data, "stats", (dict,), "an object")), bound=bound,
+                    proven=bool(_field(data, "proven", (bool,), "true or false")), wall_time=float(wall_time),
+                    confirmed_by=tuple(str(e) for e in confirmed),
+                    reason=_field(data, "reason", (str, type(None)), "a string or null"),
+                    rulings=tuple((str(k), str(v)) for k, v in rulings.items()))
 
 
 def _delta(before: State, after: State) -> list[StepEvent]:

@@ -426,7 +426,9 @@ def test_pages_for_unproven_or_unsolved_records(real_site, puzzle_set, entries, 
         solution.update(plan=[], steps=[], breakdown=None)
     record = dict(entry.record, solution=solution, bound=9 if status == "feasible" else None,
                   gap=4 if status == "feasible" else None)
-    page = puzzle_pages.puzzle_page(real_site, puzzle_set, replace(entry, record=record), lang, ())
+    typed = replace(entry.solution, status=status, health=health, proven=False, bound=record["bound"],
+                    **({} if health is not None else {"plan": (), "steps": (), "breakdown": None}))
+    page = puzzle_pages.puzzle_page(real_site, puzzle_set, replace(entry, record=record, solution=typed), lang, ())
     ui = puzzle_pages.UI[lang]
     for key in must:
         assert ui[key].split("{")[0] in page.content, key
@@ -486,3 +488,22 @@ def test_other_readings_only_for_rulings_in_play(entries):
 def test_same_optimum_is_said_and_no_plan_repeated(entries):
     same = [o for e in entries.values() for o in e.record["other_readings"] if o["same"]]
     assert same and all("steps" not in o for o in same)
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda s: {**s, "health": s["health"] + 1},          # a score the plan does not reach
+    lambda s: {**s, "plan": s["plan"][:-1]},             # a plan cut short
+    lambda s: {**s, "status": "best"},                   # not a status
+])
+def test_a_cached_record_the_engine_does_not_replay_is_recomputed(small_puzzle, cache_dir, tamper):
+    from solver import load_puzzle
+    first = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
+    path = cache_dir / f"{first.key}.json"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**stored, "solution": tamper(stored["solution"])}), encoding="utf-8")
+    again = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
+    assert not again.hit
+    assert (again.solution.status, again.solution.plan, again.solution.steps) == \
+        (first.solution.status, first.solution.plan, first.solution.steps)
+    assert again.record["solution"]["health"] == first.record["solution"]["health"]
+    assert json.loads(path.read_text(encoding="utf-8"))["solution"]["health"] == first.solution.health

@@ -78,7 +78,7 @@ def load(site: SiteData, problems: Problems) -> PuzzleSet | None:
         for section in dict.fromkeys(step_sections(lookup.record)):
             if section not in game.sections:
                 problems.add(file, "", f"a plan step links rule section {section!r}, which {GAME} does not have")
-        entries.append(PuzzleEntry(puzzle, file, lookup.record, lookup.hit))
+        entries.append(PuzzleEntry(puzzle, file, lookup.record, lookup.hit, lookup.solution))
     if not getattr(site, "solve_puzzles", True):
         load_boards(puzzles_dir, problems)
         return None

@@ -7,6 +7,7 @@ from enum import Enum
 from pathlib import Path
 
 from solver import Puzzle
+from solver.solution import Solution
 
 GAME = "cytosis"
 INDEX_PAGE = "cytosis/puzzles/index.md"
@@ -120,6 +121,8 @@ class PuzzleEntry:
     """The cached record (see :func:`compute_record`)."""
     cache_hit: bool
     """Whether the record came from the cache in this build."""
+    solution: Solution
+    """The record's solution, typed: its plan replayed in the rules engine when read back."""
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from solver import ActionKind
+
 from .. import puzzle_play  # issue #19 hook: interactive board
 from .. import puzzle_why  # issue #19 items 3-4: why optimal, computed level
 from . import solving
@@ -60,14 +62,14 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
 
 def why_record(entry: PuzzleEntry) -> dict:
     """The puzzle's "why it is optimal" facts (:mod:`generator.puzzle_why`, cached on disk)."""
-    proven = entry.record["solution"].get("health") if proof_status(entry.record) is ProofStatus.OPTIMAL else None
-    return puzzle_why.why_cached(entry.puzzle, entry.file, entry.record["solution"].get("plan", []), proven,
+    proven = entry.solution.health if entry.solution.status == ProofStatus.OPTIMAL.value else None
+    return puzzle_why.why_cached(entry.puzzle, entry.file, [a.to_dict() for a in entry.solution.plan], proven,
                                  None if solving.CACHE_DIR is None else Path(solving.CACHE_DIR) / "why")
 
 
 def computed_difficulty(entry: PuzzleEntry) -> puzzle_why.Difficulty:
     """The level computed from solver data (see :func:`generator.puzzle_why.difficulty`)."""
-    return puzzle_why.difficulty(entry.record["solution"].get("health"), entry.record["greedy"].get("health"),
+    return puzzle_why.difficulty(entry.solution.health, entry.record["greedy"].get("health"),
                                  why_record(entry))
 
 
@@ -91,7 +93,7 @@ def index_page(site: SiteData, puzzle_set: PuzzleSet, lang: str, nav: tuple[str,
                      "edition_title": link_title(edition_label(p.edition.value, lang)),
                      "board": md_inline(p.board.id), "board_title": link_title(board_title(puzzle_set, p.board.id, lang)),
                      "rounds_flasks": f"{p.rounds} × {p.flasks}",
-                     "placements": sum(1 for a in entry.record["solution"].get("plan", []) if a.get("kind") == "place"),
+                     "placements": sum(1 for a in entry.solution.plan if a.kind is ActionKind.PLACE),
                      "proven": proven_text(entry.record, lang)})
     audit = site.audit
     content = render("puzzle_index.md.j2", ui=ui, rows=rows, daily_data=puzzle_why.daily_data(rows),

@@ -9,6 +9,7 @@ import importlib.util
 import inspect
 import json
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +17,10 @@ from solver import greedy_plan
 
 from .. import solution_cache
 
+from solver.solution import Solution
+
 if TYPE_CHECKING:
     from solver.model import Puzzle
-    from solver.solution import Solution
 
 PLANNER_ENGINES = ("cpsat", "planner")
 """Names the CP-SAT planner may be registered under in ``solver.solve`` (first found is used)."""
@@ -163,8 +165,44 @@ def depends_on(puzzle: Puzzle) -> tuple[Path, ...]:
     return (board_path(puzzle.board.id), RULEBOOK_CARDS)
 
 
-def solve_cached(puzzle: Puzzle, file: Path, recording: Path | None = None) -> solution_cache.Lookup:
-    """The puzzle's record from the cache, or computed (or replayed from ``recording``) and stored."""
+@dataclass(frozen=True)
+class Solved:
+    """A puzzle's cached record and the typed :class:`solver.Solution` it holds, read back."""
+
+    lookup: solution_cache.Lookup
+    """The record the pages render (and whether it came from the cache)."""
+    solution: Solution
+    """``lookup.record["solution"]`` read back by ``Solution.from_dict``: its plan replayed in the
+    rules engine, so a stale or damaged record never reaches a page."""
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return self.lookup.record
+
+    @property
+    def hit(self) -> bool:
+        return self.lookup.hit
+
+    @property
+    def key(self) -> str:
+        return self.lookup.key
+
+
+def solve_cached(puzzle: Puzzle, file: Path, recording: Path | None = None) -> Solved:
+    """The puzzle's record from the cache, or computed (or replayed from ``recording``) and stored.
+    A cached record the rules engine does not replay to its own score (a record written by
+    another engine version under a colliding key, or edited by hand) is computed again."""
+    from solver import SolverError
+    from solver.solution import Solution
     engine = engine_for(puzzle)
     key = solution_cache.cache_key(file, engine, depends_on(puzzle) + ((recording,) if recording else ()))
-    return solution_cache.cached(key, lambda: compute_record(puzzle, engine, recording), CACHE_DIR)
+    lookup = solution_cache.cached(key, lambda: compute_record(puzzle, engine, recording), CACHE_DIR)
+    try:
+        return Solved(lookup, Solution.from_dict(puzzle, lookup.record["solution"]))
+    except SolverError:
+        if not lookup.hit:
+            raise
+    fresh = compute_record(puzzle, engine, recording)
+    solution_cache.write(Path(CACHE_DIR) if CACHE_DIR is not None else solution_cache.CACHE_DIR, key, fresh)
+    lookup = solution_cache.Lookup({**fresh, "format": solution_cache.FORMAT, "key": key}, False, key)
+    return Solved(lookup, Solution.from_dict(puzzle, lookup.record["solution"]))

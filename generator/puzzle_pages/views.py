@@ -85,7 +85,7 @@ def uses_illustrative(puzzle: Puzzle, action: dict[str, Any]) -> bool:
 def greedy_view(site: SiteData, entry: PuzzleEntry, lang: str, page: str) -> dict:
     """The greedy contrast: its score against the optimum, and its steps."""
     ui = UI[lang]
-    greedy, optimum = entry.record["greedy"], entry.record["solution"].get("health")
+    greedy, optimum = entry.record["greedy"], entry.solution.health
     steps = step_rows(site, entry.puzzle, greedy["steps"], lang, page)
     if not greedy["complete"]:
         summary = ui["greedy_stuck"].format(n=len(steps))
