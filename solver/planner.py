@@ -1073,10 +1073,11 @@ def decode(pm: PlanModel, values: list[int]) -> list[Action]:
     return plan
 
 
-def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
+def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = None) -> dict[Var, int]:
     """Decision-variable values that write ``plan`` into the model's slots, legal or not (an
     illegal plan makes the model infeasible once these values are fixed). Raises
-    :class:`SolverError` when the plan does not fit the slots at all."""
+    :class:`SolverError` when the plan does not fit the slots at all. ``consumed``, when given,
+    receives the slots (``Slot.t``) the plan's actions use."""
     puzzle = pm.puzzle
     per_round = {r: [s for s in pm.slots if s.round == r] for r in range(1, puzzle.rounds + 1)}
     pos = {r: 0 for r in per_round}
@@ -1151,7 +1152,32 @@ def hint_values(pm: PlanModel, plan: list[Action]) -> dict[Var, int]:
         for s in rs[pos[r]:]:
             setv(pm.noop[s.t], 1)
             setv(pm.grey[s.t], 0)
+    if consumed is not None:
+        consumed.update(s.t for r, rs in per_round.items() for s in rs[:pos[r]])
     return out
+
+
+def prefix_values(pm: PlanModel, prefix: list[Action]) -> dict[Var, int]:
+    """The decision-variable values that ``prefix`` (a legal start of a plan ending with a flask
+    placement or an exhausted flask, so on a slot boundary) writes into the slots it uses; every
+    later slot, and the income of every round it has not reached, are left free. Fixing them gives
+    the model of "the best plan starting with ``prefix``". Raises :class:`SolverError` when the
+    prefix does not end on a slot boundary or does not fit the model."""
+    if not prefix or not prefix[-1].kind.ends_turn:
+        raise SolverError("prefix: expected a start of a plan ending with a flask placement")
+    used: set[int] = set()
+    full = hint_values(pm, prefix, consumed=used)
+    rounds = {s.round for s in pm.slots if s.t in used}
+
+    def owned(key: object, by_round: bool = False) -> bool:
+        head = key[0] if isinstance(key, tuple) else key
+        return head in rounds if by_round else head in used
+
+    keep: set[Var] = set()
+    for table in (pm.x, pm.grey, pm.noop, pm.amount, pm.play, pm.extra, pm.trade):
+        keep.update(v for k, v in table.items() if owned(k) and isinstance(v, Var))
+    keep.update(v for k, v in pm.income.items() if owned(k, by_round=True) and isinstance(v, Var))
+    return {v: value for v, value in full.items() if v in keep}
 
 
 # --------------------------------------------------------------------------- solve
@@ -1210,12 +1236,17 @@ def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None =
 def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: float | None = None,
                 deterministic_time: float | None = None, progress: Progress | None = None,
                 hint: list[Action] | None = None,
-                fix_hint: bool = False, subsolvers: tuple[str, ...] = TWO_WORKERS) -> PlannerResult:
+                fix_hint: bool = False, subsolvers: tuple[str, ...] = TWO_WORKERS,
+                fixed: dict[Var, int] | None = None) -> PlannerResult:
     """Run CP-SAT on ``pm``. ``progress(objective, bound, seconds)`` is called on each improving
-    plan and each better bound."""
+    plan and each better bound. ``hint``: a plan to start from (``fix_hint``: the only plan
+    allowed); ``fixed``: variable values to hold (:func:`prefix_values`), the rest free."""
     from ortools.sat.python import cp_model
     lm = pm.lm
-    lm.hints = hint_values(pm, hint) if hint is not None else {}
+    if fixed is not None:
+        lm.hints, fix_hint = dict(fixed), True
+    else:
+        lm.hints = hint_values(pm, hint) if hint is not None else {}
     cp, xs = to_cpsat_model(lm)
     solver = cpsat_parameters(workers, seed, time_limit, deterministic_time, subsolvers)
     if fix_hint:

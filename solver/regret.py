@@ -11,20 +11,29 @@ best_values``); a larger one carries it only for the states of its worked exampl
   proves it: the terminal score, a transposition back onto the line, or the line's remaining
   moves replayed in their order (each one as soon as it is legal) are tried first;
 - otherwise a memoised exhaustive value search from the state (one memo for the whole line, the
-  latest states first: they are the small ones) within a state budget. A state the budget does not
-  cover gets no value: it is listed as unproven, never guessed.
+  latest states first: they are the small ones) within a state budget;
+- what that budget does not cover, when the move ends a turn (a placement or an exhausted flask),
+  goes to the CP-SAT planner with the line's moves up to the state held fixed
+  (:func:`solver.planner.prefix_values`), within a deterministic time each: a proven optimum is a
+  value once its plan, replayed from the state by the rules engine, scores it; a proven
+  infeasibility is a proven dead end.
 
-Only the rules engine is used (no planner): every value is a maximum over the engine's own moves.
+A state no stage covers gets no value: it is listed as unproven, never guessed.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
+from .errors import SolverError
 from .model import Puzzle
 from .search import canonical, dominance_key, with_recursion_limit
+
+if TYPE_CHECKING:   # the planner (ortools) is imported only when its stage runs
+    from .planner import Options, PlanModel
 
 
 @dataclass(frozen=True)
@@ -43,7 +52,8 @@ class OffLineValue:
     """One sequence of legal moves from ``state`` reaching ``best`` (empty when ``best`` is None)."""
     method: str
     """How it was proven: ``terminal``, ``line`` (a transposition onto the line), ``resume`` (the
-    line's remaining moves reach the optimum) or ``search`` (memoised exhaustive search)."""
+    line's remaining moves reach the optimum), ``search`` (memoised exhaustive search) or
+    ``cpsat`` (the planner with the moves up to the state fixed)."""
 
 
 @dataclass(frozen=True)
@@ -228,11 +238,45 @@ def quick_value(after: State, step: int, line_index: dict[State, int], plan: lis
     return None
 
 
+def planner_value(puzzle: Puzzle, prefix: list[Action], state: State, optimum: int,
+                  deterministic_time: float, model: PlanModel | None = None
+                  ) -> tuple[int | None, tuple[Action, ...]] | None:
+    """The best final Health reachable from ``state`` (reached by the legal ``prefix``, which ends
+    a turn), proven by CP-SAT with the prefix fixed, and one continuation reaching it; None when
+    not proven within ``deterministic_time`` or when the model cannot hold the prefix. ``model``:
+    a :class:`solver.planner.PlanModel` of ``puzzle`` built without symmetry breaking (reused
+    across calls). Never trusted blindly: the continuation is replayed from ``state`` by the rules
+    engine and must score the proven value, which cannot exceed ``optimum``."""
+    from .planner import build_model, prefix_values, solve_cpsat
+    pm = model if model is not None else build_model(puzzle, planner_options())
+    try:
+        fixed = prefix_values(pm, prefix)
+    except SolverError:
+        return None
+    result = solve_cpsat(pm, fixed=fixed, deterministic_time=deterministic_time)
+    if result.status == "infeasible":
+        return None, ()
+    if result.status != "optimal" or result.objective is None or result.plan[:len(prefix)] != prefix:
+        return None
+    continuation = tuple(result.plan[len(prefix):])
+    if final_of(state, continuation) != result.objective or result.objective > optimum:
+        return None
+    return result.objective, continuation
+
+
+def planner_options() -> Options:
+    """The planner's options for prefix solves: no symmetry breaking and no ordering of commuting
+    placements (both remove legal orders on purpose, and a fixed prefix may be in another)."""
+    from .planner import Options
+    return Options(symmetry=False, ordering=False)
+
+
 def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states: int = 100_000,
-                seconds: float | None = 20.0) -> LineValues:
+                seconds: float | None = 20.0, planner_time: float | None = None) -> LineValues:
     """Every line state (worth ``optimum``, which must be the proven optimum) and every state one
     move off the line with its proven value, within ``max_states`` searched states and ``seconds``
-    of CPU time.
+    of CPU time; then, with ``planner_time``, each state left whose move ends a turn by CP-SAT
+    within that deterministic time (:func:`planner_value`).
     Raises ValueError when ``plan`` does not reach ``optimum``."""
     t0 = time.monotonic()
     plan = list(plan)
@@ -262,6 +306,8 @@ def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states:
             except _OverBudget:
                 over = True
         unproven.append(Unproven(step, action, after))
+    if planner_time is not None and unproven:
+        unproven = _planner_stage(puzzle, plan, optimum, unproven, proven, planner_time)
     methods: dict[str, int] = {}
     for value in proven:
         methods[value.method] = methods.get(value.method, 0) + 1
@@ -269,3 +315,26 @@ def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states:
     unproven.sort(key=lambda v: v.step)
     return LineValues(optimum, line, tuple(plan), tuple(proven), tuple(unproven), len(memo.table),
                       round(time.monotonic() - t0, 3), methods)
+
+
+def _planner_stage(puzzle: Puzzle, plan: list[Action], optimum: int, unproven: list[Unproven],
+                   proven: list[OffLineValue], planner_time: float) -> list[Unproven]:
+    """CP-SAT on every unproven state whose move ends a turn (:func:`planner_value`); the values
+    it proves join ``proven``; what is left is returned."""
+    try:
+        from .planner import build_model
+        model = build_model(puzzle, planner_options())
+    except ImportError:     # the planner's library is absent: the states stay unproven
+        return unproven
+    except SolverError:     # a puzzle the planner does not model
+        return unproven
+    left = []
+    for item in unproven:
+        prefix = plan[:item.step] + [item.action]
+        found = planner_value(puzzle, prefix, item.state, optimum, planner_time, model) \
+            if item.action.kind.ends_turn else None
+        if found is None:
+            left.append(item)
+        else:
+            proven.append(OffLineValue(item.step, item.action, item.state, found[0], found[1], "cpsat"))
+    return left
