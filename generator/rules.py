@@ -16,7 +16,7 @@ from solver.loading import Located, parse_line_ranges
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path
 
-from .languages import SITE_LANGUAGES  # noqa: E402 (re-exported: the languages are defined in mkdocs.yml)
+from .languages import SITE_LANGUAGES as SITE_LANGUAGES  # noqa: E402 (re-exported: the languages are defined in mkdocs.yml)
 
 SECTION_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
