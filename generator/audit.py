@@ -222,23 +222,23 @@ class _Reader:
         self.file, self.located, self.problems, self.game = file, located, problems, game
         self._tests: dict[Path, set[str] | None] = {}
 
-    def fail(self, path: tuple, message: str) -> None:
+    def fail(self, path: tuple[str | int, ...], message: str) -> None:
         self.problems.add(self.file, yaml_path(*path), message, self.located.line(*path))
 
-    def label(self, value: object, path: tuple) -> Label | None:
+    def label(self, value: object, path: tuple[str | int, ...]) -> Label | None:
         if not isinstance(value, dict) or set(value) != {"it", "en"} or not all(
                 isinstance(value[k], str) and value[k].strip() for k in ("it", "en")):
             self.fail(path, f"expected {{it: text, en: text}}, both non-empty, got {value!r}")
             return None
         return Label(it=value["it"].strip(), en=value["en"].strip())
 
-    def strings(self, value: object, path: tuple, what: str) -> tuple[str, ...]:
+    def strings(self, value: object, path: tuple[str | int, ...], what: str) -> tuple[str, ...]:
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             self.fail(path, f"expected a list of {what}, got {value!r}")
             return ()
         return tuple(value)
 
-    def section_id(self, value: object, path: tuple) -> str | None:
+    def section_id(self, value: object, path: tuple[str | int, ...]) -> str | None:
         if not isinstance(value, str) or not SECTION_ID.match(value):
             self.fail(path, f"expected a section id like 'spots.golgi', got {value!r}")
             return None
@@ -247,7 +247,7 @@ class _Reader:
             return None
         return value
 
-    def quote(self, value: object, path: tuple, row_sections: tuple[str, ...]) -> Quote | None:
+    def quote(self, value: object, path: tuple[str | int, ...], row_sections: tuple[str, ...]) -> Quote | None:
         if not isinstance(value, dict) or set(value) != {"source", "section", "text"}:
             self.fail(path, f"expected {{source, section, text}}, got {value!r}")
             return None
@@ -274,7 +274,7 @@ class _Reader:
             return None
         return Quote(value["source"], section, value["text"].strip())
 
-    def code(self, value: str, path: tuple) -> str | None:
+    def code(self, value: str, path: tuple[str | int, ...]) -> str | None:
         try:
             resolve_code(value)
         except LookupError as exc:
@@ -282,7 +282,7 @@ class _Reader:
             return None
         return value
 
-    def planner_ref(self, value: object, path: tuple) -> PlannerRef | None:
+    def planner_ref(self, value: object, path: tuple[str | int, ...]) -> PlannerRef | None:
         if not isinstance(value, str) or not value:
             self.fail(path, f"expected 'solver.module.function#block', got {value!r}")
             return None
@@ -297,7 +297,7 @@ class _Reader:
             return None
         return PlannerRef(function, block or None)
 
-    def test_ref(self, value: str, path: tuple) -> str | None:
+    def test_ref(self, value: str, path: tuple[str | int, ...]) -> str | None:
         match = TEST_REF.match(value)
         if not match:
             self.fail(path, f"expected 'tests/file.py::test_name', got {value!r}")

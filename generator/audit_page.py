@@ -7,7 +7,7 @@ Registers the ``audit`` loader and the page producer with :mod:`generator.featur
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import features, i18n
 from .audit import STATUS_ORDER, Audit, AuditRow, Status, load_audits
@@ -29,12 +29,12 @@ UI = i18n.namespace("audit")
 """This feature's interface strings: ``audit.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
 
 
-def status_view(status: Status, lang: str) -> dict:
+def status_view(status: Status, lang: str) -> dict[str, Any]:
     return {"id": status.value, "label": UI[lang][f"status_{status.value}"],
             "help": UI[lang][f"status_help_{status.value}"]}
 
 
-def row_view(site: SiteData, audit: Audit, row: AuditRow, lang: str) -> dict:
+def row_view(site: SiteData, audit: Audit, row: AuditRow, lang: str) -> dict[str, Any]:
     game = site.games[audit.game]
     sources = {s.id: s for s in game.sources}
     links = [link for link in (section_link(site, s, lang, PAGE) for s in row.sections) if link]

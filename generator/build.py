@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from . import features
 from .pages import annotate_terms, core_pages, home_page
@@ -68,17 +69,17 @@ def generate(data_dir: Path = DATA_DIR, docs_dir: Path = DOCS_DIR) -> tuple[Site
     return site, pages
 
 
-def navigation(pages: list[Page], lang: str) -> list:
+def navigation(pages: list[Page], lang: str) -> list[dict[str, Any]]:
     """MkDocs ``nav`` for one language, in production order, grouped by each page's nav path."""
-    nav: list = []
-    groups: dict[tuple[str, ...], list] = {(): nav}
+    nav: list[dict[str, Any]] = []
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {(): nav}
     for page in pages:
         if page.lang != lang or not page.in_nav or not page.path.endswith(".md"):
             continue
         for depth in range(1, len(page.nav) + 1):
             key = page.nav[:depth]
             if key not in groups:
-                children: list = []
+                children: list[dict[str, Any]] = []
                 groups[key[:-1]].append({key[-1]: children})
                 groups[key] = children
         groups[page.nav].append({page.title: f"{lang}/{page.path}"})

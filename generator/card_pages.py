@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from solver.model import Resource
+
 from . import features, i18n
-from .cards import (PROJECT, CardSet, Card, CytosisType, Resource, Spot, Text, check_rule_refs, load_cards)
+from .cards import (PROJECT, CardSet, Card, CytosisType, Spot, Text, check_rule_refs, load_cards)
 from .errors import DataError, Problems
 from .refs import relative
 from .render import Page, escaped, render

@@ -265,11 +265,11 @@ class _Ctx:
             except OSError:
                 pass
 
-    def add(self, path: tuple, message: str) -> None:
+    def add(self, path: tuple[str | int, ...], message: str) -> None:
         self.problems.add(self.file, yaml_path(*path), message, self.located.line(*path))
 
 
-def _text(ctx: _Ctx, raw: dict, key: str, path: tuple, where: str, langs: tuple[str, ...],
+def _text(ctx: _Ctx, raw: dict[str, Any], key: str, path: tuple[str | int, ...], where: str, langs: tuple[str, ...],
           required: bool = True) -> Text | None:
     value = raw.get(key)
     src = raw.get(f"{key}_source")
@@ -302,7 +302,7 @@ def _text(ctx: _Ctx, raw: dict, key: str, path: tuple, where: str, langs: tuple[
     return Text(tuple((lang, value[lang].strip()) for lang in langs), tuple((lang, src[lang]) for lang in langs))
 
 
-def _source_lines(ctx: _Ctx, raw: Any, path: tuple, where: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+def _source_lines(ctx: _Ctx, raw: Any, path: tuple[str | int, ...], where: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
     if not isinstance(raw, dict) or not raw:
         ctx.add(path, f"{where}: expected source_lines: a mapping of source id to line ranges ('12-15, 20'), got {raw!r}")
         return ()
@@ -326,7 +326,7 @@ def _source_lines(ctx: _Ctx, raw: Any, path: tuple, where: str) -> tuple[tuple[s
 E = TypeVar("E", bound=Enum)
 
 
-def _enum(ctx: _Ctx, enum: type[E], value: Any, path: tuple, where: str, what: str) -> E | None:
+def _enum(ctx: _Ctx, enum: type[E], value: Any, path: tuple[str | int, ...], where: str, what: str) -> E | None:
     try:
         return enum(value)
     except ValueError:
@@ -334,7 +334,7 @@ def _enum(ctx: _Ctx, enum: type[E], value: Any, path: tuple, where: str, what: s
         return None
 
 
-def _flag(ctx: _Ctx, raw: dict, key: str, path: tuple, where: str) -> bool:
+def _flag(ctx: _Ctx, raw: dict[str, Any], key: str, path: tuple[str | int, ...], where: str) -> bool:
     """An optional true/false field (default false): ``"false"`` or ``1`` is an error, not a truth."""
     value = raw.get(key, False)
     if not isinstance(value, bool):
@@ -343,7 +343,7 @@ def _flag(ctx: _Ctx, raw: dict, key: str, path: tuple, where: str) -> bool:
     return value
 
 
-def _count(ctx: _Ctx, value: Any, path: tuple, where: str, what: str, nullable: bool = True) -> bool:
+def _count(ctx: _Ctx, value: Any, path: tuple[str | int, ...], where: str, what: str, nullable: bool = True) -> bool:
     if value is None and nullable:
         return True
     if not is_count(value):
@@ -352,7 +352,7 @@ def _count(ctx: _Ctx, value: Any, path: tuple, where: str, what: str, nullable: 
     return True
 
 
-def _int_or_null(ctx: _Ctx, value: Any, path: tuple, where: str, what: str) -> bool:
+def _int_or_null(ctx: _Ctx, value: Any, path: tuple[str | int, ...], where: str, what: str) -> bool:
     if value is None or is_int(value):
         return True
     ctx.add(path, f"{where}: {what} must be an integer or null, got {value!r}")
@@ -369,7 +369,7 @@ GAME_KEYS = {
 }
 
 
-def _cytosis_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple[str, Any]]:
+def _cytosis_fields(ctx: _Ctx, raw: dict[str, Any], path: tuple[str | int, ...], where: str) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     counts = raw.get("counts")
     if not isinstance(counts, dict):
@@ -411,7 +411,7 @@ def _cytosis_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple
     return out
 
 
-def _ursuppe_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple[str, Any]]:
+def _ursuppe_fields(ctx: _Ctx, raw: dict[str, Any], path: tuple[str | int, ...], where: str) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     replaces = raw.get("replaces") or []
     if not isinstance(replaces, list) or not all(is_id(r) for r in replaces):
@@ -432,7 +432,7 @@ def _ursuppe_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple
     return out
 
 
-def _immune_fields(ctx: _Ctx, raw: dict, path: tuple, where: str) -> list[tuple[str, Any]]:
+def _immune_fields(ctx: _Ctx, raw: dict[str, Any], path: tuple[str | int, ...], where: str) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     for key in ("extra_food", "points", "extra_points", "copies"):
         _count(ctx, raw.get(key), path + (key,), where, key)

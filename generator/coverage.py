@@ -21,7 +21,7 @@ WORD = re.compile(r"[^\W_]+", re.UNICODE)
 TAG = re.compile(r"</?[A-Za-z][^>]*>")
 
 
-def words(text: str) -> Counter:
+def words(text: str) -> Counter[str]:
     """Lowercased words (letters and digits) as a multiset; extraction markup (``<b>``) is not a word."""
     return Counter(w.lower() for w in WORD.findall(TAG.sub(" ", text)))
 
@@ -57,7 +57,7 @@ def check_coverage(game: Game, problems: Problems) -> list[SourceCoverage]:
             if text is None or text.translated or text.source != source.id:
                 continue
             section_count += 1
-            claimed: Counter = Counter()
+            claimed: Counter[str] = Counter()
             for start, end in text.lines:
                 if end > len(source_lines):
                     problems.add(text.file, section.id, f"lines {start}-{end}: the source "

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 from pathlib import Path
 
 from .errors import DataError, Problems
@@ -35,7 +35,7 @@ _used: set[str] = set()
 """Keys looked up since the catalogue was loaded (for the unused-key check)."""
 
 
-def _flatten(value: object, prefix: str, located: Located, path: tuple, file: Path,
+def _flatten(value: object, prefix: str, located: Located, path: tuple[str | int, ...], file: Path,
              problems: Problems, out: dict[str, str]) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
@@ -229,15 +229,18 @@ def labels(prefix: str) -> Labels:
     return Labels(prefix)
 
 
-class EnumLabels(Mapping):
+E = TypeVar("E", bound=Enum)
+
+
+class EnumLabels(Mapping[str, dict[E, str]]):
     """Names of an Enum's members, by language: ``[lang]`` is a dict member -> text
     (``t(prefix + "." + member.value, lang)``), every member named."""
 
-    def __init__(self, prefix: str, members: type[Enum]):
+    def __init__(self, prefix: str, members: type[E]):
         self.prefix = prefix
         self.members = members
 
-    def __getitem__(self, lang: str) -> dict:
+    def __getitem__(self, lang: str) -> dict[E, str]:
         if lang not in SITE_LANGUAGES:
             raise KeyError(lang)
         return {m: t(f"{self.prefix}.{m.value}", lang) for m in self.members}
@@ -249,7 +252,7 @@ class EnumLabels(Mapping):
         return len(SITE_LANGUAGES)
 
 
-def enum_labels(prefix: str, members: type[Enum]) -> EnumLabels:
+def enum_labels(prefix: str, members: type[E]) -> EnumLabels[E]:
     """The names of ``members`` under ``prefix``, by language (see :class:`EnumLabels`)."""
     return EnumLabels(prefix, members)
 

@@ -23,7 +23,7 @@ import posixpath
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import material
@@ -41,18 +41,24 @@ from generator import puzzle_play  # issue #19 hook: play assets
 from generator.site import DATA_DIR, DOCS_DIR
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from jinja2 import Environment
     from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
 
 log = logging.getLogger("mkdocs.hooks.cellula")
 _state = serving.STATE
 
 
-def on_startup(command, **kwargs):
+def on_startup(command: str, **kwargs: Any) -> None:
     _state["serving"] = command == "serve"
 
 
 @event_priority(100)
-def on_config(config, **kwargs):
+def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
     fingerprint = serving.fingerprint(DATA_DIR, DOCS_DIR.parent)
     if _state.get("fingerprint") != fingerprint:
         _state["fingerprint"] = fingerprint
@@ -80,19 +86,20 @@ def on_config(config, **kwargs):
     return config
 
 
-def on_env(env, config, files, **kwargs):
+def on_env(env: Environment, config: MkDocsConfig, files: Files, **kwargs: Any) -> Environment:
     """The theme overrides (404 page, footer) read the catalogue too."""
     env.globals["cellula_t"] = t
     env.globals["cellula_languages"] = SITE_LANGUAGES
     return env
 
 
-def on_serve(server, config, builder, **kwargs):
+def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., Any],
+             **kwargs: Any) -> LiveReloadServer:
     serving.watch_sources_only(server, config.docs_dir, SITE_LANGUAGES)
     return server
 
 
-def on_page_content(html, page, config, files, **kwargs):
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files, **kwargs: Any) -> str:
     html = sanitize_html(html)
     if _state.get("error"):
         html = serving.error_banner(_state["error"]) + html
@@ -117,7 +124,7 @@ def relative_link(target: str, page_url: str) -> str:
     return rel + qsep + query + sep + rest
 
 
-def _absolute_links(prefix: str) -> re.Pattern:
+def _absolute_links(prefix: str) -> re.Pattern[str]:
     # href="/cellula/..." or src="/cellula/..." (not protocol-relative "//host/...")
     return re.compile(r'(?P<attr>\b(?:href|src))="' + re.escape(prefix) + r'(?P<target>(?!/)[^"]*)"')
 
@@ -142,13 +149,13 @@ def label_table_cells(html: str) -> str:
     """Give every body cell of a wide table its column's name (``data-label``) and mark the table
     ``data-cellula-stack``, so that on a phone it reads as one block per row, no column hidden."""
 
-    def table(match: re.Match) -> str:
+    def table(match: re.Match[str]) -> str:
         head = match.group("body").split("</thead>")[0] if "</thead>" in match.group("body") else ""
         labels = [_header_label(m.group("text")) for m in HEADER_CELL.finditer(head)]
         if len(labels) < STACK_FROM_COLUMNS or "data-cellula-stack" in match.group("attrs"):
             return match.group(0)
 
-        def row(row_match: re.Match) -> str:
+        def row(row_match: re.Match[str]) -> str:
             cells = row_match.group("cells")
             if cells.count("<td") != len(labels):
                 return row_match.group(0)
@@ -162,7 +169,7 @@ def label_table_cells(html: str) -> str:
     return TABLE.sub(table, html)
 
 
-def on_post_page(output, page, config, **kwargs):
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
     pattern = _absolute_links(_site_path(config))
     output = pattern.sub(lambda m: f'{m.group("attr")}="{relative_link(m.group("target"), page.url)}"', output)
     return label_table_cells(output)
@@ -171,7 +178,7 @@ def on_post_page(output, page, config, **kwargs):
 LANGUAGE_LINK = re.compile(r'href="[^"]*"(?P<rest> hreflang="(?P<lang>[a-z]{2})")')
 
 
-def on_post_template(output, template_name, config, **kwargs):
+def on_post_template(output: str, template_name: str, config: MkDocsConfig, **kwargs: Any) -> str:
     """The 404 page is one file for every missing address: its language links (which the i18n plugin
     fills with the last page built) lead to the two home pages, absolute as all of its links."""
     if template_name != "404.html":
@@ -183,7 +190,7 @@ def on_post_template(output, template_name, config, **kwargs):
 
 
 @event_priority(-200)
-def on_post_build(config, **kwargs):
+def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
     """After the i18n plugin has written the combined search index (and the offline plugin its
     script copy): one shaped index per language (generator/search_index.py). The i18n plugin
     builds the other languages inside its own on_post_build; only the outermost call shapes."""
@@ -205,9 +212,10 @@ def client_strings(lang: str) -> dict[str, str]:
     return {key: t(f"core.{key}", lang) for key in CLIENT_KEYS}
 
 
-def on_page_context(context, page, config, **kwargs):
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, **kwargs: Any) -> dict[str, Any]:
     """The interface strings of docs/assets/search.js and permalink.js in the page's language, for
-    the theme override (main.html writes them into the page as JSON)."""
+    the theme override (main.html writes them into the page as JSON). ``context`` is MkDocs'
+    TemplateContext, given a key of the theme's own (a TypedDict would refuse it)."""
     lang = context.get("i18n_page_locale") or config.theme.get("language", "it")
     if _state.get("site") is not None and lang in SITE_LANGUAGES:
         context["cellula_ui"] = client_strings(lang)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .glossary import Term
 from . import features
@@ -15,7 +16,7 @@ LANG_NAMES = i18n.namespace("core.lang_names")
 """Language names, by interface language then language."""
 
 
-def provenance(site: SiteData, game: Game, text: SectionText, lang: str) -> dict:
+def provenance(site: SiteData, game: Game, text: SectionText, lang: str) -> dict[str, Any]:
     """How a text's origin is shown: label, css class, and whether it is a translation."""
     source = game.source(text.source)
     ui = site.ui[lang]
@@ -29,7 +30,7 @@ def provenance(site: SiteData, game: Game, text: SectionText, lang: str) -> dict
 
 
 def section_view(site: SiteData, game: Game, section: Section, lang: str, page: str,
-                 ui_lang: str | None = None) -> dict:
+                 ui_lang: str | None = None) -> dict[str, Any]:
     """What a template needs to show one section's ``lang`` text on the page ``page`` in ``ui_lang``."""
     text = section.texts[lang]
     ui_lang = ui_lang or lang
@@ -64,7 +65,7 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, page: 
     }
 
 
-def editorial_notes(site: SiteData, game: Game, section: Section, lang: str, page: str) -> list[dict]:
+def editorial_notes(site: SiteData, game: Game, section: Section, lang: str, page: str) -> list[dict[str, Any]]:
     """The project's notes beside a section, in ``lang``: the kind's label and the Markdown text."""
     ui = site.ui[lang]
     return [{"kind": note.kind.value, "label": f"{ui['editorial_note']}: {ui['note_' + note.kind.value]}",

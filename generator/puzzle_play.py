@@ -18,7 +18,7 @@ import sys
 import time
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import i18n, play_runtime
 from .step_texts import step_text
@@ -42,7 +42,7 @@ def ui_strings(lang: str) -> dict[str, Any]:
 def layout(puzzle: Puzzle) -> dict[str, Any]:
     """The board side as the drawing needs it: areas in board order, each with its spots, and the
     budding vesicle locations per vesicle area."""
-    areas: dict[str, list[dict]] = {}
+    areas: dict[str, list[dict[str, Any]]] = {}
     for spot in puzzle.board.spots:
         areas.setdefault(spot.area.value, []).append(
             {"id": spot.id, "kind": spot.kind.value, "value": spot.value, "slot": spot.slot})
@@ -118,7 +118,7 @@ def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimu
                                    (board_path(puzzle.board.id), RULEBOOK_CARDS, Path(play_runtime.__file__)))
     path = VALUES_DIR / f"{key}.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))["values"]
+        return cast(str, json.loads(path.read_text(encoding="utf-8"))["values"])
     except (OSError, ValueError, KeyError, TypeError):
         pass
     start, cpu = time.perf_counter(), time.process_time()

@@ -13,11 +13,11 @@ is printed on the puzzle index in every language (``puzzles.grade_formula``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import i18n, solution_cache
 from .step_texts import step_text
@@ -56,7 +56,7 @@ def _probes(puzzle: Puzzle) -> Iterator[tuple[str, Puzzle]]:
     yield "flask", dataclasses.replace(puzzle, flasks=puzzle.flasks + 1)
 
 
-def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None = None) -> dict:
+def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None = None) -> dict[str, Any]:
     """Everything the "why it is optimal" section and the grade need (JSON-ready): one value
     search along the worked example, then one per probe (:func:`_probes`). ``proven`` is the
     solver's proven optimum (None when the solver did not prove one: then nothing is probed)."""
@@ -77,7 +77,7 @@ def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None =
     else:
         counted = optimal_plans(puzzle, MAX_STATES, PLAN_CAP)
     # the optimum explained: the search's, or the solver's proven one when the search ran out
-    record: dict = {"budget": MAX_STATES, "optimum": counted.best if counted.best is not None else proven,
+    record: dict[str, Any] = {"budget": MAX_STATES, "optimum": counted.best if counted.best is not None else proven,
                     "plans": counted.count,
                     "capped": counted.capped, "states": counted.states, "over_budget": counted.count is None,
                     "only": list(facts.only) if facts else None,
@@ -95,12 +95,12 @@ def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None =
     return record
 
 
-def probe_limits(puzzle: Puzzle, searchable: bool) -> list[dict]:
+def probe_limits(puzzle: Puzzle, searchable: bool) -> list[dict[str, Any]]:
     """Each probe (:func:`_probes`) with its status: ``optimal`` (its proven optimum),
     ``unplayable`` (no legal plan: one more flask can need more free spots than the board has) or
     ``unproven``. Past the first probe CP-SAT cannot prove in its time, the others (as large) are
     not tried and read ``unproven`` too, which saves up to a minute a hard puzzle on a cold cache."""
-    limits: list[dict] = []
+    limits: list[dict[str, Any]] = []
     gave_up = False
     for name, changed in _probes(puzzle):
         optimum, status = (None, "unproven") if gave_up else probe_optimum(changed, searchable)
@@ -125,7 +125,7 @@ def probe_optimum(puzzle: Puzzle, searchable: bool) -> tuple[int | None, str]:
     return solution.health, "optimal" if solution.health is not None else "unplayable"
 
 
-def why_cached(puzzle: Puzzle, file: Path, plan: list[dict[str, Any]], proven: int | None, cache_dir: Path | None = None) -> dict:
+def why_cached(puzzle: Puzzle, file: Path, plan: list[dict[str, Any]], proven: int | None, cache_dir: Path | None = None) -> dict[str, Any]:
     """The puzzle's why-record from the cache, or computed and stored."""
     from solver.puzzle import RULEBOOK_CARDS, board_path
     key = solution_cache.cache_key(file, WHY_FORMAT, (board_path(puzzle.board.id), RULEBOOK_CARDS))
@@ -150,7 +150,7 @@ class Difficulty:
     """Mean legal actions per step along the worked example (None: not measured)."""
 
 
-def difficulty(optimum: int | None, greedy: int | None, why: dict) -> Difficulty:
+def difficulty(optimum: int | None, greedy: int | None, why: dict[str, Any]) -> Difficulty:
     """grade = 1 + G + P + B, where G = 0 if greedy reaches the optimum, 1 if it falls 1-2 short,
     2 if 3 or more (or it finds no complete plan); P = 1 if at most 2 plans are optimal, or the
     search exceeds its budget; B = 1 if the worked example offers 4 or more legal actions a step
@@ -175,8 +175,8 @@ def stars(grade: int) -> str:
 
 def level_reasons(d: Difficulty, lang: str) -> str:
     """The figures behind a level, in words ("greedy gap 2, optimal plans 3, ...")."""
-    dash = lambda v: "–" if v is None else v  # noqa: E731
-    return UI[lang]["grade_why"].format(gap=dash(d.gap), plans=dash(d.plans), branching=dash(d.branching))
+    dash: Callable[[object], object] = lambda v: "–" if v is None else v  # noqa: E731
+    return cast(str, UI[lang]["grade_why"].format(gap=dash(d.gap), plans=dash(d.plans), branching=dash(d.branching)))
 
 
 def level_text(d: Difficulty, lang: str) -> str:
@@ -185,42 +185,43 @@ def level_text(d: Difficulty, lang: str) -> str:
     return f"{ui['grade']}: {stars(d.grade)} ({ui['grade_of'].format(n=d.grade)}; {level_reasons(d, lang)})"
 
 
-def plans_text(why: dict, lang: str) -> str:
+def plans_text(why: dict[str, Any], lang: str) -> str:
     ui = UI[lang]
     if why.get("unproven"):
-        return ui["why_unproven"]
+        return cast(str, ui["why_unproven"])
     if why.get("over_budget"):
-        return ui["why_plans_over"].format(n=f"{why['budget']:,}")
+        return cast(str, ui["why_plans_over"].format(n=f"{why['budget']:,}"))
     if why.get("plans") is None:
-        return ui["why_plans_none"]
+        return cast(str, ui["why_plans_none"])
     if why.get("capped"):
-        return ui["why_plans_capped"].format(n=why["plans"])
-    return ui["why_plans_one"] if why["plans"] == 1 else ui["why_plans"].format(n=why["plans"])
+        return cast(str, ui["why_plans_capped"].format(n=why["plans"]))
+    return cast(str, ui["why_plans_one"] if why["plans"] == 1 else ui["why_plans"].format(n=why["plans"]))
 
 
-def only_text(why: dict, lang: str) -> str:
+def only_text(why: dict[str, Any], lang: str) -> str:
     ui = UI[lang]
     only = why.get("only")
     if only is None:
-        return ui["why_only_over"]
+        return cast(str, ui["why_only_over"])
     steps = [str(i) for i, o in enumerate(only, start=1) if o]
     if not steps:
-        return ui["why_only_none"]
-    return ui["why_only_one" if len(steps) == 1 else "why_only"].format(steps=", ".join(steps))
+        return cast(str, ui["why_only_none"])
+    return cast(str, ui["why_only_one" if len(steps) == 1 else "why_only"].format(steps=", ".join(steps)))
 
 
-def limit_text(why: dict, record: dict, lang: str) -> str:
+def limit_text(why: dict[str, Any], record: dict[str, Any], lang: str) -> str:
     """What limits the score: the starting resources whose one more unit raises the optimum, then
     what one more flask a round does; a probe not proven is named as such, never given a value."""
     ui = UI[lang]
     optimum = why.get("optimum")
     if optimum is None:
         bound = record.get("bound")
-        return ui["why_bound_solver"].format(bound=bound) if bound is not None else ui["why_bound_none"]
+        return cast(str, ui["why_bound_solver"].format(bound=bound) if bound is not None else ui["why_bound_none"])
     names = i18n.labels("puzzles.resources")
     probes = {x["resource"]: x for x in why.get("limits", [])}
     proven = {f: x["optimum"] for f, x in probes.items() if x["status"] == "optimal"}
     raising = [(names[f][lang], proven[f]) for f in STOCK_FIELDS if f in proven and proven[f] > optimum]
+    text: str
     if raising:
         parts = "; ".join(ui["why_bound_part"].format(resource=n, health=h) for n, h in raising)
         text = ui["why_bound_limits"].format(optimum=optimum, parts=parts)
@@ -239,7 +240,7 @@ def limit_text(why: dict, record: dict, lang: str) -> str:
     return text
 
 
-def deviation_view(why: dict, lang: str) -> dict | None:
+def deviation_view(why: dict[str, Any], lang: str) -> dict[str, Any] | None:
     dev = why.get("deviation")
     if not dev:
         return None
@@ -249,7 +250,7 @@ def deviation_view(why: dict, lang: str) -> dict | None:
             "texts": [step_text(events, lang) for events in dev["events"]]}
 
 
-def why_view(why: dict, record: dict, lang: str) -> dict:
+def why_view(why: dict[str, Any], record: dict[str, Any], lang: str) -> dict[str, Any]:
     """The section's sentences (plain text; the template escapes)."""
     ui = UI[lang]
     if why.get("unproven"):
@@ -262,14 +263,14 @@ def why_view(why: dict, record: dict, lang: str) -> dict:
             "runner": runner, "no_runner": no_runner, "only_steps": [i for i, o in enumerate(why.get("only") or [], 1) if o]}
 
 
-def daily_data(rows: list[dict]) -> str:
+def daily_data(rows: list[dict[str, Any]]) -> str:
     """The puzzle list ``daily.js`` picks from by the reader's date (a data attribute, so it works
     offline and survives the page sanitizer): id, title and computed grade per puzzle."""
     return json.dumps([{"id": r["id"], "title": r["plain_title"], "grade": r["grade_n"]} for r in rows],
                       ensure_ascii=False, separators=(",", ":"))
 
 
-def build_day_pick(rows: list[dict]) -> dict | None:
+def build_day_pick(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The build date's pick, shown until the script picks by the reader's date (same rule:
     day number since 0001-01-01 modulo the list length)."""
     return rows[date.today().toordinal() % len(rows)] if rows else None

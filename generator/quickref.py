@@ -52,7 +52,7 @@ def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(text))
 
 
-def _label(value: object, file: Path, located: Located, path: tuple, problems: Problems) -> Label | None:
+def _label(value: object, file: Path, located: Located, path: tuple[str | int, ...], problems: Problems) -> Label | None:
     if not isinstance(value, dict) or any(not isinstance(value.get(lang), str) or not value[lang].strip()
                                           for lang in SITE_LANGUAGES):
         problems.add(display_path(file), yaml_path(*path),

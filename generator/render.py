@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import markupsafe
@@ -56,7 +58,7 @@ def escape_md(text: str) -> str:
     return _no_attribute_lists(text.replace("<", "&lt;"))
 
 
-def front_matter(fields: dict) -> str:
+def front_matter(fields: dict[str, Any]) -> str:
     """A page's YAML front matter, written by the YAML dumper (a title holding ``: `` or ``#``
     stays a title)."""
     texts = {key: str(value) for key, value in fields.items()}  # str() of an undefined marker raises
@@ -79,10 +81,10 @@ def attr_escape(text: str) -> str:
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def escaped(escape):
+def escaped(escape: Callable[[str], str]) -> Callable[[object], markupsafe.Markup]:
     """``escape`` (a function that escapes data text for its place) with its output marked final,
     so that an HTML template (autoescaped) does not escape it a second time."""
-    def filter_(text):
+    def filter_(text: object) -> markupsafe.Markup:
         return markupsafe.Markup(escape(str(text)))
     filter_.__doc__ = escape.__doc__
     return filter_

@@ -10,13 +10,14 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import cast
 
 from solver.loading import Located, parse_line_ranges
 
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path
 
-from .languages import SITE_LANGUAGES  # noqa: E402 (re-exported: the languages are defined in mkdocs.yml)
+from .languages import SITE_LANGUAGES as SITE_LANGUAGES  # noqa: E402 (re-exported: the languages are defined in mkdocs.yml)
 
 SECTION_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -43,7 +44,7 @@ class Label:
     """English."""
 
     def __getitem__(self, lang: str) -> str:
-        return getattr(self, lang)
+        return cast(str, getattr(self, lang))
 
 
 @dataclass(frozen=True)
@@ -245,7 +246,7 @@ def parse_sections(file: Path, problems: Problems) -> list[_RawSection]:
 
 # --- loading a game ------------------------------------------------------------------------------
 
-def _label(value: object, file: Path, located: Located, path: tuple, problems: Problems) -> Label | None:
+def _label(value: object, file: Path, located: Located, path: tuple[str | int, ...], problems: Problems) -> Label | None:
     if not isinstance(value, dict) or not all(isinstance(value.get(l), str) and value[l].strip()
                                               for l in SITE_LANGUAGES):
         problems.add(file, yaml_path(*path), f"expected a text in each of {list(SITE_LANGUAGES)} "

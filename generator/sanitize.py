@@ -79,7 +79,7 @@ def sanitize_html(html: str) -> str:
     """``html`` with every element, attribute and URL outside the allow-lists removed."""
     kept: list[str] = []
 
-    def park(match: re.Match) -> str:
+    def park(match: re.Match[str]) -> str:
         if match.group(1) not in trusted_scripts():
             return ""
         kept.append(match.group(0))

@@ -154,7 +154,7 @@ def _stopwords(material_dir: Path) -> list[str]:
     return sorted(words)
 
 
-def split_index(index: dict, site: SiteData, stopwords: list[str]) -> dict[str, dict]:
+def split_index(index: dict[str, Any], site: SiteData, stopwords: list[str]) -> dict[str, dict[str, Any]]:
     """One shaped index per site language from Material's combined index."""
     chrome, forms = _chrome(site), _glossary_forms(site)
     chapters = {gid: {c.id for c in game.chapters} for gid, game in site.games.items()}
@@ -201,7 +201,7 @@ def page_kind_of(location: str, chapters: dict[str, set[str]]) -> PageKind:
     return PageKind.RULES if parts[1] in chapters[head] else PageKind.OTHER
 
 
-def _dump(index: dict) -> str:
+def _dump(index: dict[str, Any]) -> str:
     return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
 
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 import html
 from collections.abc import Collection
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
 
-STATE: dict = {}
+STATE: dict[str, Any] = {}
 """``fingerprint`` of the sources last generated, ``nav`` per language, ``error`` (the last data
 error, while it stands) and ``serving`` (True under ``mkdocs serve``)."""
 
 
-def fingerprint(data_dir: Path, root: Path) -> tuple:
+def fingerprint(data_dir: Path, root: Path) -> tuple[tuple[str, int], ...]:
     """Modification times of every file the pages are generated from."""
     roots = [data_dir, root / "generator", root / "solver"]
     return tuple(sorted((str(p), p.stat().st_mtime_ns) for base in roots if base.exists()

@@ -24,6 +24,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE_DIR = ROOT / ".cache" / "solutions"
@@ -38,7 +39,7 @@ FORMAT = 2
 class Lookup:
     """The answer of :func:`cached`."""
 
-    record: dict
+    record: dict[str, Any]
     """The stored or freshly computed record."""
     hit: bool
     """True when it came from the cache."""
@@ -85,7 +86,7 @@ SOLUTION_PARTS = ("solution", "greedy")
 """The parts a solution record must hold (mappings) to be read back."""
 
 
-def read(cache_dir: Path, key: str, parts: tuple[str, ...] = SOLUTION_PARTS) -> dict | None:
+def read(cache_dir: Path, key: str, parts: tuple[str, ...] = SOLUTION_PARTS) -> dict[str, Any] | None:
     """The record stored under ``key``, or None when absent, unreadable or not a valid record:
     ``parts`` names the keys it must hold (a solution record's ``solution`` and ``greedy`` are
     mappings; another kind of record, such as the "why" facts, names its own)."""
@@ -103,7 +104,7 @@ def read(cache_dir: Path, key: str, parts: tuple[str, ...] = SOLUTION_PARTS) -> 
     return data
 
 
-def write(cache_dir: Path, key: str, record: dict) -> Path:
+def write(cache_dir: Path, key: str, record: dict[str, Any]) -> Path:
     """Store ``record`` under ``key`` atomically (a concurrent build never reads half a file)."""
     cache_dir = Path(cache_dir)
     cache_dir.mkdir(parents=True, exist_ok=True)
@@ -120,7 +121,7 @@ def write(cache_dir: Path, key: str, record: dict) -> Path:
     return target
 
 
-def cached(key: str, compute: Callable[[], dict], cache_dir: Path | None = None,
+def cached(key: str, compute: Callable[[], dict[str, Any]], cache_dir: Path | None = None,
            parts: tuple[str, ...] = SOLUTION_PARTS) -> Lookup:
     """The record for ``key``: from the cache when valid (holding ``parts``, see :func:`read`),
     else ``compute()`` stored and returned."""

@@ -4,13 +4,14 @@ catalogue (``steps.*`` of ``data/i18n/<lang>.yaml``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from solver.steps import StepEvent, render
 
 from .i18n import t
 
 
-def step_text(events: Iterable[dict | StepEvent], lang: str) -> str:
+def step_text(events: Iterable[dict[str, Any] | StepEvent], lang: str) -> str:
     """The line of one step in ``lang``: ``events`` as a record stores them (dicts) or as the
     solver returns them."""
     parsed = tuple(e if isinstance(e, StepEvent) else StepEvent.from_dict(e) for e in events)

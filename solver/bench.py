@@ -279,9 +279,9 @@ def deck_row(puzzle: Puzzle, engine: str, run: DeckEngine, cap: float) -> dict[s
             "seconds": round(result.seconds, 2)}
 
 
-def check_deck_agreement(rows: list[dict]) -> None:
+def check_deck_agreement(rows: list[dict[str, Any]]) -> None:
     """Every proven optimum of one puzzle the same, and no plan above another engine's bound."""
-    by_size: dict[tuple, list[dict]] = {}
+    by_size: dict[tuple[int, str], list[dict[str, Any]]] = {}
     for r in rows:
         by_size.setdefault((r["placements"], r["edition"]), []).append(r)
     for key, rs in by_size.items():
@@ -316,7 +316,7 @@ def deck_series(sizes: Iterable[int], cap: float, whole_cap: float,
     return rows
 
 
-def deck_methods(cap: float, placements: int = 16) -> list[dict]:
+def deck_methods(cap: float, placements: int = 16) -> list[dict[str, Any]]:
     """Each reformulation and solver choice of :data:`DECK_METHODS` on one deck puzzle."""
     from .market import deck_puzzle
     puzzle = deck_puzzle(placements)
@@ -329,7 +329,7 @@ def deck_methods(cap: float, placements: int = 16) -> list[dict]:
     return rows
 
 
-def deck_table(rows: list[dict]) -> str:
+def deck_table(rows: list[dict[str, Any]]) -> str:
     head = ["placements", "edition", "engine", "status", "Health", "bound", "gap", "seconds"]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
@@ -341,7 +341,7 @@ def deck_table(rows: list[dict]) -> str:
 
 # --------------------------------------------------------------------------- output
 
-def _fmt(v, unit=""):
+def _fmt(v: object, unit: str = "") -> str:
     if v is None:
         return "-"
     if isinstance(v, float):
@@ -349,7 +349,7 @@ def _fmt(v, unit=""):
     return f"{v}{unit}"
 
 
-def table(rows: list[dict], first: str, cap: float) -> str:
+def table(rows: list[dict[str, Any]], first: str, cap: float) -> str:
     head = ([first] if first != "placements" else []) + ["placements", "optimum", "CP-SAT s", "status", "HiGHS s",
                                                          "exhaustive s", "exhaustive / CP-SAT"]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -363,22 +363,22 @@ def table(rows: list[dict], first: str, cap: float) -> str:
     return "\n".join(out)
 
 
-def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None,
-              deck_rows: list[dict] | None = None) -> str:
+def scale_svg(rows: list[dict[str, Any]], cap: float, grey_rows: list[dict[str, Any]] | None = None,
+              deck_rows: list[dict[str, Any]] | None = None) -> str:
     """A log-scale plot of seconds against placements: CP-SAT, HiGHS, exhaustive, CP-SAT with
     one grey flask a round, and CP-SAT (2 workers) on the deck series (runs stopped at their cap
     drawn there with an open marker)."""
     deck = [dict(r, cpsat_seconds=r["seconds"], cpsat_status=r["status"]) for r in deck_rows or ()
             if r.get("engine") == "CP-SAT, 2 workers"]
     W, H, L, B, T, R = 640, 360, 60, 40, 30, 150
-    xs = [r["placements"] for r in rows + deck]
+    xs: list[int] = [r["placements"] for r in rows + deck]
     longest = max([cap] + [r.get("exhaustive_cap_seconds", cap) for r in rows] + [r["seconds"] for r in deck])
     lo, hi = 1e-2, max(cap, longest * 1.2, 1.0)    # room above a longer exhaustive cap
 
-    def px(p):
+    def px(p: float) -> float:
         return L + (p - min(xs)) / max(1, max(xs) - min(xs)) * (W - L - R)
 
-    def py(sec):
+    def py(sec: float) -> float:
         sec = min(max(sec, lo), hi)
         return T + (math.log10(hi) - math.log10(sec)) / (math.log10(hi) - math.log10(lo)) * (H - T - B)
 
@@ -397,6 +397,7 @@ def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None,
     parts.append(f'<line x1="{L}" y1="{py(cap):.1f}" x2="{W - R}" y2="{py(cap):.1f}" stroke="#999" stroke-dasharray="4 3"/>')
     parts.append(f'<text x="{L + 4}" y="{py(cap) - 4:.1f}" fill="#555">cap {cap:g} s</text>')
     # (name, seconds field, colour, stopped?, rows, dash, field holding where a stopped run is drawn)
+    series: list[tuple[str, str, str, Callable[[dict[str, Any]], bool], list[dict[str, Any]], str, str | None]]
     series = [("CP-SAT", "cpsat_seconds", "#1f77b4", lambda r: r["cpsat_status"] != "optimal", rows, "", None),
               ("HiGHS", "highs_seconds", "#2ca02c", lambda r: r["highs_seconds"] is None, rows, "", None),
               ("exhaustive", "exhaustive_seconds", "#d62728", lambda r: r["exhaustive_capped"], rows, "",
@@ -408,7 +409,8 @@ def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None,
         series.append(("CP-SAT, deck (2w)", "cpsat_seconds", "#ff7f0e", lambda r: r["cpsat_status"] != "optimal",
                        deck, ' stroke-dasharray="2 2"', "seconds"))
     for n, (name, key, colour, capped, rs, dash, stopped_at) in enumerate(series):
-        pts = [(px(r["placements"]), py(r.get(stopped_at, cap) if capped(r) else r[key]), capped(r)) for r in rs]
+        # r.get(None, cap) is the cap: a series without a stopped-at field draws stopped runs there
+        pts = [(px(r["placements"]), py(r.get(stopped_at, cap) if capped(r) else r[key]), capped(r)) for r in rs]  # type: ignore[arg-type]
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dash} points="'
                      + " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in pts) + '"/>')
         for x, y, open_ in pts:
@@ -424,7 +426,7 @@ def scale_svg(rows: list[dict], cap: float, grey_rows: list[dict] | None = None,
     return "\n".join(parts) + "\n"
 
 
-def ablation(cap: float) -> list[dict]:
+def ablation(cap: float) -> list[dict[str, Any]]:
     """CP-SAT seconds to a proven optimum with each model option switched off, and with the
     optimal plan given as a hint (the best case for hints), on three of the larger puzzles."""
     from .planner import Options, build_model, solve_cpsat
@@ -450,7 +452,7 @@ def ablation(cap: float) -> list[dict]:
     return rows
 
 
-def ablation_table(rows: list[dict], cap: float) -> str:
+def ablation_table(rows: list[dict[str, Any]], cap: float) -> str:
     keys = [k for k in rows[0] if k != "puzzle"]
     out = ["| puzzle | " + " | ".join(keys) + " |", "|---|" + "---|" * len(keys)]
     for r in rows:
@@ -529,7 +531,7 @@ DECK_KEYS = ("deck_cap_seconds", "deck_whole_cap_seconds", "deck", "deck_methods
 """The fields of ``bench.json`` a ``--deck`` run writes (the other fields are kept as they are)."""
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):

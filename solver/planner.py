@@ -33,7 +33,7 @@ import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, TypeGuard, cast
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -48,7 +48,7 @@ from .errors import SolverError
 from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
 from .linear import Expr, Lit, LinearModel, Term, Var, lit, total
 from .model import (
-    RECEPTOR_OF, Boost, Card, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
+    RECEPTOR_OF, Area, Boost, Card, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
 )
 
 RES = list(Resource)
@@ -128,25 +128,25 @@ class PlanModel:
     lm: LinearModel
     slots: list[Slot]
     acts: list[Act]
-    x: dict = field(default_factory=dict)
+    x: dict[tuple[int, int], Var] = field(default_factory=dict)
     """(t, act index) -> Var."""
-    grey: dict = field(default_factory=dict)
-    noop: dict = field(default_factory=dict)
-    amount: dict = field(default_factory=dict)
-    play: dict = field(default_factory=dict)
-    extra: dict = field(default_factory=dict)
+    grey: dict[int, Var | Expr] = field(default_factory=dict)
+    noop: dict[int, Var | Expr] = field(default_factory=dict)
+    amount: dict[int, Var] = field(default_factory=dict)
+    play: dict[tuple[int, str], Var] = field(default_factory=dict)
+    extra: dict[tuple[int, Resource], Var] = field(default_factory=dict)
     """(t, resource) -> Var: the slot's placement collects one more (Epigenetic card extra-resource)."""
-    trade: dict = field(default_factory=dict)
+    trade: dict[tuple[int, Resource], Var] = field(default_factory=dict)
     """(t, resource) -> Var: cubes bought with ATP before the slot's action (Epigenetic atp-exchange)."""
-    income: dict = field(default_factory=dict)
+    income: dict[tuple[int, Resource], Var] = field(default_factory=dict)
     """(round, resource) -> Var: the round's Epigenetic income (round-income)."""
-    bump_opp: dict = field(default_factory=dict)
+    bump_opp: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
     """(t, opponent disk id) -> Var."""
-    bump_own: dict = field(default_factory=dict)
+    bump_own: dict[tuple[int, str, VesicleArea], Var | Expr] = field(default_factory=dict)
     """(t, card id, vesicle area) -> Var: the player's own disk leaves a full area."""
-    at: dict = field(default_factory=dict)
+    at: dict[tuple[int, int, str], Var | Expr] = field(default_factory=dict)
     """(round, row slot, card) -> Var/Expr: the card under a row slot."""
-    objective_parts: dict = field(default_factory=dict)
+    objective_parts: dict[str, Expr] = field(default_factory=dict)
 
 
 def _val(e: Term, values: list[int]) -> int:
@@ -267,7 +267,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         per_slot_gain[r] += 1
     grey_gain = {r: max(0, per_slot_gain[r] - (grey_cost if r is Resource.ATP else 0)) for r in RES}
 
-    def gain_before(r, t):
+    def gain_before(r: Resource, t: int) -> int:
         if t == T:
             return R * (F * per_slot_gain[r] + G * grey_gain[r])
         s = slots[t]
@@ -315,11 +315,11 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         for r in extra_res:
             pm.extra[s.t, r] = lm.bool(f"extra[{s.tag},{r.value}]")
 
-    def X(t, pred):
+    def X(t: int, pred: Callable[..., bool]) -> Expr:
         return total(x[t, i] for i, a in enumerate(acts) if pred(a))
 
     # ---- state variables (index t: at the start of slot t; t = T: the end)
-    def tag(t):
+    def tag(t: int) -> str:
         return slots[t].tag if t < T else "end"
 
     stock: dict[tuple[int, Resource], Var | Expr] = {(t, r): lm.int(f"stock[{tag(t)},{r.value}]", 0, ub_stock[r][t]) for t in range(1, T + 1) for r in RES}
@@ -391,7 +391,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                     here.append(g)
             lm.eq(total(here), grey[s.t])
 
-    def normal_at(t, sid):
+    def normal_at(t: int, sid: str) -> Expr:
         return spot_use[t, sid] - grey_at.get((t, sid), Expr())
 
     for r, rs in by_round.items():
@@ -429,7 +429,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     # ordering of pure gains below is on, it slows it (scale 16: 13.0 -> 20.8, scale 24: 9.0 -> 18.9)
     if opt.symmetry and G:
         lm.section("gameplay.phase-1")  # symmetry breaking: identical free spots are used in order
-        groups: dict[tuple, list[Spot]] = {}
+        groups: dict[tuple[SpotKind, Area, int], list[Spot]] = {}
         for spot in board.spots:
             if spot.kind is not SpotKind.CARD_ROW:
                 groups.setdefault((spot.kind, spot.area, spot.value), []).append(spot)
@@ -512,7 +512,8 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                     a_ = at[r, j, c]
                     if _cval(a_) == 0:
                         continue
-                    b = x[s.t, i] if _cval(a_) == 1 else lm.and_(f"buy[{s.tag},slot{j + 1},{c}]", [x[s.t, i], a_])
+                    # not a constant (_cval above): the variable _and_mixed returned
+                    b = x[s.t, i] if _cval(a_) == 1 else lm.and_(f"buy[{s.tag},slot{j + 1},{c}]", [x[s.t, i], cast(Var, a_)])
                     bought[s.t, c] = bought.get((s.t, c), Expr()) + b
                     buys = buys + b
                 if opt.row_cuts and j not in taken_slots:
@@ -545,7 +546,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             in_area[A] = [(c, er) for c in vesicle if routes[c].er is A]
     opp_in = {A: [d for d in s0.opp_disks if d.area is A] for A in v_areas}
     chosen = rules.removal_is_chosen()
-    own_key = lambda c: [-ord(ch) for ch in f"own:{c}"]  # noqa: E731 - same tie-break as the engine
+    own_key: Callable[[str], list[int]] = lambda c: [-ord(ch) for ch in f"own:{c}"]  # noqa: E731 - same tie-break as the engine
     # who is earliest in each round's turn order (engine: State.leads_round, _leads_next_round):
     # the player leads round 1 with the First Player Marker; they lead round r + 1 if a flask of
     # theirs went on Laureates in round r, or they led round r and no other player took it
@@ -640,7 +641,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                     b = _and_mixed(lm, f"bump[{s.tag},{d.id}]", [ef, tb, _not(lm, own_out)])
                     bump_opp[t, d.id] = b
 
-    def bump_c(t, c, A=None):
+    def bump_c(t: int, c: str, A: VesicleArea | None = None) -> Expr:
         areas = [A] if A else v_areas
         return total(bump_own[t, c, a] for a in areas if (t, c, a) in bump_own)
 
@@ -1083,7 +1084,7 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
     pos = {r: 0 for r in per_round}
     out: dict[Var, int] = {}
 
-    def setv(v, val):
+    def setv(v: Var | Expr, val: int) -> None:
         if isinstance(v, Var):
             out[v] = val
         elif Expr.of(v).const != val:
@@ -1092,7 +1093,7 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
     for v in list(pm.x.values()) + list(pm.play.values()) + list(pm.extra.values()) \
             + list(pm.trade.values()) + list(pm.income.values()):
         setv(v, 0)
-    traded: dict = {}
+    traded: dict[tuple[int, Resource], int] = {}
     normals = 0
     for action in plan:
         r = normals // puzzle.flasks + 1
@@ -1102,11 +1103,13 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
         if action.kind is ActionKind.INCOME:
             if (r, action.resource) not in pm.income or pos[r]:
                 raise SolverError(f"hint: no model variable for {action} at this point")
+            assert action.resource is not None, "a key of pm.income"
             setv(pm.income[r, action.resource], 1)
             continue
         if action.kind is ActionKind.TRADE:
             if (s.t, action.resource) not in pm.trade:
                 raise SolverError(f"hint: no model variable for {action}")
+            assert action.resource is not None, "a key of pm.trade"
             traded[s.t, action.resource] = traded.get((s.t, action.resource), 0) + 1
             setv(pm.trade[s.t, action.resource], traded[s.t, action.resource])
             continue
@@ -1115,6 +1118,7 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
         if action.kind is ActionKind.PLAY_CARD:
             if (s.t, action.card) not in pm.play:
                 raise SolverError(f"hint: no model variable to play {action.card}")
+            assert action.card is not None, "a key of pm.play"
             setv(pm.play[s.t, action.card], 1)
             continue
         for i, a in enumerate(pm.acts):

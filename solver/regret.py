@@ -83,7 +83,7 @@ class LineValues:
     """Canonical states the memoised search valued."""
     seconds: float = 0.0
     """Wall time of the whole computation."""
-    methods: dict = field(default_factory=dict)
+    methods: dict[str, int] = field(default_factory=dict)
     """How many off-line values each method proved."""
 
 
@@ -103,7 +103,7 @@ class ValueMemo:
         self.max_states = max_states
         self.deadline = deadline
         self.table: dict[State, int | None] = {}
-        self.frontier: dict[tuple, list[tuple[tuple, int | None]]] = {}
+        self.frontier: dict[tuple[State], list[tuple[tuple[int, ...], int | None]]] = {}
         """Valued states by dominance key: (stock and Health, value)."""
 
     def value(self, state: State) -> int | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError, Problems
-from ..glossary import load_glossary
+from ..glossary import Term, load_glossary
 from ..yamlio import load_yaml
 from .checks import run_checks
 from .model import CheckId, Finding, SectionPair
@@ -45,7 +45,7 @@ class Score:
         return out
 
 
-def load_corpus(file: Path = CORPUS) -> tuple[list[SectionPair], list, dict[str, list[str]], dict[str, set[str]],
+def load_corpus(file: Path = CORPUS) -> tuple[list[SectionPair], list[Term], dict[str, list[str]], dict[str, set[str]],
                                               dict[str, set[str]]]:
     """The corpus pairs (expected checks in ``extra``), its glossary (``glossary.yaml`` beside it), its
     curated ``broader:`` relation (term -> narrower terms), ``implied:`` terms (chapter -> terms) and

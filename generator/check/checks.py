@@ -5,6 +5,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..glossary import Term
 from .align import Pair, Segment, SegmentKind, align, make_segments, pair_moved, plain
@@ -38,7 +39,7 @@ def split_heading(text: str) -> tuple[str, str]:
     return first.lstrip("#").strip(), body
 
 
-_ALIGNED: dict[tuple, tuple[AlignedSection, dict[str, TermMatcher]]] = {}
+_ALIGNED: dict[tuple[str, str, str, str | None, str | None, int], tuple[AlignedSection, dict[str, TermMatcher]]] = {}
 """Alignments made in this process, by texts and matchers: the check, the exports and the draft page
 align the same sections once."""
 
@@ -62,7 +63,7 @@ def _align_section(pair: SectionPair, matchers: dict[str, TermMatcher]) -> Align
     return AlignedSection(pair, sides["it"], sides["en"], pairs)
 
 
-def _finding(check: CheckId, pair: SectionPair, it: str, en: str, evidence: dict, message: str,
+def _finding(check: CheckId, pair: SectionPair, it: str, en: str, evidence: dict[str, Any], message: str,
              key: str = "") -> Finding:
     return Finding(check, pair.game, pair.section, it, en, evidence, message, key)
 
@@ -92,7 +93,7 @@ MIN_MERGED_STEP_TERMS = 2
 terms (other than :data:`GENERIC_TERMS`) to match: fewer match by chance."""
 
 
-def _merged_step(units: list, at: int, lang: str, wider: dict[str, dict[str, set[str]]] | None = None) -> bool:
+def _merged_step(units: list[Pair], at: int, lang: str, wider: dict[str, dict[str, set[str]]] | None = None) -> bool:
     """A one-sided list step whose glossary terms and numbers all stand in the other edition's step
     next to it (the step before or after, as aligned): one edition split a step the other merged
     ('place the Proteins on the disk' as step 3 in Italian, the end of step 2 in English). A term
@@ -514,7 +515,7 @@ def check_term_variants(sections: list[AlignedSection], matchers: dict[str, Term
                     order.setdefault(f"{hit.term}/{variant}", len(order))
         for term_id, raw_variants in uses.items():
             group = merge_variants(list(raw_variants))
-            variants: dict[str, list] = defaultdict(list)
+            variants: dict[str, list[tuple[str, str]]] = defaultdict(list)
             for key, occurrences in raw_variants.items():
                 variants[group[key]].extend(occurrences)
                 order.setdefault(f"{term_id}/{group[key]}", order[f"{term_id}/{key}"])
@@ -625,7 +626,7 @@ def check_internal(section: AlignedSection) -> list[Finding]:
 
 # --- all together ---------------------------------------------------------------------------------
 
-_MATCHERS: dict[tuple, tuple] = {}
+_MATCHERS: dict[tuple[int, int, str | None], tuple[list[Term], dict[str, TermMatcher]]] = {}
 
 
 def matchers_for(glossary: list[Term], game: str | None) -> dict[str, TermMatcher]:

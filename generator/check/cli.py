@@ -7,6 +7,7 @@ import sys
 import time
 import textwrap
 from argparse import ArgumentParser, Namespace
+from collections.abc import Callable
 
 from ..errors import Problems
 from .model import Finding, Status
@@ -46,7 +47,7 @@ def _summary(findings: list[Finding]) -> str:
 
 
 def _stub(f: Finding) -> str:
-    quote = lambda s: json.dumps(textwrap.shorten(s.replace("\n", " "), 90), ensure_ascii=False)
+    quote: Callable[[str], str] = lambda s: json.dumps(textwrap.shorten(s.replace("\n", " "), 90), ensure_ascii=False)
     return (f"  - fingerprint: {f.fingerprint!s}\n    check: {f.check.value}\n    section: {f.section}\n"
             f"    status: open   # {quote(f.message)}\n")
 

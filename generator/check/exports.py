@@ -18,7 +18,7 @@ import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from lxml import etree  # type: ignore[import-untyped]  # no stubs pinned
 
@@ -60,7 +60,8 @@ class ExportFile:
 
 
 def _xml(root: etree._Element) -> str:
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
+    # lxml is untyped here (etree is Any): tostring with an encoding gives bytes
+    return cast(bytes, etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)).decode("utf-8")
 
 
 def segment_text(markdown: str) -> str:

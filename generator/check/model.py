@@ -6,6 +6,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 
 class CheckId(str, Enum):
@@ -91,7 +92,7 @@ class Finding:
     """The Italian text involved ('' when none)."""
     en: str
     """The English text involved ('' when none)."""
-    evidence: dict
+    evidence: dict[str, Any]
     """Machine-readable details (the differing numbers, the term and its forms, ...)."""
     message: str
     """One line for people."""
@@ -110,7 +111,7 @@ class Finding:
     def fingerprint(self) -> str:
         return fingerprint(self.check, self.game, self.section, self.it, self.en, self.key)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"check": self.check.value, "severity": self.severity.value, "game": self.game,
                 "section": self.section, "it": self.it, "en": self.en, "evidence": self.evidence,
                 "message": self.message, "status": self.status.value, "fingerprint": self.fingerprint,
@@ -144,5 +145,5 @@ class SectionPair:
     """English official text (heading line + body), None when the rule is Italian-only."""
     chapter: str = ""
     """Chapter id, for grouping."""
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
     """Free data for the benchmark (expected findings)."""

@@ -60,12 +60,12 @@ def extract_numbers(text: str, lang: str) -> list[str]:
     return [value for _, value in sorted(found)]
 
 
-def number_counter(text: str, lang: str) -> Counter:
+def number_counter(text: str, lang: str) -> Counter[str]:
     """The multiset of compared numbers (the ignored values removed)."""
     return Counter(n for n in extract_numbers(text, lang) if n not in IGNORED)
 
 
-def multiset_difference(it: Counter, en: Counter) -> tuple[list[str], list[str]]:
+def multiset_difference(it: Counter[str], en: Counter[str]) -> tuple[list[str], list[str]]:
     """(numbers only in IT, numbers only in EN), each with multiplicity, sorted numerically."""
     def key(v: str) -> tuple[float, str]:
         return (float(v), v)
@@ -105,7 +105,7 @@ def _main_clause(text: str) -> str:
     return _PARENTHETICAL.sub(" ", text)
 
 
-def repeated_figures(texts: list[str], chart: bool = False) -> Counter:
+def repeated_figures(texts: list[str], chart: bool = False) -> Counter[str]:
     """The extra copies of a figure (a number with the same words after it) that one paragraph outside
     its parentheses, or the rows of one chart (``chart``), state more than once: 'pay 4 ATP… after
     paying 4 ATP' says 4 ATP once."""

@@ -24,6 +24,7 @@ from .terms import TermMatcher, fold, tokens
 
 if TYPE_CHECKING:
     from spylls.hunspell import Dictionary  # type: ignore[import-untyped]  # spylls ships no type information
+    from translate.filters.checks import StandardChecker
 
     from ..rules import Game
     from .checks import AlignedSection
@@ -110,7 +111,7 @@ def unknown_words(sections: Iterable[AlignedSection], lang: str, words: set[str]
     word list knows; words of the other site language (card text printed in English in the Italian
     rulebook) aside, and words used :data:`VOCABULARY_USES` times."""
     found = []
-    uses: Counter = Counter()
+    uses: Counter[str] = Counter()
     for section in sections:
         for segment in getattr(section, lang):
             for word, elided, initial in _words(segment):
@@ -127,7 +128,7 @@ def unknown_words(sections: Iterable[AlignedSection], lang: str, words: set[str]
 
 def vocabulary(sections: Iterable[AlignedSection], lang: str) -> Counter[str]:
     """How often each folded word (5 letters or more) occurs in ``lang``'s texts."""
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     for section in sections:
         for segment in getattr(section, lang):
             counts.update(fold(w) for _, _, w in tokens(plain(segment.text)) if len(w) >= 5 and w.isalpha())
@@ -197,9 +198,9 @@ COLOURS = {
 _IT_ENDINGS = ("o", "a", "i", "e", "he", "hi", "")
 
 
-def colours(text: str, lang: str) -> Counter:
+def colours(text: str, lang: str) -> Counter[str]:
     """The colours named in ``text`` (ids)."""
-    out: Counter = Counter()
+    out: Counter[str] = Counter()
     for _, _, word in tokens(plain(text)):
         w = fold(word)
         if lang == "en":
@@ -234,7 +235,7 @@ def _words_of(text: str) -> list[tuple[str, str, bool]]:
     return _words(_S(0, SegmentKind.PARAGRAPH, text, (), frozenset(), frozenset(), len(text)))
 
 
-def spelled_numbers(text: str, lang: str) -> Counter:
+def spelled_numbers(text: str, lang: str) -> Counter[str]:
     """Values written out as words in ``text`` ('tre', 'three')."""
     words = WORDS[lang]
     return Counter(str(words[fold(w)]) for _, _, w in tokens(plain(text)) if fold(w) in words)
@@ -396,7 +397,7 @@ as target), and the check each failure becomes."""
 
 
 @lru_cache(maxsize=1)
-def _checker():
+def _checker() -> StandardChecker:
     from translate.filters import checks
     return checks.StandardChecker()
 

@@ -111,7 +111,7 @@ def _slug(value: str) -> str:
 
 
 def finding_view(finding: Finding, lang: str, why: str | None = None, terms: dict[str, Term] | None = None,
-                 matchers: dict[str, TermMatcher] | None = None) -> dict:
+                 matchers: dict[str, TermMatcher] | None = None) -> dict[str, Any]:
     """What the template shows of one finding: labels and reason in ``lang``, texts with their
     word-level differences marked, the filter values (classification, check, section)."""
     from .reasons import reason
@@ -168,7 +168,7 @@ def differences_links(site: SiteData, game: Game, section: Section, lang: str, p
     return [(f"≠ {count} {UI[lang]['differences_badge']}", href)]
 
 
-def _empty() -> dict:
+def _empty() -> dict[str, Any]:
     return {"notes": [], "findings": [], "refs": []}
 
 
@@ -203,7 +203,7 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
         ui = UI[lang]
         matchers = matchers_for(site.glossary, game_id)
 
-        def where(section_id: str) -> dict:
+        def where(section_id: str) -> dict[str, Any]:
             section = game.sections[section_id]
             chapter = next(c for c in game.chapters if section_id in c.sections)
             return {"id": section_id, "anchor": section.anchor, "title": section.texts[lang].title,
@@ -211,12 +211,12 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
 
         notes = [{"id": n.id, "kind": KIND_LABEL[lang][n.kind.value], "title": n.title[lang], "text": n.text[lang],
                   "follow": n.follow[lang], "sections": [where(s) for s in n.sections]} for n in report.notes]
-        shown: dict[str, list] = {}
+        shown: dict[str, list[dict[str, Any]]] = {}
         checked = [f for f in report.findings if f.check is not CheckId.EDITION_NOTE]
         for finding in checked:
             view = finding_view(finding, lang, review_reason(report, finding, lang), terms, matchers)
             shown.setdefault(finding.section, []).append(view)
-        note_refs: dict[str, list] = {}
+        note_refs: dict[str, list[dict[str, Any]]] = {}
         for note in notes:
             for s in note["sections"]:
                 note_refs.setdefault(s["id"], []).append({"id": note["id"], "title": note["title"]})

@@ -136,7 +136,7 @@ class TermMatcher:
                 self._shared[key] = self._shared.get(key, ()) + (term_id,)
         patterns.sort(key=lambda p: (-len(p[0]), p[3] is False))
         self.patterns = patterns
-        self._by_first: dict[str, list] = {}
+        self._by_first: dict[str, list[tuple[tuple[str, ...], str, str, bool]]] = {}
         for pattern in patterns:
             self._by_first.setdefault(pattern[0][0][:2], []).append(pattern)
 

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 from .. import i18n
 from ..refs import relative
@@ -38,7 +39,7 @@ def bench_cell(value: object, lang: str = "en") -> str:
     if value is None:
         return "–"
     if isinstance(value, bool):
-        return UI[lang]["yes"] if value else UI[lang]["no"]
+        return cast(str, UI[lang]["yes"] if value else UI[lang]["no"])
     if isinstance(value, list) and all(isinstance(v, (int, float, str)) for v in value):
         return md_inline(" / ".join(str(v) for v in value))     # per-seed times: 0.03 / 0.02 / 0.04
     if isinstance(value, (list, dict)):
@@ -56,7 +57,7 @@ def bench_link(value: object, links: dict[str, str]) -> str:
     return f"[{text}]({links[value]})" if isinstance(value, str) and value in links else text
 
 
-def _seconds_with_range(item: dict) -> str | None:
+def _seconds_with_range(item: dict[str, Any]) -> str | None:
     """CP-SAT's median time with the range over seeds: ``1.439 (0.653–1.667)``."""
     median, seeds = item.get("cpsat_seconds"), item.get("cpsat_seconds_seeds")
     if median is None:
@@ -65,14 +66,14 @@ def _seconds_with_range(item: dict) -> str | None:
     return f"{median} ({min(numbers)}–{max(numbers)})" if len(numbers) > 1 else str(median)
 
 
-def _exhaustive_time(item: dict) -> str | None:
+def _exhaustive_time(item: dict[str, Any]) -> str | None:
     """The exhaustive search's time, or ``> cap`` when it was stopped there."""
     if item.get("exhaustive_capped") is True:
         return f"> {item.get('exhaustive_cap_seconds', item.get('exhaustive_seconds')) or '?'}"
     return None if item.get("exhaustive_seconds") is None else str(item["exhaustive_seconds"])
 
 
-def _speed_ratio(item: dict) -> str | None:
+def _speed_ratio(item: dict[str, Any]) -> str | None:
     """Exhaustive / CP-SAT, ``≥`` when the exhaustive run was stopped (a lower bound)."""
     if item.get("ratio") is None:
         return None
@@ -92,12 +93,12 @@ name's key under ``puzzles.bench_composites`` in the catalogue).
 A table without the main field shows the other fields as they are."""
 
 
-def bench_columns(columns: list[str], lang: str, links: dict[str, str]) -> list[tuple[str, Callable[[dict], str]]]:
+def bench_columns(columns: list[str], lang: str, links: dict[str, str]) -> list[tuple[str, Callable[[dict[str, Any]], str]]]:
     """(header, cell of an item) per column of a results table: puzzle ids linked to their pages,
     composite cells in place of the fields they take in, other fields as they are."""
     composites = {main: (cell, label) for main, _, cell, label in BENCH_COMPOSITES}
     taken = {f for main, fields, _, _ in BENCH_COMPOSITES if main in columns for f in fields}
-    out: list[tuple[str, Callable[[dict], str]]] = []
+    out: list[tuple[str, Callable[[dict[str, Any]], str]]] = []
     for column in columns:
         if column == "id":
             out.append((bench_label(column, lang), lambda item: bench_link(item.get("id"), links)))
@@ -109,12 +110,12 @@ def bench_columns(columns: list[str], lang: str, links: dict[str, str]) -> list[
     return out
 
 
-def _composite_cell(cell: Callable[[dict], str | None]) -> Callable[[dict], str]:
+def _composite_cell(cell: Callable[[dict[str, Any]], str | None]) -> Callable[[dict[str, Any]], str]:
     """A composite cell of an item, escaped (``–`` when it has nothing to show)."""
     return lambda item: md_inline(cell(item) or "–")
 
 
-def _field_cell(column: str, lang: str) -> Callable[[dict], str]:
+def _field_cell(column: str, lang: str) -> Callable[[dict[str, Any]], str]:
     """One field of an item, as it is."""
     return lambda item: bench_cell(item.get(column), lang)
 

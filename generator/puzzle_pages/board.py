@@ -4,7 +4,7 @@ values a worked example's plan relies on)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from solver.loading import load_yaml
 
@@ -25,14 +25,14 @@ def spot_value(spot: Spot, lang: str) -> str:
     if kind is SpotKind.LIPID_SYNTHESIS:
         return "+" + amount(spot.value, "lipid", lang)
     if kind is SpotKind.MITOCHONDRIA:
-        return UI[lang]["spot_atp"].format(n=spot.value)
+        return cast(str, UI[lang]["spot_atp"].format(n=spot.value))
     if kind is SpotKind.MITOCHONDRIA_CARB:
-        return UI[lang]["spot_carb_to_atp"].format(carb=amount(1, "carb", lang), n=spot.value)
+        return cast(str, UI[lang]["spot_carb_to_atp"].format(carb=amount(1, "carb", lang), n=spot.value))
     if kind is SpotKind.GLUCOSE:
-        return UI[lang]["spot_atp_to_carb"].format(n=spot.value, carb=amount(spot.value, "carb", lang))
+        return cast(str, UI[lang]["spot_atp_to_carb"].format(n=spot.value, carb=amount(spot.value, "carb", lang)))
     if kind is SpotKind.CARD_ROW:
-        return UI[lang]["spot_slot"].format(slot=spot.row_slot + 1, price=spot.value)
-    return UI[lang]["spot_other"]
+        return cast(str, UI[lang]["spot_slot"].format(slot=spot.row_slot + 1, price=spot.value))
+    return cast(str, UI[lang]["spot_other"])
 
 
 def board_items(board: Board) -> tuple[BoardItem, ...]:
@@ -80,7 +80,8 @@ def plan_assumptions(puzzle: Puzzle, plan: list[dict[str, Any]]) -> tuple[BoardI
     return tuple(items[k] for k in used if k in items and items[k].provenance is not Provenance.RULEBOOK)
 
 
-def load_boards(puzzles_dir: Path, problems: Problems | None = None) -> tuple:
+def load_boards(puzzles_dir: Path, problems: Problems | None = None
+                ) -> tuple[tuple[str, dict[str, str], tuple[str, ...], tuple[BoardItem, ...]], ...]:
     """Every board side with its title, editions and values; a malformed board side is a problem
     (or a :class:`~solver.PuzzleError` without ``problems``)."""
     from solver import PuzzleError, load_board

@@ -5,7 +5,7 @@ through :mod:`.solving`'s cache; every rule section a step links to must exist. 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problems
 from . import solving
@@ -27,7 +27,7 @@ def puzzle_sources(puzzles_dir: Path) -> list[tuple[Path, Path | None]]:
             + [(f, result_path(f)) for f in sorted(games.glob("*.yaml"))])
 
 
-def step_sections(record: dict) -> list[str]:
+def step_sections(record: dict[str, Any]) -> list[str]:
     """Every rule section id the record's optimal and greedy steps link to."""
     steps = record["solution"].get("steps", []) + record["greedy"].get("steps", [])
     return [s for step in steps for s in step.get("sections", [])]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from solver import Puzzle
 from solver.solution import Solution
@@ -117,7 +118,7 @@ class PuzzleEntry:
     """The :class:`solver.Puzzle`."""
     file: Path
     """Its data file."""
-    record: dict
+    record: dict[str, Any]
     """The cached record (see :func:`compute_record`)."""
     cache_hit: bool
     """Whether the record came from the cache in this build."""

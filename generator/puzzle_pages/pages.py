@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solver import ActionKind
 
@@ -60,7 +60,7 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
     return Page(lang, page, title, content, nav=nav)
 
 
-def why_record(entry: PuzzleEntry) -> dict:
+def why_record(entry: PuzzleEntry) -> dict[str, Any]:
     """The puzzle's "why it is optimal" facts (:mod:`generator.puzzle_why`, cached on disk)."""
     proven = entry.solution.health if entry.solution.status == ProofStatus.OPTIMAL.value else None
     return puzzle_why.why_cached(entry.puzzle, entry.file, [a.to_dict() for a in entry.solution.plan], proven,

@@ -2,29 +2,31 @@
 confirming engines, recorded run, fallback, time) and the index's one-cell summary."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 from .model import ProofStatus
 from .solving import PLANNER_ENGINES
 from .texts import UI, md_inline
 
 
-def proof_status(record: dict) -> ProofStatus:
+def proof_status(record: dict[str, Any]) -> ProofStatus:
     try:
         return ProofStatus(record["solution"]["status"])
     except ValueError:
         return ProofStatus.UNKNOWN
 
 
-def engine_label(record: dict, lang: str) -> str:
+def engine_label(record: dict[str, Any], lang: str) -> str:
     """Which engine answered, in words."""
     engine = record["solution"].get("engine", "")
     if engine == "exhaustive":
         nodes = record["solution"].get("stats", {}).get("nodes", "?")
-        return "`exhaustive`, " + UI[lang]["engine_exhaustive"].format(nodes=nodes)
+        return "`exhaustive`, " + cast(str, UI[lang]["engine_exhaustive"].format(nodes=nodes))
     if engine in PLANNER_ENGINES:
         stats = record["solution"].get("stats", {})
         size = (UI[lang]["model_size"].format(variables=stats["variables"], constraints=stats["constraints"])
                 if "variables" in stats and "constraints" in stats else "")
-        return f"`{engine}`, " + UI[lang]["engine_cpsat"] + size
+        return f"`{engine}`, " + cast(str, UI[lang]["engine_cpsat"]) + size
     return f"`{md_inline(str(engine))}`"
 
 
@@ -33,7 +35,7 @@ def confirm_label(engine: str, lang: str) -> str:
     return f"`{md_inline(engine)}`" + (f" ({UI[lang]['confirm_' + engine]})" if f"confirm_{engine}" in UI[lang] else "")
 
 
-def proof_lines(record: dict, lang: str) -> list[str]:
+def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
     """The proof status paragraph(s), Markdown."""
     ui = UI[lang]
     status = proof_status(record)
@@ -75,7 +77,7 @@ def proof_lines(record: dict, lang: str) -> list[str]:
     return lines
 
 
-def proven_text(record: dict, lang: str) -> str:
+def proven_text(record: dict[str, Any], lang: str) -> str:
     status = proof_status(record)
     health = record["solution"].get("health")
     if status is ProofStatus.OPTIMAL:

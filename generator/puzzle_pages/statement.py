@@ -3,7 +3,7 @@ goals, rulings...), the starting position and the puzzle's cards with the rulebo
 print them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from solver.loading import load_yaml
 
@@ -24,7 +24,7 @@ EVENT_SECTIONS = {"reduce-atp-cost": "events.reduce-atp-cost", "toxicity": "even
 """Rule section of each non-boost event (boosts: ``events.boost``)."""
 
 
-def card_views(site: SiteData, puzzle: Puzzle, lang: str, page: str) -> list[dict]:
+def card_views(site: SiteData, puzzle: Puzzle, lang: str, page: str) -> list[dict[str, Any]]:
     """The puzzle's cards with their values and badge (rulebook card or illustrative)."""
     rulebook = rulebook_card_sections()
     out = []
@@ -45,7 +45,7 @@ def card_views(site: SiteData, puzzle: Puzzle, lang: str, page: str) -> list[dic
     return out
 
 
-def rulebook_card_sections() -> dict[tuple, tuple[str, ...]]:
+def rulebook_card_sections() -> dict[tuple[str, tuple[int, int, int, int, int], int], tuple[str, ...]]:
     """(type, cost tuple, health) of the rulebook's fully printed cards -> the sections printing them."""
     from solver import Stock
     from solver.puzzle import RULEBOOK_CARDS
@@ -57,7 +57,7 @@ def rulebook_card_sections() -> dict[tuple, tuple[str, ...]]:
 def event_text(site: SiteData, puzzle: Puzzle, event: str | None, lang: str, page: str) -> str:
     """An event, linked to its rule section (boosts say what they add and where)."""
     if event is None:
-        return UI[lang]["no_event"]
+        return cast(str, UI[lang]["no_event"])
     if event.startswith("boost-"):
         link = section_link(site, "events.boost", lang, page)
         boost = puzzle.board.boost(event)
@@ -121,7 +121,7 @@ def statement_rows(site: SiteData, entry: PuzzleEntry, board_title: str, lang: s
     return rows
 
 
-def start_view(puzzle: Puzzle, lang: str) -> dict:
+def start_view(puzzle: Puzzle, lang: str) -> dict[str, Any]:
     """The starting stock, hand, card row (with slot prices) and deck."""
     ui = UI[lang]
     row = []

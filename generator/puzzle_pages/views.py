@@ -2,7 +2,7 @@
 greedy), the other readings' optima, the score breakdown and board-value rows."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..refs import relative
 from ..step_texts import step_text
@@ -32,14 +32,14 @@ def rules_used(site: SiteData, steps: list[dict[str, Any]], lang: str, page: str
 
 
 def edition_label(edition: str, lang: str) -> str:
-    return UI[lang][f"edition_{edition}"]
+    return cast(str, UI[lang][f"edition_{edition}"])
 
 
 def flask_label(flask: str, lang: str) -> str:
     if flask == "grey":
-        return UI[lang]["flask_grey"]
+        return cast(str, UI[lang]["flask_grey"])
     if flask == "-":
-        return UI[lang]["flask_card"]
+        return cast(str, UI[lang]["flask_card"])
     return flask
 
 
@@ -82,7 +82,7 @@ def uses_illustrative(puzzle: Puzzle, action: dict[str, Any]) -> bool:
     return bool(action.get("goal"))
 
 
-def greedy_view(site: SiteData, entry: PuzzleEntry, lang: str, page: str) -> dict:
+def greedy_view(site: SiteData, entry: PuzzleEntry, lang: str, page: str) -> dict[str, Any]:
     """The greedy contrast: its score against the optimum, and its steps."""
     ui = UI[lang]
     greedy, optimum = entry.record["greedy"], entry.solution.health
@@ -98,13 +98,13 @@ def greedy_view(site: SiteData, entry: PuzzleEntry, lang: str, page: str) -> dic
     return {"summary": summary, "steps": steps, "health": greedy["health"]}
 
 
-def item_row(item: BoardItem, lang: str) -> dict:
+def item_row(item: BoardItem, lang: str) -> dict[str, Any]:
     ui = UI[lang]
     return {"kind": ui[f"kind_{item.kind.value}"], "area": AREAS[item.area][lang], "name": item.name,
             "value": item.value[lang], "prov": item.provenance.value, "prov_label": ui[f"prov_{item.provenance.value}"]}
 
 
-def breakdown_lines(breakdown: dict | None, lang: str) -> list[str]:
+def breakdown_lines(breakdown: dict[str, Any] | None, lang: str) -> list[str]:
     if not breakdown:
         return []
     names = UI[lang]["breakdown"]
@@ -118,7 +118,7 @@ def board_title(puzzle_set: PuzzleSet, board_id: str, lang: str) -> str:
     return board_id
 
 
-def other_readings_view(record: dict, lang: str) -> list[dict]:
+def other_readings_view(record: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """The other readings' optima (:func:`other_readings_record`), in words, with the plan where
     the optimum moves."""
     ui, this = UI[lang], record["solution"].get("health")

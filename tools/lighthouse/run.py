@@ -21,7 +21,9 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, cast
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -56,7 +58,7 @@ def ensure_lighthouse() -> Path:
     return cli
 
 
-def lighthouse(cli: Path, url: str, preset: str, throttling: str = "simulate") -> dict:
+def lighthouse(cli: Path, url: str, preset: str, throttling: str = "simulate") -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         command = ["node", str(cli), url, "--output=json", f"--output-path={out}", "--quiet",
@@ -67,17 +69,17 @@ def lighthouse(cli: Path, url: str, preset: str, throttling: str = "simulate") -
         if throttling != "simulate":
             command.append(f"--throttling-method={throttling}")
         subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROME_PATH})
-        return json.loads(out.read_text(encoding="utf-8"))
+        return cast(dict[str, Any], json.loads(out.read_text(encoding="utf-8")))
 
 
-def interactive_ms(audits: dict) -> int | None:
+def interactive_ms(audits: dict[str, Any]) -> int | None:
     """Lighthouse's simulated Time to Interactive, or None when the report does not carry it."""
     items = ((audits.get("metrics") or {}).get("details") or {}).get("items") or [{}]
     value = items[0].get("interactive")
     return None if value is None else round(value)
 
 
-def summary(report: dict) -> dict:
+def summary(report: dict[str, Any]) -> dict[str, Any]:
     audits = report["audits"]
     failing = {cat: [(a["id"], audits[a["id"]]["score"]) for a in report["categories"][cat]["auditRefs"]
                      if a["weight"] > 0 and audits[a["id"]]["score"] is not None and audits[a["id"]]["score"] < 1]
@@ -101,7 +103,7 @@ def summary(report: dict) -> dict:
     }
 
 
-def median_run(runs: list[dict]) -> dict:
+def median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The run with the median performance score (the lower middle one for an even count)."""
     ordered = sorted(runs, key=lambda r: (r["scores"]["performance"], -r["tbt_ms"]))
     return ordered[(len(ordered) - 1) // 2]
@@ -111,9 +113,9 @@ HEADER = (f"{'page':7} {'lang':4} {'perf':>4} {'a11y':>4} {'bp':>4} {'seo':>4}  
           f"{'LCP':>6} {'TBT':>5} {'TTI':>7} {'CLS':>5}  {'perf runs':11} path")
 
 
-def row(r: dict) -> str:
+def row(r: dict[str, Any]) -> str:
     s = r["scores"]
-    flag = lambda cat: "*" if s[cat] < TARGETS[cat] else " "  # noqa: E731
+    flag: Callable[[str], str] = lambda cat: "*" if s[cat] < TARGETS[cat] else " "  # noqa: E731
     runs = "/".join(str(p) for p in r.get("performance_runs", [s["performance"]]))
     return (f"{r['kind']:7} {r['lang']:4} {s['performance']:3}{flag('performance')} {s['accessibility']:3}"
             f"{flag('accessibility')} {s['best-practices']:3}{flag('best-practices')} {s['seo']:3}{flag('seo')}  "
@@ -122,7 +124,7 @@ def row(r: dict) -> str:
             f"{r['cls']:5.3f}  {runs:11} {r['path']}")
 
 
-def search_index() -> list[dict]:
+def search_index() -> list[dict[str, Any]]:
     """Size of each language's search index (generator/search_index.py writes one per language)."""
     found = []
     for lang, index in (("it", SITE / "search" / "search_index.json"), ("en", SITE / "en" / "search" / "search_index.json")):
