@@ -18,7 +18,7 @@ import sys
 import time
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from . import i18n, play_runtime
 from .step_texts import step_text
@@ -118,9 +118,11 @@ def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimu
                                    (board_path(puzzle.board.id), RULEBOOK_CARDS, Path(play_runtime.__file__)))
     path = VALUES_DIR / f"{key}.json"
     try:
-        return cast(str, json.loads(path.read_text(encoding="utf-8"))["values"])
+        cached = json.loads(path.read_text(encoding="utf-8"))["values"]
     except (OSError, ValueError, KeyError, TypeError):
-        pass
+        cached = None
+    if isinstance(cached, str):     # anything else is a damaged entry: computed again
+        return cached
     start, cpu = time.perf_counter(), time.process_time()
     table = play_runtime.best_values(puzzle, FULL_TABLE_STATES)
     stats: dict[str, Any] = {}
