@@ -1078,7 +1078,8 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
     """Decision-variable values that write ``plan`` into the model's slots, legal or not (an
     illegal plan makes the model infeasible once these values are fixed). Raises
     :class:`SolverError` when the plan does not fit the slots at all. ``consumed``, when given,
-    receives the slots (``Slot.t``) the plan's actions use."""
+    makes ``plan`` a prefix: it receives the slots (``Slot.t``) the plan's actions use, and the
+    slots after them are not written as empty."""
     puzzle = pm.puzzle
     per_round = {r: [s for s in pm.slots if s.round == r] for r in range(1, puzzle.rounds + 1)}
     pos = {r: 0 for r in per_round}
@@ -1092,7 +1093,8 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
 
     for v in list(pm.x.values()) + list(pm.play.values()) + list(pm.extra.values()) \
             + list(pm.trade.values()) + list(pm.income.values()):
-        setv(v, 0)
+        if consumed is None or isinstance(v, Var):   # a prefix leaves later slots' constants alone
+            setv(v, 0)
     traded: dict[tuple[int, Resource], int] = {}
     normals = 0
     for action in plan:
@@ -1152,12 +1154,13 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
         pos[r] += 1
         if not action.grey:
             normals += 1
+    if consumed is not None:    # a prefix: the slots after it stay free
+        consumed.update(s.t for r, rs in per_round.items() for s in rs[:pos[r]])
+        return out
     for r, rs in per_round.items():
         for s in rs[pos[r]:]:
             setv(pm.noop[s.t], 1)
             setv(pm.grey[s.t], 0)
-    if consumed is not None:
-        consumed.update(s.t for r, rs in per_round.items() for s in rs[:pos[r]])
     return out
 
 

@@ -72,6 +72,36 @@ def test_stored_continuations_replay_to_their_value(file):
             assert engine.is_terminal(state) and engine.returns(state) == value.best
 
 
+@pytest.mark.parametrize("file", SMALL, ids=lambda f: f.stem)
+def test_planner_stage_values_equal_the_full_table(file):
+    """The CP-SAT stage (the line's moves up to the state fixed) against the exhaustive table:
+    with no search budget, every state the quick checks leave goes to the planner, and each value
+    it proves is the table's, its continuation replaying to it."""
+    puzzle, table, best, plan = solved(file)
+    result = line_values(puzzle, plan, best, max_states=0, seconds=None, planner_time=10.0)
+    planned = [v for v in result.off if v.method == "cpsat"]
+    for value in planned:
+        assert table[play_runtime.state_key(value.state)] == value.best, (value.step, str(value.action))
+        state = value.state
+        for action in value.continuation:
+            state = engine.apply(state, action)
+        assert value.best is None or (engine.is_terminal(state) and engine.returns(state) == value.best)
+    # what the planner leaves is only what it cannot hold: a move that does not end a turn, or
+    # a puzzle or action the model does not cover
+    for item in result.unproven:
+        assert not item.action.kind.ends_turn or not planned, (item.step, str(item.action))
+
+
+def test_the_planner_stage_proves_most_states_the_search_is_not_given():
+    proven = left = 0
+    for file in SMALL:
+        puzzle, _table, best, plan = solved(file)
+        result = line_values(puzzle, plan, best, max_states=0, seconds=None, planner_time=10.0)
+        proven += result.methods.get("cpsat", 0)
+        left += len(result.unproven)
+    assert proven > 0 and proven >= 4 * left, (proven, left)
+
+
 def test_a_plan_that_misses_the_optimum_is_refused():
     puzzle, _table, best, plan = solved(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
     with pytest.raises(ValueError):
