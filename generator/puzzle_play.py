@@ -24,8 +24,9 @@ from . import i18n, play_runtime
 from .step_texts import step_text
 
 if TYPE_CHECKING:
-    from solver.engine import State
+    from solver.engine import Action, State
     from solver.model import Puzzle
+    from solver.regret import LineValues
     from solver.solution import Step
 
 UI = i18n.namespace("play")
@@ -101,7 +102,10 @@ LINE_STATES = 20_000
 past it a state's value is absent and the page says so. Deterministic, unlike a time limit."""
 LINE_SECONDS = 20.0
 """Safety net on one puzzle's off-line search, CPU seconds (the state budget normally ends it first)."""
-VALUES_FORMAT = "regret-2"
+LINE_PLANNER_TIME = 2.0
+"""CP-SAT's deterministic time for each off-line state the search leaves (solver.regret's planner
+stage, one worker: the same answer on every machine)."""
+VALUES_FORMAT = "regret-3"
 VALUES_DIR = Path(__file__).resolve().parents[1] / ".cache" / "regret"
 
 
@@ -114,7 +118,7 @@ def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimu
     from . import solution_cache
     file = Path(puzzle.source) if puzzle.source else PUZZLES_DIR / f"{puzzle.id}.yaml"   # whole games live in games/
     plan_text = json.dumps([plan, optimum], sort_keys=True)
-    key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{FULL_TABLE_STATES}:{LINE_STATES}:{plan_text}",
+    key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{FULL_TABLE_STATES}:{LINE_STATES}:{LINE_PLANNER_TIME}:{plan_text}",
                                    (board_path(puzzle.board.id), RULEBOOK_CARDS, Path(play_runtime.__file__)))
     path = VALUES_DIR / f"{key}.json"
     try:
@@ -144,14 +148,27 @@ def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimu
     return text
 
 
+_LINE_VALUES: dict[tuple[Puzzle, tuple[Action, ...], int], LineValues] = {}
+
+
+def shared_line_values(puzzle: Puzzle, plan: list[Action], optimum: int) -> LineValues:
+    """``solver.regret.line_values`` within this module's budgets, computed once a build for a
+    puzzle, plan and optimum: the page's regret values and its "why it is optimal" facts
+    (:mod:`generator.puzzle_why`, for a puzzle past that search's budget) read the same result."""
+    from solver.regret import line_values
+    key = (puzzle, tuple(plan), optimum)
+    if key not in _LINE_VALUES:
+        _LINE_VALUES[key] = line_values(puzzle, plan, optimum, max_states=LINE_STATES, seconds=LINE_SECONDS,
+                                        planner_time=LINE_PLANNER_TIME)
+    return _LINE_VALUES[key]
+
+
 def line_values_json(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int) -> tuple[play_runtime.Values, dict[str, Any]]:
     """The page's values of the ``line`` kind (solver.regret.line_values) and its figures: the
     line's state keys (index into ``moves``, the plan's labels), every proven value (None: proven
     dead end) and each off-line state's best continuation; unproven states are simply absent."""
     from solver import Action
-    from solver.regret import line_values
-    result = line_values(puzzle, [Action.from_dict(a) for a in plan], optimum,
-                         max_states=LINE_STATES, seconds=LINE_SECONDS)
+    result = shared_line_values(puzzle, [Action.from_dict(a) for a in plan], optimum)
     line: dict[str, int] = {}
     for index, state in enumerate(result.line):
         line.setdefault(play_runtime.state_key(state), index)

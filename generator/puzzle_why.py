@@ -32,7 +32,7 @@ PROBE_SECONDS = 10.0
 """CP-SAT time for one probe of a puzzle past the search budget (2 workers)."""
 PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
-WHY_FORMAT = "why-5"
+WHY_FORMAT = "why-6"
 WHY_PARTS = ("budget", "optimum", "plans", "only", "limits")
 """Keys every why-record holds (a cached file without them is computed again)."""
 WHY_DIR = Path(__file__).resolve().parents[1] / ".cache" / "why"
@@ -62,7 +62,7 @@ def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None =
     solver's proven optimum (None when the solver did not prove one: then nothing is probed)."""
     from solver import replay
     from solver.engine import Action
-    from solver.explain import OptimalPlans, line_facts, optimal_plans
+    from solver.explain import OptimalPlans, line_facts, line_facts_from_values, optimal_plans
     actions = [Action.from_dict(a) for a in plan]
     if actions and proven is None:
         # a plan not proven optimal (a recorded whole game): there is no optimum to explain
@@ -70,10 +70,14 @@ def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None =
                 "over_budget": False, "unproven": True, "only": None, "branching": None, "deviation": None,
                 "limits": []}
     facts = line_facts(puzzle, actions, MAX_STATES, PLAN_CAP) if actions else None
+    source = "search"
     if facts is not None:
         counted = facts.plans
     elif actions:   # the line's search ran out of budget: the same search without a line would too
         counted = OptimalPlans(None, None, False, MAX_STATES)
+        if proven is not None:  # only moves and the best departure from the values one move off
+            from .puzzle_play import shared_line_values
+            facts, source = line_facts_from_values(shared_line_values(puzzle, actions, proven)), "line"
     else:
         counted = optimal_plans(puzzle, MAX_STATES, PLAN_CAP)
     # the optimum explained: the search's, or the solver's proven one when the search ran out
@@ -81,7 +85,8 @@ def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None =
                     "plans": counted.count,
                     "capped": counted.capped, "states": counted.states, "over_budget": counted.count is None,
                     "only": list(facts.only) if facts else None,
-                    "branching": list(facts.branching) if facts else None, "deviation": None, "limits": []}
+                    "branching": list(facts.branching) if facts else None, "deviation": None, "limits": [],
+                    "source": source if facts else None, "unvalued": facts.unvalued if facts else 0}
     if facts and facts.deviation:
         steps, _ = replay(puzzle, list(facts.deviation.plan))
         record["deviation"] = {"step": facts.deviation.step, "health": facts.deviation.health,
@@ -154,7 +159,7 @@ def difficulty(optimum: int | None, greedy: int | None, why: dict[str, Any]) -> 
     """grade = 1 + G + P + B, where G = 0 if greedy reaches the optimum, 1 if it falls 1-2 short,
     2 if 3 or more (or it finds no complete plan); P = 1 if at most 2 plans are optimal, or the
     search exceeds its budget; B = 1 if the worked example offers 4 or more legal actions a step
-    on average, or the search exceeds its budget."""
+    on average, or (not measured) the search exceeds its budget."""
     gap = None if optimum is None else optimum - (greedy if greedy is not None else 0)
     g = 0 if not gap else 1 if gap <= 2 else 2
     plans = why.get("plans")
@@ -162,7 +167,7 @@ def difficulty(optimum: int | None, greedy: int | None, why: dict[str, Any]) -> 
     mean = round(sum(branching) / len(branching), 1) if branching else None
     over = bool(why.get("over_budget"))
     p = 1 if over or (plans is not None and plans <= 2) else 0
-    b = 1 if over or (mean is not None and mean >= 4) else 0
+    b = 1 if (mean is not None and mean >= 4) or (over and mean is None) else 0
     return Difficulty(1 + g + p + b, gap, plans, mean)
 
 
@@ -204,9 +209,14 @@ def only_text(why: dict[str, Any], lang: str) -> str:
     if only is None:
         return cast(str, ui["why_only_over"])
     steps = [str(i) for i, o in enumerate(only, start=1) if o]
+    undecided = [str(i) for i, o in enumerate(only, start=1) if o is None]
     if not steps:
-        return cast(str, ui["why_only_none"])
-    return cast(str, ui["why_only_one" if len(steps) == 1 else "why_only"].format(steps=", ".join(steps)))
+        text = ui["why_only_none_proven" if undecided else "why_only_none"]
+    else:
+        text = ui["why_only_one" if len(steps) == 1 else "why_only"].format(steps=", ".join(steps))
+    if undecided:
+        text += " " + ui["why_only_open"].format(steps=", ".join(undecided))
+    return cast(str, text)
 
 
 def limit_text(why: dict[str, Any], record: dict[str, Any], lang: str) -> str:
@@ -245,7 +255,10 @@ def deviation_view(why: dict[str, Any], lang: str) -> dict[str, Any] | None:
     if not dev:
         return None
     ui = UI[lang]
-    return {"summary": ui["why_runner_up"].format(step=dev["step"], health=dev["health"], loss=dev["loss"]),
+    summary = ui["why_runner_up"].format(step=dev["step"], health=dev["health"], loss=dev["loss"])
+    if why.get("unvalued"):
+        summary += " " + ui["why_runner_up_partial"].format(n=why["unvalued"])
+    return {"summary": summary,
             "step": dev["step"],
             "texts": [step_text(events, lang) for events in dev["events"]]}
 
@@ -258,9 +271,12 @@ def why_view(why: dict[str, Any], record: dict[str, Any], lang: str) -> dict[str
     runner = deviation_view(why, lang)
     no_runner = None
     if runner is None:
-        no_runner = ui["why_runner_up_over"] if why.get("only") is None else ui["why_runner_up_none"]
-    return {"plans": plans_text(why, lang), "only": only_text(why, lang), "bound": limit_text(why, record, lang),
-            "runner": runner, "no_runner": no_runner, "only_steps": [i for i, o in enumerate(why.get("only") or [], 1) if o]}
+        no_runner = (ui["why_runner_up_over"] if why.get("only") is None
+                     else ui["why_runner_up_unvalued"].format(n=why["unvalued"]) if why.get("unvalued")
+                     else ui["why_runner_up_none"])
+    return {"unproven": False, "plans": plans_text(why, lang), "only": only_text(why, lang),
+            "bound": limit_text(why, record, lang), "runner": runner, "no_runner": no_runner, "only_steps": [i for i, o in enumerate(why.get("only") or [], 1) if o],
+            "source": ui["why_source_line"] if why.get("source") == "line" else None}
 
 
 def daily_data(rows: list[dict[str, Any]]) -> str:

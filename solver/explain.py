@@ -8,10 +8,14 @@ differ, counting identical spots (``rough-er-1``/``rough-er-2``) as one (see
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
 from .model import Puzzle
 from .search import canonical, with_recursion_limit
+
+if TYPE_CHECKING:
+    from .regret import LineValues
 
 
 @dataclass(frozen=True)
@@ -95,12 +99,16 @@ class LineFacts:
 
     plans: OptimalPlans
     """The optimum and the number of plans reaching it (the same search)."""
-    only: tuple[bool, ...]
-    """Per step: True when it is the only choice there that keeps the optimum."""
+    only: tuple[bool | None, ...]
+    """Per step: True when it is the only choice there that keeps the optimum; None when that is
+    not decided (another choice there has no proven value: :func:`line_facts_from_values`)."""
     branching: tuple[int, ...]
     """Per step: how many choices (distinct successor states) the state before it offers."""
     deviation: Deviation | None
     """The best losing departure (None when every departure keeps the optimum or none exists)."""
+    unvalued: int = 0
+    """Departures (states one move off the plan) with no proven value: the deviation is then the
+    best among the valued ones only."""
 
 
 def line_facts(puzzle: Puzzle, plan: list[Action], max_states: int = 200_000,
@@ -142,3 +150,41 @@ def line_facts(puzzle: Puzzle, plan: list[Action], max_states: int = 200_000,
         return None
     plans = OptimalPlans(optimum, count, count >= cap, len(table.table))
     return LineFacts(plans, tuple(only), tuple(branching), deviation)
+
+
+def line_facts_from_values(values: LineValues) -> LineFacts:
+    """The same facts as :func:`line_facts` for a puzzle past the search's budget, read from the
+    proven values one move off the plan (:func:`solver.regret.line_values`): only moves (None
+    where a choice has no proven value and the line's is the only one known to keep the optimum),
+    branching, and the best losing departure among the valued ones. Optimal plans are not
+    counted (``plans.count`` is None)."""
+    optimum = values.optimum
+    known: dict[State, int | None] = {state: optimum for state in values.line}
+    known.update((v.state, v.best) for v in values.off)
+    only: list[bool | None] = []
+    branching: list[int] = []
+    for state in values.line[:-1]:
+        # choices are distinct successors: identical spots are one choice (as in line_facts);
+        # a choice is valued when any of its identical states is
+        classes: dict[State, list[State]] = {}
+        for action in legal_actions(state):
+            after = apply_legal(state, action)
+            classes.setdefault(canonical(after), []).append(after)
+        branching.append(len(classes))
+        keeps, undecided = 0, False
+        for members in classes.values():
+            valued = [known[m] for m in members if m in known]
+            if not valued:
+                undecided = True
+            elif valued[0] == optimum:
+                keeps += 1
+        only.append(None if undecided and keeps == 1 else keeps == 1)
+    losing = [v for v in values.off if v.best is not None and v.best < optimum]
+    deviation = None
+    if losing:
+        best = max(losing, key=lambda v: (v.best, -v.step))
+        assert best.best is not None
+        plan = tuple(values.plan[:best.step]) + (best.action,) + best.continuation
+        deviation = Deviation(best.step + 1, plan, best.best, optimum - best.best)
+    plans = OptimalPlans(optimum, None, False, values.searched_states)
+    return LineFacts(plans, tuple(only), tuple(branching), deviation, len(values.unproven))

@@ -49,10 +49,34 @@ def test_over_budget_is_said_not_guessed():
         record = puzzle_why.compute_why(puzzle, [a.to_dict() for a in solution.plan], solution.health)
     finally:
         puzzle_why.MAX_STATES = old
-    assert record["over_budget"] and record["plans"] is None and record["only"] is None
+    # plans are not counted; only moves, branching and the best departure come from the proven
+    # values one move off the line (solver.regret), here all of them: the search's facts exactly
+    from solver.explain import line_facts
+    facts = line_facts(puzzle, list(solution.plan))
+    assert facts is not None
+    assert record["over_budget"] and record["plans"] is None and record["source"] == "line"
+    assert record["only"] == list(facts.only) and record["branching"] == list(facts.branching)
+    assert record["unvalued"] == 0
+    assert (record["deviation"] or {}).get("health") == (facts.deviation.health if facts.deviation else None)
     for lang in ("it", "en"):
         view = puzzle_why.why_view(record, {"bound": None}, lang)
-        assert "10" in view["plans"] and view["runner"] is None
+        assert "10" in view["plans"] and view["source"] == puzzle_why.UI[lang]["why_source_line"]
+        assert "{" not in view["only"] + view["plans"] + view["bound"]
+
+
+def test_undecided_only_moves_and_unvalued_departures_are_said():
+    record = {"budget": 10, "optimum": 7, "plans": None, "capped": False, "over_budget": True, "source": "line",
+              "only": [True, None, False, None], "branching": [3, 3, 2, 2], "unvalued": 4, "limits": [],
+              "deviation": {"step": 2, "health": 5, "loss": 2, "events": []}}
+    for lang in ("it", "en"):
+        ui = puzzle_why.UI[lang]
+        view = puzzle_why.why_view(record, {"bound": None}, lang)
+        assert view["only"] == ui["why_only_one"].format(steps="1") + " " + ui["why_only_open"].format(steps="2, 4")
+        assert view["only_steps"] == [1]
+        assert view["runner"]["summary"].endswith(ui["why_runner_up_partial"].format(n=4))
+        none = puzzle_why.why_view({**record, "only": [None, False], "deviation": None}, {"bound": None}, lang)
+        assert none["only"].startswith(ui["why_only_none_proven"])
+        assert none["no_runner"] == ui["why_runner_up_unvalued"].format(n=4)
 
 
 @pytest.mark.parametrize("pid", ["rulebook-protein-hormone-2e", "steroid-no-lipids-2e"])

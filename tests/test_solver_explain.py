@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from solver import load_puzzle, puzzle_files
-from solver.engine import apply_legal, initial_state, is_terminal, legal_actions, returns
+from solver.engine import apply, apply_legal, initial_state, is_terminal, legal_actions, returns
 from solver.explain import line_facts, optimal_plans
 from solver.search import canonical, exhaustive
 
@@ -62,3 +62,57 @@ def test_budget_exhausted_reports_not_computed():
     puzzle = load_puzzle(TINY[0])
     assert optimal_plans(puzzle, max_states=1).count is None
     assert line_facts(puzzle, exhaustive(puzzle)[1], max_states=1) is None
+
+
+def _searchable(limit: int = 20_000):
+    """Shipped puzzles whose line facts the memoised search finds within ``limit`` states."""
+    from generator.play_runtime import best_values
+    out = []
+    for path in puzzle_files():
+        puzzle = load_puzzle(path)
+        if best_values(puzzle, 3_000) is None:     # the small ones only (cheap to search fully)
+            continue
+        best, plan, stats = exhaustive(puzzle)
+        if best is None or not stats.complete:
+            continue
+        facts = line_facts(puzzle, list(plan), limit)
+        if facts is not None:
+            out.append((path, list(plan), best, facts))
+    return out
+
+
+@pytest.fixture(scope="module")
+def searchable():
+    return _searchable()
+
+
+def test_facts_from_the_values_one_move_off_equal_the_search(searchable):
+    """For a puzzle past the search's budget the page reads only moves, branching and the best
+    losing departure from the proven values one move off the line: on every puzzle the search
+    covers, both ways give the same facts (values from the search alone, then from the quick
+    checks and CP-SAT alone)."""
+    from solver.explain import line_facts_from_values
+    from solver.regret import line_values
+    assert len(searchable) >= 10
+    for path, plan, best, facts in searchable:
+        puzzle = load_puzzle(path)
+        for budget, planner in ((100_000, None), (0, 10.0)):
+            values = line_values(puzzle, plan, best, max_states=budget, seconds=None, planner_time=planner)
+            derived = line_facts_from_values(values)
+            assert derived.branching == facts.branching, path.stem
+            assert derived.plans.count is None and derived.plans.best == best
+            assert derived.unvalued == len(values.unproven)
+            for i, (got, want) in enumerate(zip(derived.only, facts.only, strict=True), start=1):
+                assert got is None or got == want, (path.stem, i, budget)
+                if budget:
+                    assert got == want
+            if budget:
+                assert (derived.deviation is None) == (facts.deviation is None), path.stem
+            if derived.deviation and facts.deviation and not values.unproven:
+                assert (derived.deviation.step, derived.deviation.health) == \
+                    (facts.deviation.step, facts.deviation.health), path.stem
+            if derived.deviation:   # the departure is a real plan scoring what it says
+                state = initial_state(puzzle)
+                for action in derived.deviation.plan:
+                    state = apply(state, action)   # checks legality
+                assert is_terminal(state) and returns(state) == derived.deviation.health < best
