@@ -267,7 +267,8 @@ def why_view(why: dict[str, Any], record: dict[str, Any], lang: str) -> dict[str
     """The section's sentences (plain text; the template escapes)."""
     ui = UI[lang]
     if why.get("unproven"):
-        return {"unproven": True, "plans": ui["why_unproven"], "only_steps": []}
+        return {"unproven": True, "plans": ui["why_unproven"], "only_steps": [], "only": None, "bound": None,
+                "runner": None, "no_runner": None, "source": None}
     runner = deviation_view(why, lang)
     no_runner = None
     if runner is None:

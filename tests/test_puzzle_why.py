@@ -141,7 +141,8 @@ def test_an_unproven_plan_is_not_explained():
     assert record["unproven"] and record["limits"] == [] and record["only"] is None
     for lang in ("it", "en"):
         view = puzzle_why.why_view(record, {"bound": 99}, lang)
-        assert view == {"unproven": True, "plans": puzzle_why.UI[lang]["why_unproven"], "only_steps": []}
+        assert view == {"unproven": True, "plans": puzzle_why.UI[lang]["why_unproven"], "only_steps": [],
+                        "only": None, "bound": None, "runner": None, "no_runner": None, "source": None}
 
 
 def test_the_why_record_is_read_back_from_the_cache(tmp_path, monkeypatch):
@@ -156,3 +157,14 @@ def test_the_why_record_is_read_back_from_the_cache(tmp_path, monkeypatch):
     monkeypatch.setattr(puzzle_why, "compute_why", lambda *a: calls.append(a) or {})
     again = puzzle_why.why_cached(puzzle, file, plan, solution.health, tmp_path)
     assert calls == [] and again["plans"] == first["plans"] and again["limits"] == first["limits"]
+
+
+def test_every_view_has_the_same_keys():
+    """The template reads every key of the section's view (StrictUndefined): the unproven view
+    and the explained one must offer the same keys."""
+    explained = {"budget": 10, "optimum": 7, "plans": 2, "capped": False, "over_budget": False, "source": "search",
+                 "only": [True], "branching": [2], "unvalued": 0, "limits": [], "deviation": None}
+    unproven = {"unproven": True, "only": None, "limits": []}
+    for lang in ("it", "en"):
+        assert set(puzzle_why.why_view(explained, {"bound": None}, lang)) == \
+            set(puzzle_why.why_view(unproven, {"bound": None}, lang))
