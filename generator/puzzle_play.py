@@ -102,7 +102,7 @@ LINE_STATES = 20_000
 past it a state's value is absent and the page says so. Deterministic, unlike a time limit."""
 LINE_SECONDS = 20.0
 """Safety net on one puzzle's off-line search, CPU seconds (the state budget normally ends it first)."""
-LINE_PLANNER_TIME = 2.0
+LINE_PLANNER_TIME: float | None = 2.0
 """CP-SAT's deterministic time for each off-line state the search leaves (solver.regret's planner
 stage, one worker: the same answer on every machine)."""
 VALUES_FORMAT = "regret-3"
@@ -148,7 +148,7 @@ def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimu
     return text
 
 
-_LINE_VALUES: dict[tuple[Puzzle, tuple[Action, ...], int], LineValues] = {}
+_LINE_VALUES: dict[tuple[Puzzle, tuple[Action, ...], int, int, float, float | None], LineValues] = {}
 
 
 def shared_line_values(puzzle: Puzzle, plan: list[Action], optimum: int) -> LineValues:
@@ -156,7 +156,7 @@ def shared_line_values(puzzle: Puzzle, plan: list[Action], optimum: int) -> Line
     puzzle, plan and optimum: the page's regret values and its "why it is optimal" facts
     (:mod:`generator.puzzle_why`, for a puzzle past that search's budget) read the same result."""
     from solver.regret import line_values
-    key = (puzzle, tuple(plan), optimum)
+    key = (puzzle, tuple(plan), optimum, LINE_STATES, LINE_SECONDS, LINE_PLANNER_TIME)
     if key not in _LINE_VALUES:
         _LINE_VALUES[key] = line_values(puzzle, plan, optimum, max_states=LINE_STATES, seconds=LINE_SECONDS,
                                         planner_time=LINE_PLANNER_TIME)

@@ -108,10 +108,12 @@ def test_a_plan_that_misses_the_optimum_is_refused():
         line_values(puzzle, plan, best + 1)
 
 
-def line_session(file, monkeypatch, budget=100_000):
-    """A play session on ``file`` with values of the line kind (as a large puzzle gets them)."""
+def line_session(file, monkeypatch, budget=100_000, planner_time=None):
+    """A play session on ``file`` with values of the line kind (as a large puzzle gets them);
+    ``planner_time``: the CP-SAT stage's (None: no planner stage)."""
     puzzle, table, best, plan = solved(file)
     monkeypatch.setattr(puzzle_play, "LINE_STATES", budget)
+    monkeypatch.setattr(puzzle_play, "LINE_PLANNER_TIME", planner_time)
     values, stats = puzzle_play.line_values_json(puzzle, [a.to_dict() for a in plan], best)
     assert stats["proven"] + stats["unproven"] == stats["off_line"]
     return play_runtime.Session(play_runtime.pack(puzzle), json.dumps(values)), table, best, plan
@@ -173,6 +175,11 @@ def test_session_line_kind_without_budget_says_not_computed(monkeypatch):
     assert view["regret"] == "not_computed" and view["best"] is None
     for key, value in stored.items():
         assert table[key] == value
+    # the planner stage values those first moves, each as the full table does
+    session, table, best, _plan = line_session(file, monkeypatch, budget=0, planner_time=10.0)
+    for i in unknown:
+        key = play_runtime.state_key(engine.apply(start, engine.legal_actions(start)[i]))
+        assert session.values["best"][key] == table[key]
 
 
 def test_table_kind_is_unchanged_for_small_puzzles():
