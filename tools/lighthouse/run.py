@@ -6,7 +6,7 @@
 Serves ``site/`` on loopback under its ``site_url`` path (the tests' server), runs Lighthouse
 (npm package pinned in tools/lighthouse/package-lock.json; ``npm ci`` on first use) with
 Debian's Chromium (``CHROME_PATH=/usr/bin/chromium``) on the home page, a rules page, a puzzle
-page and a card index, in Italian and English, and checks the targets: performance >= 95,
+page, the heaviest puzzle page and a card index, in Italian and English, and checks the targets: performance >= 95,
 accessibility >= 95, best practices >= 95, SEO >= 90. Each page runs ``--runs`` times (default 3:
 a loaded machine makes single runs noisy) and the run with the median performance score counts.
 Prints one compact table row per page and language, then the search-index size. Exit status 1 when
@@ -48,7 +48,16 @@ def pages() -> dict[str, str | None]:
     cards = "cards/cytosis/" if (SITE / "cards/cytosis/index.html").exists() else first_page("cards")
     puzzle = ("cytosis/puzzles/laureate-goal-2e/" if (SITE / "cytosis/puzzles/laureate-goal-2e/index.html").exists()
               else first_page("cytosis/puzzles"))
-    return {"home": "", "rules": "cytosis/setup/", "puzzle": puzzle, "cards": cards}
+    return {"home": "", "rules": "cytosis/setup/", "puzzle": puzzle, "puzzle-large": largest_page("cytosis/puzzles"),
+            "cards": cards}
+
+
+def largest_page(folder: str) -> str | None:
+    """The heaviest page of ``folder`` (the worst case for time to interactive: a large puzzle's
+    board frames and regret values are in its HTML)."""
+    base = SITE / folder
+    found = [p for p in base.rglob("index.html") if p.parent != base] if base.is_dir() else []
+    return max(found, key=lambda p: p.stat().st_size).parent.relative_to(SITE).as_posix() + "/" if found else None
 
 
 def ensure_lighthouse() -> Path:
@@ -142,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", choices=("mobile", "desktop"), default="mobile")
     parser.add_argument("--json", type=Path, default=HERE / "report.json")
     parser.add_argument("--no-fail", action="store_true")
-    parser.add_argument("--only", nargs="*", help="page kinds to run (home rules puzzle cards)")
+    parser.add_argument("--only", nargs="*", help="page kinds to run (home rules puzzle puzzle-large cards)")
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page; the median counts")
     parser.add_argument("--throttling", choices=("simulate", "devtools"), default="simulate",
                         help="simulate (Lighthouse's default) or devtools: the same slow-phone profile applied "
