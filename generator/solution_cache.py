@@ -122,12 +122,13 @@ def write(cache_dir: Path, key: str, record: dict[str, Any]) -> Path:
 
 
 def cached(key: str, compute: Callable[[], dict[str, Any]], cache_dir: Path | None = None,
-           parts: tuple[str, ...] = SOLUTION_PARTS) -> Lookup:
-    """The record for ``key``: from the cache when valid (holding ``parts``, see :func:`read`),
-    else ``compute()`` stored and returned."""
+           parts: tuple[str, ...] = SOLUTION_PARTS,
+           accept: Callable[[dict[str, Any]], bool] | None = None) -> Lookup:
+    """The record for ``key``: from the cache when valid (holding ``parts``, see :func:`read`, and
+    passing ``accept`` when given), else ``compute()`` stored and returned."""
     folder = Path(cache_dir) if cache_dir is not None else CACHE_DIR
     record = read(folder, key, parts)
-    if record is not None:
+    if record is not None and (accept is None or accept(record)):
         return Lookup(record, True, key)
     fresh = compute()
     write(folder, key, fresh)

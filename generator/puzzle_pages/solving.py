@@ -193,16 +193,15 @@ def solve_cached(puzzle: Puzzle, file: Path, recording: Path | None = None) -> S
     A cached record the rules engine does not replay to its own score (a record written by
     another engine version under a colliding key, or edited by hand) is computed again."""
     from solver import SolverError
-    from solver.solution import Solution
     engine = engine_for(puzzle)
     key = solution_cache.cache_key(file, engine, depends_on(puzzle) + ((recording,) if recording else ()))
-    lookup = solution_cache.cached(key, lambda: compute_record(puzzle, engine, recording), CACHE_DIR)
-    try:
-        return Solved(lookup, Solution.from_dict(puzzle, lookup.record["solution"]))
-    except SolverError:
-        if not lookup.hit:
-            raise
-    fresh = compute_record(puzzle, engine, recording)
-    solution_cache.write(Path(CACHE_DIR) if CACHE_DIR is not None else solution_cache.CACHE_DIR, key, fresh)
-    lookup = solution_cache.Lookup({**fresh, "format": solution_cache.FORMAT, "key": key}, False, key)
+
+    def replays(record: dict[str, Any]) -> bool:
+        try:
+            Solution.from_dict(puzzle, record["solution"])
+        except SolverError:
+            return False
+        return True
+
+    lookup = solution_cache.cached(key, lambda: compute_record(puzzle, engine, recording), CACHE_DIR, accept=replays)
     return Solved(lookup, Solution.from_dict(puzzle, lookup.record["solution"]))
