@@ -79,4 +79,4 @@ bench: $(STAMP)
 	$(PY) -m solver bench
 
 clean:
-	rm -rf site site-offline docs/it docs/en .pytest_cache
+	rm -rf site site-offline docs/it docs/en docs/generated .pytest_cache

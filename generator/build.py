@@ -6,9 +6,9 @@ from typing import Any
 
 from . import features
 from .pages import annotate_terms, core_pages, home_page
-from .render import Page
+from .render import Asset, Page
 from .rules import SITE_LANGUAGES
-from .site import DATA_DIR, DOCS_DIR, SiteData, load_site
+from .site import DATA_DIR, DOCS_DIR, GENERATED_DIR, SiteData, load_site
 
 
 def all_pages(site: SiteData) -> list[Page]:
@@ -43,29 +43,50 @@ def check_same_pages(pages: list[Page]) -> None:
                                f"missing {sorted(reference - paths)}, extra {sorted(paths - reference)}")
 
 
+def all_assets(site: SiteData) -> list[Asset]:
+    """Every feature's shared generated files; two features may not write the same path."""
+    assets: list[Asset] = []
+    for feature in features.registered():
+        for produce in feature.assets:
+            assets.extend(produce(site))
+    paths = [a.path for a in assets]
+    if len(set(paths)) != len(paths):
+        raise RuntimeError(f"generated files written twice: {sorted({p for p in paths if paths.count(p) > 1})}")
+    return assets
+
+
+def write_folder(folder: Path, files: dict[Path, str]) -> None:
+    """Make ``folder`` hold exactly ``files``: a file is rewritten only when its text changed (so
+    ``mkdocs serve`` sees no change), and stale files and emptied folders go, so no page or data
+    file outlives its data (a chapter or a puzzle removed from ``data/``)."""
+    for out, content in files.items():
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not out.exists() or out.read_text(encoding="utf-8") != content:
+            out.write_text(content, encoding="utf-8")
+    if not folder.is_dir():
+        return
+    for old in folder.rglob("*"):
+        if old.is_file() and old not in files:
+            old.unlink()
+    for sub in sorted(folder.rglob("*"), reverse=True):
+        if sub.is_dir() and not any(sub.iterdir()):
+            sub.rmdir()
+
+
 def generate(data_dir: Path = DATA_DIR, docs_dir: Path = DOCS_DIR) -> tuple[SiteData, list[Page]]:
-    """Write every page; the language folders are rebuilt from scratch (generated, not committed)."""
+    """Write every page, and the features' shared files under ``docs/generated/``; these folders
+    are rebuilt from scratch (generated, not committed)."""
     site = load_site(data_dir)
     pages = all_pages(site)
     check_same_pages(pages)
-    written = set()
-    for page in pages:
-        out = docs_dir / page.lang / page.path
-        out.parent.mkdir(parents=True, exist_ok=True)
-        content = page.content if not page.path.endswith(".md") else \
-            annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips,
-                           page.path)
-        if not out.exists() or out.read_text(encoding="utf-8") != content:
-            out.write_text(content, encoding="utf-8")
-        written.add(out)
-    # Stale pages (a chapter removed from data/) go, so no page outlives its data.
     for lang in SITE_LANGUAGES:
-        for old in (docs_dir / lang).rglob("*"):
-            if old.is_file() and old not in written:
-                old.unlink()
-        for folder in sorted((docs_dir / lang).rglob("*"), reverse=True):
-            if folder.is_dir() and not any(folder.iterdir()):
-                folder.rmdir()
+        write_folder(docs_dir / lang, {
+            docs_dir / lang / page.path:
+                page.content if not page.path.endswith(".md") else
+                annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips,
+                               page.path)
+            for page in pages if page.lang == lang})
+    write_folder(docs_dir / GENERATED_DIR, {docs_dir / GENERATED_DIR / a.path: a.content for a in all_assets(site)})
     return site, pages
 
 

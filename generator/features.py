@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from .errors import Problems
-    from .render import Page
+    from .render import Asset, Page
     from .rules import Game, Section
     from .site import SiteData
 
@@ -35,6 +35,12 @@ class Producer(Protocol):
     """The pages a feature adds, for one site language."""
 
     def __call__(self, site: SiteData, lang: str, /) -> list[Page]: ...
+
+
+class AssetProducer(Protocol):
+    """The shared files a feature adds (:class:`~generator.render.Asset`), once for all languages."""
+
+    def __call__(self, site: SiteData, /) -> list[Asset]: ...
 
 
 class SectionLinks(Protocol):
@@ -74,6 +80,8 @@ class Feature:
     and the glossary and after the loaders of the features listed before it; None: no data."""
     producers: tuple[Producer, ...] = ()
     """Page producers, run in order after the core pages of each language."""
+    assets: tuple[AssetProducer, ...] = ()
+    """Producers of files shared by every language's pages (under ``docs/generated/``)."""
     section_links: tuple[SectionLinks, ...] = ()
     """Links added under every rule section's heading."""
     body_filters: tuple[BodyFilter, ...] = ()

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class Values(TypedDict):
-    """The best reachable scores a page carries (``data-values``), as :class:`Session` reads them."""
+    """The best reachable scores a puzzle's play data carries (``values``, generator/puzzle_play.py), as :class:`Session` reads them."""
     kind: str
     """``table`` (every reachable state) or ``line`` (the optimal line and one move off it)."""
     best: dict[str, int | None]

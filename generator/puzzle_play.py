@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import i18n, play_runtime
+from .render import Asset
+from .site import GENERATED_DIR
 from .step_texts import step_text
 
 if TYPE_CHECKING:
@@ -74,21 +76,48 @@ STOCK_ORDER = ("atp", "mrna", "protein", "carb", "lipid")
 """Order of the stock fields in the drawing (the Stock dataclass's own order)."""
 
 
+def offers_regret(optimum: int | None, proven: bool) -> bool:
+    """Whether play mode measures moves against ``optimum``: only a proven one (a whole game's
+    recorded best is not proven, so no regret is offered against it)."""
+    return proven and optimum is not None
+
+
+def play_data_path(puzzle: Puzzle) -> str:
+    """Where :func:`play_data_asset` puts the puzzle's play data, under ``generated/``."""
+    return f"play/{puzzle.id}.js"
+
+
 def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: int | None = None, proven: bool = True) -> str:
-    """The HTML the page carries: an empty container board.js fills, with its data as JSON.
-    Empty when there is no plan to step through. ``proven``: ``optimum`` is the proven optimum
-    (a whole game's recorded best is not: no regret is offered against it)."""
+    """The HTML the page carries: an empty container board.js fills, with the step-through's data
+    as JSON and the address of the play data (:func:`play_data_asset`). Empty when there is no
+    plan to step through. ``proven``: ``optimum`` is the proven optimum (:func:`offers_regret`)."""
     if not plan:
         return ""
     # A data attribute, not a <script>: the page sanitizer (generator/sanitize.py) keeps data-*
     # attributes and removes every inline script that is not a template's own.
     data = json.dumps(board_data(puzzle, plan, lang), ensure_ascii=False, separators=(",", ":"))
     ui = UI[lang]
-    values = values_json(puzzle, plan, optimum) if proven else ""
+    regret = offers_regret(optimum, proven)
     return (f'<div class="cellula-board" data-puzzle="{escape(puzzle.id)}" data-board="{escape(data, quote=True)}" '
-            f'data-play="{play_runtime.pack(puzzle)}" data-optimum="{"" if optimum is None or not proven else optimum}" '
-            f'data-values="{escape(values)}" hidden>'
+            f'data-play="{escape(GENERATED_DIR + "/" + play_data_path(puzzle))}" '
+            f'data-optimum="{optimum if regret else ""}" data-regret="{"1" if regret else ""}" hidden>'
             f'<p class="cellula-board__hint">{escape(ui["keys_hint"])}</p></div>')
+
+
+PLAY_DATA_GLOBAL = "CELLULA_PLAY_DATA"
+"""The object the play data scripts file each puzzle's data under, by puzzle id (board.js reads it)."""
+
+
+def play_data_asset(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int | None = None,
+                    proven: bool = True) -> Asset:
+    """What play mode needs beyond the page, loaded only when a reader starts playing: the puzzle
+    packed for the engine and the best reachable scores (:func:`values_json`; "" when no regret is
+    offered). Kept out of the page, where the scores were two thirds of its bytes and delayed its
+    first paint; a classic script rather than JSON, so that the offline build reads it from file://."""
+    values = values_json(puzzle, plan, optimum) if offers_regret(optimum, proven) else ""
+    body = json.dumps({"play": play_runtime.pack(puzzle), "values": values}, separators=(",", ":"))
+    return Asset(play_data_path(puzzle), f"(window.{PLAY_DATA_GLOBAL} = window.{PLAY_DATA_GLOBAL} || {{}})"
+                                         f"[{json.dumps(puzzle.id)}] = {body};\n")
 
 
 # --------------------------------------------------------------------------- regret values

@@ -17,6 +17,18 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 @dataclass(frozen=True)
+class Asset:
+    """A generated file the pages of every language share (the same bytes in each), written under
+    ``docs/generated/`` and served from ``generated/`` at the site's root: data a page's script
+    loads only when a reader asks for it, so that the page itself stays small."""
+
+    path: str
+    """Path under ``docs/generated/`` (``play/<puzzle id>.js``)."""
+    content: str
+    """The file's text."""
+
+
+@dataclass(frozen=True)
 class Page:
     """One generated Markdown page of one language."""
 

@@ -6,6 +6,8 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .site import GENERATED_DIR
+
 if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
 
@@ -22,12 +24,13 @@ def fingerprint(data_dir: Path, root: Path) -> tuple[tuple[str, int], ...]:
 
 
 def watch_sources_only(server: LiveReloadServer, docs_dir: str, languages: Collection[str]) -> None:
-    """Watch ``docs_dir`` except its generated language folders: the hook rewrites those from
-    the data (watched on its own), and watching them too made every save rebuild twice."""
+    """Watch ``docs_dir`` except its generated folders (the languages' and ``generated/``): the hook
+    rewrites those from the data (watched on its own), and watching them too made every save
+    rebuild twice."""
     docs = Path(docs_dir)
     server.unwatch(str(docs))
     for child in sorted(docs.iterdir()):
-        if child.name not in languages:
+        if child.name not in languages and child.name != GENERATED_DIR:
             server.watch(str(child))
 
 

@@ -190,12 +190,35 @@ def test_table_kind_is_unchanged_for_small_puzzles():
     assert values["best"] == play_runtime.best_values(puzzle, puzzle_play.FULL_TABLE_STATES)
 
 
+def play_data(asset):
+    """The object a play data script files under its puzzle's id (what board.js reads)."""
+    prefix = f"(window.{puzzle_play.PLAY_DATA_GLOBAL} = window.{puzzle_play.PLAY_DATA_GLOBAL} || {{}})"
+    assert asset.content.startswith(prefix) and asset.content.endswith(";\n")
+    return json.loads(asset.content[asset.content.index("] = ") + 4:-2])
+
+
 def test_unproven_optimum_gets_no_values():
     puzzle, _table, best, plan = solved(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
-    block = puzzle_play.board_block(puzzle, [a.to_dict() for a in plan], "en", best, proven=False)
-    assert 'data-values=""' in block and 'data-optimum=""' in block
-    proven = puzzle_play.board_block(puzzle, [a.to_dict() for a in plan], "en", best)
-    assert 'data-values=""' not in proven and f'data-optimum="{best}"' in proven
+    actions = [a.to_dict() for a in plan]
+    block = puzzle_play.board_block(puzzle, actions, "en", best, proven=False)
+    assert 'data-regret=""' in block and 'data-optimum=""' in block
+    assert play_data(puzzle_play.play_data_asset(puzzle, actions, best, proven=False))["values"] == ""
+    proven = puzzle_play.board_block(puzzle, actions, "en", best)
+    assert 'data-regret="1"' in proven and f'data-optimum="{best}"' in proven
+    data = play_data(puzzle_play.play_data_asset(puzzle, actions, best))
+    assert json.loads(data["values"]) == json.loads(puzzle_play.values_json(puzzle, actions, best))
+
+
+def test_page_carries_no_play_data_but_its_address():
+    """The regret values and the packed puzzle load with play mode, not with the page."""
+    puzzle, _table, best, plan = solved(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
+    actions = [a.to_dict() for a in plan]
+    block = puzzle_play.board_block(puzzle, actions, "en", best)
+    asset = puzzle_play.play_data_asset(puzzle, actions, best)
+    assert f'data-play="generated/{asset.path}"' in block and asset.path == f"play/{puzzle.id}.js"
+    data = play_data(asset)
+    assert data["values"] not in block and data["play"] not in block
+    assert data["play"] == play_runtime.pack(puzzle)
 
 
 def test_state_keys_tell_the_table_states_apart():

@@ -188,6 +188,23 @@
     return enginePromise;
   }
 
+  // The puzzle packed for the engine and its best reachable scores: a script of the site's
+  // generated/ folder (data-play, from the site's root), kept out of the page so that it stays
+  // small; a classic script, which file:// allows. generator/puzzle_play.py play_data_asset.
+  var playData = {};
+  function loadPlayData(box) {
+    var id = box.getAttribute("data-puzzle");
+    if (!playData[id]) {
+      playData[id] = loadScript(new URL(BASE + "../" + box.getAttribute("data-play"), location.href).href).then(function () {
+        var data = window.CELLULA_PLAY_DATA && window.CELLULA_PLAY_DATA[id];
+        if (!data) throw new Error(box.getAttribute("data-play"));
+        return data;
+      });
+      playData[id].catch(function () { delete playData[id]; });
+    }
+    return playData[id];
+  }
+
   // The regret line under the moves: the best score still reachable and, when the last move
   // lowered it, the best continuation; or why there is no figure (view.regret, play_runtime.Session).
   function regretText(ui, view, best, previousBest, hasValues) {
@@ -263,16 +280,17 @@
       }
       status.textContent = text;
       panel.setAttribute("data-terminal", view.terminal ? "1" : "0");
-      regret.textContent = regretText(ui, view, best, previousBest, !!box.getAttribute("data-values"));
+      regret.textContent = regretText(ui, view, best, previousBest, box.getAttribute("data-regret") === "1");
       regret.setAttribute("data-best", view.best === null ? "" : String(view.best));
       regret.setAttribute("data-regret", view.regret || "");
       previousBest = view.best;
     }
     function begin() {
-      loadEngine().then(function (py) {
-        py.globals.set("CELLULA_PACKED", box.getAttribute("data-play"));
+      Promise.all([loadEngine(), loadPlayData(box)]).then(function (loaded) {
+        var py = loaded[0], play = loaded[1];
+        py.globals.set("CELLULA_PACKED", play.play);
         if (session) session.destroy();
-        py.globals.set("CELLULA_VALUES", box.getAttribute("data-values") || "");
+        py.globals.set("CELLULA_VALUES", play.values);
         session = py.runPython("import cellula_play; cellula_play.Session(CELLULA_PACKED, CELLULA_VALUES)");
         previousBest = null;
         render(session.view());

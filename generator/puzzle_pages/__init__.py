@@ -11,7 +11,9 @@ Registers the ``puzzles`` feature when imported (see :mod:`generator.features`):
   ``<table class="cellula-steps">``, score, proof status, the greedy contrast, assumptions),
   ``cytosis/assumptions.md`` (every board count, from the rulebook or assumed, per side) and
   ``cytosis/benchmark.md`` (:mod:`.bench_page`; ``docs/assets/bench/`` when ``python -m solver
-  bench`` wrote it).
+  bench`` wrote it);
+- its asset producer (:func:`.pages.play_assets`): ``generated/play/<id>.js``, what play mode
+  loads when a reader starts playing (the puzzle for the engine and the regret values).
 
 The greedy contrast is the solver's policy (:func:`solver.greedy.greedy_plan`), played through
 the engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
@@ -35,7 +37,7 @@ from .board import load_boards, plan_assumptions
 from .loading import linkable_sections, load, puzzle_sources
 from .model import (ASSUMPTIONS_PAGE, BENCH_PAGE, GAME, INDEX_PAGE, STOCK_FIELDS, BoardItem, Link, Provenance,
                     PuzzleEntry, PuzzleSet)
-from .pages import produce, puzzle_page
+from .pages import play_assets, produce, puzzle_page
 from .proof import proof_lines
 from .solving import (BIG_PUZZLE_PLACEMENTS, available_engines, compute_record, default_engine, depends_on,
                       engine_for, placements, run_engine, solve_cached)
@@ -50,7 +52,7 @@ __all__ = [
     "ASSUMPTIONS_PAGE", "BENCH_PAGE", "BIG_PUZZLE_PLACEMENTS", "GAME", "INDEX_PAGE", "STOCK_FIELDS", "UI",
     "BoardItem", "Link", "Provenance", "PuzzleEntry", "PuzzleSet",
     "available_engines", "bench_page", "bench_tables", "compute_record", "default_engine", "depends_on",
-    "engine_for", "linkable_sections", "load", "load_boards", "md_inline", "placements", "plan_assumptions",
+    "engine_for", "linkable_sections", "load", "load_boards", "md_inline", "placements", "plan_assumptions", "play_assets",
     "produce", "proof_lines", "puzzle_page", "puzzle_sources", "run_engine", "section_link", "solve_cached",
 ]
 
@@ -60,4 +62,4 @@ def store(site: SiteData, problems: Problems) -> None:
     site.puzzles = load(site, problems)
 
 
-features.register(features.Feature(name="puzzles", loader=store, producers=(produce,)))
+features.register(features.Feature(name="puzzles", loader=store, producers=(produce,), assets=(play_assets,)))

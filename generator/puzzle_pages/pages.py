@@ -12,7 +12,7 @@ from .. import puzzle_play  # issue #19 hook: interactive board
 from .. import puzzle_why  # issue #19 items 3-4: why optimal, computed level
 from . import solving
 from ..refs import relative
-from ..render import Page, render
+from ..render import Asset, Page, render
 from .bench_page import bench_page
 from .board import plan_assumptions
 from .model import (ASSUMPTIONS_PAGE, BENCH_PAGE, GAME, INDEX_PAGE, RULES_COVERAGE_PAGE, STOCK_FIELDS, Link,
@@ -52,12 +52,28 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
         assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
         # issue #19 hook: the interactive board (generator/puzzle_play.py)
-        board=puzzle_play.board_block(puzzle, solution.get("plan", []), lang, solution.get("health"),
-                                      proven=proof_status(record) is ProofStatus.OPTIMAL),
+        board=puzzle_play.board_block(puzzle, lang=lang, **play_arguments(entry)),
         why={**puzzle_why.why_view(why_record(entry), record, lang),
              "level": puzzle_why.level_text(computed_difficulty(entry), lang)},
     )
     return Page(lang, page, title, content, nav=nav)
+
+
+def play_arguments(entry: PuzzleEntry) -> dict[str, Any]:
+    """What the board and its play data are made from: the worked example's plan, its Health and
+    whether that is the proven optimum."""
+    solution = entry.record["solution"]
+    return {"plan": solution.get("plan", []), "optimum": solution.get("health"),
+            "proven": proof_status(entry.record) is ProofStatus.OPTIMAL}
+
+
+def play_assets(site: SiteData) -> list[Asset]:
+    """Feature asset producer: each puzzle's play data (:func:`generator.puzzle_play.play_data_asset`),
+    shared by its pages in every language; none for a puzzle without a worked example to play from."""
+    if site.puzzles is None:
+        return []
+    playable = [(e, play_arguments(e)) for e in site.puzzles.entries]
+    return [puzzle_play.play_data_asset(e.puzzle, **arguments) for e, arguments in playable if arguments["plan"]]
 
 
 def why_record(entry: PuzzleEntry) -> dict[str, Any]:

@@ -7,6 +7,8 @@ download browsers here), started headless with a fresh user-data dir.
 """
 from __future__ import annotations
 
+import contextlib
+
 import os
 import re
 import shutil
@@ -94,15 +96,37 @@ class ConsoleLog:
             self.problems.append(f"request {url}: {why}")
 
 
-@pytest.fixture
-def page(context):
-    """A fresh tab; ``page.console`` collects its errors. Every test ends with no console errors."""
-    tab = context.new_page()
+@contextlib.contextmanager
+def checked_tab(ctx):
+    """A fresh tab of ``ctx``; ``tab.console`` collects its errors, and it must end with none."""
+    tab = ctx.new_page()
     tab.console = ConsoleLog(tab)
     yield tab
     problems = list(tab.console.problems)
     tab.close()
     assert not problems, "console errors or failed requests:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def page(context):
+    """A fresh tab of the session's browser. Every test ends with no console errors."""
+    with checked_tab(context) as tab:
+        yield tab
+
+
+@pytest.fixture
+def own_page(playwright_instance):
+    """A tab in a browser of its own, for a test that changes what a context shares: the clock
+    (``page.clock`` is the context's), which left the session's context with a fixed time that
+    stalled Material's search in every later test."""
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    ctx = browser.new_context(viewport=VIEWPORT, locale="it-IT", service_workers="block")
+    ctx.set_default_timeout(15_000)
+    try:
+        with checked_tab(ctx) as tab:
+            yield tab
+    finally:
+        browser.close()
 
 
 @pytest.fixture(scope="session")

@@ -60,8 +60,9 @@ def test_puzzle_of_the_day_follows_the_readers_date(page, site_url, lang):
 
 
 @pytest.mark.parametrize("days, lang", [(0, "it"), (1, "en"), (17, "it")])
-def test_puzzle_of_the_day_changes_with_the_date(page, site_url, days, lang):
+def test_puzzle_of_the_day_changes_with_the_date(own_page, site_url, days, lang):
     """The pick is the reader's date, not the build's: a clock set ahead picks the listed one."""
+    page = own_page
     listed = _daily_list(lang)
     when = date.fromordinal(date.today().toordinal() + days)
     page.clock.set_fixed_time(f"{when.isoformat()}T12:00:00")
