@@ -30,7 +30,7 @@ import material
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from generator import serving
+from generator import asset_bundle, serving
 from generator.build import generate, navigation
 from generator.errors import DataError
 from generator.i18n import t
@@ -78,12 +78,26 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
             _state["site"] = _site
             _state["nav"] = {lang: navigation(pages, lang) for lang in SITE_LANGUAGES}
             log.info("cellula: generated %d pages from data/", len(pages))
+    bundle_assets(config)
     i18n = config.plugins.get("i18n")
     if i18n is not None and _state.get("nav"):
         for language in i18n.config.languages:
             if language.locale in _state["nav"]:
                 language.nav = _state["nav"][language.locale]
     return config
+
+
+def bundle_assets(config: MkDocsConfig) -> None:
+    """Link the project's stylesheets and scripts as one file each (:mod:`generator.asset_bundle`);
+    on_post_build writes them. A config already bundled (no source entries left) is left alone."""
+    docs = Path(config.docs_dir)
+    css = asset_bundle.split(config.extra_css, docs)
+    js = asset_bundle.split(config.extra_javascript, docs)
+    if not css.bundled and not js.bundled:
+        return
+    _state["bundle"] = (css.bundled, js.bundled)
+    config.extra_css = ([asset_bundle.BUNDLE_CSS] if css.bundled else []) + list(css.kept)
+    config.extra_javascript = ([asset_bundle.BUNDLE_JS] if js.bundled else []) + list(js.kept)
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **kwargs: Any) -> Environment:
@@ -191,11 +205,16 @@ def on_post_template(output: str, template_name: str, config: MkDocsConfig, **kw
 
 @event_priority(-200)
 def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
-    """After the i18n plugin has written the combined search index (and the offline plugin its
-    script copy): one shaped index per language (generator/search_index.py). The i18n plugin
+    """The joined stylesheets and scripts (:func:`bundle_assets`). After the i18n plugin has
+    written the combined search index (and the offline plugin its script copy): one shaped index
+    per language (generator/search_index.py). The i18n plugin
     builds the other languages inside its own on_post_build; only the outermost call shapes."""
     i18n = config.plugins.get("i18n")
-    if (i18n is not None and getattr(i18n, "building", False)) or _state.get("site") is None or _state.get("error"):
+    if i18n is not None and getattr(i18n, "building", False):
+        return
+    if _state.get("bundle"):
+        asset_bundle.write(Path(config.site_dir), Path(config.docs_dir), *_state["bundle"])
+    if _state.get("site") is None or _state.get("error"):
         return
     puzzle_play.write_play_assets(Path(config.site_dir))  # issue #19 hook: Pyodide + engine for play mode
     for figures in write_indexes(Path(config.site_dir), _state["site"], Path(material.__file__).parent):

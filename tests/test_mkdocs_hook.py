@@ -32,7 +32,7 @@ def hook(data_dir, tmp_path, monkeypatch):
 
 
 def _config():
-    return SimpleNamespace(plugins=_Plugins())
+    return SimpleNamespace(plugins=_Plugins(), docs_dir="docs", extra_css=[], extra_javascript=[])
 
 
 def _break(data_dir: Path) -> None:

@@ -6,7 +6,7 @@
 Serves ``site/`` on loopback under its ``site_url`` path (the tests' server), runs Lighthouse
 (npm package pinned in tools/lighthouse/package-lock.json; ``npm ci`` on first use) with
 Debian's Chromium (``CHROME_PATH=/usr/bin/chromium``) on the home page, a rules page, a puzzle
-page, the heaviest puzzle page and a card index, in Italian and English, and checks the targets: performance >= 95,
+page, the heaviest puzzle page, the heaviest whole game page and a card index, in Italian and English, and checks the targets: performance >= 95,
 accessibility >= 95, best practices >= 95, SEO >= 90. Each page runs ``--runs`` times (default 3:
 a loaded machine makes single runs noisy) and the run with the median performance score counts.
 Prints one compact table row per page and language, then the search-index size. Exit status 1 when
@@ -48,15 +48,23 @@ def pages() -> dict[str, str | None]:
     cards = "cards/cytosis/" if (SITE / "cards/cytosis/index.html").exists() else first_page("cards")
     puzzle = ("cytosis/puzzles/laureate-goal-2e/" if (SITE / "cytosis/puzzles/laureate-goal-2e/index.html").exists()
               else first_page("cytosis/puzzles"))
-    return {"home": "", "rules": "cytosis/setup/", "puzzle": puzzle, "puzzle-large": largest_page("cytosis/puzzles"),
+    return {"home": "", "rules": "cytosis/setup/", "puzzle": puzzle,
+            "puzzle-large": largest_page("cytosis/puzzles", REGRET), "game": largest_page("cytosis/puzzles", NO_REGRET),
             "cards": cards}
 
 
-def largest_page(folder: str) -> str | None:
-    """The heaviest page of ``folder`` (the worst case for time to interactive: a large puzzle's
-    board frames and regret values are in its HTML)."""
+REGRET = 'data-regret="1"'
+"""A puzzle page whose play mode measures regret against a proven optimum."""
+NO_REGRET = 'data-regret=""'
+"""A recorded whole game: a board to play, no proven optimum to measure against."""
+
+
+def largest_page(folder: str, marker: str) -> str | None:
+    """The heaviest page of ``folder`` whose HTML holds ``marker`` (the worst case for time to
+    interactive: a long plan's board frames and step table are in its HTML)."""
     base = SITE / folder
-    found = [p for p in base.rglob("index.html") if p.parent != base] if base.is_dir() else []
+    found = [p for p in base.rglob("index.html")
+             if p.parent != base and marker in p.read_text(encoding="utf-8")] if base.is_dir() else []
     return max(found, key=lambda p: p.stat().st_size).parent.relative_to(SITE).as_posix() + "/" if found else None
 
 
@@ -151,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", choices=("mobile", "desktop"), default="mobile")
     parser.add_argument("--json", type=Path, default=HERE / "report.json")
     parser.add_argument("--no-fail", action="store_true")
-    parser.add_argument("--only", nargs="*", help="page kinds to run (home rules puzzle puzzle-large cards)")
+    parser.add_argument("--only", nargs="*", help="page kinds to run (home rules puzzle puzzle-large game cards)")
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page; the median counts")
     parser.add_argument("--throttling", choices=("simulate", "devtools"), default="simulate",
                         help="simulate (Lighthouse's default) or devtools: the same slow-phone profile applied "
