@@ -133,7 +133,8 @@ def probe_optimum(puzzle: Puzzle, searchable: bool) -> tuple[int | None, str]:
 def why_cached(puzzle: Puzzle, file: Path, plan: list[dict[str, Any]], proven: int | None, cache_dir: Path | None = None) -> dict[str, Any]:
     """The puzzle's why-record from the cache, or computed and stored."""
     from solver.puzzle import RULEBOOK_CARDS, board_path
-    key = solution_cache.cache_key(file, WHY_FORMAT, (board_path(puzzle.board.id), RULEBOOK_CARDS))
+    from .puzzle_play import line_budgets     # past the search's budget the facts come from the line values
+    key = solution_cache.cache_key(file, f"{WHY_FORMAT}:{line_budgets()}", (board_path(puzzle.board.id), RULEBOOK_CARDS))
     return solution_cache.cached(key, lambda: compute_why(puzzle, plan, proven), cache_dir or WHY_DIR,
                                  parts=WHY_PARTS).record
 

@@ -272,11 +272,13 @@ def planner_options() -> Options:
 
 
 def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states: int = 100_000,
-                seconds: float | None = 20.0, planner_time: float | None = None) -> LineValues:
+                seconds: float | None = 20.0, planner_time: float | tuple[float, ...] | None = None) -> LineValues:
     """Every line state (worth ``optimum``, which must be the proven optimum) and every state one
     move off the line with its proven value, within ``max_states`` searched states and ``seconds``
     of CPU time; then, with ``planner_time``, each state left whose move ends a turn by CP-SAT
-    within that deterministic time (:func:`planner_value`).
+    within that deterministic time (:func:`planner_value`). A tuple of times is a series of
+    passes, each over the states the one before left: most states are proven within a short time,
+    and only the few left pay for a longer one.
     Raises ValueError when ``plan`` does not reach ``optimum``."""
     t0 = time.monotonic()
     plan = list(plan)
@@ -306,8 +308,9 @@ def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states:
             except _OverBudget:
                 over = True
         unproven.append(Unproven(step, action, after))
-    if planner_time is not None and unproven:
-        unproven = _planner_stage(puzzle, plan, optimum, unproven, proven, planner_time)
+    passes = (planner_time,) if isinstance(planner_time, (int, float)) else planner_time or ()
+    if passes and unproven:
+        unproven = _planner_stage(puzzle, plan, optimum, unproven, proven, passes)
     methods: dict[str, int] = {}
     for value in proven:
         methods[value.method] = methods.get(value.method, 0) + 1
@@ -318,9 +321,10 @@ def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states:
 
 
 def _planner_stage(puzzle: Puzzle, plan: list[Action], optimum: int, unproven: list[Unproven],
-                   proven: list[OffLineValue], planner_time: float) -> list[Unproven]:
-    """CP-SAT on every unproven state whose move ends a turn (:func:`planner_value`); the values
-    it proves join ``proven``; what is left is returned."""
+                   proven: list[OffLineValue], passes: tuple[float, ...]) -> list[Unproven]:
+    """CP-SAT on every unproven state whose move ends a turn (:func:`planner_value`), in
+    ``passes`` of growing deterministic time; the values it proves join ``proven``; what is left
+    after the last pass is returned."""
     try:
         from .planner import build_model
         model = build_model(puzzle, planner_options())
@@ -328,13 +332,15 @@ def _planner_stage(puzzle: Puzzle, plan: list[Action], optimum: int, unproven: l
         return unproven
     except SolverError:     # a puzzle the planner does not model
         return unproven
-    left = []
-    for item in unproven:
-        prefix = plan[:item.step] + [item.action]
-        found = planner_value(puzzle, prefix, item.state, optimum, planner_time, model) \
-            if item.action.kind.ends_turn else None
-        if found is None:
-            left.append(item)
-        else:
-            proven.append(OffLineValue(item.step, item.action, item.state, found[0], found[1], "cpsat"))
-    return left
+    left = [item for item in unproven if item.action.kind.ends_turn]
+    not_turn_ends = [item for item in unproven if not item.action.kind.ends_turn]
+    for planner_time in passes:
+        still = []
+        for item in left:
+            found = planner_value(puzzle, plan[:item.step] + [item.action], item.state, optimum, planner_time, model)
+            if found is None:
+                still.append(item)
+            else:
+                proven.append(OffLineValue(item.step, item.action, item.state, found[0], found[1], "cpsat"))
+        left = still
+    return not_turn_ends + left

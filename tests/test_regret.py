@@ -102,6 +102,20 @@ def test_the_planner_stage_proves_most_states_the_search_is_not_given():
     assert proven > 0 and proven >= 4 * left, (proven, left)
 
 
+@pytest.mark.parametrize("name", ["rulebook-protein-hormone-2e"])
+def test_planner_passes_prove_what_one_long_pass_proves(name):
+    """Passes of growing time: the states a too-short first pass leaves go to the next one, and
+    the end result is the same values as one long pass, each the full table's."""
+    puzzle, table, best, plan = solved(next(f for f in SMALL if f.stem == name))
+    one = line_values(puzzle, plan, best, max_states=0, seconds=None, planner_time=10.0)
+    short = line_values(puzzle, plan, best, max_states=0, seconds=None, planner_time=(0.001,))
+    passes = line_values(puzzle, plan, best, max_states=0, seconds=None, planner_time=(0.001, 10.0))
+    assert short.methods.get("cpsat", 0) < one.methods["cpsat"], "the short pass should leave states over"
+    assert {(v.step, v.action, v.best) for v in passes.off} == {(v.step, v.action, v.best) for v in one.off}
+    assert {(u.step, u.action) for u in passes.unproven} == {(u.step, u.action) for u in one.unproven}
+    assert all(table[play_runtime.state_key(v.state)] == v.best for v in passes.off)
+
+
 def test_a_plan_that_misses_the_optimum_is_refused():
     puzzle, _table, best, plan = solved(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
     with pytest.raises(ValueError):
