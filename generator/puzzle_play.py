@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import base64
+import functools
 import gzip
 import json
 import os
@@ -129,6 +130,10 @@ it (:func:`line_values_json`)."""
 LINE_STATES = 20_000
 """State budget of the memoised search of one larger puzzle's off-line values (solver.regret);
 past it a state's value is absent and the page says so. Deterministic, unlike a time limit."""
+LINE_STATES_UNPLANNED = 100_000
+"""The same for a puzzle the CP-SAT planner cannot model (the Virus expansion), where the search is
+the only stage: measured, virus-influenza-2e needs 34,910 states (5.5 s of CPU) to value all 47
+of its states one move off, virus-attack-card-1e 23,607 (3.6 s)."""
 LINE_SECONDS = 20.0
 """Safety net on one puzzle's off-line search, CPU seconds (the state budget normally ends it first)."""
 LINE_PLANNER_TIME: tuple[float, ...] | None = (2.0, 8.0)
@@ -138,9 +143,27 @@ states left get 8 s (measured on the 103 states 2 s left: 6 of 8 sampled ones pr
 of 1 to 2 Health Points closed)."""
 
 
-def line_budgets() -> str:
-    """The budgets of the off-line values, as the caches of what is computed from them key them."""
-    return f"{LINE_STATES}:{LINE_SECONDS}:{LINE_PLANNER_TIME}"
+def line_state_budget(puzzle: Puzzle) -> int:
+    """:data:`LINE_STATES`, or :data:`LINE_STATES_UNPLANNED` when the planner cannot model ``puzzle``."""
+    return LINE_STATES if plannable(puzzle) else LINE_STATES_UNPLANNED
+
+
+@functools.lru_cache(maxsize=None)
+def plannable(puzzle: Puzzle) -> bool:
+    """Whether the CP-SAT planner can model ``puzzle`` (so solver.regret's planner stage runs);
+    kept per puzzle, as the page, the index's order and the why facts all ask."""
+    from solver.planner import UnsupportedPuzzle, build_model
+    from solver.regret import planner_options
+    try:
+        build_model(puzzle, planner_options())
+    except (UnsupportedPuzzle, ImportError):     # ImportError: no ortools, no planner stage either
+        return False
+    return True
+
+
+def line_budgets(puzzle: Puzzle) -> str:
+    """The budgets of ``puzzle``'s off-line values, as the caches of what is computed from them key them."""
+    return f"{line_state_budget(puzzle)}:{LINE_SECONDS}:{LINE_PLANNER_TIME}"
 VALUES_FORMAT = "regret-3"
 VALUES_DIR = Path(__file__).resolve().parents[1] / ".cache" / "regret"
 
@@ -154,7 +177,7 @@ def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimu
     from . import solution_cache
     file = Path(puzzle.source) if puzzle.source else PUZZLES_DIR / f"{puzzle.id}.yaml"   # whole games live in games/
     plan_text = json.dumps([plan, optimum], sort_keys=True)
-    key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{FULL_TABLE_STATES}:{line_budgets()}:{plan_text}",
+    key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{FULL_TABLE_STATES}:{line_budgets(puzzle)}:{plan_text}",
                                    (board_path(puzzle.board.id), RULEBOOK_CARDS, Path(play_runtime.__file__)))
     path = VALUES_DIR / f"{key}.json"
     try:
@@ -192,9 +215,10 @@ def shared_line_values(puzzle: Puzzle, plan: list[Action], optimum: int) -> Line
     puzzle, plan and optimum: the page's regret values and its "why it is optimal" facts
     (:mod:`generator.puzzle_why`, for a puzzle past that search's budget) read the same result."""
     from solver.regret import line_values
-    key = (puzzle, tuple(plan), optimum, LINE_STATES, LINE_SECONDS, LINE_PLANNER_TIME)
+    budget = line_state_budget(puzzle)
+    key = (puzzle, tuple(plan), optimum, budget, LINE_SECONDS, LINE_PLANNER_TIME)
     if key not in _LINE_VALUES:
-        _LINE_VALUES[key] = line_values(puzzle, plan, optimum, max_states=LINE_STATES, seconds=LINE_SECONDS,
+        _LINE_VALUES[key] = line_values(puzzle, plan, optimum, max_states=budget, seconds=LINE_SECONDS,
                                         planner_time=LINE_PLANNER_TIME)
     return _LINE_VALUES[key]
 

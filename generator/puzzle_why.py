@@ -134,7 +134,7 @@ def why_cached(puzzle: Puzzle, file: Path, plan: list[dict[str, Any]], proven: i
     """The puzzle's why-record from the cache, or computed and stored."""
     from solver.puzzle import RULEBOOK_CARDS, board_path
     from .puzzle_play import line_budgets     # past the search's budget the facts come from the line values
-    key = solution_cache.cache_key(file, f"{WHY_FORMAT}:{line_budgets()}", (board_path(puzzle.board.id), RULEBOOK_CARDS))
+    key = solution_cache.cache_key(file, f"{WHY_FORMAT}:{line_budgets(puzzle)}", (board_path(puzzle.board.id), RULEBOOK_CARDS))
     return solution_cache.cached(key, lambda: compute_why(puzzle, plan, proven), cache_dir or WHY_DIR,
                                  parts=WHY_PARTS).record
 

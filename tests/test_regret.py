@@ -248,3 +248,12 @@ def test_state_keys_tell_the_table_states_apart():
         seen[key] = state
         if not engine.is_terminal(state):
             stack.extend(engine.apply(state, a) for a in engine.legal_actions(state))
+
+
+@pytest.mark.parametrize(("name", "plannable"), [("virus-influenza-2e", False), ("deck-season-1e", True)])
+def test_the_search_budget_is_larger_where_no_planner_stage_follows(name, plannable):
+    puzzle = load_puzzle(next(f for f in puzzle_files() if f.stem == name))
+    assert puzzle_play.plannable(puzzle) is plannable
+    expected = puzzle_play.LINE_STATES if plannable else puzzle_play.LINE_STATES_UNPLANNED
+    assert puzzle_play.line_state_budget(puzzle) == expected > 0
+    assert puzzle_play.line_budgets(puzzle).startswith(f"{expected}:")
