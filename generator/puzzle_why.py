@@ -32,7 +32,7 @@ PROBE_SECONDS = 10.0
 """CP-SAT time for one probe of a puzzle past the search budget (2 workers)."""
 PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
-WHY_FORMAT = "why-6"
+WHY_FORMAT = "why-7"
 WHY_PARTS = ("budget", "optimum", "plans", "only", "limits")
 """Keys every why-record holds (a cached file without them is computed again)."""
 WHY_DIR = Path(__file__).resolve().parents[1] / ".cache" / "why"
@@ -86,7 +86,8 @@ def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None =
                     "capped": counted.capped, "states": counted.states, "over_budget": counted.count is None,
                     "only": list(facts.only) if facts else None,
                     "branching": list(facts.branching) if facts else None, "deviation": None, "limits": [],
-                    "source": source if facts else None, "unvalued": facts.unvalued if facts else 0}
+                    "source": source if facts else None, "unvalued": facts.unvalued if facts else 0,
+                    "plans_at_least": facts.plans_at_least if facts else None}
     if facts and facts.deviation:
         steps, _ = replay(puzzle, list(facts.deviation.plan))
         record["deviation"] = {"step": facts.deviation.step, "health": facts.deviation.health,
@@ -195,6 +196,8 @@ def plans_text(why: dict[str, Any], lang: str) -> str:
     ui = UI[lang]
     if why.get("unproven"):
         return cast(str, ui["why_unproven"])
+    if why.get("over_budget") and (why.get("plans_at_least") or 0) > 1:
+        return cast(str, ui["why_plans_at_least"].format(n=why["plans_at_least"], budget=f"{why['budget']:,}"))
     if why.get("over_budget"):
         return cast(str, ui["why_plans_over"].format(n=f"{why['budget']:,}"))
     if why.get("plans") is None:

@@ -109,6 +109,10 @@ class LineFacts:
     unvalued: int = 0
     """Departures (states one move off the plan) with no proven value: the deviation is then the
     best among the valued ones only."""
+    plans_at_least: int | None = None
+    """Where plans were not counted (:func:`line_facts_from_values`): a proven lower bound, the
+    plan itself and one optimal plan per departure (a choice, identical spots as one) proven to keep
+    the optimum; departures at different steps or by different choices are different plans."""
 
 
 def line_facts(puzzle: Puzzle, plan: list[Action], max_states: int = 200_000,
@@ -157,12 +161,13 @@ def line_facts_from_values(values: LineValues) -> LineFacts:
     proven values one move off the plan (:func:`solver.regret.line_values`): only moves (None
     where a choice has no proven value and the line's is the only one known to keep the optimum),
     branching, and the best losing departure among the valued ones. Optimal plans are not
-    counted (``plans.count`` is None)."""
+    counted (``plans.count`` is None); ``plans_at_least`` bounds them from below."""
     optimum = values.optimum
     known: dict[State, int | None] = {state: optimum for state in values.line}
     known.update((v.state, v.best) for v in values.off)
     only: list[bool | None] = []
     branching: list[int] = []
+    optimal_departures = 0
     for state in values.line[:-1]:
         # choices are distinct successors: identical spots are one choice (as in line_facts);
         # a choice is valued when any of its identical states is
@@ -179,6 +184,7 @@ def line_facts_from_values(values: LineValues) -> LineFacts:
             elif valued[0] == optimum:
                 keeps += 1
         only.append(None if undecided and keeps == 1 else keeps == 1)
+        optimal_departures += keeps - 1     # the line's own choice is one of those keeping it
     losing = [v for v in values.off if v.best is not None and v.best < optimum]
     deviation = None
     if losing:
@@ -187,4 +193,4 @@ def line_facts_from_values(values: LineValues) -> LineFacts:
         plan = tuple(values.plan[:best.step]) + (best.action,) + best.continuation
         deviation = Deviation(best.step + 1, plan, best.best, optimum - best.best)
     plans = OptimalPlans(optimum, None, False, values.searched_states)
-    return LineFacts(plans, tuple(only), tuple(branching), deviation, len(values.unproven))
+    return LineFacts(plans, tuple(only), tuple(branching), deviation, len(values.unproven), 1 + optimal_departures)

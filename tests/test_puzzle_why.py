@@ -57,11 +57,25 @@ def test_over_budget_is_said_not_guessed():
     assert record["over_budget"] and record["plans"] is None and record["source"] == "line"
     assert record["only"] == list(facts.only) and record["branching"] == list(facts.branching)
     assert record["unvalued"] == 0
+    assert record["plans_at_least"] >= 1
+    assert record["plans_at_least"] <= facts.plans.count
     assert (record["deviation"] or {}).get("health") == (facts.deviation.health if facts.deviation else None)
     for lang in ("it", "en"):
         view = puzzle_why.why_view(record, {"bound": None}, lang)
         assert "10" in view["plans"] and view["source"] == puzzle_why.UI[lang]["why_source_line"]
         assert "{" not in view["only"] + view["plans"] + view["bound"]
+
+
+@pytest.mark.parametrize(("at_least", "key"), [(None, "why_plans_over"), (1, "why_plans_over"),
+                                                (5, "why_plans_at_least")])
+def test_plans_past_the_budget_are_a_lower_bound_or_not_counted(at_least, key):
+    record = {"budget": 30000, "optimum": 7, "plans": None, "capped": False, "over_budget": True,
+              "plans_at_least": at_least}
+    for lang in ("it", "en"):
+        text = puzzle_why.plans_text(record, lang)
+        assert text == puzzle_why.UI[lang][key].format(n=at_least if key == "why_plans_at_least" else "30,000",
+                                                       budget="30,000")
+        assert ("5" in text) == (at_least == 5)
 
 
 def test_undecided_only_moves_and_unvalued_departures_are_said():

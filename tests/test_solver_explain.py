@@ -94,6 +94,7 @@ def test_facts_from_the_values_one_move_off_equal_the_search(searchable):
     from solver.explain import line_facts_from_values
     from solver.regret import line_values
     assert len(searchable) >= 10
+    bounds = []
     for path, plan, best, facts in searchable:
         puzzle = load_puzzle(path)
         for budget, planner in ((100_000, None), (0, 10.0)):
@@ -102,6 +103,12 @@ def test_facts_from_the_values_one_move_off_equal_the_search(searchable):
             assert derived.branching == facts.branching, path.stem
             assert derived.plans.count is None and derived.plans.best == best
             assert derived.unvalued == len(values.unproven)
+            # the lower bound on optimal plans never exceeds the search's count (capped: "at least")
+            assert derived.plans_at_least is not None and derived.plans_at_least >= 1, path.stem
+            assert facts.plans.capped or derived.plans_at_least <= facts.plans.count, (path.stem, budget)
+            if budget and all(facts.only):
+                assert derived.plans_at_least == 1, path.stem
+            bounds.append(derived.plans_at_least)
             for i, (got, want) in enumerate(zip(derived.only, facts.only, strict=True), start=1):
                 assert got is None or got == want, (path.stem, i, budget)
                 if budget:
@@ -116,3 +123,5 @@ def test_facts_from_the_values_one_move_off_equal_the_search(searchable):
                 for action in derived.deviation.plan:
                     state = apply(state, action)   # checks legality
                 assert is_terminal(state) and returns(state) == derived.deviation.health < best
+
+    assert max(bounds) > 1, "no puzzle has a second optimal plan one move off: the bound is untested"

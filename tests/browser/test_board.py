@@ -95,9 +95,10 @@ def test_board_from_file_url(page):
 
 # ---- play mode (step 2): the engine itself in Pyodide, loaded only when play starts ----------
 
-def _pyodide_requests(page) -> list[str]:
+def _play_requests(page) -> list[str]:
     seen: list[str] = []
-    page.on("request", lambda r: ("pyodide" in r.url or "play-engine" in r.url) and seen.append(r.url))
+    page.on("request", lambda r: ("pyodide" in r.url or "play-engine" in r.url or "/generated/play/" in r.url)
+            and seen.append(r.url))
     return seen
 
 
@@ -107,13 +108,15 @@ def _start_play(page, site_url, lang="en"):
 
 def _start_play_at(page, url: str):
     """Open ``url``, check nothing of the engine loaded yet, click play, wait for the first move."""
-    seen = _pyodide_requests(page)
+    seen = _play_requests(page)
     page.goto(url)
     board = page.locator(".cellula-board")
     board.wait_for(state="visible")
-    assert seen == [], f"the engine loaded before play started: {seen}"
+    assert seen == [], f"the engine or the play data loaded before play started: {seen}"
     board.locator(".cellula-board__play").click()
     page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    # the puzzle's play data (packed puzzle, regret values) came with play, not with the page
+    assert any(url.endswith(f"/generated/play/{board.get_attribute('data-puzzle')}.js") for url in seen), seen
     return board, seen
 
 
@@ -210,7 +213,7 @@ def test_the_http_build_from_disk_says_where_play_works(page):
     """site/ (made for http) opened from disk: play says to use the offline build or http, and
     tries no fetch() or import() that Chromium would refuse (the page fixture fails on those)."""
     data = _data("en")
-    seen = _pyodide_requests(page)
+    seen = _play_requests(page)
     page.goto((SITE / "en" / PUZZLE / "index.html").resolve().as_uri())
     page.locator(".cellula-board__play").click()
     status = page.locator(".cellula-play__status")
