@@ -152,11 +152,12 @@ def line_state_budget(puzzle: Puzzle) -> int:
 def plannable(puzzle: Puzzle) -> bool:
     """Whether the CP-SAT planner can model ``puzzle`` (so solver.regret's planner stage runs);
     kept per puzzle, as the page, the index's order and the why facts all ask."""
-    from solver.planner import UnsupportedPuzzle, build_model
+    from solver.errors import SolverError
     from solver.regret import planner_options
     try:
+        from solver.planner import build_model
         build_model(puzzle, planner_options())
-    except (UnsupportedPuzzle, ImportError):     # ImportError: no ortools, no planner stage either
+    except (SolverError, ImportError):     # UnsupportedPuzzle; ImportError: no ortools, no planner stage either
         return False
     return True
 
@@ -164,6 +165,8 @@ def plannable(puzzle: Puzzle) -> bool:
 def line_budgets(puzzle: Puzzle) -> str:
     """The budgets of ``puzzle``'s off-line values, as the caches of what is computed from them key them."""
     return f"{line_state_budget(puzzle)}:{LINE_SECONDS}:{LINE_PLANNER_TIME}"
+
+
 VALUES_FORMAT = "regret-3"
 VALUES_DIR = Path(__file__).resolve().parents[1] / ".cache" / "regret"
 
