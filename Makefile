@@ -63,7 +63,7 @@ test: $(STAMP) $(PYODIDE)
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
-	$(PY) -m pytest tests --ignore=tests/site --ignore=tests/browser
+	$(PY) -m pytest tests --ignore=tests/site --ignore=tests/browser --durations=15
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) -m mkdocs build --strict --quiet -f mkdocs-offline.yml
 	$(PY) -m pytest tests/site

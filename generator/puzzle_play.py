@@ -150,16 +150,15 @@ def line_state_budget(puzzle: Puzzle) -> int:
 
 @functools.lru_cache(maxsize=None)
 def plannable(puzzle: Puzzle) -> bool:
-    """Whether the CP-SAT planner can model ``puzzle`` (so solver.regret's planner stage runs);
-    kept per puzzle, as the page, the index's order and the why facts all ask."""
-    from solver.errors import SolverError
+    """Whether the CP-SAT planner can model ``puzzle`` (so solver.regret's planner stage runs):
+    the model builder's own up-front refusal, asked without building a model; kept per puzzle, as
+    the page, the index's order and the why facts all ask."""
     from solver.regret import planner_options
     try:
-        from solver.planner import build_model
-        build_model(puzzle, planner_options())
-    except (SolverError, ImportError):     # UnsupportedPuzzle; ImportError: no ortools, no planner stage either
+        from solver.planner import unsupported_reason
+    except ImportError:     # no ortools: no planner stage either
         return False
-    return True
+    return unsupported_reason(puzzle, planner_options()) is None
 
 
 def line_budgets(puzzle: Puzzle) -> str:
@@ -171,18 +170,23 @@ VALUES_FORMAT = "regret-3"
 VALUES_DIR = Path(__file__).resolve().parents[1] / ".cache" / "regret"
 
 
-def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimum: int | None = None) -> str:
-    """The puzzle's best reachable scores as compact JSON: every state's when there are at most
-    :data:`FULL_TABLE_STATES`, else the optimal ``plan``'s line and one move off it ("" without a
-    plan or an optimum). Cached by the puzzle file, its board and card data, the play runtime,
-    the plan, the budgets and the solver's source (like the solutions)."""
+def values_path(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimum: int | None = None) -> Path:
+    """Where :func:`values_json` caches ``puzzle``'s values for ``plan`` and ``optimum``."""
     from solver.puzzle import PUZZLES_DIR, RULEBOOK_CARDS, board_path
     from . import solution_cache
     file = Path(puzzle.source) if puzzle.source else PUZZLES_DIR / f"{puzzle.id}.yaml"   # whole games live in games/
     plan_text = json.dumps([plan, optimum], sort_keys=True)
     key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{FULL_TABLE_STATES}:{line_budgets(puzzle)}:{plan_text}",
                                    (board_path(puzzle.board.id), RULEBOOK_CARDS, Path(play_runtime.__file__)))
-    path = VALUES_DIR / f"{key}.json"
+    return VALUES_DIR / f"{key}.json"
+
+
+def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimum: int | None = None) -> str:
+    """The puzzle's best reachable scores as compact JSON: every state's when there are at most
+    :data:`FULL_TABLE_STATES`, else the optimal ``plan``'s line and one move off it ("" without a
+    plan or an optimum). Cached by the puzzle file, its board and card data, the play runtime,
+    the plan, the budgets and the solver's source (like the solutions)."""
+    path = values_path(puzzle, plan, optimum)
     try:
         cached = json.loads(path.read_text(encoding="utf-8"))["values"]
     except (OSError, ValueError, KeyError, TypeError):

@@ -131,13 +131,22 @@ def probe_optimum(puzzle: Puzzle, searchable: bool) -> tuple[int | None, str]:
     return solution.health, "optimal" if solution.health is not None else "unplayable"
 
 
-def why_cached(puzzle: Puzzle, file: Path, plan: list[dict[str, Any]], proven: int | None, cache_dir: Path | None = None) -> dict[str, Any]:
-    """The puzzle's why-record from the cache, or computed and stored."""
+def why_key(puzzle: Puzzle, file: Path) -> str:
+    """The cache key of the puzzle's why-record (:func:`why_cached`)."""
     from solver.puzzle import RULEBOOK_CARDS, board_path
     from .puzzle_play import line_budgets     # past the search's budget the facts come from the line values
-    key = solution_cache.cache_key(file, f"{WHY_FORMAT}:{line_budgets(puzzle)}", (board_path(puzzle.board.id), RULEBOOK_CARDS))
-    return solution_cache.cached(key, lambda: compute_why(puzzle, plan, proven), cache_dir or WHY_DIR,
-                                 parts=WHY_PARTS).record
+    return solution_cache.cache_key(file, f"{WHY_FORMAT}:{line_budgets(puzzle)}", (board_path(puzzle.board.id), RULEBOOK_CARDS))
+
+
+def why_cached(puzzle: Puzzle, file: Path, plan: list[dict[str, Any]], proven: int | None, cache_dir: Path | None = None) -> dict[str, Any]:
+    """The puzzle's why-record from the cache, or computed and stored."""
+    return solution_cache.cached(why_key(puzzle, file), lambda: compute_why(puzzle, plan, proven),
+                                 cache_dir or WHY_DIR, parts=WHY_PARTS).record
+
+
+def why_is_cached(puzzle: Puzzle, file: Path, cache_dir: Path | None = None) -> bool:
+    """Whether :func:`why_cached` finds the puzzle's why-record on disk."""
+    return solution_cache.read(cache_dir or WHY_DIR, why_key(puzzle, file), WHY_PARTS) is not None
 
 
 # --------------------------------------------------------------------------- grade
@@ -155,22 +164,28 @@ class Difficulty:
     """Optimal plans (None: not counted within the budget)."""
     branching: float | None
     """Mean legal actions per step along the worked example (None: not measured)."""
+    plans_at_least: int | None = None
+    """Past the search's budget, a proven lower bound on the optimal plans (None: none)."""
 
 
 def difficulty(optimum: int | None, greedy: int | None, why: dict[str, Any]) -> Difficulty:
     """grade = 1 + G + P + B, where G = 0 if greedy reaches the optimum, 1 if it falls 1-2 short,
     2 if 3 or more (or it finds no complete plan); P = 1 if at most 2 plans are optimal, or the
-    search exceeds its budget; B = 1 if the worked example offers 4 or more legal actions a step
-    on average, or (not measured) the search exceeds its budget."""
+    search exceeds its budget without proving at least 3 (``plans_at_least``: past the budget the
+    count is unknown, but a proven bound of 3 or more settles P as a count would); B = 1 if the
+    worked example offers 4 or more legal actions a step on average, or (not measured) the search
+    exceeds its budget."""
     gap = None if optimum is None else optimum - (greedy if greedy is not None else 0)
     g = 0 if not gap else 1 if gap <= 2 else 2
     plans = why.get("plans")
     branching = why.get("branching")
     mean = round(sum(branching) / len(branching), 1) if branching else None
     over = bool(why.get("over_budget"))
-    p = 1 if over or (plans is not None and plans <= 2) else 0
+    at_least = why.get("plans_at_least") if over else None
+    few = plans <= 2 if plans is not None else not (at_least is not None and at_least >= 3)
+    p = 1 if few and (plans is not None or over) else 0
     b = 1 if (mean is not None and mean >= 4) or (over and mean is None) else 0
-    return Difficulty(1 + g + p + b, gap, plans, mean)
+    return Difficulty(1 + g + p + b, gap, plans, mean, at_least)
 
 
 # --------------------------------------------------------------------------- views
@@ -183,7 +198,8 @@ def stars(grade: int) -> str:
 def level_reasons(d: Difficulty, lang: str) -> str:
     """The figures behind a level, in words ("greedy gap 2, optimal plans 3, ...")."""
     dash: Callable[[object], object] = lambda v: "–" if v is None else v  # noqa: E731
-    return cast(str, UI[lang]["grade_why"].format(gap=dash(d.gap), plans=dash(d.plans), branching=dash(d.branching)))
+    plans = dash(d.plans) if d.plans is not None or d.plans_at_least is None else f"≥ {d.plans_at_least}"
+    return cast(str, UI[lang]["grade_why"].format(gap=dash(d.gap), plans=plans, branching=dash(d.branching)))
 
 
 def level_text(d: Difficulty, lang: str) -> str:

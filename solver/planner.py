@@ -165,13 +165,36 @@ def _cval(e: Term) -> int | None:
 
 # --------------------------------------------------------------------------- build
 
-def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
-    """The time-indexed model of ``puzzle`` (no solver involved)."""
-    opt = options or Options()
-    rules = rules_for(puzzle.edition)
+def market_queue(puzzle: Puzzle, s0: State, opt: Options) -> tuple[dict[str, int], list[str]]:
+    """The earliest round of each row and deck card (:func:`market_arrival`; none with an Epigenetic
+    card, whose free card taken without a flask would break the slot count) and the cards of that
+    queue that can reach the card row within the puzzle's rounds."""
+    arrival = market_arrival(puzzle, s0) if opt.market_windows and puzzle.epigenetic is None else {}
+    return arrival, [c for c in [c for c in s0.row if c] + list(s0.deck) if arrival.get(c, 1) <= puzzle.rounds]
+
+
+def unsupported_reason(puzzle: Puzzle, options: Options | None = None) -> str | None:
+    """Why :func:`build_model` cannot model ``puzzle`` (what it raises as :class:`UnsupportedPuzzle`),
+    or None: asked before building, so a caller that only needs to know pays no model."""
     limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle)
     if limit:
+        return limit
+    prices = [sp.value for sp in puzzle.board.row_slots]
+    if (rules_for(puzzle.edition).discards_by_price() and any(a > b for a, b in zip(prices, prices[1:]))
+            and market_queue(puzzle, initial_state(puzzle), options or Options())[1]):
+        return ("1e card row with decreasing slot prices (the cheapest-card discard is "
+                "modelled for prices that do not decrease left to right)")
+    return None
+
+
+def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
+    """The time-indexed model of ``puzzle`` (no solver involved); :class:`UnsupportedPuzzle` when
+    :func:`unsupported_reason` names why it cannot be."""
+    opt = options or Options()
+    limit = unsupported_reason(puzzle, opt)
+    if limit:
         raise UnsupportedPuzzle(limit)
+    rules = rules_for(puzzle.edition)
     grey_cost = epigenetic.grey_flask_cost(puzzle)
     board = puzzle.board
     s0 = initial_state(puzzle)
@@ -184,9 +207,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     by_round = {r: [s for s in slots if s.round == r] for r in range(1, R + 1)}
 
     # cards that can ever be held: hand, row, deck (those that can reach the row in time)
-    # (not with an Epigenetic card: a free card taken without a flask would break the slot count)
-    arrival = market_arrival(puzzle, s0) if opt.market_windows and puzzle.epigenetic is None else {}
-    queue = [c for c in [c for c in s0.row if c] + list(s0.deck) if arrival.get(c, 1) <= R]
+    arrival, queue = market_queue(puzzle, s0, opt)
     reach = [c for c in s0.hand] + queue
     cards = {c: puzzle.card(c) for c in reach}
     ctype = {c: cards[c].type for c in cards}
@@ -196,10 +217,6 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     detox = [c for c in reach if ctype[c] is CardType.DETOX]
     macro_cards = [c for c in reach if ctype[c] is CardType.MACROMOLECULE]
     S = len(board.row_slots)
-    prices = [sp.value for sp in board.row_slots]
-    if rules.discards_by_price() and queue and any(a > b for a, b in zip(prices, prices[1:])):
-        raise UnsupportedPuzzle("1e card row with decreasing slot prices (the cheapest-card discard is "
-                                "modelled for prices that do not decrease left to right)")
 
     # ---- actions
     acts: list[Act] = []

@@ -179,6 +179,36 @@ def test_unsupported_rule_combination_falls_back_to_exhaustive():
     assert sol.health == exhaustive(p)[0]
 
 
+def _refusal_of_builder(puzzle, options):
+    from solver.planner import UnsupportedPuzzle
+    try:
+        build_model(puzzle, options)
+    except UnsupportedPuzzle as exc:
+        return str(exc)
+    return None
+
+
+@pytest.mark.parametrize("options", [Options(), NO_SYMMETRY, Options(market_windows=False)],
+                         ids=["default", "no-symmetry", "no-market-windows"])
+def test_unsupported_reason_is_what_the_builder_refuses_with(options):
+    """The cheap predicate (asked by the site for every puzzle) answers as building the model does:
+    on every shipped puzzle, Virus, Epigenetic and whole games included, and on 1e rows of falling
+    prices with and without cards to come."""
+    from solver.planner import unsupported_reason
+    from solver_fixtures import PH7, make
+    from solver.offline import GAMES_DIR
+    falling = dict(edition="1e", rounds=2, flasks=1, start={"atp": 3, "mrna": 2, "carb": 1},
+                   board_override={"row_prices": [3, 2, 1, 0]}, cards=[PH7])
+    puzzles = [load_puzzle(p) for p in SHIPPED + sorted(GAMES_DIR.glob("*.yaml"))]
+    puzzles += [make(**falling, row=["ph", None, None, None]), make(**falling, row=[None, None, None, None])]
+    refused = 0
+    for puzzle in puzzles:
+        reason = unsupported_reason(puzzle, options)
+        assert reason == _refusal_of_builder(puzzle, options), puzzle.id
+        refused += reason is not None
+    assert 0 < refused < len(puzzles)
+
+
 @pytest.mark.parametrize("first_player,laureates,occupied,own_removed", [
     (False, True, {}, True),                       # the player takes the marker: earliest in round 2
     (False, False, {}, False),                     # seat 1 (another player) is earliest

@@ -17,9 +17,23 @@ from solver.puzzle import PUZZLES_DIR
     ({"plans": 1, "branching": [2, 3]}, 7, 7, 2),
     ({"plans": 3, "branching": [4, 5]}, 7, 7, 2),
     ({"plans": None, "branching": None, "over_budget": True}, 7, 2, 5),
+    # past the budget: a proven bound of 3 or more optimal plans settles P = 0, a smaller one does not
+    ({"plans": None, "branching": [2, 3], "over_budget": True, "plans_at_least": 3}, 7, 7, 1),
+    ({"plans": None, "branching": [2, 3], "over_budget": True, "plans_at_least": 2}, 7, 7, 2),
+    ({"plans": None, "branching": [2, 3], "over_budget": True, "plans_at_least": None}, 7, 7, 2),
+    # a search without a count and within its budget (no proven optimum) adds nothing
+    ({"plans": None, "branching": [2, 3]}, 7, 7, 1),
 ])
 def test_grade_formula(why, optimum, greedy, expected):
     assert puzzle_why.difficulty(optimum, greedy, why).grade == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_level_figures_say_the_bound_past_the_budget(lang):
+    past = puzzle_why.difficulty(7, 7, {"plans": None, "branching": [2], "over_budget": True, "plans_at_least": 12})
+    assert "≥ 12" in puzzle_why.level_reasons(past, lang)
+    counted = puzzle_why.difficulty(7, 7, {"plans": 12, "branching": [2]})
+    assert "12" in puzzle_why.level_reasons(counted, lang) and "≥" not in puzzle_why.level_reasons(counted, lang)
 
 
 @pytest.mark.parametrize("pid", ["rulebook-protein-hormone-2e", "steroid-no-lipids-2e", "rule-row-refresh-1e"])

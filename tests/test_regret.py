@@ -10,6 +10,7 @@ import json
 import pytest
 
 from generator import play_runtime, puzzle_play
+from play_data import play_data
 from solver import engine, load_puzzle, puzzle_files
 from solver.regret import line_values
 from solver.search import exhaustive
@@ -204,11 +205,9 @@ def test_table_kind_is_unchanged_for_small_puzzles():
     assert values["best"] == play_runtime.best_values(puzzle, puzzle_play.FULL_TABLE_STATES)
 
 
-def play_data(asset):
-    """The object a play data script files under its puzzle's id (what board.js reads)."""
-    prefix = f"(window.{puzzle_play.PLAY_DATA_GLOBAL} = window.{puzzle_play.PLAY_DATA_GLOBAL} || {{}})"
-    assert asset.content.startswith(prefix) and asset.content.endswith(";\n")
-    return json.loads(asset.content[asset.content.index("] = ") + 4:-2])
+def asset_data(asset, puzzle):
+    """The object a play data asset files under its puzzle's id (what board.js reads)."""
+    return play_data(asset.content, puzzle.id)
 
 
 def test_unproven_optimum_gets_no_values():
@@ -216,10 +215,10 @@ def test_unproven_optimum_gets_no_values():
     actions = [a.to_dict() for a in plan]
     block = puzzle_play.board_block(puzzle, actions, "en", best, proven=False)
     assert 'data-regret=""' in block and 'data-optimum=""' in block
-    assert play_data(puzzle_play.play_data_asset(puzzle, actions, best, proven=False))["values"] == ""
+    assert asset_data(puzzle_play.play_data_asset(puzzle, actions, best, proven=False), puzzle)["values"] == ""
     proven = puzzle_play.board_block(puzzle, actions, "en", best)
     assert 'data-regret="1"' in proven and f'data-optimum="{best}"' in proven
-    data = play_data(puzzle_play.play_data_asset(puzzle, actions, best))
+    data = asset_data(puzzle_play.play_data_asset(puzzle, actions, best), puzzle)
     assert json.loads(data["values"]) == json.loads(puzzle_play.values_json(puzzle, actions, best))
 
 
@@ -230,7 +229,7 @@ def test_page_carries_no_play_data_but_its_address():
     block = puzzle_play.board_block(puzzle, actions, "en", best)
     asset = puzzle_play.play_data_asset(puzzle, actions, best)
     assert f'data-play="generated/{asset.path}"' in block and asset.path == f"play/{puzzle.id}.js"
-    data = play_data(asset)
+    data = asset_data(asset, puzzle)
     assert data["values"] not in block and data["play"] not in block
     assert data["play"] == play_runtime.pack(puzzle)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problems
-from . import solving
+from . import solving, warming
 from .board import load_boards
 from .model import GAME, PuzzleEntry, PuzzleSet
 
@@ -50,7 +50,10 @@ def load(site: SiteData, problems: Problems) -> PuzzleSet | None:
     from solver import PuzzleError, SolverError, load_puzzle
     game = site.games[GAME]
     entries = []
-    for file, recording in puzzle_sources(puzzles_dir):
+    sources = puzzle_sources(puzzles_dir)
+    if getattr(site, "solve_puzzles", True):    # a cold build's solving, spread over the processors
+        warming.warm([(file, recording) for file, recording in sources if recording is None or recording.is_file()])
+    for file, recording in sources:
         if recording is not None and not recording.is_file():
             problems.add(file, "", f"a whole game needs its recorded run {recording.name} "
                                    f"(python -m solver record {file.as_posix()})")

@@ -76,11 +76,34 @@ def play_assets(site: SiteData) -> list[Asset]:
     return [puzzle_play.play_data_asset(e.puzzle, **arguments) for e, arguments in playable if arguments["plan"]]
 
 
+def why_dir() -> Path | None:
+    """Where the why-records are cached: beside the solutions when a test moves those, else
+    :data:`generator.puzzle_why.WHY_DIR` (None)."""
+    return None if solving.CACHE_DIR is None else Path(solving.CACHE_DIR) / "why"
+
+
 def why_record(entry: PuzzleEntry) -> dict[str, Any]:
     """The puzzle's "why it is optimal" facts (:mod:`generator.puzzle_why`, cached on disk)."""
     proven = entry.solution.health if entry.solution.status == ProofStatus.OPTIMAL.value else None
     return puzzle_why.why_cached(entry.puzzle, entry.file, [a.to_dict() for a in entry.solution.plan], proven,
-                                 None if solving.CACHE_DIR is None else Path(solving.CACHE_DIR) / "why")
+                                 why_dir())
+
+
+def is_computed(entry: PuzzleEntry) -> bool:
+    """Whether what the pages compute of ``entry`` beyond its solution, its play data's regret
+    values (:func:`play_assets`) and its why facts (:func:`why_record`), is all on disk already."""
+    arguments = play_arguments(entry)
+    values_cached = (not arguments["plan"] or not puzzle_play.offers_regret(arguments["optimum"], arguments["proven"])
+                     or puzzle_play.values_path(entry.puzzle, arguments["plan"], arguments["optimum"]).is_file())
+    return values_cached and puzzle_why.why_is_cached(entry.puzzle, entry.file, why_dir())
+
+
+def compute(entry: PuzzleEntry) -> None:
+    """Compute and cache what :func:`is_computed` asks about (the same calls the pages make)."""
+    arguments = play_arguments(entry)
+    if arguments["plan"]:
+        puzzle_play.play_data_asset(entry.puzzle, **arguments)
+    why_record(entry)
 
 
 def computed_difficulty(entry: PuzzleEntry) -> puzzle_why.Difficulty:

@@ -188,13 +188,23 @@ class Solved:
         return self.lookup.key
 
 
+def solution_key(puzzle: Puzzle, file: Path, recording: Path | None = None) -> str:
+    """The cache key of ``puzzle``'s record (:func:`solve_cached`)."""
+    return solution_cache.cache_key(file, engine_for(puzzle), depends_on(puzzle) + ((recording,) if recording else ()))
+
+
+def is_cached(puzzle: Puzzle, file: Path, recording: Path | None = None) -> bool:
+    """Whether :func:`solve_cached` finds ``puzzle``'s record on disk (without replaying it)."""
+    return solution_cache.read(CACHE_DIR or solution_cache.CACHE_DIR, solution_key(puzzle, file, recording)) is not None
+
+
 def solve_cached(puzzle: Puzzle, file: Path, recording: Path | None = None) -> Solved:
     """The puzzle's record from the cache, or computed (or replayed from ``recording``) and stored.
     A cached record the rules engine does not replay to its own score (a record written by
     another engine version under a colliding key, or edited by hand) is computed again."""
     from solver import SolverError
     engine = engine_for(puzzle)
-    key = solution_cache.cache_key(file, engine, depends_on(puzzle) + ((recording,) if recording else ()))
+    key = solution_key(puzzle, file, recording)
 
     def replays(record: dict[str, Any]) -> bool:
         try:

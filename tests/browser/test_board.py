@@ -8,6 +8,7 @@ import json
 import pytest
 
 from conftest import OFFLINE_SITE, SITE
+from play_data import play_data
 
 PUZZLE = "cytosis/puzzles/rulebook-protein-hormone-2e/"
 
@@ -235,9 +236,8 @@ WHOLE_GAME = "cytosis/puzzles/whole-game-2e/"
 
 def _play_data(board):
     """The board's play data as board.js reads it (the built ``generated/play/<id>.js``)."""
-    text = (SITE / board.get_attribute("data-play")).read_text(encoding="utf-8")
-    key = f'[{json.dumps(board.get_attribute("data-puzzle"))}] = '
-    return json.loads(text[text.index(key) + len(key):].rstrip().rstrip(";"))
+    return play_data((SITE / board.get_attribute("data-play")).read_text(encoding="utf-8"),
+                     board.get_attribute("data-puzzle"))
 
 
 def _play_page(page, site_url, puzzle, lang="en"):

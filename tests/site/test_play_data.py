@@ -3,12 +3,12 @@ one shared file per puzzle under ``generated/``, and none of it in the pages the
 from __future__ import annotations
 
 import html
-import json
 import re
 from pathlib import Path
 
 import pytest
 
+from play_data import play_data
 from site_server import OFFLINE_SITE, SITE
 
 BOARD = re.compile(r'<div class="cellula-board" data-puzzle="([^"]+)"[^>]*? data-play="([^"]+)"')
@@ -31,10 +31,7 @@ def test_every_board_has_its_play_data(site):
     for page, pid, src in found:
         script = site / src
         assert script.is_file(), f"{page.relative_to(site)}: data-play={src!r} is not in the build"
-        text = script.read_text(encoding="utf-8")
-        key = f"[{json.dumps(pid)}] = "
-        assert key in text, f"{src}: does not file its data under {pid!r}"
-        data = json.loads(text[text.index(key) + len(key):].rstrip().rstrip(";"))
+        data = play_data(script.read_text(encoding="utf-8"), pid)
         assert set(data) == {"play", "values"} and data["play"]
         assert 'data-values=' not in page.read_text(encoding="utf-8")
 
