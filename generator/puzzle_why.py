@@ -28,11 +28,20 @@ if TYPE_CHECKING:
 MAX_STATES = 30_000
 """State budget of each value search (about 8-15 s of engine time when exhausted: the cost of
 finding out that a puzzle is too large, paid once per puzzle on a cold cache)."""
-PROBE_SECONDS = 10.0
-"""CP-SAT time for one probe of a puzzle past the search budget (2 workers)."""
+PROBE_DETERMINISTIC_TIME = 40.0
+"""CP-SAT's deterministic time for one probe of a puzzle past the search budget (one worker: the
+same answer on every machine, however loaded; it was 10 wall seconds on 2 workers, which proved
+fewer probes on a busy machine). Measured on the 54 probes that reach CP-SAT: 53 are proven within
+31.3 deterministic seconds (about as many wall seconds here), 46 within 10; deck-season-1e's flask
+probe is not proven at 60."""
+PROBE_NODES = 75_000
+"""State budget of the exhaustive search that proves a probe of a puzzle the planner cannot model
+(the Virus expansion) past the search budget: deterministic, like :data:`PROBE_DETERMINISTIC_TIME`.
+Measured: each resource probe of the two Virus puzzles needs 6,410-9,723 states (3-5 s), the flask
+probe of virus-attack-card-1e 68,292 (29 s); that of virus-influenza-2e is not done at 97,536 (90 s)."""
 PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
-WHY_FORMAT = "why-7"
+WHY_FORMAT = "why-8"
 WHY_PARTS = ("budget", "optimum", "plans", "only", "limits")
 """Keys every why-record holds (a cached file without them is computed again)."""
 WHY_DIR = Path(__file__).resolve().parents[1] / ".cache" / "why"
@@ -118,14 +127,22 @@ def probe_limits(puzzle: Puzzle, searchable: bool) -> list[dict[str, Any]]:
 def probe_optimum(puzzle: Puzzle, searchable: bool) -> tuple[int | None, str]:
     """A probe's proven optimum and status (see :func:`probe_limits`): by the value search when
     the original puzzle fitted its budget (a probe is a little larger: it may not), else by CP-SAT
-    within :data:`PROBE_SECONDS`."""
+    within :data:`PROBE_DETERMINISTIC_TIME`, or, for a puzzle the planner cannot model, by the
+    exhaustive search within :data:`PROBE_NODES`. Every bound is deterministic."""
     from solver import solve
     from solver.explain import optimal_plans
+    from solver.planner import unsupported_reason
     if searchable:
         counted = optimal_plans(puzzle, MAX_STATES, 1)
         if counted.count is not None:
             return counted.best, "optimal" if counted.best is not None else "unplayable"
-    solution = solve(puzzle, "cpsat", time_limit=PROBE_SECONDS, workers=2, confirm=())
+    if unsupported_reason(puzzle) is not None:
+        from solver.search import exhaustive
+        best, _plan, stats = exhaustive(puzzle, max_nodes=PROBE_NODES)
+        if not stats.complete:
+            return None, "unproven"
+        return best, "optimal" if best is not None else "unplayable"
+    solution = solve(puzzle, "cpsat", deterministic_time=PROBE_DETERMINISTIC_TIME, workers=1, confirm=())
     if not solution.proven:
         return None, "unproven"
     return solution.health, "optimal" if solution.health is not None else "unplayable"
@@ -266,7 +283,7 @@ def limit_text(why: dict[str, Any], record: dict[str, Any], lang: str) -> str:
     unproven = [f for f in (*STOCK_FIELDS, "flask") if probes.get(f, {}).get("status") == "unproven"]
     if unproven:
         labels = [ui["why_probe_flask"] if f == "flask" else names[f][lang] for f in unproven]
-        text += " " + ui["why_bound_unproven"].format(probes=", ".join(labels), seconds=f"{PROBE_SECONDS:g}")
+        text += " " + ui["why_bound_unproven"].format(probes=", ".join(labels))
     return text
 
 

@@ -27,7 +27,7 @@ class SearchStats:
     dead_ends: int = 0
     """Non-terminal states with no legal action."""
     complete: bool = True
-    """False when the time limit stopped the search: the plan found is then not proven optimal."""
+    """False when the time or node limit stopped the search: the plan found is then not proven optimal."""
 
 
 T = TypeVar("T")
@@ -85,12 +85,13 @@ class _OutOfTime(Exception):
     """The search reached its time limit."""
 
 
-def exhaustive(puzzle: Puzzle, prune: bool = True,
-               time_limit: float | None = None) -> tuple[int | None, list[Action], SearchStats]:
+def exhaustive(puzzle: Puzzle, prune: bool = True, time_limit: float | None = None,
+               max_nodes: int | None = None) -> tuple[int | None, list[Action], SearchStats]:
     """Best final Health and one plan reaching it (None, [] if no complete plan exists).
 
-    With ``time_limit`` (seconds) the search stops within a few milliseconds of it and returns the
-    best plan found so far with ``stats.complete`` False."""
+    With ``time_limit`` (seconds) the search stops within a few milliseconds of it, and with
+    ``max_nodes`` once it has expanded that many states (the same answer on every machine); it
+    then returns the best plan found so far with ``stats.complete`` False."""
     deadline = None if time_limit is None else time.monotonic() + time_limit
     stats = SearchStats()
     seen: set[State] = set()
@@ -124,6 +125,8 @@ def exhaustive(puzzle: Puzzle, prune: bool = True,
                 bucket.append(vec)
         stats.nodes += 1
         if deadline is not None and stats.nodes % 256 == 0 and time.monotonic() > deadline:
+            raise _OutOfTime
+        if max_nodes is not None and stats.nodes > max_nodes:
             raise _OutOfTime
         actions = legal_actions(state)
         if not actions:

@@ -290,12 +290,13 @@ def _verified(puzzle: Puzzle, plan: Iterable[Action], claimed: int | None, engin
 
 def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None, workers: int = 1,
           seed: int = 0, progress: Progress | None = None, confirm: tuple[str, ...] = ("highs",),
-          confirm_time_limit: float | None = 60.0) -> Solution:
+          confirm_time_limit: float | None = 60.0, deterministic_time: float | None = None) -> Solution:
     """Solve ``puzzle`` with ``engine`` (``cpsat``, the default, or ``exhaustive``). Stable public
     API for the site generator.
 
-    CP-SAT: ``time_limit`` (seconds, None: until proven), ``workers`` and ``seed`` (fixed: the same
-    plan every run with one worker), ``progress(objective, bound, seconds)`` on each improving plan
+    CP-SAT: ``time_limit`` (seconds, None: until proven), ``deterministic_time`` (CP-SAT's own
+    work units: with one worker, the same answer on every machine however loaded), ``workers`` and
+    ``seed`` (fixed: the same plan every run with one worker), ``progress(objective, bound, seconds)`` on each improving plan
     or bound. Every plan is replayed by the rules engine first (:class:`VerificationError` if it
     disagrees); a proven optimum is confirmed by each engine of ``confirm`` (``highs``,
     ``exhaustive``) on a best-effort basis (within ``confirm_time_limit``): a disagreement is a
@@ -304,12 +305,13 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
     if engine not in ENGINES:
         raise SolverError(f"engine: expected one of {list(ENGINES)}, got {engine!r}")
     sol = _solve(puzzle, engine, time_limit=time_limit, workers=workers, seed=seed, progress=progress,
-                 confirm=confirm, confirm_time_limit=confirm_time_limit)
+                 confirm=confirm, confirm_time_limit=confirm_time_limit, deterministic_time=deterministic_time)
     return replace(sol, rulings=tuple(puzzle.readings().items()))
 
 
 def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: int, seed: int,
-           progress: Progress | None, confirm: tuple[str, ...], confirm_time_limit: float | None) -> Solution:
+           progress: Progress | None, confirm: tuple[str, ...], confirm_time_limit: float | None,
+           deterministic_time: float | None = None) -> Solution:
     import time as _time
     t0 = _time.perf_counter()
 
@@ -329,7 +331,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
                         wall_time=sol.wall_time, reason=sol.reason)
     build_seconds = _time.perf_counter() - t0
     res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress,
-                      subsolvers=subsolvers_for(puzzle))
+                      subsolvers=subsolvers_for(puzzle), deterministic_time=deterministic_time)
     stats = dict(res.stats, build_seconds=round(build_seconds, 3))
     if res.status == "infeasible":
         left = remaining()

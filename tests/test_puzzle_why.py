@@ -6,6 +6,7 @@ import pytest
 from generator import puzzle_why
 from solver import load_puzzle, solve
 from solver.explain import line_facts, optimal_plans
+from solver.search import exhaustive
 from solver.puzzle import PUZZLES_DIR
 
 
@@ -196,3 +197,25 @@ def test_every_view_has_the_same_keys():
     for lang in ("it", "en"):
         assert set(puzzle_why.why_view(explained, {"bound": None}, lang)) == \
             set(puzzle_why.why_view(unproven, {"bound": None}, lang))
+
+
+def test_a_probe_the_planner_cannot_model_is_searched_within_a_state_budget(monkeypatch):
+    """The Virus expansion: the probe goes to the exhaustive search, bounded by states (the same
+    answer on every machine), and a search the budget stops is "unproven", never a guess."""
+    puzzle = load_puzzle(PUZZLES_DIR / "virus-attack-card-1e.yaml")
+    atp = dict(puzzle_why._probes(puzzle))["atp"]
+    monkeypatch.setattr(puzzle_why, "PROBE_NODES", 100)
+    assert puzzle_why.probe_optimum(atp, searchable=False) == (None, "unproven")
+    monkeypatch.setattr(puzzle_why, "PROBE_NODES", 20_000)
+    best, _plan, stats = exhaustive(atp)
+    assert stats.complete and stats.nodes <= 20_000
+    assert puzzle_why.probe_optimum(atp, searchable=False) == (best, "optimal")
+
+
+def test_a_cpsat_probe_is_bounded_by_deterministic_time(monkeypatch):
+    """Past the search's budget a probe goes to CP-SAT on one worker within a deterministic time:
+    too little of it leaves the probe unproven; the answer never depends on the machine's load."""
+    puzzle = load_puzzle(PUZZLES_DIR / "deck-season-2e.yaml")
+    flask = dict(puzzle_why._probes(puzzle))["flask"]
+    monkeypatch.setattr(puzzle_why, "PROBE_DETERMINISTIC_TIME", 0.05)
+    assert puzzle_why.probe_optimum(flask, searchable=False) == (None, "unproven")

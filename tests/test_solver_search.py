@@ -20,3 +20,14 @@ def test_pruning_keeps_the_optimum(path):
     assert pruned == full
     _, final = replay(puzzle, plan)
     assert returns(final) == pruned
+
+
+@pytest.mark.parametrize("budget", [1, 50])
+def test_a_node_budget_stops_the_search_the_same_way_every_time(budget):
+    puzzle = load_puzzle(next(p for p in puzzle_files() if p.stem == "rulebook-protein-hormone-2e"))
+    full = exhaustive(puzzle)
+    assert full[2].complete and full[2].nodes > budget
+    first, second = exhaustive(puzzle, max_nodes=budget), exhaustive(puzzle, max_nodes=budget)
+    assert not first[2].complete and first[2].nodes == budget + 1
+    assert (first[0], first[1], first[2].nodes) == (second[0], second[1], second[2].nodes)
+    assert exhaustive(puzzle, max_nodes=full[2].nodes)[2].complete
