@@ -218,7 +218,7 @@ def _mark_first_occurrences(chunk: str, terms: list[Term], lang: str, glossary_h
 def annotate_terms(content: str, terms: list[Term], lang: str, game_ids: set[str] | None,
                    tooltips: bool = True, page_path: str = "index.md") -> str:
     """Link the first occurrence per ``##`` section of each glossary term a page uses to its glossary
-    entry, with a tooltip (the other language's forms and the term's note; ``assets/terms.js`` shows
+    entry, with a tooltip (the other language's forms and the term's note; ``assets/tips.js`` shows
     it on hover and keyboard focus, Escape hides it); and, at the end of each section, add the other
     language's counterparts of the terms that section uses as hidden text, so a search in either
     language lands on the right section."""

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.mkdocs_hook import label_table_cells, on_post_page, relative_link
+from generator.mkdocs_hook import on_post_page, relative_link
+from generator.tables import label_table_cells
 from site_server import site_prefix
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -2,16 +2,19 @@
 illustrative values, the solution cache, the greedy contrast, rule links, assumptions, benchmark."""
 from __future__ import annotations
 
+import html as html_lib
 import json
 import posixpath
 import re
 import shutil
 from pathlib import Path
 
+import markdown
 import pytest
 
 from generator import puzzle_pages, solution_cache
 from generator.puzzle_pages import solving
+from generator.puzzle_pages.texts import link_title
 from generator.rules import SITE_LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -508,3 +511,19 @@ def test_a_cached_record_the_engine_does_not_replay_is_recomputed(small_puzzle, 
         (first.solution.status, first.solution.plan, first.solution.steps)
     assert again.record["solution"]["health"] == first.record["solution"]["health"]
     assert json.loads(path.read_text(encoding="utf-8"))["solution"]["health"] == first.solution.health
+
+
+@pytest.mark.parametrize("tip", [
+    "MITOCHONDRIA (MITOCONDRIO - Produzione ATP)",
+    "CARTA ATTACCO VIRALE DALL'AREA",
+    'a "quoted" {braced} <b>bold</b> & more',
+    "*not emphasis* _nor this_ `nor code` [nor a link](x) back\\slash",
+])
+def test_a_link_tooltip_reaches_the_page_exactly_as_given(tip):
+    """Rule links carry their tooltip in data-tip through Markdown's attribute lists, which are read
+    after Markdown's inline syntax: nothing in the text may act as markup or end the list."""
+    out = markdown.markdown(f'[label](x.md#y){{ data-tip="{link_title(tip)}" }}', extensions=["attr_list"])
+    match = re.search(r'data-tip="([^"]*)"', out)
+    assert match, out
+    assert html_lib.unescape(match.group(1)) == tip
+    assert ">label</a>" in out and "{" not in out.split("</a>")[1]

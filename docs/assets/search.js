@@ -185,7 +185,11 @@
     box.addEventListener("change", function () { setIncludeOther(box.checked); });
     label.appendChild(box);
     label.appendChild(document.createTextNode(" " + (ui.search_include_other || other.toUpperCase())));
-    result.insertBefore(label, result.firstChild);
+    /* Between the count line and the list: Material finds those two as the result area's first and
+     * last child, and this script runs before Material's (both deferred), so the switch must not
+     * take either place. */
+    var meta = result.querySelector(".md-search-result__meta");
+    result.insertBefore(label, meta ? meta.nextSibling : result.firstChild);
     var list = result.querySelector(".md-search-result__list");
     if (list) {
       new MutationObserver(function () { labelResults(list); }).observe(list, { childList: true, subtree: true });

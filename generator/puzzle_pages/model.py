@@ -65,7 +65,8 @@ class Link:
     href: str
     """Relative target."""
     title: str = ""
-    """Tooltip (the full target name), escaped for a Markdown link title."""
+    """Tooltip (the full target name), escaped for a quoted attribute value (:func:`link_title`);
+    written as the link's ``data-tip``, not a title (assets/tips.js says why)."""
 
 
 @dataclass(frozen=True)

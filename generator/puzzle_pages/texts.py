@@ -44,6 +44,15 @@ def md_inline(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+ATTRIBUTE_ENTITIES = {"&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;",
+                      "*": "&#42;", "_": "&#95;", "`": "&#96;", "[": "&#91;", "]": "&#93;", "\\": "&#92;"}
+"""Characters written as entities in an attribute value inside Markdown: ``&``, quotes and angle
+brackets for HTML, braces that would end an attribute list, and the characters Markdown's inline
+syntax would act on (an attribute list is read after emphasis and links are)."""
+
+
 def link_title(text: str) -> str:
-    """Text for a Markdown link title (``"..."``): quotes and markup-breaking characters escaped."""
-    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+    """Text for a quoted attribute value in Markdown: a link's tooltip (``{ data-tip="..." }``, read
+    by assets/tips.js) or an HTML title. Every character of :data:`ATTRIBUTE_ENTITIES` is written as
+    its entity, so the value reaches the page exactly as given."""
+    return "".join(ATTRIBUTE_ENTITIES.get(ch, ch) for ch in text)

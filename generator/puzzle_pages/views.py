@@ -22,7 +22,8 @@ def section_link(site: SiteData, section_id: str, lang: str, page: str) -> Link 
         return None
     target = f"{GAME}/{section.chapter}.md"
     title = section.texts[lang].title
-    return Link(md_inline(title), f"{relative(page, target)}#{section.anchor}", link_title(title))
+    # The tooltip is plain text: the title's emphasis markers (``*Produzione ATP*``) are dropped.
+    return Link(md_inline(title), f"{relative(page, target)}#{section.anchor}", link_title(title.replace("*", "")))
 
 
 def rules_used(site: SiteData, steps: list[dict[str, Any]], lang: str, page: str) -> tuple[Link, ...]:

@@ -35,7 +35,7 @@ def _term_with(page, text: str):
     return term
 
 
-TIP = "#cellula-term-tip"
+TIP = "#cellula-tip"
 
 
 @pytest.mark.parametrize(("path", "tip"), [
@@ -66,7 +66,7 @@ def test_glossary_tooltip_is_reachable_and_dismissable_by_keyboard(page, site_ur
     term.focus()
     tip = page.locator(TIP)
     tip.wait_for(state="visible", timeout=5_000)
-    assert term.get_attribute("aria-describedby") == "cellula-term-tip"
+    assert term.get_attribute("aria-describedby") == "cellula-tip"
     page.keyboard.press("Escape")
     tip.wait_for(state="hidden", timeout=5_000)
     assert term.get_attribute("aria-describedby") is None
@@ -142,3 +142,50 @@ def test_wide_tables_fit_a_desktop_window(page, site_url, path):
     overflowing = wrappers.evaluate_all("""ws => ws.filter(w => w.querySelectorAll('thead th').length >= 6)
         .map(w => [w.querySelector('th').textContent, w.scrollWidth - w.clientWidth]).filter(([, extra]) => extra > 1)""")
     assert not overflowing, f"tables wider than the page: {overflowing}"
+
+
+@pytest.mark.parametrize(("path", "lang"), [("cytosis/puzzles/whole-game-2e/", "it"), ("en/cytosis/puzzles/whole-game-2e/", "en")])
+def test_a_step_tables_rule_link_shows_its_rule_on_focus_and_hover(page, site_url, path, lang):
+    """The step tables' rule links carry their tooltip in data-tip (no title for Material to mount
+    per element); the project's tooltip shows it on keyboard focus and on hover."""
+    if not (SITE / path / "index.html").exists():
+        pytest.skip(f"{path} is not in the built site")
+    page.goto(site_url + path)
+    link = page.locator("article table.cellula-steps a[data-tip]").first
+    expected = link.get_attribute("data-tip")
+    assert expected and link.get_attribute("title") is None
+    link.focus()
+    tip = page.locator(TIP)
+    tip.wait_for(state="visible", timeout=5_000)
+    assert tip.inner_text() == expected
+    assert link.get_attribute("aria-describedby") == "cellula-tip"
+    page.keyboard.press("Escape")
+    tip.wait_for(state="hidden", timeout=5_000)
+    link.hover()
+    tip.wait_for(state="visible", timeout=5_000)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_heading_below_the_long_tables_is_reached_by_its_link(page, site_url, width):
+    """Long tables are laid out only when the reader nears them, with an estimated height until
+    then: a link to a heading below them still lands on it, and once the reader has scrolled through
+    a table nothing overlaps it."""
+    path = "en/cytosis/puzzles/whole-game-2e/"
+    if not (SITE / path / "index.html").exists():
+        pytest.skip(f"{path} is not in the built site")
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(site_url + path + "#assumptions")
+    heading = page.locator("#assumptions")
+    page.wait_for_function("() => { const r = document.getElementById('assumptions').getBoundingClientRect();"
+                           " return r.top >= 0 && r.top < innerHeight / 2; }", timeout=5_000)
+    assert heading.is_visible()
+    steps = page.locator("article table.cellula-steps").first
+    steps.scroll_into_view_if_needed()
+    last_row = steps.locator("tbody > tr").last
+    last_row.scroll_into_view_if_needed()
+    table_bottom = steps.evaluate("t => t.getBoundingClientRect().bottom")
+    row_bottom = last_row.evaluate("r => r.getBoundingClientRect().bottom")
+    assert row_bottom <= table_bottom + 1, "the step table is drawn taller than its box"
+    following = steps.evaluate("t => { let e = t.closest('.md-typeset__scrollwrap') || t;"
+                               " e = e.nextElementSibling; return e ? e.getBoundingClientRect().top : null; }")
+    assert following is None or following >= table_bottom - 1, "what follows the table overlaps it"

@@ -1,6 +1,11 @@
-/* Glossary marks: a term's first occurrence in each section links to its glossary entry
-   (a.cellula-term, written by the generator with the tooltip text in data-tip). The tooltip shows
-   on hover and on keyboard focus, is tied to the link with aria-describedby, and Escape hides it. */
+/* The project's tooltips, one for the whole page: any link the generator writes with its tooltip
+   text in data-tip (a glossary mark, a.cellula-term; a rule link from a puzzle step or the rules
+   coverage). The tooltip shows on hover and on keyboard focus, is tied to the link with
+   aria-describedby, and Escape hides it.
+   Why not a title attribute and Material's content.tooltips: Material mounts one set of observers
+   per element with a title when the page loads. A whole game's step tables link about 200 rule
+   sections; their titles cost 0.25-0.3 s of main-thread work on a slow phone, before the page
+   answers. These listeners are on the document, so their cost does not grow with the page. */
 (function () {
   "use strict";
   var tip = null, owner = null;
@@ -8,8 +13,8 @@
   function ensureTip() {
     if (tip) return tip;
     tip = document.createElement("div");
-    tip.id = "cellula-term-tip";
-    tip.className = "cellula-term-tip";
+    tip.id = "cellula-tip";
+    tip.className = "cellula-tip";
     tip.setAttribute("role", "tooltip");
     tip.hidden = true;
     document.body.appendChild(tip);
@@ -42,18 +47,18 @@
     owner = null;
   }
 
-  function termOf(event) {
+  function linkOf(event) {
     var target = event.target;
-    return target && target.closest ? target.closest("a.cellula-term") : null;
+    return target && target.closest ? target.closest("a[data-tip]") : null;
   }
 
-  document.addEventListener("mouseover", function (event) { var link = termOf(event); if (link && link !== owner) show(link); });
+  document.addEventListener("mouseover", function (event) { var link = linkOf(event); if (link && link !== owner) show(link); });
   document.addEventListener("mouseout", function (event) {
-    var link = termOf(event);
+    var link = linkOf(event);
     if (link && link === owner && !(event.relatedTarget && link.contains(event.relatedTarget)) && document.activeElement !== link) hide();
   });
-  document.addEventListener("focusin", function (event) { var link = termOf(event); if (link) show(link); else hide(); });
-  document.addEventListener("focusout", function (event) { if (termOf(event) === owner) hide(); });
+  document.addEventListener("focusin", function (event) { var link = linkOf(event); if (link) show(link); else hide(); });
+  document.addEventListener("focusout", function (event) { if (linkOf(event) === owner) hide(); });
   document.addEventListener("keydown", function (event) { if (event.key === "Escape" || event.key === "Esc") hide(); });
   window.addEventListener("scroll", function () { if (owner && document.activeElement !== owner) hide(); }, { passive: true });
 })();
