@@ -115,7 +115,7 @@ def play_data_asset(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int | N
     packed for the engine and the best reachable scores (:func:`values_json`; "" when no regret is
     offered). Kept out of the page, where the scores were two thirds of its bytes and delayed its
     first paint; a classic script rather than JSON, so that the offline build reads it from file://."""
-    values = values_json(puzzle, plan, optimum) if offers_regret(optimum, proven) else ""
+    values = values_json(puzzle, plan, optimum) if carried_values_path(puzzle, plan, optimum, proven) else ""
     body = json.dumps({"play": play_runtime.pack(puzzle), "values": values}, separators=(",", ":"))
     return Asset(play_data_path(puzzle), f"(window.{PLAY_DATA_GLOBAL} = window.{PLAY_DATA_GLOBAL} || {{}})"
                                          f"[{json.dumps(puzzle.id)}] = {body};\n")
@@ -180,6 +180,12 @@ def values_path(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimu
     key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{FULL_TABLE_STATES}:{line_budgets(puzzle)}:{plan_text}",
                                    (board_path(puzzle.board.id), RULEBOOK_CARDS, Path(play_runtime.__file__)))
     return VALUES_DIR / f"{key}.json"
+
+
+def carried_values_path(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int | None, proven: bool) -> Path | None:
+    """Where the regret values :func:`play_data_asset` carries are cached; None when it carries
+    none (no regret is offered: :func:`offers_regret`)."""
+    return values_path(puzzle, plan, optimum) if offers_regret(optimum, proven) else None
 
 
 def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimum: int | None = None) -> str:

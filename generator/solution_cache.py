@@ -21,7 +21,8 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,11 +64,36 @@ def source_hash(package_dir: Path = SOLVER_DIR) -> str:
     return digest.hexdigest()
 
 
+_pinned_versions: dict[Path, str] = {}
+_pin_depth = 0
+
+
+@contextmanager
+def solver_version_pinned() -> Iterator[None]:
+    """Within the block, :func:`solver_version` reads each solver folder once. A build asks for
+    it with every record's key (about 170 keys, each hashing the solver's whole source: 0.4 s),
+    and the solver does not change while the site is built; a change takes effect at the next
+    build. Outside any such block every call reads the source again."""
+    global _pin_depth
+    _pin_depth += 1
+    try:
+        yield
+    finally:
+        _pin_depth -= 1
+        if not _pin_depth:
+            _pinned_versions.clear()
+
+
 def solver_version(package_dir: Path = SOLVER_DIR) -> str:
     """The declared solver version (if the package declares one) plus its source hash."""
+    if _pin_depth and package_dir in _pinned_versions:
+        return _pinned_versions[package_dir]
     import solver
     declared = getattr(solver, "__version__", None) or getattr(solver, "SOLVER_VERSION", None) or "-"
-    return f"{declared}+src.{source_hash(package_dir)[:16]}"
+    version = f"{declared}+src.{source_hash(package_dir)[:16]}"
+    if _pin_depth:
+        _pinned_versions[package_dir] = version
+    return version
 
 
 def cache_key(puzzle_file: Path, engine: str, depends_on: Iterable[Path] = (), version: str | None = None) -> str:

@@ -304,6 +304,25 @@ def test_the_key_depends_on_solver_source_and_engine(small_puzzle, tmp_path):
     assert len(keys) == 3
 
 
+def test_a_build_reads_the_solver_version_once_and_only_within_its_block(tmp_path):
+    """generate() pins the solver's version for the build (its source is hashed once, not for
+    each of about 170 keys); outside the block a source change shows at the next call."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "a.py").write_text("x = 1\n")
+    with solution_cache.solver_version_pinned():
+        first = solution_cache.solver_version(package)
+        (package / "a.py").write_text("x = 2\n")
+        assert solution_cache.solver_version(package) == first, "within a build the version is read once"
+        with solution_cache.solver_version_pinned():      # nested: still the build's version
+            assert solution_cache.solver_version(package) == first
+        assert solution_cache.solver_version(package) == first
+    changed = solution_cache.solver_version(package)
+    assert changed != first, "after the build the change shows"
+    (package / "a.py").write_text("x = 3\n")
+    assert solution_cache.solver_version(package) != changed, "outside a build every call reads the source"
+
+
 def test_line_endings_do_not_change_the_key(small_puzzle, tmp_path):
     crlf = tmp_path / "crlf.yaml"
     crlf.write_bytes(small_puzzle.read_bytes().replace(b"\n", b"\r\n"))

@@ -11,11 +11,13 @@ import pytest
 
 from generator import puzzle_play
 from generator.puzzle_pages import solving, warming
+from generator.puzzle_pages.model import PuzzleSource
+from solver import load_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = [ROOT / "data" / "puzzles" / f"{name}.yaml"
            for name in ("rulebook-protein-hormone-1e", "rulebook-protein-hormone-2e", "rule-row-refresh-2e")]
-SOURCES = [(file, None) for file in PUZZLES]
+SOURCES = [PuzzleSource(load_puzzle(file), file, None) for file in PUZZLES]
 
 
 @pytest.fixture
@@ -58,7 +60,7 @@ def test_the_processes_compute_what_the_serial_build_computes(caches, monkeypatc
     monkeypatch.setattr(solving, "CACHE_DIR", serial_dir / "solutions")
     monkeypatch.setattr(puzzle_play, "VALUES_DIR", serial_dir / "regret")
     for source in SOURCES:
-        warming.compute_puzzle(source)      # in this process, one after the other
+        warming.compute_puzzle(source.file, source.recording)      # in this process, one after the other
     assert without_timings(records(serial_dir)) == without_timings(parallel)
 
 
@@ -88,14 +90,17 @@ def test_no_fork_while_other_threads_run(caches):
 
 
 def test_a_puzzle_that_fails_is_left_to_the_serial_build(caches, tmp_path):
-    broken = tmp_path / "broken.yaml"
-    broken.write_text("id: broken\nrounds: [\n", encoding="utf-8")
-    done = warming.warm(SOURCES[:1] + [(broken, None)], workers=2)
+    """A whole game whose recorded run is damaged loads, but its computing raises."""
+    game = ROOT / "data" / "puzzles" / "games" / "whole-game-2e.yaml"
+    damaged = tmp_path / "whole-game-2e.result.json"
+    damaged.write_text("{}", encoding="utf-8")
+    broken = PuzzleSource(load_puzzle(game), game, damaged)
+    done = warming.warm(SOURCES[:1] + [broken], workers=2)
     assert (done.missing, done.processes, done.failed) == (2, 2, 1)
     assert not warming.is_missing(SOURCES[0])
 
 
 def test_larger_puzzles_are_larger_jobs():
     small = max(warming.size(source) for source in SOURCES)
-    assert warming.size((ROOT / "data" / "puzzles" / "deck-season-1e.yaml", None)) > small
-    assert warming.size((ROOT / "data" / "puzzles" / "missing.yaml", None)) == (0, 0)
+    large = ROOT / "data" / "puzzles" / "deck-season-1e.yaml"
+    assert warming.size(PuzzleSource(load_puzzle(large), large, None)) > small

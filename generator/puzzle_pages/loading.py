@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Problems
 from . import solving, warming
 from .board import load_boards
-from .model import GAME, PuzzleEntry, PuzzleSet
+from .model import GAME, PuzzleSet, PuzzleSource
 
 if TYPE_CHECKING:
     from solver.model import Puzzle
 
+    from ..rules import Game
     from ..site import SiteData
 
 
@@ -39,52 +40,70 @@ def linkable_sections(puzzle: Puzzle) -> list[str]:
     return list(dict.fromkeys(s for action in all_actions(puzzle) for s in action_sections(puzzle, action)))
 
 
+def load_sources(puzzles_dir: Path, problems: Problems) -> list[PuzzleSource]:
+    """Every puzzle file of :func:`puzzle_sources` loaded and checked; what does not load (or a
+    whole game without its recorded run) is reported to ``problems`` with its file, and left out."""
+    from solver import SolverError, load_puzzle
+    loaded = []
+    for file, recording in puzzle_sources(puzzles_dir):
+        if recording is not None and not recording.is_file():
+            problems.add(file, "", f"a whole game needs its recorded run {recording.name} "
+                                   f"(python -m solver record {file.as_posix()})")
+            continue
+        try:
+            loaded.append(PuzzleSource(load_puzzle(file), file, recording))
+        except SolverError as exc:      # PuzzleError among them
+            problems.add(file, "", f"puzzle not loaded: {exc}")
+    return loaded
+
+
+def check_linkable(sources: list[PuzzleSource], game: Game, problems: Problems) -> None:
+    """Without solving (``generator validate``): every rule section any action of a puzzle may
+    link to exists, and every whole game's recorded run replays."""
+    from solver import PuzzleError, SolverError
+    from solver.offline import load_recording
+    for source in sources:
+        try:
+            sections = linkable_sections(source.puzzle)
+            if source.recording is not None:       # replayed, not solved: cheap enough to validate
+                load_recording(source.recording, source.puzzle)
+        except (PuzzleError, SolverError) as exc:
+            problems.add(source.file, "", f"puzzle not loaded: {exc}")
+            continue
+        for section in sections:
+            if section not in game.sections:
+                problems.add(source.file, "", f"a plan step may link rule section {section!r}, which {GAME} does not have")
+
+
 def load(site: SiteData, problems: Problems) -> PuzzleSet | None:
     """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles.
+    Each file is loaded once; a cold build then computes the missing records in several processes
+    (:mod:`.warming`), and each puzzle is solved, from the cache when it can be.
     When ``site.solve_puzzles`` is False (``generator validate``), every puzzle and board side is
     loaded and checked (every rule section any of its actions may link to must exist) without
     solving, and the answer is None: no puzzle page is produced."""
     puzzles_dir = Path(site.data_dir) / "puzzles"
     if GAME not in site.games or not puzzles_dir.is_dir():
         return None
-    from solver import PuzzleError, SolverError, load_puzzle
+    from solver import PuzzleError, SolverError
     game = site.games[GAME]
-    entries = []
-    sources = puzzle_sources(puzzles_dir)
-    if getattr(site, "solve_puzzles", True):    # a cold build's solving, spread over the processors
-        warming.warm([(file, recording) for file, recording in sources if recording is None or recording.is_file()])
-    for file, recording in sources:
-        if recording is not None and not recording.is_file():
-            problems.add(file, "", f"a whole game needs its recorded run {recording.name} "
-                                   f"(python -m solver record {file.as_posix()})")
-            continue
-        if not getattr(site, "solve_puzzles", True):
-            try:
-                puzzle = load_puzzle(file)
-                sections = linkable_sections(puzzle)
-                if recording is not None:       # replayed, not solved: cheap enough to validate
-                    from solver.offline import load_recording
-                    load_recording(recording, puzzle)
-            except (PuzzleError, SolverError) as exc:
-                problems.add(file, "", f"puzzle not loaded: {exc}")
-                continue
-            for section in sections:
-                if section not in game.sections:
-                    problems.add(file, "", f"a plan step may link rule section {section!r}, which {GAME} does not have")
-            continue
-        try:
-            puzzle = load_puzzle(file)
-            lookup = solving.solve_cached(puzzle, file, recording)
-        except (PuzzleError, SolverError) as exc:
-            problems.add(file, "", f"puzzle not loaded or not solved: {exc}")
-            continue
-        for section in dict.fromkeys(step_sections(lookup.record)):
-            if section not in game.sections:
-                problems.add(file, "", f"a plan step links rule section {section!r}, which {GAME} does not have")
-        entries.append(PuzzleEntry(puzzle, file, lookup.record, lookup.hit, lookup.solution))
+    sources = load_sources(puzzles_dir, problems)
     if not getattr(site, "solve_puzzles", True):
+        check_linkable(sources, game, problems)
         load_boards(puzzles_dir, problems)
         return None
+    warming.warm(sources)       # a cold build's solving, spread over the processors
+    entries = []
+    for source in sources:
+        try:
+            entry = solving.solved_entry(source)
+        except (PuzzleError, SolverError) as exc:
+            problems.add(source.file, "", f"puzzle not solved: {exc}")
+            continue
+        for section in dict.fromkeys(step_sections(entry.record)):
+            if section not in game.sections:
+                problems.add(source.file, "", f"a plan step links rule section {section!r}, which {GAME} does not have")
+        entries.append(entry)
     if not entries:
         return None
     return PuzzleSet(tuple(entries), load_boards(puzzles_dir, problems))

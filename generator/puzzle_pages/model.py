@@ -112,6 +112,18 @@ class StepRow:
 
 
 @dataclass(frozen=True)
+class PuzzleSource:
+    """A puzzle file loaded and checked, not yet solved (the loader's first pass)."""
+
+    puzzle: Puzzle
+    """The :class:`solver.Puzzle`."""
+    file: Path
+    """Its data file."""
+    recording: Path | None
+    """A whole game's recorded run, replayed instead of solved; None for a puzzle."""
+
+
+@dataclass(frozen=True)
 class PuzzleEntry:
     """A loaded puzzle with its solved record."""
 

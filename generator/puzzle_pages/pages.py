@@ -93,9 +93,8 @@ def is_computed(entry: PuzzleEntry) -> bool:
     """Whether what the pages compute of ``entry`` beyond its solution, its play data's regret
     values (:func:`play_assets`) and its why facts (:func:`why_record`), is all on disk already."""
     arguments = play_arguments(entry)
-    values_cached = (not arguments["plan"] or not puzzle_play.offers_regret(arguments["optimum"], arguments["proven"])
-                     or puzzle_play.values_path(entry.puzzle, arguments["plan"], arguments["optimum"]).is_file())
-    return values_cached and puzzle_why.why_is_cached(entry.puzzle, entry.file, why_dir())
+    values = puzzle_play.carried_values_path(entry.puzzle, **arguments) if arguments["plan"] else None
+    return (values is None or values.is_file()) and puzzle_why.why_is_cached(entry.puzzle, entry.file, why_dir())
 
 
 def compute(entry: PuzzleEntry) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from solver import greedy_plan
 
 from .. import solution_cache
+from .model import PuzzleEntry, PuzzleSource
 
 from solver.solution import Solution
 
@@ -215,3 +216,9 @@ def solve_cached(puzzle: Puzzle, file: Path, recording: Path | None = None) -> S
 
     lookup = solution_cache.cached(key, lambda: compute_record(puzzle, engine, recording), CACHE_DIR, accept=replays)
     return Solved(lookup, Solution.from_dict(puzzle, lookup.record["solution"]))
+
+
+def solved_entry(source: PuzzleSource) -> PuzzleEntry:
+    """The puzzle's entry for the pages: ``source`` with its record from :func:`solve_cached`."""
+    solved = solve_cached(source.puzzle, source.file, source.recording)
+    return PuzzleEntry(source.puzzle, source.file, solved.record, solved.hit, solved.solution)

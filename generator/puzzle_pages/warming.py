@@ -25,10 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import solving
-from .model import PuzzleEntry
-
-Source = tuple[Path, "Path | None"]
-"""A puzzle file and its recorded run (a whole game) or None, as ``loading.puzzle_sources`` gives them."""
+from .model import PuzzleEntry, PuzzleSource
 
 
 @dataclass(frozen=True)
@@ -61,64 +58,55 @@ def can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
-def entry_of(source: Source) -> PuzzleEntry | None:
+def entry_of(source: PuzzleSource) -> PuzzleEntry | None:
     """The puzzle's entry as the loader makes it, from the cache only: None when its solution
-    record is not on disk (or the file does not load: the serial build reports that)."""
-    from solver import PuzzleError, SolverError, load_puzzle
-    file, recording = source
+    record is not on disk (or does not read back: the serial build reports that)."""
+    from solver import PuzzleError, SolverError
     try:
-        puzzle = load_puzzle(file)
-        if not solving.is_cached(puzzle, file, recording):
+        if not solving.is_cached(source.puzzle, source.file, source.recording):
             return None
-        solved = solving.solve_cached(puzzle, file, recording)
+        return solving.solved_entry(source)
     except (PuzzleError, SolverError, OSError):
         return None
-    return PuzzleEntry(puzzle, file, solved.record, solved.hit, solved.solution)
 
 
-def is_missing(source: Source) -> bool:
+def is_missing(source: PuzzleSource) -> bool:
     """Whether any of the puzzle's three records is not on disk."""
     from .pages import is_computed
     entry = entry_of(source)
     return entry is None or not is_computed(entry)
 
 
-def compute_puzzle(source: Source) -> float:
-    """Compute and cache the puzzle's three records (a worker process's job); its seconds."""
+def compute_puzzle(file: Path, recording: Path | None) -> float:
+    """Compute and cache the puzzle's three records (a worker process's job); its seconds. The
+    worker loads the file again: a path crosses between processes, a loaded puzzle would have to
+    be pickled."""
     from solver import load_puzzle
     from .pages import compute
     start = time.perf_counter()
-    file, recording = source
-    puzzle = load_puzzle(file)
-    solved = solving.solve_cached(puzzle, file, recording)
-    compute(PuzzleEntry(puzzle, file, solved.record, solved.hit, solved.solution))
+    compute(solving.solved_entry(PuzzleSource(load_puzzle(file), file, recording)))
     return time.perf_counter() - start
 
 
-def job(source: Source) -> tuple[float, str | None]:
+def job(file: Path, recording: Path | None) -> tuple[float, str | None]:
     """A worker process's job: :func:`compute_puzzle`, and what went wrong as text (None: nothing).
     Text, because the solver's exceptions do not all survive the trip back between processes."""
     start = time.perf_counter()
     try:
-        compute_puzzle(source)
+        compute_puzzle(file, recording)
     except Exception as exc:    # noqa: BLE001 -- the serial build computes it again and reports it
         return time.perf_counter() - start, f"{type(exc).__name__}: {exc}"
     return time.perf_counter() - start, None
 
 
-def size(source: Source) -> tuple[int, int]:
+def size(source: PuzzleSource) -> tuple[int, int]:
     """How large the puzzle's search is, for the order of the jobs: flask placements, then the
     cards that may come to the row (the two figures its solving and valuing time grow with)."""
-    from solver import PuzzleError, load_puzzle
-    try:
-        puzzle = load_puzzle(source[0])
-    except PuzzleError:
-        return (0, 0)
-    return (solving.placements(puzzle), len(puzzle.deck))
+    return (solving.placements(source.puzzle), len(source.puzzle.deck))
 
 
-def warm(sources: Sequence[Source], workers: int | None = None) -> Warmed:
-    """Compute the missing records of ``sources`` in up to ``workers`` processes (default: one per
+def warm(sources: Sequence[PuzzleSource], workers: int | None = None) -> Warmed:
+    """Compute the missing records of the loaded puzzles ``sources`` in up to ``workers`` processes (default: one per
     processor), largest puzzles first so that the longest job does not start last. Does nothing
     with one processor, one missing puzzle, or when processes cannot be forked (:func:`can_fork`):
     the serial build then computes as it always did."""
@@ -132,8 +120,8 @@ def warm(sources: Sequence[Source], workers: int | None = None) -> Warmed:
           f"in {processes} processes", file=sys.stderr, flush=True)
     failed = 0
     with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = {pool.submit(job, source): source for source in jobs}
-        for future, (file, _recording) in futures.items():
+        futures = {pool.submit(job, source.file, source.recording): source.file for source in jobs}
+        for future, file in futures.items():
             try:
                 seconds, error = future.result()
             except Exception as exc:    # noqa: BLE001 -- a process lost (killed): the serial build computes it
