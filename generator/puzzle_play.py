@@ -115,7 +115,7 @@ def play_data_asset(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int | N
     packed for the engine and the best reachable scores (:func:`values_json`; "" when no regret is
     offered). Kept out of the page, where the scores were two thirds of its bytes and delayed its
     first paint; a classic script rather than JSON, so that the offline build reads it from file://."""
-    values = values_json(puzzle, plan, optimum) if carried_values_path(puzzle, plan, optimum, proven) else ""
+    values = values_json(puzzle, plan, optimum) if offers_regret(optimum, proven) else ""
     body = json.dumps({"play": play_runtime.pack(puzzle), "values": values}, separators=(",", ":"))
     return Asset(play_data_path(puzzle), f"(window.{PLAY_DATA_GLOBAL} = window.{PLAY_DATA_GLOBAL} || {{}})"
                                          f"[{json.dumps(puzzle.id)}] = {body};\n")
