@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import features, solution_cache
+from . import features
 from .pages import annotate_terms, core_pages, home_page
 from .render import Asset, Page
 from .rules import SITE_LANGUAGES
@@ -76,18 +76,17 @@ def write_folder(folder: Path, files: dict[Path, str]) -> None:
 def generate(data_dir: Path = DATA_DIR, docs_dir: Path = DOCS_DIR) -> tuple[SiteData, list[Page]]:
     """Write every page, and the features' shared files under ``docs/generated/``; these folders
     are rebuilt from scratch (generated, not committed)."""
-    with solution_cache.solver_version_pinned():    # the solver's source hashed once per build
-        site = load_site(data_dir)
-        pages = all_pages(site)
-        check_same_pages(pages)
-        for lang in SITE_LANGUAGES:
-            write_folder(docs_dir / lang, {
-                docs_dir / lang / page.path:
-                    page.content if not page.path.endswith(".md") else
-                    annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips,
-                                   page.path)
-                for page in pages if page.lang == lang})
-        write_folder(docs_dir / GENERATED_DIR, {docs_dir / GENERATED_DIR / a.path: a.content for a in all_assets(site)})
+    site = load_site(data_dir)
+    pages = all_pages(site)
+    check_same_pages(pages)
+    for lang in SITE_LANGUAGES:
+        write_folder(docs_dir / lang, {
+            docs_dir / lang / page.path:
+                page.content if not page.path.endswith(".md") else
+                annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips,
+                               page.path)
+            for page in pages if page.lang == lang})
+    write_folder(docs_dir / GENERATED_DIR, {docs_dir / GENERATED_DIR / a.path: a.content for a in all_assets(site)})
     return site, pages
 
 
