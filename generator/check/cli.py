@@ -23,7 +23,8 @@ def configure_check(parser: ArgumentParser) -> None:
     parser.add_argument("--game", help="only this game")
     parser.add_argument("--all", action="store_true", help="table: list reviewed findings too, not just open ones")
     parser.add_argument("--export", metavar="DIR", help="also write the translators' exchange files into DIR: "
-                        "<game>.tmx (TMX 1.4), <game>.it-2e.xlf (XLIFF 2.0), <game>.findings.csv, glossary.tbx (TBX)")
+                        "<game>.tmx (TMX 1.4), <game>.it-2e.xlf (XLIFF 2.0), <game>.it-2e.changed.xlf (its changed sections "
+                        "only), <game>.findings.csv, glossary.tbx (TBX)")
 
 
 def _table(findings: list[Finding], show_all: bool) -> str:
