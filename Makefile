@@ -64,17 +64,17 @@ test-fast: $(STAMP)
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
-	$(PY) -m pytest -m "not slow" --durations=10
+	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=10
 
-# What CI runs: everything. The committed records are checked (every build replays them) and a few
-# of them re-proved from nothing, a different few on every commit (make reprove re-proves them all).
+# What CI runs: everything. The unit tests run in one process per processor (pytest-xdist); the
+# committed records are checked (tests/test_records.py; every build replays them) and a few of them
+# re-proved from nothing, a different few on every commit (make reprove re-proves them all).
 test: $(STAMP) $(PYODIDE)
 	sh tools/ensure_hunspell.sh
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
-	$(PY) -m generator records --check
-	$(PY) -m pytest tests --ignore=tests/site --ignore=tests/browser --durations=15
+	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=15
 	$(PY) -m generator records --reprove --sample
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) -m mkdocs build --strict --quiet -f mkdocs-offline.yml

@@ -41,11 +41,14 @@ def quick(tmp_path) -> list[Path]:
     return [Path(shutil.copy(PUZZLES_DIR / f"{name}.yaml", folder)) for name in QUICK]
 
 
+def refuse(*args, **kwargs):
+    raise AssertionError("a record was computed although it was on disk")
+
+
 @pytest.fixture
 def no_computing(monkeypatch):
-    def refuse(*args, **kwargs):
-        raise AssertionError("a record was computed although it was on disk")
-    monkeypatch.setattr(pipeline, "compute", refuse)
+    """Computing fails the test (the pipeline's workers are fresh processes: refused where it starts)."""
+    monkeypatch.setattr(store, "compute_records", refuse)
 
 
 def read(files: list[Path]) -> tuple[dict[Path, store.Proof], list[tuple[Path, str]]]:
@@ -104,10 +107,9 @@ def test_a_new_puzzle_gets_its_record_computed_and_written_then_read(quick, monk
     proofs, reported = read(quick)
     assert not reported
     assert all(proofs[f].computed_now and records.record_path(f).is_file() for f in quick)
-    calls: list[object] = []
-    monkeypatch.setattr(pipeline, "compute", lambda *a: calls.append(a))
+    monkeypatch.setattr(store, "compute_records", refuse)
     again, reported = read(quick)
-    assert not reported and calls == []
+    assert not reported
     assert not any(p.computed_now for p in again.values())
     for file in quick:
         assert again[file].record["solution"] == proofs[file].record["solution"]
@@ -117,10 +119,7 @@ def test_a_new_puzzle_gets_its_record_computed_and_written_then_read(quick, monk
 def recorded(quick, monkeypatch) -> list[Path]:
     """The quick puzzles with their records computed; computing again fails the test."""
     read(quick)
-
-    def refuse(*args, **kwargs):
-        raise AssertionError("a record was computed although it was on disk")
-    monkeypatch.setattr(pipeline, "compute", refuse)
+    monkeypatch.setattr(store, "compute_records", refuse)
     return quick
 
 
@@ -301,3 +300,20 @@ def test_the_edition_check_and_its_exports_read_no_record(monkeypatch, tmp_path)
     with pytest.raises(Stop):
         run_main(["check", "--export", str(tmp_path)])
     assert asked == [False]
+
+
+def test_workers_hash_strings_alike_on_every_run():
+    """Every worker starts with the same string hashing seed (ties between equally good
+    continuations are met in the same order on every run) and the caller's environment is left
+    as it was."""
+    import os
+    import subprocess
+    import sys
+    before = os.environ.get("PYTHONHASHSEED")
+    seen = set()
+    for _ in range(2):
+        with pipeline.hash_seed_for_workers():
+            done = subprocess.run([sys.executable, "-c", "print(hash('cellula'))"], capture_output=True, text=True,
+                                  check=True)
+        seen.add(done.stdout)
+    assert len(seen) == 1 and os.environ.get("PYTHONHASHSEED") == before
