@@ -41,6 +41,7 @@ from generator.rules import SITE_LANGUAGES
 from generator.sanitize import page_markup_faults, sanitize_html
 from generator import puzzle_play  # issue #19 hook: play assets
 from generator.site import DATA_DIR, ROOT
+from generator.site_url import SiteUrlError, checked_site_url
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -61,6 +62,10 @@ def on_startup(command: str, **kwargs: Any) -> None:
 
 @event_priority(100)
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
+    try:  # first: a wrong address is reported before anything is generated
+        config.site_url = checked_site_url(config.site_url)
+    except SiteUrlError as exc:
+        raise PluginError(str(exc)) from None
     docs_dir = Path(config.docs_dir)  # DOCS_DIR unless a config of its own names another (a test's site)
     fingerprint = serving.fingerprint(DATA_DIR, ROOT)
     if _state.get("fingerprint") != fingerprint:
@@ -196,6 +201,9 @@ def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
         return
     if _state.get("bundle"):
         asset_bundle.write(Path(config.site_dir), Path(config.docs_dir), *_state["bundle"])
+    if not config.site_url:  # a sitemap lists absolute addresses: without site_url it had <loc>None./</loc>
+        for name in ("sitemap.xml", "sitemap.xml.gz"):
+            (Path(config.site_dir) / name).unlink(missing_ok=True)
     if _state.get("site") is None or _state.get("error"):
         return
     puzzle_play.write_play_assets(Path(config.site_dir))  # issue #19 hook: Pyodide + engine for play mode
