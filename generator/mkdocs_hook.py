@@ -169,7 +169,7 @@ def check_final_page(output: str, where: str) -> None:
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
-    check_final_page(output, page.file.src_uri)
+    check_final_page(output, page.url or "index")
     pattern = _absolute_links(_site_path(config))
     output = pattern.sub(lambda m: f'{m.group("attr")}="{relative_link(m.group("target"), page.url)}"', output)
     return mark_long_tables(label_table_cells(output))

@@ -32,7 +32,7 @@ def hook(data_dir, tmp_path, monkeypatch):
 
 def _config(docs: Path):
     """The config the hook reads: the pages go to its ``docs_dir``."""
-    return SimpleNamespace(plugins=_Plugins(), docs_dir=str(docs), extra_css=[], extra_javascript=[])
+    return SimpleNamespace(plugins=_Plugins(), docs_dir=str(docs), extra_css=[], extra_javascript=[], site_url=None)
 
 
 def _break(data_dir: Path) -> None:
