@@ -100,8 +100,8 @@ def poison(data_dir: Path) -> None:
         text = re.sub(r"(?m)^(## .*)$", lambda m: m.group(1) + INLINE, text)  # section headings
         text = re.sub(r"(?m)^(?!<!--|## )(\S.*)$", lambda m: m.group(1) + BLOCK.rstrip("\n"), text)
         rules.write_text(text, encoding="utf-8")
-    notes = {"notes": [{"section": "play.place", "kind": "flag", "text": {"it": "Nota." + BLOCK, "en": "Note." + BLOCK}}]}
-    (data_dir / "rules" / "mini" / "notes.yaml").write_text(yaml.safe_dump(notes, allow_unicode=True), encoding="utf-8")
+    for extra in EXTRA_FILES:  # editorial notes, quick reference: every text leaf
+        _rewrite_yaml(data_dir / "rules" / "mini" / extra, BLOCK, _IDS)
     glossary = data_dir / "glossary.yaml"
     terms = yaml.safe_load(glossary.read_text(encoding="utf-8"))
     for term in terms["terms"]:
@@ -112,10 +112,21 @@ def poison(data_dir: Path) -> None:
         _rewrite_yaml(catalogue, catalogue_payload, frozenset())
 
 
+EXTRA_FILES = {
+    "notes.yaml": {"notes": [{"section": "play.place", "kind": "flag", "text": {"it": "Nota.", "en": "Note."}}]},
+    "quickref.yaml": {"groups": [{"id": "basics", "title": {"it": "Basi", "en": "Basics"},
+                                  "lines": [{"refs": ["play.place"], "it": "Piazza una Beuta.", "en": "Place a Flask."}]}]},
+}
+"""Data files of the real games the fixture lacks, added to both builds (the hostile one poisoned)."""
+
+
 def data_copy(target: Path, *, hostile: bool) -> Path:
-    """A copy of the fixture data (with the project's catalogue) at ``target``, poisoned if ``hostile``."""
+    """A copy of the fixture data (with the project's catalogue and :data:`EXTRA_FILES`) at
+    ``target``, poisoned if ``hostile``."""
     shutil.copytree(FIXTURE_DATA, target)
     shutil.copytree(ROOT / "data" / "i18n", target / "i18n")
+    for name, content in EXTRA_FILES.items():
+        (target / "rules" / "mini" / name).write_text(yaml.safe_dump(content, allow_unicode=True), encoding="utf-8")
     if hostile:
         poison(target)
     return target
