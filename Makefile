@@ -64,7 +64,7 @@ test-fast: $(STAMP)
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
-	$(PY) -m pytest tests -m "not slow" --ignore=tests/site --ignore=tests/browser --durations=10
+	$(PY) -m pytest -m "not slow" --durations=10
 
 # What CI runs: everything. The committed records are checked (every build replays them) and a few
 # of them re-proved from nothing, a different few on every commit (make reprove re-proves them all).

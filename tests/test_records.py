@@ -283,3 +283,21 @@ def test_bad_records_arguments_are_refused_with_exit_2(argv, says, capsys):
 def test_check_says_every_record_is_current(capsys):
     assert run_main(["records", "--check"]) == 0
     assert capsys.readouterr().out.strip().endswith("records current")
+
+
+def test_the_edition_check_and_its_exports_read_no_record(monkeypatch, tmp_path):
+    """``generator check --export DIR`` once started the whole puzzle computation: it loads the
+    site without the puzzles' records now."""
+    import generator.site
+    asked: list[bool] = []
+
+    class Stop(Exception):
+        pass
+
+    def load_site(data_dir, solve_puzzles=True):
+        asked.append(solve_puzzles)
+        raise Stop
+    monkeypatch.setattr(generator.site, "load_site", load_site)
+    with pytest.raises(Stop):
+        run_main(["check", "--export", str(tmp_path)])
+    assert asked == [False]
