@@ -194,11 +194,12 @@ def parse_sections(file: Path, problems: Problems) -> list[_RawSection]:
         return []
     except UnicodeDecodeError as exc:
         raw = file.read_bytes()
-        line = raw.count(b"\n", 0, exc.start) + 1
+        bad_line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - raw.rfind(b"\n", 0, exc.start)
         problems.add(file, "", f"expected UTF-8 text, got the byte 0x{raw[exc.start]:02x} at column {column} "
-                     "(save the file as UTF-8)", line)
-        return []
+                     "(save the file as UTF-8)", bad_line)
+        # read on with the byte replaced, so that the file's sections do not all count as missing too
+        lines = raw.decode("utf-8", errors="replace").splitlines()
     starts: list[tuple[int, dict[str, str], str]] = []
     for number, line in enumerate(lines, start=1):
         if line.lstrip().startswith("<!--") and "section:" in line:
