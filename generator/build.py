@@ -6,7 +6,8 @@ from typing import Any
 
 from . import features
 from .pages import annotate_terms, core_pages, home_page
-from .render import Asset, Page, html_text, neutralise_markdown
+from .markdown_syntax import neutralise_markdown
+from .render import Asset, Page, html_text
 from .rules import SITE_LANGUAGES
 from .site import DATA_DIR, DOCS_DIR, GENERATED_DIR, SiteData, load_site
 
@@ -76,7 +77,7 @@ def write_folder(folder: Path, files: dict[Path, str]) -> None:
 def markdown_page(page: Page, site: SiteData) -> str:
     """A page's Markdown as written: glossary terms marked, and, the one boundary every page
     crosses whichever feature made it, no image, abbreviation or snippet include (the generator
-    writes none; in a text from data each is an attack: :func:`~generator.render.neutralise_markdown`)."""
+    writes none; in a text from data each is an attack: :func:`~generator.markdown_syntax.neutralise_markdown`)."""
     return neutralise_markdown(annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site),
                                               page.tooltips, page.path))
 

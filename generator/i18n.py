@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from pathlib import Path
 
 from .errors import DataError, Problems
+from .markdown_syntax import ABBREVIATION_DEFINITION, IMAGE
 from .rules import SITE_LANGUAGES
 from .yamlio import Located, load_yaml
 
@@ -87,9 +88,9 @@ def _markup_fault(text: str) -> str | None:
     a word on the whole page) or a link of another scheme (``javascript:``)."""
     if "<" in text:
         return f"expected no HTML (a catalogue text is Markdown: **bold**, `code`, [text](link)), got {text!r}"
-    if re.search(r"!\[", text):
+    if IMAGE.search(text):
         return f"expected no image (![...](...)): a catalogue text cannot load a picture, got {text!r}"
-    if re.search(r"(?m)^\s*\*\[", text):
+    if ABBREVIATION_DEFINITION.search(text):
         return f"expected no abbreviation definition (*[word]: ...): it relabels the word on the whole page, got {text!r}"
     for target in _LINK_TARGET.findall(text):
         if re.match(r"[a-zA-Z][\w+.-]*:", target) and not target.lower().startswith(_LINK_SCHEMES):

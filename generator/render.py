@@ -13,6 +13,7 @@ import markupsafe
 import yaml
 
 from . import i18n
+from .markdown_syntax import neutralise_markdown
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -55,22 +56,6 @@ def _no_attribute_lists(text: str) -> str:
     """``{`` as a character reference: an attribute list (``{: onclick=... }``, ``{ #id }``) in
     data text stays text instead of becoming attributes of the element before it."""
     return text.replace("{", "&#123;")
-
-
-_IMAGE = re.compile(r"!(?=\[)")
-_ABBREVIATION = re.compile(r"(?m)^([ \t]*)\*(?=\[)")
-_SNIPPET = re.compile(r"(?m)^([ \t]*)(;?-+8<-+)")
-
-
-def neutralise_markdown(text: str) -> str:
-    """``text`` without the Markdown constructs that data text must never trigger, whoever wrote it:
-    an image (``![x](https://...)``: a resource loaded from any host by every reader), an
-    abbreviation definition (``*[Flask]: ...`` relabels a word on the whole page) and a snippet
-    include (``--8<-- "file"``: a file of the repository published). Each keeps its characters,
-    the first one as a character reference (which no Markdown parser reads as syntax)."""
-    text = _IMAGE.sub("&#33;", text)
-    text = _ABBREVIATION.sub(r"\1&#42;", text)
-    return _SNIPPET.sub(lambda m: m.group(1) + m.group(2).replace("-", "&#45;", 1), text)
 
 
 def escape_text(text: str) -> str:

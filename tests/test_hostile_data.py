@@ -27,7 +27,8 @@ from generator.build import navigation
 from generator.errors import Problems
 from generator.i18n import read_catalogue
 from generator.mkdocs_hook import theme_text
-from generator.render import Page, escape_md, escape_text, front_matter, html_text, neutralise_markdown
+from generator.markdown_syntax import neutralise_markdown
+from generator.render import Page, escape_md, escape_text, front_matter, html_text
 from generator.sanitize import page_markup_faults, sanitize_html
 from generator.site_url import SiteUrlError, checked_site_url
 from hostile_site import BLOCK_PAYLOADS, CATALOGUE_ACCEPTS, PAYLOADS
@@ -82,8 +83,12 @@ def test_markdown_constructs_data_must_not_trigger_are_neutralised(markdown_text
     assert kept in neutralise_markdown(markdown_text)
 
 
-def test_plain_markdown_is_left_alone():
-    text = "**bold**, `code`, [a link](https://example.org/) and a list:\n\n- one *item*\n"
+@pytest.mark.parametrize("text", [
+    "**bold**, `code`, [a link](https://example.org/) and a list:\n\n- one *item*\n",
+    "*[Board](../glossary.md#term-game-board){ .cellula-term } labels (emphasised, starting with a link):*",
+    "* [a list item](x.md)", "a wink ;-) and an arrow -->",
+])
+def test_plain_markdown_is_left_alone(text):
     assert neutralise_markdown(text) == text
 
 
