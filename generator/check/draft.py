@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..errors import Problems
-from ..render import Page, escape_text
+from ..render import Page, escape_text, front_matter
 from ..yamlio import load_yaml, yaml_path
 from .align import plain
 from .editions import EDITIONS_DIR
@@ -210,7 +210,8 @@ def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str,
     paragraphs, each changed section with the reasons it changed."""
     ui = UI[lang]
     counts = {s.value: sum(p.source is s for p in paragraphs) for s in DraftSource}
-    lines = ["---", f"title: {ui['title']} · {game.title[lang]}", "---", "", f"# {ui['title']}: {game.title[lang]}", "",
+    lines = [front_matter({"title": f"{ui['title']} · {game.title[lang]}"}), "",
+             f"# {ui['title']}: {escape_text(game.title[lang])}", "",
              ui["intro"], "",
              ui["counts"].format(official=counts["official-it"], project=counts["project"], english=counts["english"]),
              "", f"[{ui['xliff']}]({game.id}.it-2e.xlf) · [{ui['xliff_changed']}]({game.id}.it-2e.changed.xlf) · "
