@@ -12,7 +12,7 @@ def test_every_feature_package_registers_once_in_build_order():
     assert names == ["bench", "check", "cards", "puzzles", "audit", "quickref"]
     assert features.find_feature("cards").body_filters
     assert [c.name for c in features.find_feature("check").commands] == ["check", "bench-check"]
-    assert list(features.commands()) == ["bench", "check", "bench-check"]
+    assert list(features.commands()) == ["bench", "check", "bench-check", "records"]
 
 
 def test_an_unknown_feature_is_named_with_the_known_ones():

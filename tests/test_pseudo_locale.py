@@ -50,8 +50,9 @@ def _transform(value):
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 PLAIN_VOWEL = re.compile(r"[aeiouAEIOU]")
 """A transformed text has none (Markdown may split it over several elements, brackets apart)."""
-CODE_NAME = re.compile(r"^[\w.]*[_.][\w.]*$")
-"""Identifiers and file names the audit page cites (``Rules.exhaust_after_grey``, ``test_engine.py``)."""
+CODE_NAME = re.compile(r"^[\w.-]*[_.][\w.-]*\.?$")
+"""Identifiers and file names the pages cite (``Rules.exhaust_after_grey``, ``test_engine.py``,
+the draft's ``cytosis.it-2e.changed.xlf``)."""
 SKIPPED_ELEMENTS = {"script", "style", "code", "pre", "svg", "title"}
 """Not page text (titles are checked through the headings they repeat)."""
 

@@ -115,7 +115,7 @@ class Progress:
         self.processes = max(1, processes)
         self.expected = {job.puzzle_id: job.expected for job in jobs}
         self.finished_expected = self.finished_actual = 0.0
-        self.last_line = self.start
+        self.last_line = self.last_finish = self.start
         self.running: list[str] = []
         total = self.total
         self.bar = tqdm(total=total, desc=what, unit="puzzle", file=self.stream, dynamic_ncols=True,
@@ -130,7 +130,8 @@ class Progress:
         known = [v for v in self.expected.values() if v is not None]     # the jobs not finished
         if known and len(known) == len(self.expected):
             scale = self.finished_actual / self.finished_expected if self.finished_expected > 0.5 else 1.0
-            return sum(v for v in known if v is not None) * scale / self.processes
+            since = time.perf_counter() - self.last_finish      # the running jobs' share already done
+            return max(0.0, sum(v for v in known if v is not None) * scale / self.processes - since)
         if not self.done:
             return None
         return elapsed / self.done * (self.total - self.done)
@@ -152,6 +153,7 @@ class Progress:
         if name in self.running:
             self.running.remove(name)
         self.done += 1
+        self.last_finish = time.perf_counter()
         expected = self.expected.pop(name, None)
         if expected is not None:
             self.finished_expected += expected
