@@ -45,6 +45,7 @@ class PageKind(Enum):
     """What a page of the site is, for ranking."""
     QUICKREF = "quickref"
     RULES = "rules"
+    ABOUT = "about"
     GLOSSARY = "glossary"
     HOME = "home"
     COMPARE = "compare"
@@ -60,6 +61,7 @@ PAGE_BOOSTS: dict[PageKind, float] = {
     PageKind.GLOSSARY: 1.0,
     PageKind.HOME: 1.0,
     PageKind.OTHER: 0.5,
+    PageKind.ABOUT: 0.5,
     PageKind.COMPARE: 0.3,
     PageKind.DIFFERENCES: 0.3,
     PageKind.PUZZLES: 0.2,
@@ -67,6 +69,10 @@ PAGE_BOOSTS: dict[PageKind, float] = {
 }
 """lunr document boost per page kind (multiplies a document's score). The values were tuned on the
 relevance set (tests/search_relevance.yaml; README, "Measured figures")."""
+
+ABOUT_CHAPTERS = frozenset({"about"})
+"""Chapters that tell about the game rather than state its rules (Cytosis: the designer's letter,
+credits, the game in a nutshell): ranked with the explanatory pages, below the rules they retell."""
 
 TITLE_FIELD_BOOST = 5.0
 """Weight of titles (page titles and section headings) against body text (1). Material's default,
@@ -180,7 +186,8 @@ def defining_sections(games: dict[str, Game], glossary: list[Term]) -> dict[str,
     ranks: dict[tuple[str, str], tuple[tuple[int, int, int], str]] = {}
     for game_id, game in games.items():
         terms = [t for t in glossary if game_id in t.games]
-        for order, section_id in enumerate(s for chapter in game.chapters for s in chapter.sections):
+        rule_sections = (s for chapter in game.chapters if chapter.id not in ABOUT_CHAPTERS for s in chapter.sections)
+        for order, section_id in enumerate(rule_sections):
             for lang, text in game.sections[section_id].texts.items():
                 owner = {form.strip().lower(): term.id for term in terms for form in term.own_forms(lang)}
                 pattern = _forms_pattern(owner)
@@ -333,11 +340,11 @@ def page_kind_of(location: str, chapters: dict[str, set[str]]) -> PageKind:
         return PageKind.OTHER
     if len(parts) == 1:
         return PageKind.HOME
+    if parts[1] in chapters[head]:  # before the named pages: Cytosis has a rules chapter called "cards"
+        return PageKind.ABOUT if parts[1] in ABOUT_CHAPTERS else PageKind.RULES
     named = {"quickref": PageKind.QUICKREF, "compare": PageKind.COMPARE, "differences": PageKind.DIFFERENCES,
              "puzzles": PageKind.PUZZLES, "cards": PageKind.CARDS}
-    if parts[1] in named:
-        return named[parts[1]]
-    return PageKind.RULES if parts[1] in chapters[head] else PageKind.OTHER
+    return named.get(parts[1], PageKind.OTHER)
 
 
 def _dump(index: dict[str, Any]) -> str:

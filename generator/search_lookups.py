@@ -115,7 +115,9 @@ def _english_other_number(word: str) -> str | None:
         return word[:-3] + "y"
     if low.endswith(("sses", "xes", "ches", "shes")):
         return word[:-2]
-    if low.endswith(("ss", "us", "is")):
+    if low.endswith("is"):  # synthesis -> syntheses
+        return word[:-2] + "es"
+    if low.endswith(("ss", "us")):
         return word + "es"
     if low.endswith("s"):
         return word[:-1]

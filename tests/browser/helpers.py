@@ -74,28 +74,37 @@ def top_pages(page, query: str, count: int = 3, timeout: float = 20_000) -> list
 
 
 RUN_QUERIES = """
-async ({indexUrl, queries}) => {
+async ({indexUrl, queries, chunk}) => {
   // The search worker as Material starts it on this page (through docs/assets/search.js, which wraps
-  // window.Worker): the same index, query shaping, ranking and grouping the search dialog shows.
-  const config = JSON.parse(document.getElementById("__config").textContent);
-  const base = new URL(config.base.replace(/\\/?$/, "/"), location.href);
-  const worker = new Worker(new URL(config.search, base));
+  // window.Worker): the same index, query shaping, ranking and grouping the search dialog shows. A
+  // fresh worker every `chunk` queries: one worker asked thousands of queries in a row stalled.
+  const config = JSON.parse(document.getElementById("__config").textContent);  // paths relative to the page
   const index = await (await fetch(indexUrl)).json();
   const pages = [];
-  await new Promise((resolve, reject) => {
-    let next = 0;
-    const ask = () => next < queries.length ? worker.postMessage({type: 2, data: queries[next++]}) : resolve();
-    worker.addEventListener("message", ev => {
-      if (ev.data.type === 1) ask();
-      else if (ev.data.type === 3) {
-        pages.push(ev.data.data.items.map(group => group[0].location.split("#")[0]));
-        ask();
-      }
+  for (let start = 0; start < queries.length; start += chunk) {
+    const batch = queries.slice(start, start + chunk);
+    const worker = new Worker(new URL(config.search, location.href));
+    await new Promise((resolve, reject) => {
+      let next = 0, timer = null;
+      const ask = () => {
+        clearTimeout(timer);
+        if (next >= batch.length) return resolve();
+        const query = batch[next++];
+        timer = setTimeout(() => reject(new Error("no answer to " + JSON.stringify(query))), 20000);
+        worker.postMessage({type: 2, data: query});
+      };
+      worker.addEventListener("message", ev => {
+        if (ev.data.type === 1) ask();
+        else if (ev.data.type === 3) {
+          pages.push(ev.data.data.items.map(group => group[0].location.split("#")[0]));
+          ask();
+        }
+      });
+      worker.addEventListener("error", ev => reject(new Error("search worker: " + (ev.message || ev.type) + " after " + JSON.stringify(batch[next - 1]))));
+      worker.postMessage({type: 0, data: {config: index.config, docs: index.docs, options: {suggest: false}}});
     });
-    worker.addEventListener("error", reject);
-    worker.postMessage({type: 0, data: {config: index.config, docs: index.docs, options: {suggest: false}}});
-  });
-  worker.terminate();
+    worker.terminate();
+  }
   return pages;
 }
 """
@@ -108,8 +117,8 @@ def result_pages(page, site_url: str, lang: str, queries: list[str]) -> list[lis
     lang_root = "en/" if lang == "en" else ""
     page.goto(site_url + lang_root)
     found = page.evaluate(RUN_QUERIES, {"indexUrl": site_url + lang_root + "search/search_index.json",
-                                        "queries": queries})
-    return [[p for p in pages] for pages in found]
+                                        "queries": queries, "chunk": 250})
+    return list(found)
 
 
 def is_right(top: list[str], right: list[str] | tuple[str, ...], lang_root: str) -> bool:
@@ -132,6 +141,21 @@ def relevance_rows(page, site_url: str, prefix: str, lookups: list[dict]) -> lis
             top = pages[:3]
             rows.append({**item, "top": top, "count": len(pages),
                          "ok": is_right(top, item["right"], "en/" if lang == "en" else "")})
+    return rows
+
+
+def generated_rows(page, site_url: str, lookups: list) -> list[dict]:
+    """Run the generated relevance set (generator.search_lookups.Lookup items): one row per lookup
+    with its fields, the top 3 result pages, the number of result pages and whether a right page is
+    among the top 3."""
+    rows = []
+    for lang in ("it", "en"):
+        mine = [lookup for lookup in lookups if lookup.site == lang]
+        found = result_pages(page, site_url, lang, [lookup.query for lookup in mine])
+        for lookup, pages in zip(mine, found):
+            rows.append({"site": lang, "kind": lookup.kind, "source": lookup.source, "query": lookup.query,
+                         "right": lookup.right, "top": pages[:3], "count": len(pages),
+                         "ok": is_right(pages[:3], lookup.right, "en/" if lang == "en" else "")})
     return rows
 
 
