@@ -32,6 +32,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="the built site to measure (default: site/)")
     parser.add_argument("--misses", type=int, default=0, help="missed generated lookups to list per kind")
+    parser.add_argument("--source", choices=("glossary", "card", "section"), help="list the misses of this source only")
     args = parser.parse_args()
     if args.site:
         os.environ["CELLULA_SITE"] = str(args.site.resolve())
@@ -67,7 +68,8 @@ def main() -> int:
         mine = [r for r in rows if r["source"] == source]
         print(f"| {source} | {_share(mine)} | {sum(r['count'] == 0 for r in mine)} |")
     for kind in KINDS if args.misses else ():
-        missed = [r for r in rows if r["kind"] == kind and not r["ok"]][:args.misses]
+        missed = [r for r in rows if r["kind"] == kind and not r["ok"]]
+        missed = [r for r in missed if r["source"] == args.source or not args.source][:args.misses]
         if missed:
             print(f"\nMissed, {kind}:")
             for r in missed:

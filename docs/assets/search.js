@@ -71,8 +71,8 @@
 
   /* 2. Material's search worker, wrapped. */
   var stopwords = {};
-  var mine = null, otherDocs = null, lastQuery = null, lastTyped = "", worker = null, includeOther = false,
-      resetup = false;
+  var mine = null, otherDocs = null, lastQuery = null, lastTyped = "", relaxed = false, worker = null,
+      includeOther = false, resetup = false;
 
   function withoutStopwords(query) {
     /* Players type questions: "quante beute?" */
@@ -94,9 +94,17 @@
    * A word written with lunr's own syntax (+word, -word, word~2, field:word, word*) is kept as it is. */
   var EXACT = 10, PREFIX = 3, FUZZY = 1, FUZZY_MIN = 5, FUZZY_LONG = 9;
   var separator = /[\s\-]+/;
+  /* The pieces of a word as the index cut its words: at the separator, without the punctuation around
+   * them ("Tossicita'", "“Normale”", "(3", "Fase 6:"), which the index trims too. */
+  function piecesOf(word) {
+    return word.split(separator).map(function (piece) {
+      return piece.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    }).filter(Boolean);
+  }
+  function isSyntax(word) { return /^[+\-]|[~^*]|\p{L}:\p{L}/u.test(word); }
   function clausesOf(word) {
-    if (/^[+\-]|[~^*:]/.test(word)) return [word];
-    return word.split(separator).filter(Boolean).map(function (piece) {
+    if (isSyntax(word)) return [word];
+    return piecesOf(word).map(function (piece) {
       var letters = (piece.match(/\p{L}/gu) || []).length;
       var out = [piece + "^" + EXACT, piece + "*^" + PREFIX];
       if (letters >= FUZZY_MIN && letters === piece.length) {
@@ -108,6 +116,22 @@
   function shapeQuery(query) {
     var kept = withoutStopwords(query);
     return kept.split(/\s+/).filter(Boolean).map(function (w) { return clausesOf(w).join(" "); }).join(" ");
+  }
+  /* Asked only when the shaped query finds nothing, so it never outranks a match: one edit in words
+   * of 3 or 4 letters ("bute"), two from 6 letters, and long words cut to their first letters as a
+   * prefix, for endings no stemmer maps ("mitochondrion" -> "mitochond*" finds "mitochondria"). */
+  var RELAXED_MIN = 3, RELAXED_TWO = 6, CUT_FROM = 9, CUT = 3;
+  function relaxedQuery(query) {
+    return withoutStopwords(query).split(/\s+/).filter(Boolean).map(function (word) {
+      if (isSyntax(word)) return word;
+      return piecesOf(word).map(function (piece) {
+        var letters = (piece.match(/\p{L}/gu) || []).length;
+        if (letters < RELAXED_MIN || letters !== piece.length) return piece + "^" + EXACT;
+        var out = [piece + "~" + (letters >= RELAXED_TWO ? 2 : 1) + "^" + FUZZY];
+        if (letters >= CUT_FROM) out.push(piece.slice(0, letters - CUT) + "*^" + FUZZY);
+        return out.join(" ");
+      }).join(" ");
+    }).join(" ");
   }
 
   /* 3. "Did you mean": the glossary forms of the reader's language nearest to what was typed. */
@@ -210,6 +234,16 @@
       if (ev.data && ev.data.type === READY && performance.mark && !performance.getEntriesByName(READY_MARK).length) {
         performance.mark(READY_MARK);
       }
+      /* Nothing found: ask once more, relaxed, before Material (and anyone else listening) hears of it. */
+      if (ev.data && ev.data.type === RESULT && !relaxed && lastQuery && !(ev.data.data.items || []).length) {
+        var again = relaxedQuery(lastTyped);
+        if (again && again !== lastQuery) {
+          relaxed = true;
+          ev.stopImmediatePropagation();
+          post({ type: QUERY, data: again });
+          return;
+        }
+      }
       if (ev.data && ev.data.type === READY && resetup) {
         resetup = false;
         if (lastQuery !== null) post({ type: QUERY, data: lastQuery });
@@ -229,6 +263,7 @@
       if (message && message.type === QUERY) {
         lastTyped = String(message.data);
         lastQuery = shapeQuery(lastTyped);
+        relaxed = false;
         return post({ type: QUERY, data: lastQuery });
       }
       return post(message);
