@@ -48,8 +48,9 @@ def main() -> int:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
         page = browser.new_page()
         page.set_default_timeout(120_000)
+        other = browser.new_page()
         started = time.monotonic()
-        rows = generated_rows(page, url, generated)
+        rows = generated_rows({"it": page, "en": other}, url, generated)
         took = time.monotonic() - started
         hand = relevance_rows(page, url, site_prefix(), handwritten)
         browser.close()

@@ -118,9 +118,11 @@
     return kept.split(/\s+/).filter(Boolean).map(function (w) { return clausesOf(w).join(" "); }).join(" ");
   }
   /* Asked only when the shaped query finds nothing, so it never outranks a match: one edit in words
-   * of 3 or 4 letters ("bute"), two from 6 letters, and long words cut to their first letters as a
-   * prefix, for endings no stemmer maps ("mitochondrion" -> "mitochond*" finds "mitochondria"). */
-  var RELAXED_MIN = 3, RELAXED_TWO = 6, CUT_FROM = 9, CUT = 3;
+   * of 3 or 4 letters ("bute"), two from 6 letters; and, since the index holds stems and a typo can
+   * keep a word from being stemmed ("stsrvation" stays whole, "starvation" is "starvat"), the word's
+   * first letters one edit away, cut where stems end (2 to 4 letters off); long words also as a
+   * prefix ("mitochondrion" -> "mitochond*" finds "mitochondria"). */
+  var RELAXED_MIN = 3, RELAXED_TWO = 6, CUTS = [2, 3, 4], STEM_MIN = 4, PREFIX_FROM = 9, PREFIX_CUT = 3;
   function relaxedQuery(query) {
     return withoutStopwords(query).split(/\s+/).filter(Boolean).map(function (word) {
       if (isSyntax(word)) return word;
@@ -128,7 +130,12 @@
         var letters = (piece.match(/\p{L}/gu) || []).length;
         if (letters < RELAXED_MIN || letters !== piece.length) return piece + "^" + EXACT;
         var out = [piece + "~" + (letters >= RELAXED_TWO ? 2 : 1) + "^" + FUZZY];
-        if (letters >= CUT_FROM) out.push(piece.slice(0, letters - CUT) + "*^" + FUZZY);
+        if (letters >= RELAXED_TWO) {
+          CUTS.forEach(function (cut) {
+            if (letters - cut >= STEM_MIN) out.push(piece.slice(0, letters - cut) + "~1^" + FUZZY);
+          });
+        }
+        if (letters >= PREFIX_FROM) out.push(piece.slice(0, letters - PREFIX_CUT) + "*^" + FUZZY);
         return out.join(" ");
       }).join(" ");
     }).join(" ");

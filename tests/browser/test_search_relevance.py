@@ -34,8 +34,8 @@ def handwritten_rows(context, site_url, prefix):
 
 @pytest.fixture(scope="session")
 def generated(context, site_url):
-    with checked_tab(context) as tab:
-        return generated_rows(tab, site_url, load_generated_lookups(ROOT / "data"))
+    with checked_tab(context) as italian, checked_tab(context) as english:
+        return generated_rows({"it": italian, "en": english}, site_url, load_generated_lookups(ROOT / "data"))
 
 
 def _misses(rows: list[dict], limit: int = 40) -> str:
