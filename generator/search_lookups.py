@@ -143,6 +143,8 @@ def inject_typo(text: str) -> str | None:
     seed = zlib.crc32(text.encode("utf-8"))
     at = 1 + seed % (len(word) - 2)  # an inner letter: not the first, not the last
     kind = (seed >> 8) % 4
+    if kind == 0 and len(word) == TYPO_MIN_LETTERS:  # a letter dropped would leave a word too short to forgive
+        kind = 2
     if kind == 0:
         slipped = word[:at] + word[at + 1:]
     elif kind == 1:

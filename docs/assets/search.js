@@ -120,9 +120,10 @@
   /* Asked only when the shaped query finds nothing, so it never outranks a match: one edit in words
    * of 3 or 4 letters ("bute"), two from 6 letters; and, since the index holds stems and a typo can
    * keep a word from being stemmed ("stsrvation" stays whole, "starvation" is "starvat"), the word's
-   * first letters one edit away, cut where stems end (2 to 4 letters off); long words also as a
+   * first letters one edit away (two from 7 letters), cut where stems end (1 to 4 letters off); long words also as a
    * prefix ("mitochondrion" -> "mitochond*" finds "mitochondria"). */
-  var RELAXED_MIN = 3, RELAXED_TWO = 6, CUTS = [2, 3, 4], STEM_MIN = 4, PREFIX_FROM = 9, PREFIX_CUT = 3;
+  var RELAXED_MIN = 3, RELAXED_TWO = 6, CUTS = [1, 2, 3, 4], STEM_MIN = 4, CUT_TWO = 7, PREFIX_FROM = 9,
+      PREFIX_CUT = 3;
   function relaxedQuery(query) {
     return withoutStopwords(query).split(/\s+/).filter(Boolean).map(function (word) {
       if (isSyntax(word)) return word;
@@ -130,9 +131,10 @@
         var letters = (piece.match(/\p{L}/gu) || []).length;
         if (letters < RELAXED_MIN || letters !== piece.length) return piece + "^" + EXACT;
         var out = [piece + "~" + (letters >= RELAXED_TWO ? 2 : 1) + "^" + FUZZY];
-        if (letters >= RELAXED_TWO) {
+        if (letters >= FUZZY_MIN) {
           CUTS.forEach(function (cut) {
-            if (letters - cut >= STEM_MIN) out.push(piece.slice(0, letters - cut) + "~1^" + FUZZY);
+            var kept = letters - cut;
+            if (kept >= STEM_MIN) out.push(piece.slice(0, kept) + "~" + (kept >= CUT_TWO ? 2 : 1) + "^" + FUZZY);
           });
         }
         if (letters >= PREFIX_FROM) out.push(piece.slice(0, letters - PREFIX_CUT) + "*^" + FUZZY);

@@ -110,6 +110,11 @@ async ({indexUrl, queries, chunk}) => {
 """
 
 
+CHUNK = 1000
+"""Queries asked of one search worker before a fresh one takes over (setting one up indexes every
+document again, about a second)."""
+
+
 def result_pages(page, site_url: str, lang: str, queries: list[str]) -> list[list[str]]:
     """Every result page of each query on the ``lang`` site, in the order the search dialog lists them,
     as site paths (``en/cytosis/spots/``). All queries run in one page, against the search worker,
@@ -125,7 +130,7 @@ def results_in_tabs(tabs: dict, site_url: str, queries: dict[str, list[str]]) ->
         tab.goto(site_url + lang_root)
         tab.evaluate("([run, args]) => { window.__cellulaRelevance = eval(run)(args); }",
                      [RUN_QUERIES, {"indexUrl": site_url + lang_root + "search/search_index.json",
-                                    "queries": queries[lang], "chunk": 250}])
+                                    "queries": queries[lang], "chunk": CHUNK}])
     return {lang: tab.evaluate("window.__cellulaRelevance") for lang, tab in tabs.items()}
 
 
