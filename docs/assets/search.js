@@ -197,15 +197,16 @@
     return Object.assign({}, data, { items: mineFirst.concat(rest) });
   }
 
-  /* Material marks a query word "missing" on a result when no word of the result starts with it;
-   * the index holds stems ("ribosom"), so a whole word typed ("ribosoma") would be marked missing on
-   * the very results it found. Only the words found are kept. */
+  /* Material marks a query word "missing" on a result when no indexed word starts with it, and only
+   * the words it found go into the result link's highlight (?h=). The index holds stems ("ribosom"),
+   * so a whole word typed ("ribosoma") would be marked missing on the very results it found, and not
+   * highlighted on the page it leads to: every query word of a result counts as found. */
   function withoutMissingTerms(data) {
     if (!data || !data.items) return data;
     return Object.assign({}, data, { items: data.items.map(function (group) {
       return group.map(function (item) {
         var terms = {};
-        Object.keys(item.terms || {}).forEach(function (t) { if (item.terms[t]) terms[t] = true; });
+        Object.keys(item.terms || {}).forEach(function (t) { terms[t] = true; });
         return Object.assign({}, item, { terms: terms });
       });
     }) });
