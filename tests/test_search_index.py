@@ -88,13 +88,20 @@ def test_clean_text_keeps_a_leading_paragraph_of_rule_text():
     assert text == "<p>Ogni giocatore riceve 4 beute.</p>"
 
 
-def test_split_index_one_index_per_language(real_site):
+@pytest.fixture(scope="module")
+def unsolved_site():
+    """The site's data with its puzzles loaded but not solved: the index shaping does not need them."""
+    from generator.site import load_site
+    return load_site(solve_puzzles=False)
+
+
+def test_split_index_one_index_per_language(unsolved_site):
     combined = {"config": {"lang": ["it", "en", "ru"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"],
                            "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
                 "docs": [{"location": "cytosis/setup/", "title": "Preparazione", "text": ""},
                          {"location": "cytosis/compare/setup/", "title": "Preparazione", "text": ""},
                          {"location": "en/cytosis/setup/", "title": "Game setup", "text": ""}]}
-    out = split_index(combined, real_site, ["a", "il"])
+    out = split_index(combined, unsolved_site, ["a", "il"])
     assert [d["location"] for d in out["it"]["docs"]] == ["cytosis/setup/", "cytosis/compare/setup/"]
     assert [d["location"] for d in out["en"]["docs"]] == ["en/cytosis/setup/"]
     assert out["it"]["docs"][0]["boost"] > out["it"]["docs"][1]["boost"]
@@ -103,14 +110,14 @@ def test_split_index_one_index_per_language(real_site):
     assert out["it"]["config"]["cellula_stopwords"] == sorted({"a", "il", *QUESTION_WORDS})
 
 
-def test_split_index_gives_defining_sections_their_terms_and_cost_rules_their_question_words(real_site):
+def test_split_index_gives_defining_sections_their_terms_and_cost_rules_their_question_words(unsolved_site):
     combined = {"config": {"lang": ["it", "en", "ru"], "separator": "[\\s\\-]+", "pipeline": ["stemmer"],
                            "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
                 "docs": [{"location": "cytosis/events/#events-toxicity", "title": "TOSSICITA'", "text": "<p>...</p>"},
                          {"location": "en/cytosis/gameplay/#gameplay-grey-flasks", "title": "GREY FLASKS",
                           "text": "<p>they may pay 4 <strong>ATP</strong> to take a Grey Flask</p>"},
                          {"location": "cytosis/puzzles/grey-rush-2e/", "title": "x", "text": "<p>pay 4 ATP</p>"}]}
-    out = split_index(combined, real_site, [])
+    out = split_index(combined, unsolved_site, [])
     toxicity, grey, puzzle = out["it"]["docs"][0], out["en"]["docs"][0], out["it"]["docs"][1]
     assert {"Tossicità", "Toxicity"} <= set(toxicity["defines"].split(" · "))  # every language's forms
     assert "cost" in grey["asks"].split() and "costa" in grey["asks"].split()

@@ -39,8 +39,15 @@ def test_inject_typo_is_one_edit_in_the_longest_word_and_stable():
 
 
 @pytest.fixture(scope="module")
-def lookups(real_site):
-    return generated_lookups(real_site.games, real_site.glossary, real_site.cards)
+def site():
+    """The rules, glossary and cards (the puzzles loaded but not solved: none of this needs them)."""
+    from generator.site import load_site
+    return load_site(solve_puzzles=False)
+
+
+@pytest.fixture(scope="module")
+def lookups(site):
+    return generated_lookups(site.games, site.glossary, site.cards)
 
 
 def test_generated_set_is_large_and_covers_every_kind_and_source(lookups):
@@ -49,17 +56,17 @@ def test_generated_set_is_large_and_covers_every_kind_and_source(lookups):
     assert len({(x.site, x.query.lower()) for x in lookups}) == len(lookups)  # one lookup per site and query
 
 
-def test_every_glossary_form_is_looked_up_on_both_sites(lookups, real_site):
+def test_every_glossary_form_is_looked_up_on_both_sites(lookups, site):
     queries = {(x.site, x.query.lower()) for x in lookups}
-    for term in real_site.glossary:
+    for term in site.glossary:
         for forms in term.forms.values():
             for form in forms:
                 assert ("it", form.lower()) in queries and ("en", form.lower()) in queries, form
 
 
-def test_right_pages_are_pages_of_the_site(lookups, real_site):
-    chapters = {f"{g}/{c.id}/" for g, game in real_site.games.items() for c in game.chapters}
-    cards = {f"cards/{g}/" for g in real_site.cards}
+def test_right_pages_are_pages_of_the_site(lookups, site):
+    chapters = {f"{g}/{c.id}/" for g, game in site.games.items() for c in game.chapters}
+    cards = {f"cards/{g}/" for g in site.cards}
     for lookup in lookups:
         assert lookup.right and set(lookup.right) <= chapters | cards | {"glossary/"}, lookup
 
@@ -73,5 +80,5 @@ def test_right_pages_are_pages_of_the_site(lookups, real_site):
     ("first-player-marker", "components.first-player-marker"),
     ("player-marker", "setup.player-pieces"),  # not "First Player Marker": a longer form of another term
 ])
-def test_defining_sections(real_site, term, section):
-    assert section in [s for _, s in defining_sections(real_site.games, real_site.glossary)[term]]
+def test_defining_sections(site, term, section):
+    assert section in [s for _, s in defining_sections(site.games, site.glossary)[term]]
