@@ -225,7 +225,8 @@ def defining_sections(games: dict[str, Game], glossary: list[Term]) -> dict[str,
 
 DEFINES_FIELD_BOOST = 12.0
 """Weight of the defining-terms field (:func:`defining_sections`): a term's every form, in every
-language, on the section that defines it, above titles, so that section comes first for the term."""
+language and each as one word (:func:`joined`), on the section that defines it, above titles, so that
+section comes first for the term."""
 
 ASKS_FIELD_BOOST = 1.0
 """Weight of the question-words field (:data:`ASKS`): as much as body text, so it ranks a section that
@@ -261,17 +262,26 @@ def _location_key(location: str) -> str:
     return "/".join(parts) + "/" + (f"#{anchor}" if anchor else "")
 
 
-def _defined_terms(site: SiteData) -> dict[str, str]:
+def joined(form: str, stopwords: frozenset[str]) -> str:
+    """A glossary form as one word, its stop words left out ("Tabellone per 2 giocatori" ->
+    "tabellone2giocatori"): the defining field holds forms so, and docs/assets/search.js adds the
+    same joined runs of the words typed, so "grey flask" meets the grey flask's section and a lone
+    "flask" does not."""
+    return "".join(w for w in re.findall(r"\w+", form.lower()) if w not in stopwords)
+
+
+def _defined_terms(site: SiteData, stopwords: frozenset[str]) -> dict[str, str]:
     """The ``defines`` text of every section that defines glossary terms, by location key: each such
-    term's forms in every language."""
+    term's forms in every language, each as one word (:func:`joined`). Only the whole form: with its
+    words apart, "flask" alone found the grey flask's section above the flask's own rules."""
     texts: dict[str, list[str]] = {}
     for term_id, places in defining_sections(site.games, site.glossary).items():
         term = next(t for t in site.glossary if t.id == term_id)
-        forms = [f for lang in term.forms for f in term.own_forms(lang)]
+        forms = [joined(f, stopwords) for lang in term.forms for f in term.own_forms(lang)]
         for game_id, section_id in places:
             section = site.games[game_id].sections[section_id]
-            texts.setdefault(f"{game_id}/{section.chapter}/#{section.anchor}", []).extend(forms)
-    return {key: " · ".join(dict.fromkeys(forms)) for key, forms in texts.items()}
+            texts.setdefault(f"{game_id}/{section.chapter}/#{section.anchor}", []).extend(f for f in forms if f)
+    return {key: " ".join(dict.fromkeys(forms)) for key, forms in texts.items()}
 
 
 def _asks(text: str) -> str:
@@ -291,7 +301,7 @@ def split_index(index: dict[str, Any], site: SiteData, stopwords: list[str]) -> 
     """One shaped index per site language from Material's combined index."""
     chrome, forms = _chrome(site), _glossary_forms(site)
     chapters = {gid: {c.id for c in game.chapters} for gid, game in site.games.items()}
-    defined = _defined_terms(site)
+    defined = _defined_terms(site, frozenset(stopwords))
     config = dict(index["config"])
     config["fields"] = dict(config["fields"]) | {"title": {"boost": TITLE_FIELD_BOOST},
                                                  "terms": {"boost": TERMS_FIELD_BOOST},

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.pages import rule_numbers
-from generator.search_index import (PAGE_BOOSTS, QUESTION_WORDS, PageKind, clean_text, doc_lang, page_kind_of,
-                                    split_index)
+from generator.search_index import (PAGE_BOOSTS, QUESTION_WORDS, PageKind, clean_text, doc_lang, joined,
+                                    page_kind_of, split_index)
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_numbers.json"
 REGEN = os.environ.get("CELLULA_REGEN_GOLDEN") == "1"
@@ -95,6 +95,12 @@ def unsolved_site():
     return load_site(solve_puzzles=False)
 
 
+def test_joined_forms_leave_stop_words_and_punctuation_out():
+    assert joined("Tabellone per 2 giocatori", frozenset({"per"})) == "tabellone2giocatori"
+    assert joined("Grey Flask", frozenset()) == "greyflask"
+    assert joined("Tossicità", frozenset()) == "tossicità"
+
+
 def test_split_index_one_index_per_language(unsolved_site):
     combined = {"config": {"lang": ["it", "en", "ru"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"],
                            "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
@@ -119,7 +125,7 @@ def test_split_index_gives_defining_sections_their_terms_and_cost_rules_their_qu
                          {"location": "cytosis/puzzles/grey-rush-2e/", "title": "x", "text": "<p>pay 4 ATP</p>"}]}
     out = split_index(combined, unsolved_site, [])
     toxicity, grey, puzzle = out["it"]["docs"][0], out["en"]["docs"][0], out["it"]["docs"][1]
-    assert {"Tossicità", "Toxicity"} <= set(toxicity["defines"].split(" · "))  # every language's forms
+    assert {"tossicità", "toxicity"} <= set(toxicity["defines"].split())  # every language's forms
     assert "cost" in grey["asks"].split() and "costa" in grey["asks"].split()
     assert "asks" not in puzzle and "defines" not in puzzle  # rule sections only
     fields = out["it"]["config"]["fields"]

@@ -113,9 +113,27 @@
       return out.join(" ");
     });
   }
+  /* Runs of 2 to 4 words typed, joined into one ("grey flask" -> "greyflask"): the index holds each
+   * glossary form so on the section that defines it (generator/search_index.py, joined), so the
+   * whole term finds that section and one of its words alone does not. */
+  var RUN_MAX = 4;
+  function joinedRuns(words) {
+    var pieces = [];
+    words.forEach(function (w) { if (!isSyntax(w)) pieces = pieces.concat(piecesOf(w).map(function (p) { return p.toLowerCase(); })); });
+    var out = [];
+    for (var i = 0; i < pieces.length; i++) {
+      for (var n = 2; n <= RUN_MAX && i + n <= pieces.length; n++) {
+        var run = pieces.slice(i, i + n).join("");
+        var letters = (run.match(/\p{L}/gu) || []).length;
+        out.push(run + "^" + EXACT);
+        if (letters >= FUZZY_LONG) out.push(run + "~1^" + FUZZY);
+      }
+    }
+    return out;
+  }
   function shapeQuery(query) {
-    var kept = withoutStopwords(query);
-    return kept.split(/\s+/).filter(Boolean).map(function (w) { return clausesOf(w).join(" "); }).join(" ");
+    var words = withoutStopwords(query).split(/\s+/).filter(Boolean);
+    return words.map(function (w) { return clausesOf(w).join(" "); }).concat(joinedRuns(words)).join(" ");
   }
   /* Asked only when the shaped query finds nothing, so it never outranks a match: one edit in words
    * of 3 or 4 letters ("bute"), two from 6 letters; and, since the index holds stems and a typo can
