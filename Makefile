@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # copied into the built site by the build (generator/puzzle_play.py), never committed.
 PYODIDE := tools/pyodide/node_modules/pyodide/pyodide.js
 
-.PHONY: site site-offline serve test check bench clean setup deploy gh-deploy
+.PHONY: site site-offline serve test test-fast records reprove check bench clean setup deploy gh-deploy
 
 setup: $(STAMP)
 
@@ -58,18 +58,39 @@ serve: $(STAMP) $(PYODIDE)
 check: $(STAMP)
 	$(PY) -m generator check
 
+# The edit loop: lint, types, the data, and every test that needs neither a built site nor minutes of
+# computing (a few minutes on 2 cores).
+test-fast: $(STAMP)
+	$(PY) -m ruff check generator solver tools
+	$(PY) -m mypy solver generator tools
+	$(PY) -m generator validate
+	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=10
+
+# What CI runs: everything. The unit tests run in one process per processor (pytest-xdist); the
+# committed records are checked (tests/test_records.py; every build replays them) and a few of them
+# re-proved from nothing, a different few on every commit (make reprove re-proves them all).
 test: $(STAMP) $(PYODIDE)
 	sh tools/ensure_hunspell.sh
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
-	$(PY) -m pytest tests --ignore=tests/site --ignore=tests/browser --durations=15
+	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=15
+	$(PY) -m generator records --reprove --sample
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) -m mkdocs build --strict --quiet -f mkdocs-offline.yml
 	$(PY) -m pytest tests/site
 	sh tests/browser/ensure_chromium.sh
 	$(PY) -m pytest tests/browser
 	$(PY) -m generator check
+
+# The puzzles' records (data/puzzles/*.record.json): compute the missing and stale ones, to commit.
+records: $(STAMP)
+	$(PY) -m generator records
+
+# Every record recomputed from nothing and compared field by field with the committed one: for the
+# reviewer of a rules or solver change (about 20 minutes on 2 cores).
+reprove: $(STAMP)
+	$(PY) -m generator records --reprove
 
 bench: $(STAMP)
 	$(PY) -m generator bench

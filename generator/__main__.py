@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from .errors import DataError, Problems
+from .output_folder import folder_fault, write_fault
 from .site import DATA_DIR, DOCS_DIR, SiteData
 
 
@@ -47,12 +48,35 @@ def _validate(data_dir: Path) -> int:
     return code
 
 
+DATA_PARTS = ("rules", "i18n")
+"""What every data folder holds (the games' rule texts and the interface catalogue)."""
+
+
+def folder_path(text: str) -> Path:
+    """A folder option's value as a path; an empty one is refused rather than read as the current
+    folder (``Path('')`` is ``.``)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder, got an empty path")
+    return Path(text)
+
+
+def data_folder_fault(data: Path) -> str | None:
+    """Why ``data`` (``--data``) is not a data folder, or None."""
+    if not data.is_dir():
+        return f"--data {data}: expected a data folder, got {'a file' if data.exists() else 'nothing (no such folder)'}"
+    missing = [part for part in DATA_PARTS if not (data / part).is_dir()]
+    if missing:
+        return (f"--data {data}: expected a data folder holding {' and '.join(p + '/' for p in DATA_PARTS)}, "
+                f"got one without {' or '.join(p + '/' for p in missing)}")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator", description="Cellula site generator")
-    parser.add_argument("--data", type=Path, default=DATA_DIR, help="data folder (default: %(default)s)")
+    parser.add_argument("--data", type=folder_path, default=DATA_DIR, help="data folder (default: %(default)s)")
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="write docs/it and docs/en from data/")
-    gen.add_argument("--docs", type=Path, default=DOCS_DIR)
+    gen.add_argument("--docs", type=folder_path, default=DOCS_DIR)
     sub.add_parser("validate", help="load and validate all data, including source coverage")
     sub.add_parser("coverage", help="print how much of each source text the sections cover")
     from . import features
@@ -60,14 +84,20 @@ def main(argv: list[str] | None = None) -> int:
     for name, command in extensions.items():
         command.configure(sub.add_parser(name))
     args = parser.parse_args(argv)
-    if not args.data.is_dir():
-        print(f"{args.data}: --data: expected a data folder, got "
-              f"{'a file' if args.data.exists() else 'nothing (no such folder)'}", file=sys.stderr)
+    fault = data_folder_fault(args.data)
+    if fault is None and args.command == "generate":
+        fault = folder_fault(args.docs, "--docs")
+    if fault:
+        print(fault, file=sys.stderr)
         return 2
     try:
         if args.command == "generate":
             from .build import generate
-            site, pages = generate(args.data, args.docs)
+            try:
+                site, pages = generate(args.data, args.docs)
+            except OSError as exc:
+                print(write_fault(exc, "--docs", args.docs), file=sys.stderr)
+                return 2
             print(f"generated {len(pages)} pages from {args.data}")
             return 0
         if args.command == "validate":

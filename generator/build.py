@@ -4,9 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import features, solution_cache
+from . import features
 from .pages import annotate_terms, core_pages, home_page
-from .render import Asset, Page
+from .markdown_syntax import neutralise_markdown
+from .render import Asset, Page, html_text
 from .rules import SITE_LANGUAGES
 from .site import DATA_DIR, DOCS_DIR, GENERATED_DIR, SiteData, load_site
 
@@ -73,26 +74,33 @@ def write_folder(folder: Path, files: dict[Path, str]) -> None:
             sub.rmdir()
 
 
+def markdown_page(page: Page, site: SiteData) -> str:
+    """A page's Markdown as written: glossary terms marked, and, the one boundary every page
+    crosses whichever feature made it, no image, abbreviation or snippet include (the generator
+    writes none; in a text from data each is an attack: :func:`~generator.markdown_syntax.neutralise_markdown`)."""
+    return neutralise_markdown(annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site),
+                                              page.tooltips, page.path))
+
+
 def generate(data_dir: Path = DATA_DIR, docs_dir: Path = DOCS_DIR) -> tuple[SiteData, list[Page]]:
     """Write every page, and the features' shared files under ``docs/generated/``; these folders
     are rebuilt from scratch (generated, not committed)."""
-    with solution_cache.solver_version_pinned():    # the solver's source hashed once per build
-        site = load_site(data_dir)
-        pages = all_pages(site)
-        check_same_pages(pages)
-        for lang in SITE_LANGUAGES:
-            write_folder(docs_dir / lang, {
-                docs_dir / lang / page.path:
-                    page.content if not page.path.endswith(".md") else
-                    annotate_terms(page.content, site.glossary, page.lang, _game_of(page.path, site), page.tooltips,
-                                   page.path)
-                for page in pages if page.lang == lang})
-        write_folder(docs_dir / GENERATED_DIR, {docs_dir / GENERATED_DIR / a.path: a.content for a in all_assets(site)})
+    site = load_site(data_dir)
+    pages = all_pages(site)
+    check_same_pages(pages)
+    for lang in SITE_LANGUAGES:
+        write_folder(docs_dir / lang, {
+            docs_dir / lang / page.path:
+                page.content if not page.path.endswith(".md") else markdown_page(page, site)
+            for page in pages if page.lang == lang})
+    write_folder(docs_dir / GENERATED_DIR, {docs_dir / GENERATED_DIR / a.path: a.content for a in all_assets(site)})
     return site, pages
 
 
 def navigation(pages: list[Page], lang: str) -> list[dict[str, Any]]:
-    """MkDocs ``nav`` for one language, in production order, grouped by each page's nav path."""
+    """MkDocs ``nav`` for one language, in production order, grouped by each page's nav path.
+    Material writes navigation titles into the page as they are (its templates do not escape), so
+    every title, a section's or a page's, is HTML text here (:func:`~generator.render.html_text`)."""
     nav: list[dict[str, Any]] = []
     groups: dict[tuple[str, ...], list[dict[str, Any]]] = {(): nav}
     for page in pages:
@@ -102,7 +110,7 @@ def navigation(pages: list[Page], lang: str) -> list[dict[str, Any]]:
             key = page.nav[:depth]
             if key not in groups:
                 children: list[dict[str, Any]] = []
-                groups[key[:-1]].append({key[-1]: children})
+                groups[key[:-1]].append({html_text(key[-1]): children})
                 groups[key] = children
-        groups[page.nav].append({page.title: f"{lang}/{page.path}"})
+        groups[page.nav].append({html_text(page.title): f"{lang}/{page.path}"})
     return nav

@@ -16,12 +16,14 @@ lookups go through the same catalogue (and count as uses); ``ui.key`` works in t
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterator, Mapping
 from enum import Enum
 from typing import Any, TypeVar
 from pathlib import Path
 
 from .errors import DataError, Problems
+from .markdown_syntax import ABBREVIATION_DEFINITION, IMAGE
 from .rules import SITE_LANGUAGES
 from .yamlio import Located, load_yaml
 
@@ -44,12 +46,56 @@ def _flatten(value: object, prefix: str, located: Located, path: tuple[str | int
                 continue
             _flatten(item, f"{prefix}.{key}" if prefix else key, located, path + (key,), file, problems, out)
     elif isinstance(value, str) and value.strip() and prefix.count(".") >= 1:
-        out[prefix] = value
+        fault = _placeholder_fault(value) or _markup_fault(value)
+        if fault:
+            problems.add(file, prefix, fault, located.line(path))
+        else:
+            out[prefix] = value
     elif prefix.count(".") == 0:
         problems.add(file, prefix, f"expected a namespace (a mapping of keys to texts), got {value!r}",
                      located.line(path))
     else:
         problems.add(file, prefix, f"expected a non-empty text, got {value!r}", located.line(path))
+
+
+def _placeholder_fault(text: str) -> str | None:
+    """Why ``text`` is not a catalogue text :func:`t` can fill, or None: a placeholder is a plain
+    name in braces (``{count}``); a stray or literal brace (in Markdown an attribute list), a
+    positional ``{}`` or ``{0}``, an attribute or index (``{x.y}``, ``{x[0]}``), a conversion or a
+    format spec would fail (or reach into the values) when the text is filled."""
+    try:
+        fields = ["{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+                  for _literal, name, spec, conversion in string.Formatter().parse(text)
+                  if name is not None and (not name.isidentifier() or spec or conversion)]
+    except ValueError as exc:
+        return f"expected braces only around a placeholder ({{name}}), got {text!r} ({exc})"
+    if fields:
+        return f"expected placeholders as a plain {{name}}, got {fields[0]} in {text!r}"
+    if "{{" in text or "}}" in text:
+        return f"expected braces only around a placeholder ({{name}}), got a literal brace in {text!r}"
+    return None
+
+
+_LINK_TARGET = re.compile(r"\]\(\s*([^)\s]*)")
+_LINK_SCHEMES = ("http:", "https:", "mailto:")
+
+
+def _markup_fault(text: str) -> str | None:
+    """Why ``text`` carries markup a catalogue text may not, or None. A catalogue text is Markdown
+    written into pages, headers and the navigation: emphasis, code and links to pages or web
+    addresses, never raw HTML (``<``: a script or an event handler), a literal brace (an attribute
+    list), an image (loaded from any host by every reader), an abbreviation definition (it relabels
+    a word on the whole page) or a link of another scheme (``javascript:``)."""
+    if "<" in text:
+        return f"expected no HTML (a catalogue text is Markdown: **bold**, `code`, [text](link)), got {text!r}"
+    if IMAGE.search(text):
+        return f"expected no image (![...](...)): a catalogue text cannot load a picture, got {text!r}"
+    if ABBREVIATION_DEFINITION.search(text):
+        return f"expected no abbreviation definition (*[word]: ...): it relabels the word on the whole page, got {text!r}"
+    for target in _LINK_TARGET.findall(text):
+        if re.match(r"[a-zA-Z][\w+.-]*:", target) and not target.lower().startswith(_LINK_SCHEMES):
+            return f"expected links to pages or http(s)/mailto addresses, got the target {target!r} in {text!r}"
+    return None
 
 
 def _placeholders(text: str) -> set[str]:

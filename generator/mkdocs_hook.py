@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import material
+from markupsafe import Markup, escape
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
@@ -37,9 +38,10 @@ from generator.errors import DataError
 from generator.i18n import t
 from generator.search_index import write_indexes
 from generator.rules import SITE_LANGUAGES
-from generator.sanitize import sanitize_html
+from generator.sanitize import page_markup_faults, sanitize_html
 from generator import puzzle_play  # issue #19 hook: play assets
-from generator.site import DATA_DIR, DOCS_DIR
+from generator.site import DATA_DIR, ROOT
+from generator.site_url import SiteUrlError, checked_site_url
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -60,17 +62,22 @@ def on_startup(command: str, **kwargs: Any) -> None:
 
 @event_priority(100)
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
-    fingerprint = serving.fingerprint(DATA_DIR, DOCS_DIR.parent)
+    try:  # first: a wrong address is reported before anything is generated
+        config.site_url = checked_site_url(config.site_url)
+    except SiteUrlError as exc:
+        raise PluginError(str(exc)) from None
+    docs_dir = Path(config.docs_dir)  # DOCS_DIR unless a config of its own names another (a test's site)
+    fingerprint = serving.fingerprint(DATA_DIR, ROOT)
     if _state.get("fingerprint") != fingerprint:
         _state["fingerprint"] = fingerprint
         try:
-            _site, pages = generate(DATA_DIR, DOCS_DIR)
+            _site, pages = generate(DATA_DIR, docs_dir)
         except DataError as exc:
             if not _state.get("serving"):
                 _state.pop("fingerprint")
                 raise PluginError(str(exc)) from None
             _state["error"] = str(exc)
-            serving.placeholder_pages(DOCS_DIR, SITE_LANGUAGES)
+            serving.placeholder_pages(docs_dir, SITE_LANGUAGES)
             # printed, not logged: under --strict a logged error would abort the rebuild, and the
             # browser would wait for it forever
             print(f"cellula: data error, shown on every page until fixed:\n{exc}", file=sys.stderr, flush=True)
@@ -101,9 +108,15 @@ def bundle_assets(config: MkDocsConfig) -> None:
     config.extra_javascript = ([asset_bundle.BUNDLE_JS] if js.bundled else []) + list(js.kept)
 
 
+def theme_text(key: str, lang: str, **params: object) -> Markup:
+    """A catalogue string for the theme's templates, HTML-escaped: MkDocs' template environment
+    does not autoescape, and a catalogue string is contributed text."""
+    return escape(t(key, lang, **params))
+
+
 def on_env(env: Environment, config: MkDocsConfig, files: Files, **kwargs: Any) -> Environment:
-    """The theme overrides (404 page, footer) read the catalogue too."""
-    env.globals["cellula_t"] = t
+    """The theme overrides (404 page, footer) read the catalogue too, escaped (:func:`theme_text`)."""
+    env.globals["cellula_t"] = theme_text
     env.globals["cellula_languages"] = SITE_LANGUAGES
     return env
 
@@ -144,7 +157,19 @@ def _absolute_links(prefix: str) -> re.Pattern[str]:
     return re.compile(r'(?P<attr>\b(?:href|src))="' + re.escape(prefix) + r'(?P<target>(?!/)[^"]*)"')
 
 
+def check_final_page(output: str, where: str) -> None:
+    """Stop the build on a page holding markup no template writes (:func:`generator.sanitize.page_markup_faults`):
+    data text reached a region of the page (the theme's head, navigation, header or footer, which
+    the content sanitiser does not see) without being escaped."""
+    faults = page_markup_faults(output)
+    if faults:
+        more = f" (and {len(faults) - 5} more)" if len(faults) > 5 else ""
+        raise PluginError(f"{where}: the page holds markup no template writes, so text from data/ reached it "
+                          f"unescaped: {'; '.join(faults[:5])}{more}")
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
+    check_final_page(output, page.url or "index")
     pattern = _absolute_links(_site_path(config))
     output = pattern.sub(lambda m: f'{m.group("attr")}="{relative_link(m.group("target"), page.url)}"', output)
     return mark_long_tables(label_table_cells(output))
@@ -158,6 +183,7 @@ def on_post_template(output: str, template_name: str, config: MkDocsConfig, **kw
     fills with the last page built) lead to the two home pages, absolute as all of its links."""
     if template_name != "404.html":
         return output
+    check_final_page(output, template_name)
     prefix = _site_path(config)
     default = SITE_LANGUAGES[0]
     return LANGUAGE_LINK.sub(
@@ -175,6 +201,9 @@ def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
         return
     if _state.get("bundle"):
         asset_bundle.write(Path(config.site_dir), Path(config.docs_dir), *_state["bundle"])
+    if not config.site_url:  # a sitemap lists absolute addresses: without site_url it had <loc>None./</loc>
+        for name in ("sitemap.xml", "sitemap.xml.gz"):
+            (Path(config.site_dir) / name).unlink(missing_ok=True)
     if _state.get("site") is None or _state.get("error"):
         return
     puzzle_play.write_play_assets(Path(config.site_dir))  # issue #19 hook: Pyodide + engine for play mode

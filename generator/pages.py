@@ -69,7 +69,7 @@ def editorial_notes(site: SiteData, game: Game, section: Section, lang: str, pag
     """The project's notes beside a section, in ``lang``: the kind's label and the Markdown text."""
     ui = site.ui[lang]
     return [{"kind": note.kind.value, "label": f"{ui['editorial_note']}: {ui['note_' + note.kind.value]}",
-             "text": resolve_refs(note.text[lang], site, game, lang, page)}
+             "text": resolve_refs(escape_md(note.text[lang]), site, game, lang, page)}
             for note in game.notes.get(section.id, ())]
 
 
@@ -174,6 +174,9 @@ PROTECTED = re.compile(r"\[[^\]]*\]\([^)]*\)(?:\{[^}]*\})?|`[^`]*`|<[^>]*>|\{[^}
 """Spans of a line a mark may not enter: links, code, HTML tags, attribute lists, marks placed."""
 
 
+MARKDOWN_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+
+
 def term_tip(term: Term, lang: str) -> str:
     """A term's tooltip on a ``lang`` page: its other-language forms, then its glossary note."""
     other = "en" if lang == "it" else "it"
@@ -182,6 +185,9 @@ def term_tip(term: Term, lang: str) -> str:
         tip += f" · RU: {term.preferred('ru')}"
     if term.note.get(lang):
         tip += f" — {term.note[lang]}"
+    # the tip sits in an attribute list, whose line Markdown reads first: a link or image in a note
+    # keeps its text only (an image would be loaded, a link would break the list)
+    tip = MARKDOWN_LINK.sub(r"\1", tip)
     return " ".join(tip.split()).replace('"', "”").replace("{", "(").replace("}", ")").replace("<", "‹")
 
 

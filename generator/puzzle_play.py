@@ -10,13 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import base64
-import functools
 import gzip
 import json
-import os
 import shutil
-import sys
-import time
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,9 +23,8 @@ from .site import GENERATED_DIR
 from .step_texts import step_text
 
 if TYPE_CHECKING:
-    from solver.engine import Action, State
+    from solver.engine import State
     from solver.model import Puzzle
-    from solver.regret import LineValues
     from solver.solution import Step
 
 UI = i18n.namespace("play")
@@ -109,158 +104,16 @@ PLAY_DATA_GLOBAL = "CELLULA_PLAY_DATA"
 """The object the play data scripts file each puzzle's data under, by puzzle id (board.js reads it)."""
 
 
-def play_data_asset(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int | None = None,
-                    proven: bool = True) -> Asset:
+def play_data_asset(puzzle: Puzzle, values: dict[str, Any] | None) -> Asset:
     """What play mode needs beyond the page, loaded only when a reader starts playing: the puzzle
-    packed for the engine and the best reachable scores (:func:`values_json`; "" when no regret is
-    offered). Kept out of the page, where the scores were two thirds of its bytes and delayed its
-    first paint; a classic script rather than JSON, so that the offline build reads it from file://."""
-    values = values_json(puzzle, plan, optimum) if offers_regret(optimum, proven) else ""
-    body = json.dumps({"play": play_runtime.pack(puzzle), "values": values}, separators=(",", ":"))
+    packed for the engine and the best reachable scores from its record (``values``: None when no
+    regret is offered). Kept out of the page, where the scores were two thirds of its bytes and
+    delayed its first paint; a classic script rather than JSON, so that the offline build reads it
+    from file://."""
+    text = "" if values is None else json.dumps(values, separators=(",", ":"), sort_keys=True)
+    body = json.dumps({"play": play_runtime.pack(puzzle), "values": text}, separators=(",", ":"))
     return Asset(play_data_path(puzzle), f"(window.{PLAY_DATA_GLOBAL} = window.{PLAY_DATA_GLOBAL} || {{}})"
                                          f"[{json.dumps(puzzle.id)}] = {body};\n")
-
-
-# --------------------------------------------------------------------------- regret values
-
-FULL_TABLE_STATES = 10_000
-"""Puzzles with at most this many reachable states carry the best reachable score of every one
-(about 16 bytes a state in the page); larger ones carry it along the optimal line and one move off
-it (:func:`line_values_json`)."""
-LINE_STATES = 20_000
-"""State budget of the memoised search of one larger puzzle's off-line values (solver.regret);
-past it a state's value is absent and the page says so. Deterministic, unlike a time limit."""
-LINE_STATES_UNPLANNED = 100_000
-"""The same for a puzzle the CP-SAT planner cannot model (the Virus expansion), where the search is
-the only stage: measured, virus-influenza-2e needs 34,910 states (5.5 s of CPU) to value all 47
-of its states one move off, virus-attack-card-1e 23,607 (3.6 s)."""
-LINE_SECONDS = 20.0
-"""Safety net on one puzzle's off-line search, CPU seconds (the state budget normally ends it first)."""
-LINE_PLANNER_TIME: tuple[float, ...] | None = (2.0, 8.0, 24.0)
-"""CP-SAT's deterministic time for each off-line state the search leaves (solver.regret's planner
-stage, one worker: the same answer on every machine), in passes: 2 s proves most of them; the
-states left get 8 s (measured on the 103 states 2 s left: 6 of 8 sampled ones proven, the gaps
-of 1 to 2 Health Points closed), and the 14 that 8 s left get 24 s (measured: 13 proven, in 7 to
-23 s each, 164 s in all)."""
-
-
-def line_state_budget(puzzle: Puzzle) -> int:
-    """:data:`LINE_STATES`, or :data:`LINE_STATES_UNPLANNED` when the planner cannot model ``puzzle``."""
-    return LINE_STATES if plannable(puzzle) else LINE_STATES_UNPLANNED
-
-
-@functools.lru_cache(maxsize=None)
-def plannable(puzzle: Puzzle) -> bool:
-    """Whether the CP-SAT planner can model ``puzzle`` (so solver.regret's planner stage runs):
-    the model builder's own up-front refusal, asked without building a model; kept per puzzle, as
-    the page, the index's order and the why facts all ask."""
-    from solver.regret import planner_options
-    try:
-        from solver.planner import unsupported_reason
-    except ImportError:     # no ortools: no planner stage either
-        return False
-    return unsupported_reason(puzzle, planner_options()) is None
-
-
-def line_budgets(puzzle: Puzzle) -> str:
-    """The budgets of ``puzzle``'s off-line values, as the caches of what is computed from them key them."""
-    return f"{line_state_budget(puzzle)}:{LINE_SECONDS}:{LINE_PLANNER_TIME}"
-
-
-VALUES_FORMAT = "regret-3"
-VALUES_DIR = Path(__file__).resolve().parents[1] / ".cache" / "regret"
-
-
-def values_path(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimum: int | None = None) -> Path:
-    """Where :func:`values_json` caches ``puzzle``'s values for ``plan`` and ``optimum``."""
-    from solver.puzzle import PUZZLES_DIR, RULEBOOK_CARDS, board_path
-    from . import solution_cache
-    file = Path(puzzle.source) if puzzle.source else PUZZLES_DIR / f"{puzzle.id}.yaml"   # whole games live in games/
-    plan_text = json.dumps([plan, optimum], sort_keys=True)
-    key = solution_cache.cache_key(file, f"{VALUES_FORMAT}:{FULL_TABLE_STATES}:{line_budgets(puzzle)}:{plan_text}",
-                                   (board_path(puzzle.board.id), RULEBOOK_CARDS, Path(play_runtime.__file__)))
-    return VALUES_DIR / f"{key}.json"
-
-
-def carried_values_path(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int | None, proven: bool) -> Path | None:
-    """Where the regret values :func:`play_data_asset` carries are cached; None when it carries
-    none (no regret is offered: :func:`offers_regret`)."""
-    return values_path(puzzle, plan, optimum) if offers_regret(optimum, proven) else None
-
-
-def values_json(puzzle: Puzzle, plan: list[dict[str, Any]] | None = None, optimum: int | None = None) -> str:
-    """The puzzle's best reachable scores as compact JSON: every state's when there are at most
-    :data:`FULL_TABLE_STATES`, else the optimal ``plan``'s line and one move off it ("" without a
-    plan or an optimum). Cached by the puzzle file, its board and card data, the play runtime,
-    the plan, the budgets and the solver's source (like the solutions)."""
-    path = values_path(puzzle, plan, optimum)
-    try:
-        cached = json.loads(path.read_text(encoding="utf-8"))["values"]
-    except (OSError, ValueError, KeyError, TypeError):
-        cached = None
-    if isinstance(cached, str):     # anything else is a damaged entry: computed again
-        return cached
-    start, cpu = time.perf_counter(), time.process_time()
-    table = play_runtime.best_values(puzzle, FULL_TABLE_STATES)
-    stats: dict[str, Any] = {}
-    if table is not None:
-        values = play_runtime.table_values(table)
-        stats = {"kind": "table", "states": len(table)}
-    elif plan and optimum is not None:
-        values, stats = line_values_json(puzzle, plan, optimum)
-    else:
-        values = None
-    text = "" if values is None else json.dumps(values, separators=(",", ":"), sort_keys=True)
-    stats["seconds"] = round(time.perf_counter() - start, 3)
-    stats["cpu_seconds"] = round(time.process_time() - cpu, 3)
-    print(f"cellula: regret values of {puzzle.id}: {json.dumps(stats, sort_keys=True)}", file=sys.stderr, flush=True)
-    VALUES_DIR.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(json.dumps({"values": text, "stats": stats}), encoding="utf-8")
-    tmp.replace(path)
-    return text
-
-
-_LINE_VALUES: dict[tuple[Puzzle, tuple[Action, ...], int, int, float, tuple[float, ...] | None], LineValues] = {}
-
-
-def shared_line_values(puzzle: Puzzle, plan: list[Action], optimum: int) -> LineValues:
-    """``solver.regret.line_values`` within this module's budgets, computed once a build for a
-    puzzle, plan and optimum: the page's regret values and its "why it is optimal" facts
-    (:mod:`generator.puzzle_why`, for a puzzle past that search's budget) read the same result."""
-    from solver.regret import line_values
-    budget = line_state_budget(puzzle)
-    key = (puzzle, tuple(plan), optimum, budget, LINE_SECONDS, LINE_PLANNER_TIME)
-    if key not in _LINE_VALUES:
-        _LINE_VALUES[key] = line_values(puzzle, plan, optimum, max_states=budget, seconds=LINE_SECONDS,
-                                        planner_time=LINE_PLANNER_TIME)
-    return _LINE_VALUES[key]
-
-
-def line_values_json(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int) -> tuple[play_runtime.Values, dict[str, Any]]:
-    """The page's values of the ``line`` kind (solver.regret.line_values) and its figures: the
-    line's state keys (index into ``moves``, the plan's labels), every proven value (None: proven
-    dead end) and each off-line state's best continuation; unproven states are simply absent."""
-    from solver import Action
-    result = shared_line_values(puzzle, [Action.from_dict(a) for a in plan], optimum)
-    line: dict[str, int] = {}
-    for index, state in enumerate(result.line):
-        line.setdefault(play_runtime.state_key(state), index)
-    best: dict[str, int | None] = {key: optimum for key in line}
-    continuation: dict[str, list[str]] = {}
-    for value in result.off:
-        key = play_runtime.state_key(value.state)
-        if key in best:
-            continue
-        best[key] = value.best
-        if value.continuation:
-            continuation[key] = [str(a) for a in value.continuation]
-    values: play_runtime.Values = {"kind": "line", "best": best, "line": line, "moves": [str(a) for a in result.plan],
-              "continuation": continuation}
-    stats = {"kind": "line", "line_states": len(result.line), "off_line": len(result.off) + len(result.unproven),
-             "proven": len(result.off), "unproven": len(result.unproven), "searched_states": result.searched_states,
-             "methods": result.methods}
-    return values, stats
 
 
 # --------------------------------------------------------------------------- play assets

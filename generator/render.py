@@ -1,6 +1,7 @@
 """Jinja2 rendering of Markdown pages: strict (an unknown marker fails the build), data escaped."""
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ import markupsafe
 import yaml
 
 from . import i18n
+from .markdown_syntax import neutralise_markdown
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -58,22 +60,35 @@ def _no_attribute_lists(text: str) -> str:
 
 def escape_text(text: str) -> str:
     """Data text as Markdown: ``<`` is escaped so no markup from data reaches the HTML, ``{``
-    so that no attribute list does."""
+    so that no attribute list does, and images, abbreviations and snippets stay text
+    (:func:`neutralise_markdown`)."""
     if "<" in text:
         text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _no_attribute_lists(text)
+    return neutralise_markdown(_no_attribute_lists(text))
 
 
 def escape_md(text: str) -> str:
-    """Markdown body from data: raw HTML and attribute lists neutralised, block quotes kept.
-    (Link targets are checked on the built HTML: :mod:`generator.sanitize`.)"""
-    return _no_attribute_lists(text.replace("<", "&lt;"))
+    """Markdown body from data: raw HTML and attribute lists neutralised, block quotes kept, no
+    image, abbreviation or snippet (:func:`neutralise_markdown`). (Link targets are checked on the
+    built HTML: :mod:`generator.sanitize`.)"""
+    return neutralise_markdown(_no_attribute_lists(text.replace("<", "&lt;")))
+
+
+def html_text(text: str) -> str:
+    """A title as HTML text, for the places the theme writes it as it is (the navigation, the
+    ``<title>``, the header): every ``&``, ``<`` and ``>`` escaped. Character references already in
+    ``text`` (a title that went through :func:`escape_text`) are read first, so none is escaped
+    twice."""
+    return html.escape(html.unescape(text), quote=False)
 
 
 def front_matter(fields: dict[str, Any]) -> str:
     """A page's YAML front matter, written by the YAML dumper (a title holding ``: `` or ``#``
-    stays a title)."""
+    stays a title). Material writes ``page.meta.title`` into the ``<title>`` and the header as it
+    is, so the title is HTML text (:func:`html_text`) whatever the template gave."""
     texts = {key: str(value) for key, value in fields.items()}  # str() of an undefined marker raises
+    if "title" in texts:
+        texts["title"] = html_text(texts["title"])
     body = yaml.safe_dump(texts, allow_unicode=True, sort_keys=False, width=10 ** 6)
     return f"---\n{body}---"
 

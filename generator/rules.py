@@ -192,6 +192,14 @@ def parse_sections(file: Path, problems: Problems) -> list[_RawSection]:
     except OSError as exc:
         problems.add(file, "", f"cannot read file: {exc.strerror}")
         return []
+    except UnicodeDecodeError as exc:
+        raw = file.read_bytes()
+        bad_line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        problems.add(file, "", f"expected UTF-8 text, got the byte 0x{raw[exc.start]:02x} at column {column} "
+                     "(save the file as UTF-8)", bad_line)
+        # read on with the byte replaced, so that the file's sections do not all count as missing too
+        lines = raw.decode("utf-8", errors="replace").splitlines()
     starts: list[tuple[int, dict[str, str], str]] = []
     for number, line in enumerate(lines, start=1):
         if line.lstrip().startswith("<!--") and "section:" in line:
@@ -255,6 +263,12 @@ def _label(value: object, file: Path, located: Located, path: tuple[str | int, .
     return Label(it=value["it"], en=value["en"])
 
 
+SOURCE_FIELDS = {"id": "the source's id, e.g. it-1e", "file": "a path under data/, e.g. sources/cytosis-it.txt",
+                 "rules": "the game folder's Markdown file of its texts, e.g. it-1e.md",
+                 "lang": "a language code: it, en or ru"}
+"""What each text field of a ``game.yaml`` source holds (quoted by its type errors)."""
+
+
 def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None:
     """Load and validate one game; problems are collected, not raised."""
     manifest = game_dir / "game.yaml"
@@ -291,6 +305,12 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
         missing = [k for k in ("id", "file", "rules", "lang", "label") if k not in raw]
         if missing:
             problems.add(manifest, yaml_path(*where), f"missing keys {missing}", located.line(*where))
+            continue
+        not_text = [k for k in ("id", "file", "rules", "lang") if not isinstance(raw[k], str) or not raw[k].strip()]
+        for key in not_text:
+            problems.add(manifest, yaml_path(*where, key), f"expected a text ({SOURCE_FIELDS[key]}), got {raw[key]!r}",
+                         located.line(*where, key))
+        if not_text:
             continue
         if raw["lang"] not in {l.value for l in Lang}:
             problems.add(manifest, yaml_path(*where, "lang"), f"expected one of it, en, ru, got {raw['lang']!r}",

@@ -59,6 +59,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .market import WHOLE_GAME_ROUNDS
+from .progress import note, over
 
 if TYPE_CHECKING:   # imported where used (the planner only when measuring)
     import argparse
@@ -301,17 +302,16 @@ def deck_series(sizes: Iterable[int], cap: float, whole_cap: float,
     from .market import deck_puzzle
     from .model import Edition
     rows = []
-    for edition in editions:
-        for n in sizes:
-            puzzle = deck_puzzle(n, Edition(edition))
-            whole = n == WHOLE_GAME
-            for name, run in DECK_ENGINES.items():
-                if whole and name != "CP-SAT, 2 workers":
-                    continue
-                row = deck_row(puzzle, name, run, whole_cap if whole else cap)
-                rows.append(row)
-                print(f"  deck {n} {edition} {name}: {row['status']} {row['objective']} bound {row['bound']} "
-                      f"in {row['seconds']} s", file=sys.stderr, flush=True)
+    for edition, n in over([(e, n) for e in editions for n in sizes], "deck series"):
+        puzzle = deck_puzzle(n, Edition(edition))
+        whole = n == WHOLE_GAME
+        for name, run in DECK_ENGINES.items():
+            if whole and name != "CP-SAT, 2 workers":
+                continue
+            row = deck_row(puzzle, name, run, whole_cap if whole else cap)
+            rows.append(row)
+            note(f"  deck {n} {edition} {name}: {row['status']} {row['objective']} bound {row['bound']} "
+                 f"in {row['seconds']} s")
     check_deck_agreement(rows)
     return rows
 
@@ -321,10 +321,10 @@ def deck_methods(cap: float, placements: int = 16) -> list[dict[str, Any]]:
     from .market import deck_puzzle
     puzzle = deck_puzzle(placements)
     rows = []
-    for name, run in DECK_METHODS.items():
+    for name, run in over(DECK_METHODS.items(), "deck methods"):
         row = deck_row(puzzle, name, run, cap)
         rows.append(row)
-        print(f"  deck method {name}: {row['status']} {row['objective']} in {row['seconds']} s", file=sys.stderr, flush=True)
+        note(f"  deck method {name}: {row['status']} {row['objective']} in {row['seconds']} s")
     check_deck_agreement(rows)
     return rows
 
@@ -448,7 +448,7 @@ def ablation(cap: float) -> list[dict[str, Any]]:
         r = solve_cpsat(build_model(p), time_limit=cap, workers=2)
         row["2 workers"] = r.wall_time if r.status == "optimal" else None
         rows.append(row)
-        print(f"  ablation {name}: {row}", file=sys.stderr, flush=True)
+        note(f"  ablation {name}: {row}")
     return rows
 
 
@@ -496,22 +496,22 @@ def main(args: argparse.Namespace) -> int:
     for key in DECK_KEYS:          # a run without --deck keeps the last deck series
         if key in previous:
             result[key] = previous[key]
-    for path in puzzle_files():
+    for path in over(puzzle_files(), "shipped puzzles"):
         p = load_puzzle(path)
         row = {"id": p.id, "grade": p.grade, "placements": p.rounds * p.flasks, **measure(p, cap, max_cap)}
         result["puzzles"].append(row)
-        print(f"  {p.id}: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']}), exhaustive "
-              f"{'capped' if row['exhaustive_capped'] else row['exhaustive_seconds']}", file=sys.stderr, flush=True)
+        note(f"  {p.id}: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']}), exhaustive "
+             f"{'capped' if row['exhaustive_capped'] else row['exhaustive_seconds']}")
     if not args.quick:
-        for n in sizes:
+        for n in over(sizes, "scale curve"):
             row = {"placements": n, **measure(scale_puzzle(n), cap, max_cap)}
             result["scale"].append(row)
-            print(f"  scale {n}: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']}), exhaustive "
-                  f"{'capped' if row['exhaustive_capped'] else row['exhaustive_seconds']}", file=sys.stderr, flush=True)
-        for n in sizes:      # with a grey flask a round: CP-SAT and HiGHS only
+            note(f"  scale {n}: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']}), exhaustive "
+                 f"{'capped' if row['exhaustive_capped'] else row['exhaustive_seconds']}")
+        for n in over(sizes, "scale curve, grey flasks"):      # with a grey flask a round: CP-SAT and HiGHS only
             row = {"placements": n, "grey_flasks": 1, **time_cpsat(scale_puzzle(n, grey=1), cap)}
             result["scale_grey"].append(row)
-            print(f"  scale {n} grey: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']})", file=sys.stderr, flush=True)
+            note(f"  scale {n} grey: CP-SAT {row['cpsat_seconds']} s ({row['cpsat_status']})")
     print("Shipped puzzles\n\n" + table(result["puzzles"], "puzzle", cap))
     if result["scale"]:
         print("\nScale curve\n\n" + table(result["scale"], "placements", cap))

@@ -217,11 +217,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _cmd_record(args: argparse.Namespace) -> int:
     from pathlib import Path
     from .offline import record, result_path, write_recording
+    from .progress import TimeBar
     puzzle = load_puzzle(args.puzzle)
-
-    def show(objective: int | None, bound: int, seconds: float) -> None:
-        print(f"  {seconds:7.1f} s  plan {objective}  bound {bound}", file=sys.stderr, flush=True)
-    rec = record(puzzle, args.time_limit, args.workers, show if args.progress else None)
+    bar = TimeBar(args.time_limit, f"recording {puzzle.id}")
+    try:
+        rec = record(puzzle, args.time_limit, args.workers, bar if not args.quiet else None)
+    finally:
+        bar.close()
     out = Path(args.out) if args.out else result_path(Path(args.puzzle))
     write_recording(rec, out)
     print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} (gap {rec.gap_percent} %), "
@@ -283,7 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the whole run, warm start included (default 600)")
     p.add_argument("--workers", type=_workers, default=2, help="CP-SAT workers (default 2)")
     p.add_argument("--out", default=None, help="the recording (default: <puzzle>.result.json beside the puzzle)")
-    p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
+    p.add_argument("--quiet", action="store_true",
+                   help="no progress (by default: a bar on a terminal, each improving plan and bound elsewhere)")
+    p.add_argument("--progress", action="store_true", help=argparse.SUPPRESS)     # the default now; kept for old scripts
     p.set_defaults(func=_cmd_record)
     p = sub.add_parser("schema", help="print the puzzle JSON Schema")
     p.set_defaults(func=_cmd_schema)

@@ -10,6 +10,16 @@ from site_server import SITE, serve_site
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_DATA = ROOT / "tests" / "fixtures" / "data"
+NEEDS_A_BUILT_SITE = ("tests/site/", "tests/browser/")
+"""Tests that read the built site (make test builds it first): in the slow tier, like every test
+marked ``slow`` (``pytest -m "not slow"`` is the edit loop's tier, ``make test-fast``)."""
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        where = Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()
+        if where.startswith(NEEDS_A_BUILT_SITE):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from translate.storage import xliff2 as tk_xliff2
 
 from generator.check import exports
 from generator.check.model import CheckId, Status
-from generator.check.units import UnitState, game_units
+from generator.check.units import UnitState, game_units, section_changes
 
 SCHEMAS = Path(__file__).parent / "schemas"
 
@@ -134,12 +134,30 @@ def test_xliff_without_translations_leaves_changed_targets_empty(units):
     assert "review: the rule changed; to translate" in element.find("x:notes/x:note[@category='review']", ns).text
 
 
-def test_changed_units_are_the_ones_reviewed_findings_touch(units, real_site):
+def test_changed_units_are_the_ones_of_changed_sections(units, real_site):
+    """A unit is changed when its section is (a curated note, a reviewed edition-change finding, steps
+    that do not line up), whichever of its paragraphs the findings touch."""
     report = real_site.editions["cytosis"]
+    changes = section_changes(real_site.games["cytosis"], report.findings)
     for unit in units:
         assert all(r.status is not Status.FALSE_POSITIVE and r.check is not CheckId.EDITION_NOTE for r in unit.reasons)
-        assert (unit.state is UnitState.CHANGED) == bool(unit.it and unit.en and unit.reasons)
+        assert (unit.state is UnitState.CHANGED) == bool(unit.it and unit.en and unit.change)
+        if unit.reasons:
+            assert unit.change is not None
+        if unit.section in changes:  # the notes and findings alone; the steps are found on the aligned texts
+            assert unit.change is not None and set(changes[unit.section].notes) <= set(unit.change.notes)
     assert any(u.state is UnitState.CHANGED for u in units) and report.findings
+
+
+def test_changed_only_xliff_has_the_changed_sections_alone(units, real_site):
+    tree = etree.fromstring(exports.xliff("cytosis", units, real_site.draft_translations["cytosis"],
+                                          changed_only=True).encode("utf-8"))
+    ns = {"x": exports.XLIFF_NS}
+    ids = [u.get("id") for u in tree.xpath("//x:unit", namespaces=ns)]
+    expected = [f"{u.section}.{u.position}" for u in units if u.en is not None and u.change is not None]
+    assert ids == expected and ids
+    note = tree.xpath("//x:unit[@id='gameplay.phase-2.0']/x:notes/x:note[@category='review']/text()", namespaces=ns)[0]
+    assert "card-row-discard" in note
 
 
 def test_findings_csv_has_one_row_per_check_finding(files, real_site):
@@ -155,7 +173,7 @@ def test_cli_writes_the_exports(tmp_path, capsys):
     code = main(["check", "--export", str(tmp_path / "out"), "--format", "json"])
     assert code == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
-        "cytosis.findings.csv", "cytosis.it-2e.xlf", "cytosis.tmx", "glossary.tbx"]
+        "cytosis.findings.csv", "cytosis.it-2e.changed.xlf", "cytosis.it-2e.xlf", "cytosis.tmx", "glossary.tbx"]
 
 
 def test_cli_refuses_an_export_path_that_is_a_file(tmp_path, capsys):

@@ -25,14 +25,14 @@ def hook(data_dir, tmp_path, monkeypatch):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     monkeypatch.setattr(module, "DATA_DIR", data_dir)
-    monkeypatch.setattr(module, "DOCS_DIR", tmp_path / "docs")
     monkeypatch.setattr(serving, "STATE", {})
     monkeypatch.setattr(module, "_state", serving.STATE)
     return module
 
 
-def _config():
-    return SimpleNamespace(plugins=_Plugins(), docs_dir="docs", extra_css=[], extra_javascript=[])
+def _config(docs: Path):
+    """The config the hook reads: the pages go to its ``docs_dir``."""
+    return SimpleNamespace(plugins=_Plugins(), docs_dir=str(docs), extra_css=[], extra_javascript=[], site_url=None)
 
 
 def _break(data_dir: Path) -> None:
@@ -40,25 +40,25 @@ def _break(data_dir: Path) -> None:
     glossary.write_text(glossary.read_text(encoding="utf-8") + "terms: []\n", encoding="utf-8")
 
 
-def test_serve_shows_the_error_and_recovers(hook, data_dir):
+def test_serve_shows_the_error_and_recovers(hook, data_dir, tmp_path):
     hook.on_startup(command="serve")
-    hook.on_config(_config())
+    hook.on_config(_config(tmp_path / "docs"))
     assert "<p>x</p>" == hook.on_page_content("<p>x</p>", page=None, config=None, files=None)
     original = (data_dir / "glossary.yaml").read_text(encoding="utf-8")
     _break(data_dir)
-    hook.on_config(_config())  # no exception: the server must not wait for a build that never comes
+    hook.on_config(_config(tmp_path / "docs"))  # no exception: the server must not wait for a build that never comes
     html = hook.on_page_content("<p>x</p>", page=None, config=None, files=None)
     assert "Data error" in html and "glossary.yaml" in html and "duplicate key" in html and html.endswith("<p>x</p>")
     (data_dir / "glossary.yaml").write_text(original, encoding="utf-8")
-    hook.on_config(_config())
+    hook.on_config(_config(tmp_path / "docs"))
     assert hook.on_page_content("<p>x</p>", page=None, config=None, files=None) == "<p>x</p>"
 
 
-def test_build_fails_on_a_data_error(hook, data_dir):
+def test_build_fails_on_a_data_error(hook, data_dir, tmp_path):
     hook.on_startup(command="build")
     _break(data_dir)
     with pytest.raises(PluginError, match="duplicate key"):
-        hook.on_config(_config())
+        hook.on_config(_config(tmp_path / "docs"))
 
 
 def test_generated_folders_are_not_watched(tmp_path):

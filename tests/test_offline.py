@@ -75,9 +75,10 @@ def test_the_whole_games_cover_both_editions():
 
 
 def test_the_page_replays_a_recording_and_names_the_run(small_recording):
-    from generator.puzzle_pages import compute_record, proof_lines
+    from generator.proofs.solution import compute_solution
+    from generator.puzzle_pages import proof_lines
     puzzle, rec, path = small_recording
-    record = compute_record(puzzle, "cpsat", path)
+    record, _seconds = compute_solution(puzzle, path)
     assert record["solution"]["health"] == rec.health and record["other_readings"] == []
     for lang in ("en", "it"):
         text = " ".join(proof_lines(record, lang))

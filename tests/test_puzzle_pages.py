@@ -1,27 +1,23 @@
 """Worked-example pages: one per puzzle and language, step tables that match the solution, labelled
-illustrative values, the solution cache, the greedy contrast, rule links, assumptions, benchmark."""
+illustrative values, the greedy contrast, rule links, assumptions, benchmark."""
 from __future__ import annotations
 
 import html as html_lib
 import json
 import posixpath
 import re
-import shutil
 from pathlib import Path
 
 import markdown
 import pytest
 
-from generator import puzzle_pages, solution_cache
-from generator.puzzle_pages import solving
+from generator import puzzle_pages
 from generator.puzzle_pages.texts import link_title
 from generator.rules import SITE_LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted((ROOT / "data" / "puzzles").glob("*.yaml"))
 PUZZLE_IDS = [p.stem for p in PUZZLES]
-SMALL = ROOT / "data" / "puzzles" / "rulebook-protein-hormone-2e.yaml"
-"""A puzzle that solves in a fraction of a second (cache tests solve it for real)."""
 
 TABLE = re.compile(r'<table class="cellula-steps".*?</table>', re.S)
 ROW = re.compile(r'<tr markdown="block">(.*?)</tr>', re.S)
@@ -232,114 +228,7 @@ def test_the_greedy_contrast_is_the_solvers_policy_below_the_optimum(entries, pu
         assert entry.record["greedy"]["health"] == score(final).total <= entry.record["solution"]["health"]
 
 
-# --------------------------------------------------------------------------- cache
-
-
-@pytest.fixture
-def small_puzzle(tmp_path: Path) -> Path:
-    folder = tmp_path / "puzzles"
-    folder.mkdir()
-    return Path(shutil.copy(SMALL, folder / SMALL.name))
-
-
-@pytest.fixture
-def cache_dir(tmp_path: Path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setattr(solving, "CACHE_DIR", folder)
-    return folder
-
-
-def forbid_solving(monkeypatch) -> None:
-    import solver
-
-    def refuse(*args, **kwargs):
-        raise AssertionError("solve() called although the cache holds the solution")
-    monkeypatch.setattr(solver, "solve", refuse)
-
-
-def test_second_generation_hits_the_cache(small_puzzle, cache_dir, monkeypatch):
-    from solver import load_puzzle
-    first = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
-    assert not first.hit and (cache_dir / f"{first.key}.json").exists()
-    forbid_solving(monkeypatch)
-    second = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
-    assert second.hit and second.record["solution"] == first.record["solution"]
-
-
-@pytest.mark.parametrize("edit", [
-    lambda text: text.replace("health: 0}", "health: 1}"),
-    lambda text: text + "\n# a comment changes the bytes\n",
-])
-def test_changing_the_puzzle_file_invalidates(small_puzzle, cache_dir, monkeypatch, edit):
-    from solver import load_puzzle
-    first = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
-    small_puzzle.write_text(edit(small_puzzle.read_text()))
-    forbid_solving(monkeypatch)
-    with pytest.raises(AssertionError, match="cache holds"):
-        puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
-    assert solution_cache.cache_key(small_puzzle, "exhaustive", puzzle_pages.depends_on(load_puzzle(small_puzzle))) != first.key
-
-
-@pytest.mark.parametrize("garbage", ["", "{not json", "[]", '{"format": 1}', '{"format": 1, "key": "other"}'])
-def test_a_corrupt_cache_file_is_recomputed(small_puzzle, cache_dir, garbage):
-    from solver import load_puzzle
-    first = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
-    (cache_dir / f"{first.key}.json").write_text(garbage)
-    again = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
-    assert not again.hit
-    assert [again.record["solution"][k] for k in ("status", "health", "plan")] == \
-        [first.record["solution"][k] for k in ("status", "health", "plan")]
-    assert solution_cache.read(cache_dir, first.key) is not None
-
-
-def test_the_key_depends_on_solver_source_and_engine(small_puzzle, tmp_path):
-    package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "a.py").write_text("x = 1\n")
-    before = solution_cache.source_hash(package)
-    (package / "a.py").write_text("x = 2\n")
-    assert solution_cache.source_hash(package) != before
-    keys = {solution_cache.cache_key(small_puzzle, engine, version="v") for engine in ("exhaustive", "cpsat")}
-    keys.add(solution_cache.cache_key(small_puzzle, "exhaustive", version="w"))
-    assert len(keys) == 3
-
-
-def test_a_build_reads_the_solver_version_once_and_only_within_its_block(tmp_path):
-    """generate() pins the solver's version for the build (its source is hashed once, not for
-    each of about 170 keys); outside the block a source change shows at the next call."""
-    package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "a.py").write_text("x = 1\n")
-    with solution_cache.solver_version_pinned():
-        first = solution_cache.solver_version(package)
-        (package / "a.py").write_text("x = 2\n")
-        assert solution_cache.solver_version(package) == first, "within a build the version is read once"
-        with solution_cache.solver_version_pinned():      # nested: still the build's version
-            assert solution_cache.solver_version(package) == first
-        assert solution_cache.solver_version(package) == first
-    changed = solution_cache.solver_version(package)
-    assert changed != first, "after the build the change shows"
-    (package / "a.py").write_text("x = 3\n")
-    assert solution_cache.solver_version(package) != changed, "outside a build every call reads the source"
-
-
-def test_line_endings_do_not_change_the_key(small_puzzle, tmp_path):
-    crlf = tmp_path / "crlf.yaml"
-    crlf.write_bytes(small_puzzle.read_bytes().replace(b"\n", b"\r\n"))
-    assert solution_cache.cache_key(crlf, "e", version="v") == solution_cache.cache_key(small_puzzle, "e", version="v")
-
-
 # --------------------------------------------------------------------------- engines and proof
-
-
-def test_big_puzzles_go_to_cpsat_only_when_available(entries, monkeypatch):
-    big, small = entries["market-day-2e"].puzzle, entries["rulebook-protein-hormone-2e"].puzzle
-    assert puzzle_pages.placements(big) >= puzzle_pages.BIG_PUZZLE_PLACEMENTS > puzzle_pages.placements(small)
-    monkeypatch.setattr(solving, "available_engines", lambda: ("exhaustive",))
-    assert puzzle_pages.engine_for(big) == puzzle_pages.default_engine()
-    monkeypatch.setattr(solving, "available_engines", lambda: ("exhaustive", "cpsat"))
-    assert puzzle_pages.engine_for(big) == "cpsat"
-    assert puzzle_pages.engine_for(small) == puzzle_pages.default_engine()
 
 
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)
@@ -458,27 +347,6 @@ def test_pages_for_unproven_or_unsolved_records(real_site, puzzle_set, entries, 
     assert ("cellula-steps__final" in page.content) == (health is not None or entry.record["greedy"]["complete"])
 
 
-@pytest.mark.parametrize("error, falls_back", [(ImportError("no module named ortools"), True), (None, False)])
-def test_only_a_missing_engine_library_falls_back_to_exhaustive(entries, monkeypatch, error, falls_back):
-    import solver
-    from solver import SolverError
-    real = solver.solve
-    failure = error if error is not None else SolverError("cpsat proves 7 but exhaustive search finds 8")
-
-    def planner_fails(puzzle, engine="cpsat", **kwargs):
-        if engine != "exhaustive":
-            raise failure
-        return real(puzzle, engine="exhaustive")
-    monkeypatch.setattr(solver, "solve", planner_fails)
-    puzzle = entries["rulebook-protein-hormone-2e"].puzzle
-    if falls_back:
-        solution, reason = puzzle_pages.run_engine(puzzle, "cpsat")
-        assert solution.engine == "exhaustive" and "ortools" in reason
-    else:
-        with pytest.raises(SolverError, match="disagree|proves"):
-            puzzle_pages.run_engine(puzzle, "cpsat")
-
-
 # --------------------------------------------------------------------------- other readings
 
 
@@ -511,25 +379,6 @@ def test_other_readings_only_for_rulings_in_play(entries):
 def test_same_optimum_is_said_and_no_plan_repeated(entries):
     same = [o for e in entries.values() for o in e.record["other_readings"] if o["same"]]
     assert same and all("steps" not in o for o in same)
-
-
-@pytest.mark.parametrize("tamper", [
-    lambda s: {**s, "health": s["health"] + 1},          # a score the plan does not reach
-    lambda s: {**s, "plan": s["plan"][:-1]},             # a plan cut short
-    lambda s: {**s, "status": "best"},                   # not a status
-])
-def test_a_cached_record_the_engine_does_not_replay_is_recomputed(small_puzzle, cache_dir, tamper):
-    from solver import load_puzzle
-    first = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
-    path = cache_dir / f"{first.key}.json"
-    stored = json.loads(path.read_text(encoding="utf-8"))
-    path.write_text(json.dumps({**stored, "solution": tamper(stored["solution"])}), encoding="utf-8")
-    again = puzzle_pages.solve_cached(load_puzzle(small_puzzle), small_puzzle)
-    assert not again.hit
-    assert (again.solution.status, again.solution.plan, again.solution.steps) == \
-        (first.solution.status, first.solution.plan, first.solution.steps)
-    assert again.record["solution"]["health"] == first.record["solution"]["health"]
-    assert json.loads(path.read_text(encoding="utf-8"))["solution"]["health"] == first.solution.health
 
 
 @pytest.mark.parametrize("tip", [

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from generator import puzzle_why
+from generator.proofs import why as why_facts
 from solver import load_puzzle, solve
 from solver.explain import line_facts, optimal_plans
 from solver.search import exhaustive
@@ -26,14 +27,14 @@ from solver.puzzle import PUZZLES_DIR
     ({"plans": None, "branching": [2, 3]}, 7, 7, 1),
 ])
 def test_grade_formula(why, optimum, greedy, expected):
-    assert puzzle_why.difficulty(optimum, greedy, why).grade == expected
+    assert why_facts.difficulty(optimum, greedy, why).grade == expected
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_level_figures_say_the_bound_past_the_budget(lang):
-    past = puzzle_why.difficulty(7, 7, {"plans": None, "branching": [2], "over_budget": True, "plans_at_least": 12})
+    past = why_facts.difficulty(7, 7, {"plans": None, "branching": [2], "over_budget": True, "plans_at_least": 12})
     assert "≥ 12" in puzzle_why.level_reasons(past, lang)
-    counted = puzzle_why.difficulty(7, 7, {"plans": 12, "branching": [2]})
+    counted = why_facts.difficulty(7, 7, {"plans": 12, "branching": [2]})
     assert "12" in puzzle_why.level_reasons(counted, lang) and "≥" not in puzzle_why.level_reasons(counted, lang)
 
 
@@ -57,13 +58,13 @@ def test_line_facts_agree_with_the_search(pid):
 
 def test_over_budget_is_said_not_guessed():
     puzzle = load_puzzle(PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml")
-    old = puzzle_why.MAX_STATES
-    puzzle_why.MAX_STATES = 10
+    old = why_facts.MAX_STATES
+    why_facts.MAX_STATES = 10
     try:
         solution = solve(puzzle, engine="exhaustive")
-        record = puzzle_why.compute_why(puzzle, [a.to_dict() for a in solution.plan], solution.health)
+        record = why_facts.compute_why(puzzle, [a.to_dict() for a in solution.plan], solution.health)
     finally:
-        puzzle_why.MAX_STATES = old
+        why_facts.MAX_STATES = old
     # plans are not counted; only moves, branching and the best departure come from the proven
     # values one move off the line (solver.regret), here all of them: the search's facts exactly
     from solver.explain import line_facts
@@ -111,18 +112,18 @@ def test_undecided_only_moves_and_unvalued_departures_are_said():
 @pytest.mark.parametrize("pid", ["rulebook-protein-hormone-2e", "steroid-no-lipids-2e"])
 def test_probe_optimum_is_the_same_by_either_engine(pid):
     puzzle = load_puzzle(PUZZLES_DIR / f"{pid}.yaml")
-    for name, changed in puzzle_why._probes(puzzle):
-        by_search = puzzle_why.probe_optimum(changed, searchable=True)
+    for name, changed in why_facts._probes(puzzle):
+        by_search = why_facts.probe_optimum(changed, searchable=True)
         assert by_search == (optimal_plans(changed).best, "optimal"), name
-        assert puzzle_why.probe_optimum(changed, searchable=False) == by_search, name
+        assert why_facts.probe_optimum(changed, searchable=False) == by_search, name
 
 
 @pytest.mark.parametrize("searchable", [True, False])
 def test_a_probe_with_no_legal_plan_is_unplayable_not_unproven(searchable):
     """1st edition, one flask more than the free spots allow: no legal sequence (not a time-out)."""
     puzzle = load_puzzle(PUZZLES_DIR / "rule-row-refresh-1e.yaml")
-    flask = dict(puzzle_why._probes(puzzle))["flask"]
-    assert puzzle_why.probe_optimum(flask, searchable) == (None, "unplayable")
+    flask = dict(why_facts._probes(puzzle))["flask"]
+    assert why_facts.probe_optimum(flask, searchable) == (None, "unplayable")
     for lang in ("it", "en"):
         text = puzzle_why.limit_text({"optimum": 3, "limits": [{"resource": "flask", "optimum": None,
                                                                  "status": "unplayable"}]}, {}, lang)
@@ -152,40 +153,26 @@ def test_limit_text_names_the_raising_probes_only(lang):
 
 def test_nothing_is_probed_without_a_proven_optimum():
     puzzle = load_puzzle(PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml")
-    old = puzzle_why.MAX_STATES
-    puzzle_why.MAX_STATES = 10
+    old = why_facts.MAX_STATES
+    why_facts.MAX_STATES = 10
     try:
         plan = [a.to_dict() for a in solve(puzzle, engine="exhaustive").plan]
-        assert puzzle_why.compute_why(puzzle, plan, None)["limits"] == []
-        probed = puzzle_why.compute_why(puzzle, plan, 7)["limits"]
+        assert why_facts.compute_why(puzzle, plan, None)["limits"] == []
+        probed = why_facts.compute_why(puzzle, plan, 7)["limits"]
     finally:
-        puzzle_why.MAX_STATES = old
-    assert [x["resource"] for x in probed] == [*puzzle_why.STOCK_FIELDS, "flask"]
+        why_facts.MAX_STATES = old
+    assert [x["resource"] for x in probed] == [*why_facts.STOCK_FIELDS, "flask"]
 
 
 def test_an_unproven_plan_is_not_explained():
     puzzle = load_puzzle(PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml")
     plan = [a.to_dict() for a in solve(puzzle, engine="exhaustive").plan]
-    record = puzzle_why.compute_why(puzzle, plan, None)
+    record = why_facts.compute_why(puzzle, plan, None)
     assert record["unproven"] and record["limits"] == [] and record["only"] is None
     for lang in ("it", "en"):
         view = puzzle_why.why_view(record, {"bound": 99}, lang)
         assert view == {"unproven": True, "plans": puzzle_why.UI[lang]["why_unproven"], "only_steps": [],
                         "only": None, "bound": None, "runner": None, "no_runner": None, "source": None}
-
-
-def test_the_why_record_is_read_back_from_the_cache(tmp_path, monkeypatch):
-    """A cached why-record is reused, not computed again (the solution cache's reader once refused
-    every record without a ``solution`` part, so each page recomputed every puzzle's facts)."""
-    puzzle = load_puzzle(PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml")
-    solution = solve(puzzle, engine="exhaustive")
-    plan = [a.to_dict() for a in solution.plan]
-    file = PUZZLES_DIR / "rulebook-protein-hormone-2e.yaml"
-    first = puzzle_why.why_cached(puzzle, file, plan, solution.health, tmp_path)
-    calls = []
-    monkeypatch.setattr(puzzle_why, "compute_why", lambda *a: calls.append(a) or {})
-    again = puzzle_why.why_cached(puzzle, file, plan, solution.health, tmp_path)
-    assert calls == [] and again["plans"] == first["plans"] and again["limits"] == first["limits"]
 
 
 def test_every_view_has_the_same_keys():
@@ -203,19 +190,19 @@ def test_a_probe_the_planner_cannot_model_is_searched_within_a_state_budget(monk
     """The Virus expansion: the probe goes to the exhaustive search, bounded by states (the same
     answer on every machine), and a search the budget stops is "unproven", never a guess."""
     puzzle = load_puzzle(PUZZLES_DIR / "virus-attack-card-1e.yaml")
-    atp = dict(puzzle_why._probes(puzzle))["atp"]
-    monkeypatch.setattr(puzzle_why, "PROBE_NODES", 100)
-    assert puzzle_why.probe_optimum(atp, searchable=False) == (None, "unproven")
-    monkeypatch.setattr(puzzle_why, "PROBE_NODES", 20_000)
+    atp = dict(why_facts._probes(puzzle))["atp"]
+    monkeypatch.setattr(why_facts, "PROBE_NODES", 100)
+    assert why_facts.probe_optimum(atp, searchable=False) == (None, "unproven")
+    monkeypatch.setattr(why_facts, "PROBE_NODES", 20_000)
     best, _plan, stats = exhaustive(atp)
     assert stats.complete and stats.nodes <= 20_000
-    assert puzzle_why.probe_optimum(atp, searchable=False) == (best, "optimal")
+    assert why_facts.probe_optimum(atp, searchable=False) == (best, "optimal")
 
 
 def test_a_cpsat_probe_is_bounded_by_deterministic_time(monkeypatch):
     """Past the search's budget a probe goes to CP-SAT on one worker within a deterministic time:
     too little of it leaves the probe unproven; the answer never depends on the machine's load."""
     puzzle = load_puzzle(PUZZLES_DIR / "deck-season-2e.yaml")
-    flask = dict(puzzle_why._probes(puzzle))["flask"]
-    monkeypatch.setattr(puzzle_why, "PROBE_DETERMINISTIC_TIME", 0.05)
-    assert puzzle_why.probe_optimum(flask, searchable=False) == (None, "unproven")
+    flask = dict(why_facts._probes(puzzle))["flask"]
+    monkeypatch.setattr(why_facts, "PROBE_DETERMINISTIC_TIME", 0.05)
+    assert why_facts.probe_optimum(flask, searchable=False) == (None, "unproven")

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from generator import play_runtime, puzzle_play
+from generator.proofs import regret as regret_values
 from play_data import play_data
 from solver import engine, load_puzzle, puzzle_files
 from solver.regret import line_values
@@ -127,9 +128,9 @@ def line_session(file, monkeypatch, budget=100_000, planner_time=None):
     """A play session on ``file`` with values of the line kind (as a large puzzle gets them);
     ``planner_time``: the CP-SAT stage's (None: no planner stage)."""
     puzzle, table, best, plan = solved(file)
-    monkeypatch.setattr(puzzle_play, "LINE_STATES", budget)
-    monkeypatch.setattr(puzzle_play, "LINE_PLANNER_TIME", planner_time)
-    values, stats = puzzle_play.line_values_json(puzzle, [a.to_dict() for a in plan], best)
+    monkeypatch.setattr(regret_values, "LINE_STATES", budget)
+    monkeypatch.setattr(regret_values, "LINE_PLANNER_TIME", planner_time)
+    values, stats = regret_values.line_values_of(puzzle, [a.to_dict() for a in plan], best)
     assert stats["proven"] + stats["unproven"] == stats["off_line"]
     return play_runtime.Session(play_runtime.pack(puzzle), json.dumps(values)), table, best, plan
 
@@ -200,9 +201,9 @@ def test_session_line_kind_without_budget_says_not_computed(monkeypatch):
 def test_table_kind_is_unchanged_for_small_puzzles():
     file = next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e")
     puzzle = load_puzzle(file)
-    values = json.loads(puzzle_play.values_json(puzzle, [], None))
-    assert values["kind"] == "table"
-    assert values["best"] == play_runtime.best_values(puzzle, puzzle_play.FULL_TABLE_STATES)
+    values, stats, _seconds = regret_values.compute_values(puzzle, [], None)
+    assert values is not None and values["kind"] == "table" and stats["kind"] == "table"
+    assert values["best"] == play_runtime.best_values(puzzle, regret_values.FULL_TABLE_STATES)
 
 
 def asset_data(asset, puzzle):
@@ -215,11 +216,12 @@ def test_unproven_optimum_gets_no_values():
     actions = [a.to_dict() for a in plan]
     block = puzzle_play.board_block(puzzle, actions, "en", best, proven=False)
     assert 'data-regret=""' in block and 'data-optimum=""' in block
-    assert asset_data(puzzle_play.play_data_asset(puzzle, actions, best, proven=False), puzzle)["values"] == ""
+    assert asset_data(puzzle_play.play_data_asset(puzzle, None), puzzle)["values"] == ""
     proven = puzzle_play.board_block(puzzle, actions, "en", best)
     assert 'data-regret="1"' in proven and f'data-optimum="{best}"' in proven
-    data = asset_data(puzzle_play.play_data_asset(puzzle, actions, best), puzzle)
-    assert json.loads(data["values"]) == json.loads(puzzle_play.values_json(puzzle, actions, best))
+    values, _stats, _seconds = regret_values.compute_values(puzzle, actions, best)
+    data = asset_data(puzzle_play.play_data_asset(puzzle, values), puzzle)
+    assert json.loads(data["values"]) == values
 
 
 def test_page_carries_no_play_data_but_its_address():
@@ -227,7 +229,7 @@ def test_page_carries_no_play_data_but_its_address():
     puzzle, _table, best, plan = solved(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
     actions = [a.to_dict() for a in plan]
     block = puzzle_play.board_block(puzzle, actions, "en", best)
-    asset = puzzle_play.play_data_asset(puzzle, actions, best)
+    asset = puzzle_play.play_data_asset(puzzle, regret_values.compute_values(puzzle, actions, best)[0])
     assert f'data-play="generated/{asset.path}"' in block and asset.path == f"play/{puzzle.id}.js"
     data = asset_data(asset, puzzle)
     assert data["values"] not in block and data["play"] not in block
@@ -252,7 +254,6 @@ def test_state_keys_tell_the_table_states_apart():
 @pytest.mark.parametrize(("name", "plannable"), [("virus-influenza-2e", False), ("deck-season-1e", True)])
 def test_the_search_budget_is_larger_where_no_planner_stage_follows(name, plannable):
     puzzle = load_puzzle(next(f for f in puzzle_files() if f.stem == name))
-    assert puzzle_play.plannable(puzzle) is plannable
-    expected = puzzle_play.LINE_STATES if plannable else puzzle_play.LINE_STATES_UNPLANNED
-    assert puzzle_play.line_state_budget(puzzle) == expected > 0
-    assert puzzle_play.line_budgets(puzzle).startswith(f"{expected}:")
+    assert regret_values.plannable(puzzle) is plannable
+    expected = regret_values.LINE_STATES if plannable else regret_values.LINE_STATES_UNPLANNED
+    assert regret_values.line_state_budget(puzzle) == expected > 0

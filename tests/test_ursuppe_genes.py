@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.cards import load_cards
 from generator.errors import Problems
@@ -220,3 +221,17 @@ def test_reconstructed_copy_blocks_use_exactly_the_printed_values(genes, lines, 
     printed = values(source(), *lines)
     used = Counter(dict(genes.card(g)["copies"])[p] for g in gene_ids for p in ("3", "4"))
     assert printed == used, (printed, used)
+
+
+def test_every_gene_that_loses_damage_points_has_a_correcting_note():
+    """Amoebas receive damage points (DP); a gene row the source words as 'losing' DP ('perdere solo 1 DP')
+    carries a correction note naming the gene, so the reader is not left with the source's slip."""
+    root = Path(__file__).resolve().parent.parent / "data" / "rules" / "ursuppe"
+    rows = [line for line in (root / "it.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("|") and re.search(r"\bpers[oa]? solo \d+ DP|\bperdere solo \d+ DP", line)]
+    genes = [next(cell.strip() for cell in row.split("|") if re.fullmatch(r"[A-Z][A-Z ]{3,}", cell.strip())) for row in rows]
+    assert len(genes) == 2
+    notes = yaml.safe_load((root / "notes.yaml").read_text(encoding="utf-8"))["notes"]
+    for gene in genes:
+        assert any(n["kind"] == "correction" and n["text"]["it"].startswith(gene) and n["text"]["en"].startswith(gene)
+                   for n in notes), gene

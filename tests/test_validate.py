@@ -1,6 +1,6 @@
 """``python -m generator validate`` loads and checks every data file without solving a puzzle:
 puzzles and board sides are loaded (the solver's loader and schema), and every rule section any
-action of a puzzle may link to must exist; solving stays with the build (cached)."""
+action of a puzzle may link to must exist; records are the build's (generator/proofs)."""
 from __future__ import annotations
 
 import shutil
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator import puzzle_pages
-from generator.puzzle_pages import loading, solving
+from generator.proofs import compute, store
+from generator.puzzle_pages import loading
 from generator.__main__ import main
 from generator.errors import Problems
 from generator.site import DATA_DIR, load_site
@@ -22,7 +23,7 @@ def _forbid_solving(monkeypatch) -> None:
 
     def refuse(*args, **kwargs):
         raise AssertionError("a puzzle was solved during validation")
-    for module, name in ((solver, "solve"), (solver.solution, "solve"), (solving, "solve_cached")):
+    for module, name in ((solver, "solve"), (solver.solution, "solve"), (compute, "compute_solution"), (store, "read_records")):
         monkeypatch.setattr(module, name, refuse)
 
 

@@ -23,7 +23,8 @@ def configure_check(parser: ArgumentParser) -> None:
     parser.add_argument("--game", help="only this game")
     parser.add_argument("--all", action="store_true", help="table: list reviewed findings too, not just open ones")
     parser.add_argument("--export", metavar="DIR", help="also write the translators' exchange files into DIR: "
-                        "<game>.tmx (TMX 1.4), <game>.it-2e.xlf (XLIFF 2.0), <game>.findings.csv, glossary.tbx (TBX)")
+                        "<game>.tmx (TMX 1.4), <game>.it-2e.xlf (XLIFF 2.0), <game>.it-2e.changed.xlf (its changed sections "
+                        "only), <game>.findings.csv, glossary.tbx (TBX)")
 
 
 def _table(findings: list[Finding], show_all: bool) -> str:
@@ -55,9 +56,20 @@ def _stub(f: Finding) -> str:
 def run_check(args: Namespace) -> int:
     from ..site import load_site
     from . import editions
+    from pathlib import Path
+    from ..output_folder import folder_fault
+    if args.export is not None:
+        fault = folder_fault(Path(args.export), "--export")
+        if fault:
+            print(fault, file=sys.stderr)
+            return 2
     start = time.perf_counter()
-    site = load_site(args.data)
+    site = load_site(args.data, solve_puzzles=False)    # the edition check reads no puzzle record
     reports = site.editions
+    if args.game and args.game not in reports:
+        print(f"--game {args.game}: expected a game whose two editions are compared, one of "
+              f"{', '.join(sorted(reports)) or '(none in this data)'}", file=sys.stderr)
+        return 2
     findings: list[Finding] = []
     problems = Problems()
     for game_id, report in reports.items():
@@ -66,15 +78,16 @@ def run_check(args: Namespace) -> int:
         findings += report.findings
         problems.extend(editions.stale_problems(report))
     elapsed = time.perf_counter() - start
-    if args.export:
-        from pathlib import Path
+    if args.export is not None:
+        from ..output_folder import write_fault
         from .exports import write_exports
         folder = Path(args.export)
-        if folder.exists() and not folder.is_dir():
-            print(f"--export {args.export}: expected a folder, got an existing file", file=sys.stderr)
+        try:
+            for path in write_exports(site, folder):
+                print(f"wrote {path}", file=sys.stderr)
+        except OSError as exc:
+            print(write_fault(exc, "--export", folder), file=sys.stderr)
             return 2
-        for path in write_exports(site, folder):
-            print(f"wrote {path}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps([f.as_json() for f in findings], ensure_ascii=False, indent=2))
     elif args.format == "stubs":

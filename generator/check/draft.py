@@ -1,6 +1,11 @@
 """The "Italian 2nd edition draft" page of each compared game: the English 2nd-edition rules in
-Italian, paragraph by paragraph, from the official Italian 1st edition where the rule did not change
+Italian, paragraph by paragraph, from the official Italian 1st edition where the section did not change
 and from this project's translation where it changed, each paragraph labelled with its source.
+
+A section changed (:func:`.units.section_changes`) when a curated edition note names it, a reviewed
+finding says its rule changed, or its step numbers do not line up with the English ones: all its
+paragraphs, heading and charts are then the project's translation of the 2nd edition, never the 1st
+edition's text, and the page says why above them (the notes' titles, linked to the differences page).
 
 The project's translations of changed paragraphs live in ``data/editions/<game>.draft-it.yaml``
 (``section``, the English text ``en`` they translate, the Italian ``it``); a changed paragraph
@@ -17,16 +22,17 @@ from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..errors import Problems
-from ..render import Page, escape_text
+from ..render import Page, escape_text, front_matter
 from ..yamlio import load_yaml, yaml_path
 from .align import plain
 from .editions import EDITIONS_DIR
 from .model import normalise
-from .units import TranslationUnit, UnitState, game_units
+from .units import SectionChange, TranslationUnit, UnitState, game_units
 
 if TYPE_CHECKING:
     from ..rules import Game
     from ..site import SiteData
+    from .editions import Note
 
 
 class DraftSource(str, Enum):
@@ -124,14 +130,25 @@ UI = i18n.namespace("draft")
 SOURCE_LABEL = i18n.enum_labels("draft.source_labels", DraftSource)
 """The label each paragraph carries, in the page's language."""
 
+GUIDE_LABEL = i18n.enum_labels("draft.guide_labels", DraftSource)
+"""What each label means, for the review guide, in the page's language."""
+
 SOURCE_CLASS = {DraftSource.OFFICIAL_IT: "cellula-draft-official", DraftSource.PROJECT: "cellula-draft-project",
                 DraftSource.ENGLISH: "cellula-draft-english"}
 
 
-def _paragraph(paragraph: DraftParagraph, lang: str) -> str:
-    raw = re.sub(r"[*_`]+", "", paragraph.text.replace("\n", " "))  # emphasis dropped without leaving a space
+def _line(line: str) -> str:
+    raw = re.sub(r"[*_`]+", "", line)                              # emphasis dropped without leaving a space
     text = re.sub(r"^(?:[-+]\s+)", "", plain(raw).lstrip("# "))      # a list item's marker: one item per line already
-    text = escape_text(text).replace("<", "&lt;")
+    return escape_text(text).replace("<", "&lt;")
+
+
+def _paragraph(paragraph: DraftParagraph, lang: str) -> str:
+    lines = paragraph.text.split("\n")
+    if any(line.lstrip().startswith("|") for line in lines):
+        text = "<br>".join(_line(line) for line in lines)  # a chart's rows stay one per line
+    else:
+        text = _line(" ".join(lines))
     text_lang = "en" if paragraph.source is DraftSource.ENGLISH else "it"
     label = SOURCE_LABEL[lang][paragraph.source]
     return (f'<p class="cellula-draft" data-source="{paragraph.source.value}" lang="{text_lang}">'
@@ -139,14 +156,66 @@ def _paragraph(paragraph: DraftParagraph, lang: str) -> str:
             f"{text}</p>")
 
 
-def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str) -> str:
-    """The page's Markdown: intro, counts, then chapters and sections with labelled paragraphs."""
+def section_title(game: Game, section_id: str, paragraphs: list[DraftParagraph]) -> str:
+    """The heading the draft gives a section: in a changed section the project's translation of the
+    English heading (never the 1st edition's, which may state the old rule: 'the 2 cheapest cards'),
+    elsewhere the Italian text's own title."""
+    section = game.sections[section_id]
+    own = section.texts["it"].title if "it" in section.texts else section.texts["en"].title
+    if not any(p.unit.change for p in paragraphs):
+        return own
+    heading = next((p for p in paragraphs if p.unit.heading and p.source is DraftSource.PROJECT
+                    and "\n" not in p.text), None)
+    if heading is not None:
+        return plain(re.sub(r"[*_`]+", "", heading.text))
+    return section.texts["it"].title if "it" in section.texts and section.texts["it"].translated else own
+
+
+def _change_notice(change: SectionChange, notes: dict[str, Note], lang: str) -> str:
+    """Why a changed section is translated from the 2nd edition: the curated notes (linked to the
+    differences page), the number of reviewed findings, the step numbers that do not line up. A
+    Markdown block (md_in_html), so MkDocs resolves the links in the online and offline builds alike."""
+    ui = UI[lang]
+    parts = []
+    if change.notes:
+        links = [f"[{_link_text(notes[n].title[lang] if n in notes else n)}](differences.md#note-{n})" for n in change.notes]
+        parts.append(ui["changed_notes"].format(notes="; ".join(links)))
+    if change.findings:
+        parts.append(ui["changed_findings"].format(count=len(change.findings)))
+    if change.steps:
+        parts.append(ui["changed_steps"].format(steps=escape_text(", ".join(change.steps))))
+    return (f'<div class="cellula-draft-change" data-section="{change.section}" markdown>\n'
+            f'{ui["changed"]} {" ".join(parts)}\n</div>')
+
+
+def _link_text(text: str) -> str:
+    """Data text as a link's text: escaped, without the brackets that would end it."""
+    return escape_text(text).replace("[", "(").replace("]", ")")
+
+
+def review_guide(game: Game, lang: str) -> list[str]:
+    """The translator's review guide: what each label means, how to report a wrong one, how to take
+    only the changed sections into a CAT tool."""
+    ui = UI[lang]
+    return [f"## {ui['guide_title']} {{ #review-guide }}", "",
+            *[f"- **{SOURCE_LABEL[lang][source]}**: {GUIDE_LABEL[lang][source]}" for source in DraftSource],
+            f"- {ui['guide_changed']}", "",
+            ui["guide_report"].format(game=game.id), "",
+            ui["guide_xliff"].format(changed=f"{game.id}.it-2e.changed.xlf", full=f"{game.id}.it-2e.xlf"), ""]
+
+
+def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str,
+                   notes: dict[str, Note] | None = None) -> str:
+    """The page's Markdown: intro, counts, review guide, then chapters and sections with labelled
+    paragraphs, each changed section with the reasons it changed."""
     ui = UI[lang]
     counts = {s.value: sum(p.source is s for p in paragraphs) for s in DraftSource}
-    lines = ["---", f"title: {ui['title']} · {game.title[lang]}", "---", "", f"# {ui['title']}: {game.title[lang]}", "",
+    lines = [front_matter({"title": f"{ui['title']} · {game.title[lang]}"}), "",
+             f"# {ui['title']}: {escape_text(game.title[lang])}", "",
              ui["intro"], "",
              ui["counts"].format(official=counts["official-it"], project=counts["project"], english=counts["english"]),
-             "", f"[{ui['xliff']}]({game.id}.it-2e.xlf) · [{ui['differences']}](differences.md)", ""]
+             "", f"[{ui['xliff']}]({game.id}.it-2e.xlf) · [{ui['xliff_changed']}]({game.id}.it-2e.changed.xlf) · "
+             f"[{ui['differences']}](differences.md)", "", *review_guide(game, lang)]
     by_section: dict[str, list[DraftParagraph]] = {}
     for paragraph in paragraphs:
         by_section.setdefault(paragraph.unit.section, []).append(paragraph)
@@ -157,8 +226,11 @@ def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str) -> s
         lines += [f"## {escape_text(chapter.title['it'])}", ""]
         for section_id in sections:
             section = game.sections[section_id]
-            title = section.texts["it"].title if "it" in section.texts else section.texts["en"].title
+            title = section_title(game, section_id, by_section[section_id])
             lines += [f"### {escape_text(title)} {{ #{section.anchor} }}", ""]
+            change = by_section[section_id][0].unit.change
+            if change is not None:
+                lines += [_change_notice(change, notes or {}, lang), ""]
             for paragraph in by_section[section_id]:
                 lines += [_paragraph(paragraph, lang), ""]
     return "\n".join(lines)
@@ -173,8 +245,9 @@ def draft_pages(site: SiteData, lang: str) -> list[Page]:
         units = game_units(game, site.glossary, report.findings)
         translations = site.draft_translations.get(game_id, [])
         paragraphs = draft_paragraphs(units, translations)
-        pages.append(Page(lang, f"{game_id}/draft-it-2e.md", UI[lang]["title"], draft_markdown(game, paragraphs, lang),
-                          nav=(game.title[lang],), tooltips=False))
+        notes = {n.id: n for n in report.notes}
+        pages.append(Page(lang, f"{game_id}/draft-it-2e.md", UI[lang]["title"],
+                          draft_markdown(game, paragraphs, lang, notes), nav=(game.title[lang],), tooltips=False))
     return pages
 
 

@@ -7,6 +7,8 @@
 - ``<game>.it-2e.xlf``: an XLIFF 2.0 file preparing an Italian 2nd-edition text: the English 2nd-edition
   segments as source, the aligned Italian 1st-edition text as target where the rule did not change,
   the segment marked for review (with the project's translation as draft target) where it changed;
+  ``<game>.it-2e.changed.xlf`` the same for the changed sections only (a translator's review of what
+  the 2nd edition changed);
 - ``<game>.findings.csv``: the edition check's findings (classification, check, section, texts).
 
 Every file is plain text (UTF-8 XML or CSV), deterministic for the same data.
@@ -134,18 +136,31 @@ def _reason(finding: Finding) -> str:
     return f"{finding.check.value} ({finding.status.value}): {finding.message}"
 
 
-def xliff(game_id: str, units: list[TranslationUnit], translations: Sequence[DraftTranslation] = ()) -> str:
+def _change_reasons(unit: TranslationUnit) -> list[str]:
+    """Why the unit's section changed beyond the findings that touch the unit itself."""
+    change = unit.change
+    if change is None:
+        return []
+    return ([f"edition notes: {', '.join(change.notes)}"] if change.notes else []) + \
+        ([f"steps do not match: {', '.join(change.steps)}"] if change.steps else [])
+
+
+def xliff(game_id: str, units: list[TranslationUnit], translations: Sequence[DraftTranslation] = (),
+          changed_only: bool = False) -> str:
     """XLIFF 2.0 preparing the Italian 2nd edition: one ``unit`` per English segment, its target the
     paragraph of the Italian 2nd-edition draft (:mod:`.draft`). Where the rule did not change the target
     is the aligned Italian 1st-edition text (state ``translated``); where it changed, or only the English
     has it, the target is the project's translation (state ``initial``, with a review note naming the
-    differences), or none when there is no translation yet."""
+    differences), or none when there is no translation yet. With ``changed_only``, the units of the
+    changed sections alone (:func:`.units.section_changes`)."""
     from .draft import DraftSource, draft_paragraphs
     root = etree.Element(f"{{{XLIFF_NS}}}xliff", nsmap={None: XLIFF_NS}, version="2.0", srcLang="en", trgLang="it")
     file_el = etree.SubElement(root, f"{{{XLIFF_NS}}}file", id=game_id, original=f"data/rules/{game_id}")
     target: str | None
     for paragraph in draft_paragraphs(units, list(translations)):
         unit = paragraph.unit
+        if changed_only and unit.change is None:
+            continue
         unit_el = etree.SubElement(file_el, f"{{{XLIFF_NS}}}unit", id=f"{unit.section}.{unit.position}",
                                    name=unit.section)
         notes = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}notes")
@@ -160,7 +175,7 @@ def xliff(game_id: str, units: list[TranslationUnit], translations: Sequence[Dra
             origin = "target: the Cellula project's translation" if target else "to translate"
             if unit.state is UnitState.CHANGED:
                 why = f"review: the rule changed; {origin}; Italian 1st edition said: {segment_text(unit.it or '')} | " + \
-                      " | ".join(_reason(f) for f in unit.reasons)
+                      " | ".join([_reason(f) for f in unit.reasons] + _change_reasons(unit))
             else:
                 why = f"review: not in the Italian 1st edition; {origin}"
         etree.SubElement(notes, f"{{{XLIFF_NS}}}note", category="review" if state == "initial" else "provenance",
@@ -204,6 +219,8 @@ def game_exports(site: SiteData, game_id: str) -> list[ExportFile]:
     translations = site.draft_translations.get(game_id, [])
     return [ExportFile(f"{game_id}.tmx", tmx(game_id, units), "application/x-tmx+xml"),
             ExportFile(f"{game_id}.it-2e.xlf", xliff(game_id, units, translations), "application/xliff+xml"),
+            ExportFile(f"{game_id}.it-2e.changed.xlf", xliff(game_id, units, translations, changed_only=True),
+                       "application/xliff+xml"),
             ExportFile(f"{game_id}.findings.csv", findings_csv(report.findings, reviews=report.reasons), "text/csv")]
 
 

@@ -349,11 +349,13 @@ def _restated_elsewhere(clause: str, lang: str, section: str, elsewhere: Anchors
 
 
 def check_clauses(section: AlignedSection, matchers: dict[str, TermMatcher] | None = None,
-                  elsewhere: Anchors | None = None) -> list[Finding]:
+                  elsewhere: Anchors | None = None, restated: list[tuple[str, str]] | None = None) -> list[Finding]:
     """CLAUSE_ONLY: a parenthetical, or a sentence of a multi-sentence segment, in one side of an
     aligned unit whose anchors the other side mostly lacks (:data:`STRONG_OVERLAP`), while the
     rest of the unit does pair: an addition or an omission inside a paragraph. ``elsewhere``
-    (:func:`segment_anchors`) lets a clause stated in another section of the other edition pass."""
+    (:func:`segment_anchors`) lets a clause stated in another section of the other edition pass;
+    ``restated``, when given, receives each clause let pass so, as (language, clause): what the
+    Italian 2nd-edition draft must still say somewhere."""
     out = []
     pair = section.pair
     for unit in section.pairs:
@@ -379,6 +381,8 @@ def check_clauses(section: AlignedSection, matchers: dict[str, TermMatcher] | No
                 if rest is not None and rest < 1.0:
                     continue  # the unit as a whole pairs weakly: not a clause-level difference
                 if _restated_elsewhere(clause, lang, pair.section, elsewhere, matchers):
+                    if restated is not None:
+                        restated.append((lang, clause.strip()))
                     continue
                 it, en = (unit.text("it"), unit.text("en"))
                 out.append(Finding(CheckId.CLAUSE_ONLY, pair.game, pair.section, it, en,

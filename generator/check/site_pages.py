@@ -247,7 +247,7 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
                           findings_csv(report.findings, csv_labels(lang, terms), _section_titles(game, lang),
                                        report.reasons_it if lang == "it" else report.reasons),
                           in_nav=False))
-        for name in (f"{game_id}.tmx", f"{game_id}.it-2e.xlf"):
+        for name in (f"{game_id}.tmx", f"{game_id}.it-2e.xlf", f"{game_id}.it-2e.changed.xlf"):
             pages.append(Page(lang, f"{game_id}/{name}", name, exports[name].content, in_nav=False))
     if reports:
         pages.append(Page(lang, "glossary.tbx", "glossary.tbx", tbx(site.glossary), in_nav=False))

@@ -153,8 +153,10 @@ class TermMatcher:
             hit = None
             for pattern, term_id, form, forbidden in self._by_first.get(stems[index][:2], ()):
                 size = len(pattern)
+                # a forbidden rendering matches exactly (inflected): one edit off, 'fianco' is not 'fiasca'
+                match = (lambda a, b: a == b) if forbidden else stems_match
                 if index + size <= len(words) and all(
-                        stems_match(stems[index + k], pattern[k]) for k in range(size)):
+                        match(stems[index + k], pattern[k]) for k in range(size)):
                     start, end = words[index][0], words[index + size - 1][1]
                     shared = tuple(t for t in self._shared[(pattern, forbidden)] if t != term_id)
                     hit = TermHit(term_id, form, text[start:end], start, end, forbidden, shared)

@@ -8,8 +8,8 @@ from enum import Enum
 
 from ..glossary import Term
 from ..rules import Game
-from .align import plain
-from .checks import align_section, matchers_for
+from .align import SegmentKind, plain
+from .checks import AlignedSection, align_section, matchers_for
 from .model import CheckId, Finding, SectionPair, Status, normalise
 
 
@@ -19,7 +19,8 @@ class UnitState(str, Enum):
     UNCHANGED = "unchanged"
     """Both official texts say the same: the Italian 1st-edition text serves as it is."""
     CHANGED = "changed"
-    """An edition change or translation error touches the unit: the Italian text must be redone from the English."""
+    """The unit's section changed between the editions (:class:`SectionChange`): the Italian text must be
+    redone from the English, whatever the 1st edition says beside it."""
     EN_ONLY = "en-only"
     """The English 2nd edition has it, the Italian 1st edition does not."""
     IT_ONLY = "it-only"
@@ -49,9 +50,11 @@ class TranslationUnit:
     state: UnitState
     """Whether the rule changed."""
     reasons: tuple[Finding, ...] = ()
-    """The reviewed findings that make the unit CHANGED."""
+    """The reviewed findings of the section whose texts touch this unit."""
     translation: str | None = None
     """This project's Italian translation of ``en`` where the section's Italian text is one."""
+    change: SectionChange | None = None
+    """Why the unit's section changed between the editions (None: it did not)."""
 
     @property
     def ident(self) -> str:
@@ -62,6 +65,70 @@ class TranslationUnit:
 CHANGES = (Status.EDITION_CHANGE, Status.TRANSLATION_ERROR, Status.OPEN)
 """Review statuses that say the rule changed (or may have: still open). Terminology and typos leave the
 rule as it is, and false positives are no difference."""
+
+UNCHANGING_NOTES = ("terminology",)
+"""Kinds of curated note that leave a section's rule and wording as the 1st edition has them (a
+different name only: the glossary carries it). Every other note (an edition change, a translation
+error, a typo in one edition, a rule of one edition only) makes the sections it names changed."""
+
+
+@dataclass(frozen=True)
+class SectionChange:
+    """Why a section's 2nd-edition Italian text cannot be the 1st edition's: the causes found."""
+
+    section: str
+    """Section id."""
+    notes: tuple[str, ...] = ()
+    """Ids of the curated edition notes that name the section."""
+    findings: tuple[Finding, ...] = ()
+    """The reviewed findings of the section that say its rule changed (:data:`CHANGES`)."""
+    steps: tuple[str, ...] = ()
+    """Step numbers that do not line up: an Italian step paired with an English step of another number,
+    or a number the official Italian paragraphs of the draft skip ('1, 2, 4'). The 1st edition's steps
+    cannot stand for the 2nd edition's one by one there."""
+
+
+def step_mismatches(section: AlignedSection) -> tuple[str, ...]:
+    """The step numbers of an aligned section that do not line up (see :attr:`SectionChange.steps`):
+    ``'3≠2'`` for an Italian step 3 paired with English step 2, ``'skips 3'`` when the Italian steps
+    kept in the 2nd edition go 2, 4."""
+    out: list[str] = []
+    kept: list[int] = []
+    for unit in section.pairs:
+        if not (unit.it and unit.en):
+            continue
+        markers = {lang: [int(s.marker) for s in getattr(unit, lang)
+                          if s.marker and s.kind is not SegmentKind.HEADING] for lang in ("it", "en")}
+        if markers["it"] and markers["en"] and markers["it"] != markers["en"]:
+            out.append(f"{'+'.join(map(str, markers['it']))}≠{'+'.join(map(str, markers['en']))}")
+        kept += markers["it"]
+    for before, after in zip(kept, kept[1:]):
+        if after > before + 1 and before != 0:
+            out += [f"skips {n}" for n in range(before + 1, after)]
+    return tuple(out)
+
+
+def section_changes(game: Game, findings: list[Finding],
+                    steps: dict[str, tuple[str, ...]] | None = None) -> dict[str, SectionChange]:
+    """Every section of ``game`` that changed between the editions, by id: named by a curated edition
+    note (not a terminology one), touched by a reviewed finding that says the rule changed, or with
+    step numbers that do not line up (``steps``, from :func:`step_mismatches`)."""
+    notes: dict[str, list[str]] = {}
+    changing: dict[str, list[Finding]] = {}
+    for finding in findings:
+        if finding.check is CheckId.EDITION_NOTE:
+            if finding.evidence.get("kind") not in UNCHANGING_NOTES:
+                for section in finding.evidence.get("sections", [finding.section]):
+                    notes.setdefault(section, []).append(finding.key)
+        elif finding.status in CHANGES:
+            changing.setdefault(finding.section, []).append(finding)
+    out = {}
+    for section in game.sections:
+        cause = SectionChange(section, tuple(notes.get(section, ())), tuple(changing.get(section, ())),
+                              (steps or {}).get(section, ()))
+        if cause.notes or cause.findings or cause.steps:
+            out[section] = cause
+    return out
 
 
 def _touches(finding: Finding, texts: list[str]) -> bool:
@@ -74,6 +141,14 @@ def game_units(game: Game, glossary: list[Term], findings: list[Finding]) -> lis
     aligned as the edition check aligns them; a section with one official text gives one-sided units
     (with the project's translation beside an English-only text)."""
     matchers = matchers_for(glossary, game.id)
+    aligned_sections: dict[str, AlignedSection] = {}
+    for chapter in game.chapters:
+        for section_id in chapter.sections:
+            it, en = game.sections[section_id].texts.get("it"), game.sections[section_id].texts.get("en")
+            if it and en and not it.translated and not en.translated:
+                aligned_sections[section_id] = align_section(SectionPair(
+                    game.id, section_id, f"## {it.title}\n{it.body}", f"## {en.title}\n{en.body}", chapter.id), matchers)
+    changes = section_changes(game, findings, steps={s: step_mismatches(a) for s, a in aligned_sections.items()})
     relevant = [f for f in findings if f.check is not CheckId.EDITION_NOTE and f.status in CHANGES]
     by_section: dict[str, list[Finding]] = {}
     for finding in relevant:
@@ -82,24 +157,26 @@ def game_units(game: Game, glossary: list[Term], findings: list[Finding]) -> lis
     for chapter in game.chapters:
         for section_id in chapter.sections:
             section = game.sections[section_id]
+            change = changes.get(section_id)
             texts = section.texts
             it, en = texts.get("it"), texts.get("en")
             it_text = f"## {it.title}\n{it.body}" if it else None
             en_text = f"## {en.title}\n{en.body}" if en else None
-            if it and en and not it.translated and not en.translated:
-                aligned = align_section(SectionPair(game.id, section_id, it_text, en_text, chapter.id), matchers)
-                for position, unit in enumerate(aligned.pairs):
+            if section_id in aligned_sections:
+                assert it and en, "aligned sections have both official texts"
+                for position, unit in enumerate(aligned_sections[section_id].pairs):
                     seg_texts = [normalise(plain(s.text)) for s in unit.it + unit.en]
                     reasons = tuple(f for f in by_section.get(section_id, []) if _touches(f, seg_texts))
                     heading = any(s.index == 0 for s in unit.it + unit.en)
                     if unit.it and unit.en:
-                        state = UnitState.CHANGED if reasons else UnitState.UNCHANGED
+                        state = UnitState.CHANGED if change else UnitState.UNCHANGED
                     else:
                         state = UnitState.IT_ONLY if unit.it else UnitState.EN_ONLY
                     out.append(TranslationUnit(
                         game.id, section_id, position, heading,
                         unit.text("it") if unit.it else None, unit.text("en") if unit.en else None,
-                        it.source if unit.it else None, en.source if unit.en else None, state, reasons))
+                        it.source if unit.it else None, en.source if unit.en else None, state, reasons,
+                        change=change))
             elif en and not en.translated:
                 translation = it_text if it and it.translated else None
                 aligned = align_section(SectionPair(game.id, section_id, translation, en_text, chapter.id), matchers) \
@@ -108,12 +185,12 @@ def game_units(game: Game, glossary: list[Term], findings: list[Finding]) -> lis
                     for position, unit in enumerate(aligned.pairs):
                         out.append(TranslationUnit(game.id, section_id, position, position == 0, None,
                                                    unit.text("en"), None, en.source, UnitState.EN_ONLY,
-                                                   translation=unit.text("it")))
+                                                   translation=unit.text("it"), change=change))
                 else:  # the translation does not split as the original: one unit for the section
                     out.append(TranslationUnit(game.id, section_id, 0, False, None, en_text, None, en.source,
-                                               UnitState.EN_ONLY, translation=translation))
+                                               UnitState.EN_ONLY, translation=translation, change=change))
             elif it and not it.translated:
                 out.append(TranslationUnit(game.id, section_id, 0, False, it_text, None, it.source, None,
-                                           UnitState.IT_ONLY))
+                                           UnitState.IT_ONLY, change=change))
     return out
 

@@ -3,9 +3,9 @@ assumptions and the solver benchmark, in every site language.
 
 Registers the ``puzzles`` feature when imported (see :mod:`generator.features`):
 
-- its loader (:mod:`.loading`): every ``data/puzzles/*.yaml`` loaded with :func:`solver.load_puzzle`
-  and solved (:mod:`.solving`), through :mod:`generator.solution_cache` (``.cache/solutions``), so
-  a warm build does not search again; every rule section a step links to must exist;
+- its loader (:mod:`.loading`): every ``data/puzzles/*.yaml`` loaded with :func:`solver.load_puzzle`,
+  with its committed record (:mod:`generator.proofs`: solution, regret values, why facts, level)
+  read and checked, never proved again; every rule section a step links to must exist;
 - its page producer (:mod:`.pages`): ``cytosis/puzzles/index.md`` (the graded list),
   ``cytosis/puzzles/<id>.md`` (statement, starting position, cards, the optimal sequence as a
   ``<table class="cellula-steps">``, score, proof status, the greedy contrast, assumptions),
@@ -21,17 +21,17 @@ they are shown. Data text is escaped on the way out (``attr`` in raw HTML, :func
 Markdown cells and link texts, ``text``/``md`` elsewhere).
 
 The modules, each depending only on those above it: :mod:`.model` (page paths and the typed
-values), :mod:`.texts` (interface strings, escaping), :mod:`.solving` (engines, the record, the
-cache), :mod:`.board` (board values and their provenance), :mod:`.loading` (the loader),
+values), :mod:`.texts` (interface strings, escaping), :mod:`.board` (board values and their provenance), :mod:`.loading` (the loader),
 :mod:`.views`, :mod:`.statement` and :mod:`.proof` (what the templates are given),
 :mod:`.bench_page`, :mod:`.pages` (the producer). The names below are this package's public
-interface; settings a test overrides (``solving.CACHE_DIR``) are set on their own module.
+interface.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .. import features
+from ..proofs import cli as records_cli
 from .bench_page import bench_page, bench_tables
 from .board import load_boards, plan_assumptions
 from .loading import linkable_sections, load, puzzle_sources
@@ -39,8 +39,6 @@ from .model import (ASSUMPTIONS_PAGE, BENCH_PAGE, GAME, INDEX_PAGE, STOCK_FIELDS
                     PuzzleEntry, PuzzleSet)
 from .pages import play_assets, produce, puzzle_page
 from .proof import proof_lines
-from .solving import (BIG_PUZZLE_PLACEMENTS, available_engines, compute_record, default_engine, depends_on,
-                      engine_for, placements, run_engine, solve_cached)
 from .texts import UI, md_inline
 from .views import section_link
 
@@ -49,11 +47,10 @@ if TYPE_CHECKING:
     from ..site import SiteData
 
 __all__ = [
-    "ASSUMPTIONS_PAGE", "BENCH_PAGE", "BIG_PUZZLE_PLACEMENTS", "GAME", "INDEX_PAGE", "STOCK_FIELDS", "UI",
+    "ASSUMPTIONS_PAGE", "BENCH_PAGE", "GAME", "INDEX_PAGE", "STOCK_FIELDS", "UI",
     "BoardItem", "Link", "Provenance", "PuzzleEntry", "PuzzleSet",
-    "available_engines", "bench_page", "bench_tables", "compute_record", "default_engine", "depends_on",
-    "engine_for", "linkable_sections", "load", "load_boards", "md_inline", "placements", "plan_assumptions", "play_assets",
-    "produce", "proof_lines", "puzzle_page", "puzzle_sources", "run_engine", "section_link", "solve_cached",
+    "bench_page", "bench_tables", "linkable_sections", "load", "load_boards", "md_inline", "plan_assumptions",
+    "play_assets", "produce", "proof_lines", "puzzle_page", "puzzle_sources", "section_link",
 ]
 
 
@@ -62,4 +59,5 @@ def store(site: SiteData, problems: Problems) -> None:
     site.puzzles = load(site, problems)
 
 
-features.register(features.Feature(name="puzzles", loader=store, producers=(produce,), assets=(play_assets,)))
+features.register(features.Feature(name="puzzles", loader=store, producers=(produce,), assets=(play_assets,),
+                                   commands=(features.Command("records", records_cli.configure, records_cli.run),)))

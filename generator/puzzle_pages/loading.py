@@ -1,6 +1,7 @@
 """The puzzles feature's loader: every ``data/puzzles/*.yaml`` (then the whole games of
-``games/``, replayed from their recorded runs) loaded with :func:`solver.load_puzzle` and solved
-through :mod:`.solving`'s cache; every rule section a step links to must exist. Without solving
+``games/``, replayed from their recorded runs) loaded with :func:`solver.load_puzzle`, with its
+committed record read and checked (:mod:`generator.proofs.store`: never proved here, except a new
+puzzle's missing record); every rule section a step links to must exist. Without records
 (``generator validate``), the same files are only loaded and checked."""
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problems
-from . import solving, warming
+from ..proofs.why import Difficulty
 from .board import load_boards
-from .model import GAME, PuzzleSet, PuzzleSource
+from .model import GAME, PuzzleEntry, PuzzleSet, PuzzleSource
 
 if TYPE_CHECKING:
     from solver.model import Puzzle
+    from solver.solution import Solution
 
     from ..rules import Game
     from ..site import SiteData
@@ -76,34 +78,44 @@ def check_linkable(sources: list[PuzzleSource], game: Game, problems: Problems) 
 
 
 def load(site: SiteData, problems: Problems) -> PuzzleSet | None:
-    """Load and solve every puzzle (cached); None when the data set has no Cytosis puzzles.
-    Each file is loaded once; a cold build then computes the missing records in several processes
-    (:mod:`.warming`), and each puzzle is solved, from the cache when it can be.
+    """Load every puzzle with its committed record; None when the data set has no Cytosis puzzles.
+    Each file is loaded once; every record is checked against today's data and code and replayed
+    (:func:`generator.proofs.store.read_records`); a new puzzle's missing record is computed.
     When ``site.solve_puzzles`` is False (``generator validate``), every puzzle and board side is
     loaded and checked (every rule section any of its actions may link to must exist) without
-    solving, and the answer is None: no puzzle page is produced."""
+    reading records, and the answer is None: no puzzle page is produced."""
+    from ..proofs.store import Source, read_records
     puzzles_dir = Path(site.data_dir) / "puzzles"
     if GAME not in site.games or not puzzles_dir.is_dir():
         return None
-    from solver import PuzzleError, SolverError
     game = site.games[GAME]
     sources = load_sources(puzzles_dir, problems)
     if not getattr(site, "solve_puzzles", True):
         check_linkable(sources, game, problems)
         load_boards(puzzles_dir, problems)
         return None
-    warming.warm(sources)       # a cold build's solving, spread over the processors
+    boards = load_boards(puzzles_dir, problems)
+    if problems:        # every data error reported before anything is computed
+        return None
+    proofs = read_records([Source(s.puzzle, s.file, s.recording) for s in sources],
+                          lambda file, message: problems.add(file, "", message))
     entries = []
     for source in sources:
-        try:
-            entry = solving.solved_entry(source)
-        except (PuzzleError, SolverError) as exc:
-            problems.add(source.file, "", f"puzzle not solved: {exc}")
+        proof = proofs.get(source.file)
+        if proof is None:
             continue
+        entry = entry_of(source, proof.record, proof.solution, proof.computed_now)
         for section in dict.fromkeys(step_sections(entry.record)):
             if section not in game.sections:
                 problems.add(source.file, "", f"a plan step links rule section {section!r}, which {GAME} does not have")
         entries.append(entry)
     if not entries:
         return None
-    return PuzzleSet(tuple(entries), load_boards(puzzles_dir, problems))
+    return PuzzleSet(tuple(entries), boards)
+
+
+def entry_of(source: PuzzleSource, record: dict[str, Any], solution: Solution, computed_now: bool) -> PuzzleEntry:
+    """The pages' entry of a puzzle and its checked record."""
+    return PuzzleEntry(source.puzzle, source.file, {**record["solution"], "seconds": record["seconds"].get("solution")},
+                       computed_now, solution, record["why"], Difficulty(**record["level"]),
+                       record["regret"].get("values"))

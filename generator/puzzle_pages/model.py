@@ -10,6 +10,8 @@ from typing import Any
 from solver import Puzzle
 from solver.solution import Solution
 
+from ..proofs.why import Difficulty
+
 GAME = "cytosis"
 INDEX_PAGE = "cytosis/puzzles/index.md"
 ASSUMPTIONS_PAGE = "cytosis/assumptions.md"
@@ -125,18 +127,24 @@ class PuzzleSource:
 
 @dataclass(frozen=True)
 class PuzzleEntry:
-    """A loaded puzzle with its solved record."""
+    """A loaded puzzle with its committed record (:mod:`generator.proofs.record`), checked."""
 
     puzzle: Puzzle
     """The :class:`solver.Puzzle`."""
     file: Path
     """Its data file."""
     record: dict[str, Any]
-    """The cached record (see :func:`compute_record`)."""
-    cache_hit: bool
-    """Whether the record came from the cache in this build."""
+    """The record's ``solution`` part, as the views read it (with the solving's ``seconds``)."""
+    computed_now: bool
+    """Whether this build computed the record (a new puzzle's, written for its author to commit)."""
     solution: Solution
     """The record's solution, typed: its plan replayed in the rules engine when read back."""
+    why: dict[str, Any]
+    """The record's "why it is optimal" facts (:func:`generator.proofs.why.compute_why`)."""
+    level: Difficulty
+    """The level computed from the facts and the greedy contrast."""
+    regret_values: dict[str, Any] | None
+    """The best reachable scores play mode measures moves against (None: none offered)."""
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,12 @@ board assumptions and the benchmark, produced from the loaded :class:`.PuzzleSet
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from solver import ActionKind
 
 from .. import puzzle_play  # issue #19 hook: interactive board
 from .. import puzzle_why  # issue #19 items 3-4: why optimal, computed level
-from . import solving
 from ..refs import relative
 from ..render import Asset, Page, render
 from .bench_page import bench_page
@@ -53,8 +51,7 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
         # issue #19 hook: the interactive board (generator/puzzle_play.py)
         board=puzzle_play.board_block(puzzle, lang=lang, **play_arguments(entry)),
-        why={**puzzle_why.why_view(why_record(entry), record, lang),
-             "level": puzzle_why.level_text(computed_difficulty(entry), lang)},
+        why={**puzzle_why.why_view(entry.why, record, lang), "level": puzzle_why.level_text(entry.level, lang)},
     )
     return Page(lang, page, title, content, nav=nav)
 
@@ -69,52 +66,23 @@ def play_arguments(entry: PuzzleEntry) -> dict[str, Any]:
 
 def play_assets(site: SiteData) -> list[Asset]:
     """Feature asset producer: each puzzle's play data (:func:`generator.puzzle_play.play_data_asset`),
-    shared by its pages in every language; none for a puzzle without a worked example to play from."""
+    shared by its pages in every language; none for a puzzle without a worked example to play from.
+    The regret values come from the puzzle's record, and only against a proven optimum."""
     if site.puzzles is None:
         return []
-    playable = [(e, play_arguments(e)) for e in site.puzzles.entries]
-    return [puzzle_play.play_data_asset(e.puzzle, **arguments) for e, arguments in playable if arguments["plan"]]
-
-
-def why_dir() -> Path | None:
-    """Where the why-records are cached: beside the solutions when a test moves those, else
-    :data:`generator.puzzle_why.WHY_DIR` (None)."""
-    return None if solving.CACHE_DIR is None else Path(solving.CACHE_DIR) / "why"
-
-
-def why_record(entry: PuzzleEntry) -> dict[str, Any]:
-    """The puzzle's "why it is optimal" facts (:mod:`generator.puzzle_why`, cached on disk)."""
-    proven = entry.solution.health if entry.solution.status == ProofStatus.OPTIMAL.value else None
-    return puzzle_why.why_cached(entry.puzzle, entry.file, [a.to_dict() for a in entry.solution.plan], proven,
-                                 why_dir())
-
-
-def is_computed(entry: PuzzleEntry) -> bool:
-    """Whether what the pages compute of ``entry`` beyond its solution, its play data's regret
-    values (:func:`play_assets`) and its why facts (:func:`why_record`), is all on disk already."""
-    arguments = play_arguments(entry)
-    values = puzzle_play.carried_values_path(entry.puzzle, **arguments) if arguments["plan"] else None
-    return (values is None or values.is_file()) and puzzle_why.why_is_cached(entry.puzzle, entry.file, why_dir())
-
-
-def compute(entry: PuzzleEntry) -> None:
-    """Compute and cache what :func:`is_computed` asks about (the same calls the pages make)."""
-    arguments = play_arguments(entry)
-    if arguments["plan"]:
-        puzzle_play.play_data_asset(entry.puzzle, **arguments)
-    why_record(entry)
-
-
-def computed_difficulty(entry: PuzzleEntry) -> puzzle_why.Difficulty:
-    """The level computed from solver data (see :func:`generator.puzzle_why.difficulty`)."""
-    return puzzle_why.difficulty(entry.solution.health, entry.record["greedy"].get("health"),
-                                 why_record(entry))
+    assets = []
+    for entry in site.puzzles.entries:
+        arguments = play_arguments(entry)
+        if arguments["plan"]:
+            regret = puzzle_play.offers_regret(arguments["optimum"], arguments["proven"])
+            assets.append(puzzle_play.play_data_asset(entry.puzzle, entry.regret_values if regret else None))
+    return assets
 
 
 def computed_order(entries: Iterable[PuzzleEntry]) -> list[PuzzleEntry]:
     """Puzzles by computed level, then greedy gap, then id: the index's and the navigation's order."""
     def key(e: PuzzleEntry) -> tuple[int, int, str]:
-        d = computed_difficulty(e)
+        d = e.level
         return (d.grade, d.gap if d.gap is not None else 99, e.puzzle.id)
     return sorted(entries, key=key)
 
@@ -124,7 +92,7 @@ def index_page(site: SiteData, puzzle_set: PuzzleSet, lang: str, nav: tuple[str,
     rows = []
     for entry in computed_order(puzzle_set.entries):
         p = entry.puzzle
-        d = computed_difficulty(entry)
+        d = entry.level
         rows.append({"grade": puzzle_why.stars(d.grade), "grade_n": d.grade, "plain_title": p.text("title", lang),
                      "grade_why": puzzle_why.level_reasons(d, lang), "id": p.id, "title": md_inline(p.text("title", lang)),
                      "href": f"{p.id}.md", "edition": ui[f"short_{p.edition.value}"],

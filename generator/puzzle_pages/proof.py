@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any, cast
 
 from .model import ProofStatus
-from .solving import PLANNER_ENGINES
 from .texts import UI, md_inline
+
+
+PLANNER_ENGINES = ("cpsat", "planner")
+"""Names the CP-SAT planner answers under."""
 
 
 def proof_status(record: dict[str, Any]) -> ProofStatus:

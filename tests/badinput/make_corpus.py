@@ -417,6 +417,17 @@ def cli_cases() -> None:
         ["--data", "/nonexistent/data", "validate"], 2, ["/nonexistent/data"])
     add("cli-generator-data-file", "--data pointing at a file", "generator",
         ["--data", "{root}/README.md", "validate"], 2, ["README.md"])
+    # issue #33: the generator's folders and options, each refused before any data is read
+    add("cli-generator-data-empty-path", "--data '' (read as the current folder before)", "generator",
+        ["--data", "", "validate"], 2, ["--data", "empty path"])
+    add("cli-generator-data-empty-folder", "--data naming an empty folder (a traceback before)", "generator",
+        ["--data", "{case}", "validate"], 2, ["--data", "rules/"])
+    add("cli-generator-docs-file", "generate --docs naming an existing file (a traceback before)", "generator",
+        ["--data", "{root}/data", "generate", "--docs", "{root}/README.md"], 2, ["--docs", "README.md"])
+    add("cli-generator-export-below-file", "check --export below a file (a traceback before)", "generator",
+        ["check", "--export", "{root}/README.md/out"], 2, ["--export", "README.md"])
+    add("cli-generator-check-unknown-game", "check --game naming no game (accepted before)", "generator",
+        ["check", "--game", "cytosys"], 2, ["--game", "cytosys"], seconds=20.0)
     # time limits: every engine stops within about a second of --time-limit
     slow = base_text("long-game-1e").replace("deck: []", "deck: [detox-4, detox-5]").replace(
         "objective: max-health", "objective: max-health\nboard_override: {row_prices: [3, 2, 1, 0]}").replace(
@@ -493,6 +504,22 @@ def data_cases() -> None:
               [r, "UTF-8"])
     data_case("data-rules-deep", "nested 500 deep", [{"file": r, "append": "x: " + "[" * 500 + "]" * 500 + "\n"}],
               [r, "nested"])
+    # issue #33: a rule text and a manifest's sources, strict as the solver's loader; catalogue markup
+    data_case("data-rules-text-latin1", "a rule text with a 0xe9 byte (a traceback before)",
+              [{"file": "rules/cytosis/it-1e.md", "append_bytes": "436166e90a"}],
+              ["rules/cytosis/it-1e.md", "UTF-8", "0xe9"])
+    data_case("data-rules-source-lang-list", "a source's lang: [it] (a traceback before)",
+              [{"file": r, "replace": ["    lang: it\n", "    lang: [it]\n"], "count": 1}], [r, "sources[0].lang"])
+    data_case("data-rules-source-rules-number", "a source's rules: 5 (a traceback before)",
+              [{"file": r, "replace": ["    rules: it-1e.md\n", "    rules: 5\n"], "count": 1}], [r, "sources[0].rules"])
+    for name, about, text, word in (
+            ("html", "a script element", "Fatto con <script>alert(1)</script>", "HTML"),
+            ("brace", "an attribute list", "Fatto con {: onclick=\"alert(1)\" }", "{name}"),
+            ("image", "an image from another host", "Fatto con ![x](https://evil.example/p.png)", "image"),
+            ("abbreviation", "an abbreviation definition", "Fatto con\n\n*[Cytosis]: relabelled", "abbreviation"),
+            ("script-link", "a javascript: link", "Fatto con [x](javascript:alert(1))", "javascript:")):
+        data_case(f"data-ui-{name}", f"a catalogue string with {about} (published on every page before)",
+                  [{"file": ref, "set": ["core", "made_with", text]}], [ref, "core.made_with", word])
     p = "puzzles/grey-rush-2e.yaml"
     data_case("data-puzzle-atp-huge", "a puzzle with 10^10 ATP", [{"file": p, "replace": ["atp: 8", "atp: 10000000000"]}],
               [p, "start.atp"])

@@ -19,6 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from site_server import OFFLINE_SITE, ROOT, SITE, serve_site, site_prefix  # noqa: E402,F401
+from helpers import built_page, pages_under  # noqa: E402,F401
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -132,21 +133,3 @@ def own_page(playwright_instance):
 @pytest.fixture(scope="session")
 def prefix() -> str:
     return site_prefix()
-
-
-def built_page(path: str) -> Path:
-    """The built file of a site path like ``cytosis/setup/`` (in ``site/``)."""
-    return SITE / path / "index.html" if path.endswith("/") or not path else SITE / path
-
-
-def pages_under(folder: str, lang: str = "it") -> list[str]:
-    """Site paths (``cytosis/puzzles/x/``) of the built pages under ``folder`` for ``lang``."""
-    base = SITE / ("en/" if lang == "en" else "") / folder
-    if not base.is_dir():
-        return []
-    found = []
-    for index in sorted(base.rglob("index.html")):
-        rel = index.parent.relative_to(SITE).as_posix()
-        if rel != base.relative_to(SITE).as_posix():
-            found.append(rel + "/")
-    return found

@@ -1,7 +1,10 @@
 """Small helpers for driving the Material for MkDocs UI in the browser tests."""
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
+
+from site_server import OFFLINE_SITE, ROOT, SITE, serve_site, site_prefix  # noqa: F401 -- the tests' one import
 
 
 def search(page, query: str, timeout: float = 15_000) -> list[str]:
@@ -179,3 +182,21 @@ def switch_language(page, hreflang: str) -> None:
     link.wait_for(state="visible")
     with page.expect_navigation():
         link.click()
+
+
+def built_page(path: str) -> Path:
+    """The built file of a site path like ``cytosis/setup/`` (in ``site/``)."""
+    return SITE / path / "index.html" if path.endswith("/") or not path else SITE / path
+
+
+def pages_under(folder: str, lang: str = "it") -> list[str]:
+    """Site paths (``cytosis/puzzles/x/``) of the built pages under ``folder`` for ``lang``."""
+    base = SITE / ("en/" if lang == "en" else "") / folder
+    if not base.is_dir():
+        return []
+    found = []
+    for index in sorted(base.rglob("index.html")):
+        rel = index.parent.relative_to(SITE).as_posix()
+        if rel != base.relative_to(SITE).as_posix():
+            found.append(rel + "/")
+    return found

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import OFFLINE_SITE, SITE
+from helpers import OFFLINE_SITE, SITE
 from play_data import play_data
 
 PUZZLE = "cytosis/puzzles/rulebook-protein-hormone-2e/"

@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import SITE
+from helpers import SITE
 
 GAMES = ["cytosis", "ursuppe", "immune-response"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SITE
+from helpers import SITE
 
 
 def _all_pages() -> list[str]:

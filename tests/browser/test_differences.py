@@ -7,7 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import SITE
+from helpers import SITE
 
 PATH = "cytosis/differences/"
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import SITE, serve_site, site_prefix
+from helpers import SITE, serve_site, site_prefix
 from helpers import switch_language
 
 BASES = ["/", "/some/other/path/"]

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from conftest import OFFLINE_SITE, ROOT, SITE
+from helpers import OFFLINE_SITE, ROOT, SITE
 
 spec = importlib.util.spec_from_file_location("validate_html", ROOT / "tools" / "validate_html.py")
 validate_html = importlib.util.module_from_spec(spec)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SITE, pages_under
+from helpers import SITE, pages_under
 from helpers import switch_language
 
 SWITCH_PAGES = ["", "cytosis/", "cytosis/setup/", "cytosis/compare/setup/", "glossary/"]

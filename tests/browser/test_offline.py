@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import OFFLINE_SITE
+from helpers import OFFLINE_SITE
 from helpers import search
 
 

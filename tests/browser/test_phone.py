@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SITE, pages_under
+from helpers import SITE, pages_under
 
 PHONE = {"width": 390, "height": 844}
 

@@ -95,7 +95,7 @@ CLIPPED = """() => {
 
 
 def _puzzle_path() -> str:
-    from conftest import SITE, pages_under
+    from helpers import SITE, pages_under
     return next(p for p in pages_under("cytosis/puzzles")
                 if '<table class="cellula-steps' in (SITE / p / "index.html").read_text(encoding="utf-8"))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SITE, pages_under
+from helpers import SITE, pages_under
 
 
 def _puzzle_pages(lang: str) -> list[str]:

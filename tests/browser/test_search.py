@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SITE
+from helpers import SITE
 from helpers import search, search_count_text, switch_language
 
 # (page the search starts from, query, a page that must be among the results)

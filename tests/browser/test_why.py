@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 
-from conftest import OFFLINE_SITE, SITE
+from helpers import OFFLINE_SITE, SITE
 from generator import i18n
 
 INDEX = "cytosis/puzzles/"

@@ -1,0 +1,135 @@
+"""``python -m generator records``: the commands about computing the puzzles' records.
+
+    python -m generator records                 compute every missing or stale record, write it
+    python -m generator records P.yaml ID ...   the same for these puzzles only
+    python -m generator records --check         say which records are current, compute nothing
+    python -m generator records --reprove       recompute every record, compare field by field
+    python -m generator records --reprove --sample   the few a test run re-proves
+    python -m generator records --fingerprint   the code fingerprint and the modules it covers
+
+Exit codes, as everywhere: 0 done (or all current, or reproduced), 1 a record stale, failing or
+not reproduced, 2 bad input (a data problem, an unknown puzzle, a bad option).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import record as records
+from .record import RecordState
+
+if TYPE_CHECKING:
+    from .store import Source
+
+SAMPLE_SMALLEST = 3
+"""Records a test run always re-proves: the quickest to compute."""
+SAMPLE_VARYING = 2
+"""Records a test run re-proves in addition, drawn anew with each commit."""
+SAMPLE_MAX_SECONDS = 20.0
+"""The varying ones are drawn among records computed within this many seconds (keeps a test run short)."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Compute the puzzles' committed records (solution, regret values, why facts, level) "
+                          "that the build reads, check them, or re-prove them.")
+    parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
+                        help="puzzle ids or files (default: every puzzle of the data folder)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="report each record's state, compute nothing")
+    mode.add_argument("--reprove", action="store_true",
+                      help="recompute the records and compare them with the committed ones, field by field")
+    mode.add_argument("--all", action="store_true", help="recompute and rewrite the records even when current")
+    mode.add_argument("--fingerprint", action="store_true", help="print the code fingerprint and its modules")
+    parser.add_argument("--sample", action="store_true",
+                        help=f"with --reprove: only the {SAMPLE_SMALLEST} quickest records and {SAMPLE_VARYING} "
+                             "drawn with the commit (what make test re-proves)")
+    parser.add_argument("--workers", type=_workers, default=None,
+                        help="processes to compute in (1 to 64; default: one per processor)")
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes from 1 to 64, got {text!r}") from None
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes from 1 to 64, got {value}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..errors import Problems
+    from ..site import load_site
+    from .fingerprint import code_fingerprint
+    from .store import Source, compute_records, reprove, sample, status_of
+    if args.fingerprint:
+        found = code_fingerprint()
+        print(found.digest)
+        print("\n".join(f"  {name}" for name in found.modules))
+        return 0
+    if args.sample and not args.reprove:
+        print("records: --sample goes with --reprove", file=sys.stderr)
+        return 2
+    # every data file validated before anything is computed (DataError: exit 2, all errors at once)
+    load_site(args.data, solve_puzzles=False)
+    from ..puzzle_pages.loading import load_sources
+    problems = Problems()
+    sources = [Source(s.puzzle, s.file, s.recording) for s in load_sources(Path(args.data) / "puzzles", problems)]
+    problems.raise_if_any()
+    chosen = select(sources, args.puzzles)
+    if chosen is None:
+        return 2
+    statuses = [status_of(s) for s in chosen]
+    if args.check:
+        for status in statuses:
+            print(f"{records.display(status.path)}: {status.state.value}" + (f" ({status.detail})" if status.detail else ""))
+        stale = sum(s.state is not RecordState.CURRENT for s in statuses)
+        print(f"{len(statuses) - stale} of {len(statuses)} records current" +
+              (f"; refresh the others with `{records.REFRESH}`" if stale else ""))
+        return 1 if stale else 0
+    if args.reprove:
+        if args.sample:
+            statuses = sample(statuses, SAMPLE_SMALLEST, SAMPLE_VARYING, SAMPLE_MAX_SECONDS)
+        lines = reprove(statuses, args.workers)
+        for line in lines:
+            print(line)
+        print(f"{len(statuses)} records re-proved: " +
+              ("every field reproduced" if not lines else f"{len(lines)} differences"))
+        return 1 if lines else 0
+    todo = [s for s in statuses if args.all or s.state is not RecordState.CURRENT]
+    if not todo:
+        print(f"all {len(statuses)} records current: nothing to compute")
+        return 0
+    written, failed = compute_records(todo, "computing records", args.workers)
+    for status, error in failed:
+        print(f"{records.display(status.source.file)}: not computed: {error}", file=sys.stderr)
+    print(f"{len(written)} records written ({len(statuses) - len(todo)} already current)" +
+          (f", {len(failed)} failed" if failed else "") + ": commit them with the change that made them")
+    return 1 if failed else 0
+
+
+def select(sources: list[Source], wanted: list[str]) -> list[Source] | None:
+    """The sources named by id or file in ``wanted`` (all when empty); None after reporting an
+    unknown name."""
+    if not wanted:
+        return sources
+    by_name: dict[str, Source] = {}
+    for source in sources:
+        by_name[source.puzzle.id] = source
+        by_name[records.display(source.file)] = source
+        by_name[Path(source.file).resolve().as_posix()] = source
+    chosen: list[Source] = []
+    unknown: list[str] = []
+    for name in wanted:
+        key = name if name in by_name else Path(name).resolve().as_posix()
+        if key in by_name:
+            chosen.append(by_name[key])
+        else:
+            unknown.append(name)
+    if unknown:
+        print(f"records: unknown puzzle {', '.join(repr(u) for u in unknown)}: expected an id or file of "
+              f"{', '.join(sorted(s.puzzle.id for s in sources))}", file=sys.stderr)
+        return None
+    return list(dict.fromkeys(chosen))

@@ -1,0 +1,61 @@
+"""Everything computed for one puzzle, in one place: the entry of the records' code fingerprint
+(:data:`.fingerprint.COMPUTING_MODULES`). What this module reaches by its imports is what decides a
+record's answers; what it does not reach (the pages, the command lines, the benchmark) cannot make
+a record stale.
+
+The order is the one the answers depend on: the solution first (its proven optimum and plan), then
+the regret values against that optimum along that plan, then the why facts (which reuse the
+values' line search past their own budget), then the level from the facts and the greedy contrast.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .regret import compute_values
+from .solution import compute_solution
+from .why import compute_why, difficulty
+
+if TYPE_CHECKING:
+    from solver.model import Puzzle
+
+OPTIMAL = "optimal"
+"""The solution status of a proven optimum (``Solution.status``)."""
+
+
+@dataclass(frozen=True)
+class Computed:
+    """What :func:`compute` found for a puzzle: the answers (deterministic) and the seconds each part
+    took (which vary from machine to machine and are kept apart)."""
+
+    answers: dict[str, Any]
+    """``solution``, ``regret``, ``why`` and ``level``: JSON-ready, the same on every machine."""
+    seconds: dict[str, float]
+    """Wall seconds per part."""
+
+
+def proven_optimum(solution: dict[str, Any]) -> int | None:
+    """The solution's Health when it is a proven optimum, else None."""
+    return solution.get("health") if solution.get("status") == OPTIMAL else None
+
+
+def compute(puzzle: Puzzle, recording: Path | None = None) -> Computed:
+    """Solve ``puzzle`` (or replay its ``recording``), then compute its regret values, its why facts
+    and its level."""
+    import time
+    part, solve_seconds = compute_solution(puzzle, recording)
+    solution = part["solution"]
+    plan = solution.get("plan", [])
+    optimum = proven_optimum(solution)
+    values, stats, regret_seconds = (compute_values(puzzle, plan, optimum) if plan and optimum is not None
+                                     else (None, {}, 0.0))
+    start = time.perf_counter()
+    why = compute_why(puzzle, plan, optimum)
+    why_seconds = time.perf_counter() - start
+    level = difficulty(solution.get("health"), part["greedy"].get("health"), why)
+    answers = {"solution": part, "regret": {"values": values, "stats": stats}, "why": why,
+               "level": dataclasses.asdict(level)}
+    return Computed(answers, {"solution": round(solve_seconds, 3), "regret": round(regret_seconds, 3),
+                              "why": round(why_seconds, 3)})

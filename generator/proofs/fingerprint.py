@@ -1,0 +1,189 @@
+"""The fingerprint of the code that decides a puzzle record's answers.
+
+A record (:mod:`.record`) is stale when what computes it has changed. "What computes it" is the
+import closure of :data:`COMPUTING_MODULES`: those modules and every project module they import, at
+any depth, lazily inside a function or at the top (type-only imports under ``if TYPE_CHECKING:``
+excluded, as they never run). The benchmark, the command lines and the page producers are not in
+it, so editing them never touches a record.
+
+Each module contributes its *normalised* syntax tree, so that what does not change a result does
+not change the fingerprint:
+
+- comments and layout are not in the tree at all; line and column numbers are left out;
+- docstrings (the first string of a module, class or function body) are dropped;
+- the local variables of each function are renamed by order of first appearance, so renaming a
+  local changes nothing (parameters keep their names: callers may pass them by keyword).
+
+Every other change, a constant, an operator, a budget, a new branch, changes it. Budgets are module
+constants of the computing modules, so they are inside the fingerprint with no version string to
+bump by hand.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository (the folder holding ``solver/`` and ``generator/``)."""
+PROJECT_PACKAGES = ("solver", "generator")
+"""Top-level packages whose modules can be in the closure; anything else is a library."""
+COMPUTING_MODULES = ("generator.proofs.compute",)
+"""Where the closure starts: the module that computes a record, everything it calls is reached."""
+FORMAT = "ast-1"
+"""The normalisation's own version: changed when the way trees are normalised changes."""
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """The code fingerprint and the modules it covers."""
+
+    digest: str
+    """SHA-256 over (module name, normalised tree) of every module, sorted by name."""
+    modules: tuple[str, ...]
+    """The modules of the closure, sorted."""
+
+
+def module_path(name: str, root: Path = ROOT) -> Path | None:
+    """The source file of project module ``name`` under ``root`` (a package's ``__init__.py``);
+    None for a module outside the project."""
+    if name.split(".")[0] not in PROJECT_PACKAGES:
+        return None
+    base = root.joinpath(*name.split("."))
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    if base.with_suffix(".py").is_file():
+        return base.with_suffix(".py")
+    return None
+
+
+def _is_type_checking_guard(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of ``tree`` except the bodies of ``if TYPE_CHECKING:`` blocks."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.If) and _is_type_checking_guard(node):
+            stack.extend(node.orelse)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def imported_modules(name: str, tree: ast.Module, is_package: bool) -> set[str]:
+    """The modules ``tree`` (module ``name``) imports at run time, resolved to absolute names: for
+    ``from X import y`` both ``X`` and ``X.y`` (``y`` may be a submodule)."""
+    package = name if is_package else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _runtime_nodes(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - node.level + 1]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            parts = base.split(".")
+            found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+class _Normaliser(ast.NodeTransformer):
+    """Drops docstrings and renames each function's locals by order of first appearance."""
+
+    def _strip_docstring(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            return body[1:] or [ast.Pass()]
+        return body
+
+    def visit_Module(self, node: ast.Module) -> ast.AST:
+        node.body = self._strip_docstring(node.body)
+        self.generic_visit(node)
+        return node
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        node.body = self._strip_docstring(node.body)
+        self.generic_visit(node)
+        return node
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
+        node.body = self._strip_docstring(node.body)
+        declared: set[str] = set()
+        for sub in ast.walk(node):
+            if isinstance(sub, (ast.Global, ast.Nonlocal)):
+                declared.update(sub.names)
+        parameters = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs,
+                                      node.args.vararg, node.args.kwarg) if a is not None}
+        renamed: dict[str, str] = {}
+        for statement in node.body:
+            for sub in ast.walk(statement):
+                bound = (sub.id if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store)
+                         else sub.name if isinstance(sub, ast.ExceptHandler) else None)
+                if bound is not None and bound not in parameters and bound not in declared and bound not in renamed:
+                    # not a valid identifier: it cannot collide with a real name
+                    renamed[bound] = f"local·{len(renamed)}"
+        if renamed:
+            for statement in node.body:
+                for sub in ast.walk(statement):
+                    if isinstance(sub, ast.Name) and sub.id in renamed:
+                        sub.id = renamed[sub.id]
+                    elif isinstance(sub, ast.ExceptHandler) and sub.name in renamed:
+                        sub.name = renamed[sub.name]
+        self.generic_visit(node)
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        return self._function(node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
+        return self._function(node)
+
+
+def normalised_tree(source: str, filename: str = "<source>") -> str:
+    """``source``'s syntax tree without docstrings, positions and local names (see the module doc)."""
+    tree = _Normaliser().visit(ast.parse(source, filename))
+    return ast.dump(tree, annotate_fields=True, include_attributes=False)
+
+
+def closure(start: Iterable[str] = COMPUTING_MODULES, root: Path = ROOT) -> dict[str, Path]:
+    """Module name -> source file of every project module reachable from ``start`` by run-time
+    imports (see the module docstring)."""
+    found: dict[str, Path] = {}
+    pending = list(start)
+    while pending:
+        name = pending.pop()
+        if name in found:
+            continue
+        path = module_path(name, root)
+        if path is None:
+            continue
+        found[name] = path
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        pending.extend(imported_modules(name, tree, path.name == "__init__.py"))
+        # importing a.b.c runs a/__init__ and a/b/__init__ first
+        parts = name.split(".")
+        pending.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+    return found
+
+
+def code_fingerprint(start: Iterable[str] = COMPUTING_MODULES, root: Path = ROOT) -> Fingerprint:
+    """The fingerprint of the closure of ``start`` under ``root``."""
+    modules = closure(start, root)
+    digest = hashlib.sha256(FORMAT.encode() + b"\0")
+    for name in sorted(modules):
+        digest.update(name.encode() + b"\0")
+        digest.update(normalised_tree(modules[name].read_text(encoding="utf-8"), str(modules[name])).encode() + b"\0")
+    return Fingerprint(digest.hexdigest(), tuple(sorted(modules)))

@@ -1,0 +1,225 @@
+"""The build's side of the records: read every puzzle's record, check it, never prove.
+
+For each puzzle the loader hands over (:func:`read_records`):
+
+- a *current* record (its inputs' digest and the code fingerprint both match) is read, its plan
+  replayed in the rules engine and its regret values spot-checked (:mod:`.checks`);
+- a *missing* record (a new puzzle) is computed by the one pipeline (:mod:`.pipeline`, with
+  progress) and written beside the puzzle for its author to commit;
+- a *stale* or damaged record is an error naming the puzzle, what changed and the command that
+  refreshes it (``make records``): the build does not quietly re-prove.
+"""
+from __future__ import annotations
+
+import functools
+import random
+import subprocess
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import record as records
+from .fingerprint import ROOT, code_fingerprint
+from .pipeline import Job, Outcome, run
+from .record import Inputs, RecordState
+
+if TYPE_CHECKING:
+    from solver.model import Puzzle
+    from solver.solution import Solution
+
+
+@dataclass(frozen=True)
+class Source:
+    """A loaded puzzle the records are about (the puzzles feature's :class:`PuzzleSource` fits)."""
+
+    puzzle: Puzzle
+    file: Path
+    recording: Path | None
+
+
+@dataclass(frozen=True)
+class Status:
+    """One puzzle's record against today's data and code."""
+
+    source: Source
+    path: Path
+    state: RecordState
+    record: dict[str, Any] | None
+    inputs: Inputs
+    detail: str
+    """What is wrong, in words ("" when current)."""
+
+    @property
+    def refresh(self) -> str:
+        """The command that recomputes this record."""
+        return f"python -m generator records {records.display(self.source.file)}"
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A puzzle's record as the pages read it."""
+
+    record: dict[str, Any]
+    """The whole record (:mod:`.record`)."""
+    solution: Solution
+    """``record["solution"]["solution"]`` read back: its plan replayed in the rules engine."""
+    computed_now: bool
+    """Whether this build computed it (a new puzzle): the file is then written for its author to commit."""
+
+
+@functools.lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """Today's code fingerprint (read once a process: the code does not change during a build)."""
+    return code_fingerprint().digest
+
+
+def status_of(source: Source, code: str | None = None) -> Status:
+    """Read ``source``'s record and compare it with today's inputs and code."""
+    path = records.record_path(source.file)
+    inputs = Inputs.of(records.input_files(source.puzzle, source.file, source.recording))
+    try:
+        record = records.read(path)
+    except ValueError as exc:
+        return Status(source, path, RecordState.DAMAGED, None, inputs, str(exc))
+    state = records.state_of(record, inputs, code if code is not None else fingerprint())
+    detail = {RecordState.CURRENT: "", RecordState.MISSING: "no record yet",
+              RecordState.CODE_CHANGED: "the code that computes it changed since it was recorded"}.get(state, "")
+    if state is RecordState.INPUTS_CHANGED and record is not None:
+        detail = "changed since it was recorded: " + ", ".join(records.changed_inputs(record, inputs))
+    return Status(source, path, state, record, inputs, detail)
+
+
+def job_of(source: Source, previous: dict[str, Any] | None = None) -> Job:
+    """The pipeline job that computes ``source``'s record (``previous``: its last record, whose
+    times order the jobs and estimate what is left)."""
+    seconds = (previous or {}).get("seconds") or {}
+    expected = float(sum(seconds.values())) if seconds else None
+    return Job(source.puzzle.id, source.file, source.recording,
+               (source.puzzle.rounds * source.puzzle.flasks, len(source.puzzle.deck)), expected)
+
+
+def write_outcome(status: Status, outcome: Outcome, code: str) -> dict[str, Any]:
+    """Write the record an outcome computed; the record."""
+    assert outcome.computed is not None
+    record = records.make_record(status.source.puzzle.id, status.inputs, code, outcome.computed.answers,
+                                 outcome.computed.seconds)
+    records.write(status.path, record)
+    return record
+
+
+def compute_records(statuses: Sequence[Status], what: str, workers: int | None = None) -> tuple[dict[Path, dict[str, Any]], list[tuple[Status, str]]]:
+    """Compute and write the records of ``statuses``: (written records by puzzle file, failures)."""
+    code = fingerprint()
+    by_id = {s.source.puzzle.id: s for s in statuses}
+    written: dict[Path, dict[str, Any]] = {}
+    failed: list[tuple[Status, str]] = []
+    for outcome in run([job_of(s.source, s.record) for s in statuses], what, workers):
+        status = by_id[outcome.job.puzzle_id]
+        if outcome.computed is None:
+            failed.append((status, outcome.error or "failed"))
+        else:
+            written[status.source.file] = write_outcome(status, outcome, code)
+    return written, failed
+
+
+def check_record(source: Source, record: dict[str, Any]) -> Solution:
+    """The record's solution read back (its plan replayed to its score) and its regret values
+    spot-checked; raises ``SolverError`` or :class:`.checks.RecordCheckError` on a mismatch."""
+    from solver.solution import Solution
+    from .checks import check_values
+    solution = Solution.from_dict(source.puzzle, record["solution"]["solution"])
+    values = record["regret"].get("values")
+    if values is not None and solution.status == "optimal" and solution.health is not None:
+        check_values(source.puzzle, list(solution.plan), solution.health, values)
+    return solution
+
+
+def read_records(sources: Iterable[Source], report: Any, workers: int | None = None) -> dict[Path, Proof]:
+    """Every source's :class:`Proof`, by puzzle file. ``report(file, message)`` receives each
+    problem (a stale, damaged or failing record, a new puzzle whose computing failed); those
+    puzzles are left out."""
+    from solver import SolverError
+    from .checks import RecordCheckError
+    statuses = [status_of(s) for s in sources]
+    for status in statuses:
+        if status.state not in (RecordState.CURRENT, RecordState.MISSING):
+            report(status.source.file, f"record {records.display(status.path)}: {status.state.value} "
+                                       f"({status.detail}): refresh it with `{records.REFRESH}` "
+                                       f"(this puzzle alone: `{status.refresh}`)")
+    missing = [s for s in statuses if s.state is RecordState.MISSING]
+    computed: dict[Path, dict[str, Any]] = {}
+    if missing:
+        computed, failed = compute_records(missing, "computing the records of new puzzles", workers)
+        for status, error in failed:
+            report(status.source.file, f"puzzle not solved: {error}")
+    proofs: dict[Path, Proof] = {}
+    for status in statuses:
+        record = computed.get(status.source.file) if status.state is RecordState.MISSING else (
+            status.record if status.state is RecordState.CURRENT else None)
+        if record is None:
+            continue
+        try:
+            solution = check_record(status.source, record)
+        except (SolverError, RecordCheckError) as exc:
+            report(status.source.file, f"record {records.display(status.path)} does not check out against the "
+                                       f"rules engine ({exc}): recompute it with `{status.refresh}`")
+            continue
+        proofs[status.source.file] = Proof(record, solution, status.state is RecordState.MISSING)
+    return proofs
+
+
+def reprove(statuses: Sequence[Status], workers: int | None = None) -> list[str]:
+    """Recompute each record from nothing and compare it with the committed one, field by field
+    (timings left out); one line per difference, per failure and per missing record."""
+    out: list[str] = []
+    present = [s for s in statuses if s.record is not None]
+    out += [f"{records.display(s.path)}: {s.state.value} ({s.detail})" for s in statuses if s.record is None]
+    code = fingerprint()
+    by_id = {s.source.puzzle.id: s for s in present}
+    for outcome in run([job_of(s.source, s.record) for s in present], "re-proving records", workers):
+        status = by_id[outcome.job.puzzle_id]
+        assert status.record is not None
+        if outcome.computed is None:
+            out.append(f"{records.display(status.path)}: recomputing failed: {outcome.error}")
+            continue
+        fresh = records.make_record(status.source.puzzle.id, status.inputs, code, outcome.computed.answers,
+                                    outcome.computed.seconds)
+        for where, old, new in records.differences(status.record, fresh):
+            out.append(f"{records.display(status.path)}: {where}: committed {_short(old)}, recomputed {_short(new)}")
+    return out
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    import json
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def recorded_seconds(status: Status) -> float:
+    """What computing the record took when it was recorded (infinite when unknown)."""
+    seconds = (status.record or {}).get("seconds") or {}
+    return float(sum(seconds.values())) if seconds else float("inf")
+
+
+def head_commit() -> str:
+    """The commit checked out (what the sample of :func:`sample` varies with); "" outside git."""
+    try:
+        done = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True,
+                              cwd=ROOT, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return str(done.stdout).strip()
+
+
+def sample(statuses: Sequence[Status], smallest: int, varying: int, max_seconds: float,
+           seed: str | None = None) -> list[Status]:
+    """The records a test run re-proves: the ``smallest`` quickest to compute, plus ``varying``
+    more drawn with the commit as seed (a different few on every commit, so a stale or hand-edited
+    record cannot stand for long) among those recorded within ``max_seconds``."""
+    present = sorted((s for s in statuses if s.record is not None), key=lambda s: (recorded_seconds(s), s.source.puzzle.id))
+    chosen = present[:smallest]
+    rest = [s for s in present[smallest:] if recorded_seconds(s) <= max_seconds]
+    rng = random.Random(seed if seed is not None else head_commit())
+    chosen += rng.sample(rest, min(varying, len(rest)))
+    return chosen
