@@ -10,14 +10,15 @@ At least 90 % of each has a right page of the reader's language among the first 
 no lookup of a glossary term comes back empty."""
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
 import yaml
 
-from conftest import ROOT, checked_tab
 from generator.search_lookups import KINDS, load_generated_lookups
 from helpers import generated_rows, relevance_rows
+from site_server import ROOT
 
 LOOKUPS = yaml.safe_load((Path(__file__).resolve().parents[1] / "search_relevance.yaml").read_text(encoding="utf-8"))["lookups"]
 TARGET = 0.9
@@ -26,15 +27,25 @@ KIND_FLOOR = {"exact": 0.9, "other-language": 0.9, "typo": 0.8, "plural": 0.85, 
 tools/search_relevance.py; the whole set's target is TARGET)."""
 
 
+@contextlib.contextmanager
+def _tab(context):
+    """A tab of the session's browser for the session's measurements (the page fixture is per test)."""
+    tab = context.new_page()
+    try:
+        yield tab
+    finally:
+        tab.close()
+
+
 @pytest.fixture(scope="session")
 def handwritten_rows(context, site_url, prefix):
-    with checked_tab(context) as tab:
+    with _tab(context) as tab:
         return relevance_rows(tab, site_url, prefix, LOOKUPS)
 
 
 @pytest.fixture(scope="session")
 def generated(context, site_url):
-    with checked_tab(context) as italian, checked_tab(context) as english:
+    with _tab(context) as italian, _tab(context) as english:
         return generated_rows({"it": italian, "en": english}, site_url, load_generated_lookups(ROOT / "data"))
 
 
