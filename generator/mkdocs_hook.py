@@ -212,7 +212,8 @@ def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
                  figures.documents, figures.raw_bytes, figures.gzip_bytes)
 
 
-CLIENT_KEYS = ("search_include_other", "search_result_language", "italian", "english", "copy_link", "link_copied")
+CLIENT_KEYS = ("search_include_other", "search_result_language", "search_did_you_mean", "search_nearest_terms",
+               "italian", "english", "copy_link", "link_copied")
 """``core.*`` strings that docs/assets/search.js and permalink.js show."""
 
 

@@ -30,9 +30,11 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
-from .rules import SITE_LANGUAGES
+from .glossary import Term
+from .rules import SITE_LANGUAGES, Game
 from .site import SiteData
 
 INDEX = Path("search") / "search_index.json"
@@ -43,6 +45,7 @@ class PageKind(Enum):
     """What a page of the site is, for ranking."""
     QUICKREF = "quickref"
     RULES = "rules"
+    ABOUT = "about"
     GLOSSARY = "glossary"
     HOME = "home"
     COMPARE = "compare"
@@ -58,6 +61,7 @@ PAGE_BOOSTS: dict[PageKind, float] = {
     PageKind.GLOSSARY: 1.0,
     PageKind.HOME: 1.0,
     PageKind.OTHER: 0.5,
+    PageKind.ABOUT: 0.5,
     PageKind.COMPARE: 0.3,
     PageKind.DIFFERENCES: 0.3,
     PageKind.PUZZLES: 0.2,
@@ -65,6 +69,10 @@ PAGE_BOOSTS: dict[PageKind, float] = {
 }
 """lunr document boost per page kind (multiplies a document's score). The values were tuned on the
 relevance set (tests/search_relevance.yaml; README, "Measured figures")."""
+
+ABOUT_CHAPTERS = frozenset({"about"})
+"""Chapters that tell about the game rather than state its rules (Cytosis: the designer's letter,
+credits, the game in a nutshell): ranked with the explanatory pages, below the rules they retell."""
 
 TITLE_FIELD_BOOST = 5.0
 """Weight of titles (page titles and section headings) against body text (1). Material's default,
@@ -154,21 +162,169 @@ def _stopwords(material_dir: Path) -> list[str]:
     return sorted(words)
 
 
+def _forms_pattern(forms: Iterable[str]) -> re.Pattern[str] | None:
+    """Any of ``forms`` as a whole word (or words), case-insensitive, the longest first: where a
+    longer form matches ("Beute Grigie") its shorter part ("Beute") does not; None for no form."""
+    alternatives = sorted({re.escape(f.strip()) for f in forms if f.strip()}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)", re.I) if alternatives else None
+
+
+TITLE_COVERAGE = 1 / 3
+"""A heading names a term when the term's form is at least this share of the heading's letters:
+"Beute Grigie" names the grey flask; "Detailed example of how to complete a Protein Hormone Card"
+only mentions the card."""
+
+
+def defining_sections(games: dict[str, Game], glossary: list[Term]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The rule section that defines each glossary term, per game of the term: ``{term id: ((game id,
+    section id), ...)}``; a term no rule section of a game uses has none there.
+
+    Read from the rules' structure, in any language the section has: a section whose heading is one of
+    the term's forms, else one whose heading names it (:data:`TITLE_COVERAGE`; the shortest such
+    heading), else the section whose text uses its forms most (the earliest on a tie). A form counts
+    only where no longer form of another term covers it ("Beuta" in "Beuta Grigia" is the grey flask)."""
+    ranks: dict[tuple[str, str], tuple[tuple[int, int, int], str]] = {}
+    for game_id, game in games.items():
+        terms = [t for t in glossary if game_id in t.games]
+        rule_sections = (s for chapter in game.chapters if chapter.id not in ABOUT_CHAPTERS for s in chapter.sections)
+        for order, section_id in enumerate(rule_sections):
+            for lang, text in game.sections[section_id].texts.items():
+                owner = {form.strip().lower(): term.id for term in terms for form in term.own_forms(lang)}
+                pattern = _forms_pattern(owner)
+                if pattern is None:
+                    continue
+                title = text.title.strip(" .:*")
+                letters = sum(c.isalnum() for c in title) or 1
+                found: dict[str, tuple[int, int, int]] = {}
+                for match in pattern.finditer(title):
+                    term_id = owner[match.group().lower()]
+                    if match.span() == (0, len(title)):
+                        rank = (0, len(title), order)
+                    elif sum(c.isalnum() for c in match.group()) >= TITLE_COVERAGE * letters:
+                        rank = (1, len(title), order)
+                    else:
+                        continue
+                    found[term_id] = min(rank, found.get(term_id, rank))
+                uses: dict[str, int] = {}
+                for match in pattern.finditer(text.body):
+                    term_id = owner[match.group().lower()]
+                    uses[term_id] = uses.get(term_id, 0) + 1
+                for term_id, count in uses.items():
+                    found.setdefault(term_id, (2, -count, order))
+                for term_id, rank in found.items():
+                    key = (term_id, game_id)
+                    if key not in ranks or rank < ranks[key][0]:
+                        ranks[key] = (rank, section_id)
+    defining: dict[str, tuple[tuple[str, str], ...]] = {}
+    for term in glossary:
+        found_in = tuple((g, ranks[(term.id, g)][1]) for g in term.games if (term.id, g) in ranks)
+        if found_in:
+            defining[term.id] = found_in
+    return defining
+
+
+DEFINES_FIELD_BOOST = 12.0
+"""Weight of the defining-terms field (:func:`defining_sections`): a term's every form, in every
+language and each as one word (:func:`joined`), on the section that defines it, above titles, so that
+section comes first for the term."""
+
+ASKS_FIELD_BOOST = 1.0
+"""Weight of the question-words field (:data:`ASKS`): as much as body text, so it ranks a section that
+states a cost among those matching the thing asked about, without raising it above them."""
+
+ASKS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:cost[aoi]|costano|costo|pag(?:a|ano|are|ando|ato|herà|heranno)|spend(?:e|ere|ono)|prezzo"
+                r"|costs?|costing|pay(?:s|ing)?|paid|spend(?:s|ing)?|spent|price)\b", re.I),
+     "costo costa prezzo pagare paga cost costs price pay"),
+    (re.compile(r"\b(?:scambi\w*|convert\w*|trad(?:e|es|ing)|exchang\w*|swap\w*)\b", re.I),
+     "scambio scambiare scambia convertire trade exchange swap convert"),
+)
+"""Words a reader asks a question with, given to the sections whose text states such a rule in other
+words: "quanto costa una beuta grigia" finds the section where a player "paga 4 ATP" for one, "can I
+trade carbohydrates for lipids" the section that allows or forbids exchanging them. Each pattern
+(Italian and English forms of the verb) adds its question words, in both languages."""
+
+QUESTION_WORDS = ("much", "many", "quanto", "quanta", "quanti", "quante")
+"""Question words dropped from a query like the stop words: they are in almost every question and
+in no rule's meaning ("how much does cell division cost" is answered by "cell division cost")."""
+
+
+def _location_key(location: str) -> str:
+    """A search location without its language folder and page suffix, the form
+    ``cytosis/setup/#setup-player-pieces`` in the served and the offline (``setup.html#``) build."""
+    page, _, anchor = location.partition("#")
+    parts = [p for p in page.split("/") if p]
+    if parts[:1] and parts[0] in SITE_LANGUAGES[1:]:
+        parts = parts[1:]
+    parts = [p[:-5] if p.endswith(".html") else p for p in parts]
+    if parts and parts[-1] == "index":
+        parts = parts[:-1]
+    return "/".join(parts) + "/" + (f"#{anchor}" if anchor else "")
+
+
+def joined(form: str, stopwords: frozenset[str]) -> str:
+    """A glossary form as one word, its stop words left out ("Tabellone per 2 giocatori" ->
+    "tabellone2giocatori"): the defining field holds forms so, and docs/assets/search.js adds the
+    same joined runs of the words typed, so "grey flask" meets the grey flask's section and a lone
+    "flask" does not."""
+    return "".join(w for w in re.findall(r"\w+", form.lower()) if w not in stopwords)
+
+
+def _defined_terms(site: SiteData, stopwords: frozenset[str]) -> dict[str, str]:
+    """The ``defines`` text of every section that defines glossary terms, by location key: each such
+    term's forms in every language, each as one word (:func:`joined`). Only the whole form: with its
+    words apart, "flask" alone found the grey flask's section above the flask's own rules."""
+    texts: dict[str, list[str]] = {}
+    for term_id, places in defining_sections(site.games, site.glossary).items():
+        term = next(t for t in site.glossary if t.id == term_id)
+        forms = [joined(f, stopwords) for lang in term.forms for f in term.own_forms(lang)]
+        for game_id, section_id in places:
+            section = site.games[game_id].sections[section_id]
+            texts.setdefault(f"{game_id}/{section.chapter}/#{section.anchor}", []).extend(f for f in forms if f)
+    return {key: " ".join(dict.fromkeys(forms)) for key, forms in texts.items()}
+
+
+def _asks(text: str) -> str:
+    """The question words of :data:`ASKS` that ``text`` states a rule for."""
+    plain = _TAGS.sub(" ", text)
+    return " ".join(words for pattern, words in ASKS if pattern.search(plain))
+
+
+def glossary_suggestions(site: SiteData, lang: str) -> list[list[str]]:
+    """The glossary forms the search offers in ``lang`` when a lookup finds nothing or looks
+    mistyped (docs/assets/search.js): ``[form, glossary anchor]`` for each form of each term in
+    ``lang``, the preferred form first."""
+    return [[form, term.anchor] for term in site.glossary for form in term.own_forms(lang)]
+
+
 def split_index(index: dict[str, Any], site: SiteData, stopwords: list[str]) -> dict[str, dict[str, Any]]:
     """One shaped index per site language from Material's combined index."""
     chrome, forms = _chrome(site), _glossary_forms(site)
     chapters = {gid: {c.id for c in game.chapters} for gid, game in site.games.items()}
+    defined = _defined_terms(site, frozenset(stopwords))
     config = dict(index["config"])
     config["fields"] = dict(config["fields"]) | {"title": {"boost": TITLE_FIELD_BOOST},
-                                                 "terms": {"boost": TERMS_FIELD_BOOST}}
-    config["cellula_stopwords"] = stopwords
-    out: dict[str, dict[str, Any]] = {lang: {"config": config, "docs": []} for lang in SITE_LANGUAGES}
+                                                 "terms": {"boost": TERMS_FIELD_BOOST},
+                                                 "defines": {"boost": DEFINES_FIELD_BOOST},
+                                                 "asks": {"boost": ASKS_FIELD_BOOST}}
+    config["cellula_stopwords"] = sorted(set(stopwords) | set(QUESTION_WORDS))
+    out: dict[str, dict[str, Any]] = {
+        lang: {"config": config | {"cellula_glossary": glossary_suggestions(site, lang)}, "docs": []}
+        for lang in SITE_LANGUAGES}
     for doc in index["docs"]:
         doc = dict(doc)
         doc["text"], terms = clean_text(doc.get("text", ""), chrome, forms)
         if terms:
             doc["terms"] = terms
-        boost = PAGE_BOOSTS[page_kind_of(doc["location"], chapters)]
+        kind = page_kind_of(doc["location"], chapters)
+        if kind is PageKind.RULES:
+            key = _location_key(doc["location"])
+            if key in defined:
+                doc["defines"] = defined[key]
+            asks = _asks(doc["text"])
+            if asks:
+                doc["asks"] = asks
+        boost = PAGE_BOOSTS[kind]
         if boost != 1.0:
             doc["boost"] = boost
         out[doc_lang(doc["location"])]["docs"].append(doc)
@@ -194,11 +350,11 @@ def page_kind_of(location: str, chapters: dict[str, set[str]]) -> PageKind:
         return PageKind.OTHER
     if len(parts) == 1:
         return PageKind.HOME
+    if parts[1] in chapters[head]:  # before the named pages: Cytosis has a rules chapter called "cards"
+        return PageKind.ABOUT if parts[1] in ABOUT_CHAPTERS else PageKind.RULES
     named = {"quickref": PageKind.QUICKREF, "compare": PageKind.COMPARE, "differences": PageKind.DIFFERENCES,
              "puzzles": PageKind.PUZZLES, "cards": PageKind.CARDS}
-    if parts[1] in named:
-        return named[parts[1]]
-    return PageKind.RULES if parts[1] in chapters[head] else PageKind.OTHER
+    return named.get(parts[1], PageKind.OTHER)
 
 
 def _dump(index: dict[str, Any]) -> str:

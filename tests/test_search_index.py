@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from generator.pages import rule_numbers
-from generator.search_index import (PAGE_BOOSTS, PageKind, clean_text, doc_lang, page_kind_of, split_index)
+from generator.search_index import (PAGE_BOOSTS, QUESTION_WORDS, PageKind, clean_text, doc_lang, joined,
+                                    page_kind_of, split_index)
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_numbers.json"
 REGEN = os.environ.get("CELLULA_REGEN_GOLDEN") == "1"
-CHAPTERS = {"cytosis": {"setup", "spots", "scoring"}, "ursuppe": {"phases"}}
+CHAPTERS = {"cytosis": {"setup", "spots", "scoring", "cards", "about"}, "ursuppe": {"phases"}}
 
 
 @pytest.mark.parametrize(("location", "kind"), [
@@ -30,13 +31,16 @@ CHAPTERS = {"cytosis": {"setup", "spots", "scoring"}, "ursuppe": {"phases"}}
     ("cards/cytosis/#c1", PageKind.CARDS),
     ("en/glossary/#flask", PageKind.GLOSSARY),
     ("cytosis/benchmark/", PageKind.OTHER),
+    ("cytosis/cards/#cards-hormones", PageKind.RULES),  # the rules chapter called "cards", not the card database
+    ("en/cytosis/about/#about-designer-letter", PageKind.ABOUT),
 ])
 def test_page_kind(location, kind):
     assert page_kind_of(location, CHAPTERS) is kind
 
 
-def test_rule_pages_rank_above_compare_differences_puzzle_and_card_pages():
-    for lower in (PageKind.COMPARE, PageKind.DIFFERENCES, PageKind.PUZZLES, PageKind.CARDS):
+def test_rule_pages_rank_above_compare_differences_puzzle_about_and_card_pages():
+    for lower in (PageKind.COMPARE, PageKind.DIFFERENCES, PageKind.PUZZLES, PageKind.CARDS, PageKind.ABOUT,
+                  PageKind.OTHER):
         assert PAGE_BOOSTS[PageKind.RULES] > PAGE_BOOSTS[lower]
     assert PAGE_BOOSTS[PageKind.QUICKREF] >= PAGE_BOOSTS[PageKind.RULES]
 
@@ -84,19 +88,50 @@ def test_clean_text_keeps_a_leading_paragraph_of_rule_text():
     assert text == "<p>Ogni giocatore riceve 4 beute.</p>"
 
 
-def test_split_index_one_index_per_language(real_site):
+@pytest.fixture(scope="module")
+def unsolved_site():
+    """The site's data with its puzzles loaded but not solved: the index shaping does not need them."""
+    from generator.site import load_site
+    return load_site(solve_puzzles=False)
+
+
+def test_joined_forms_leave_stop_words_and_punctuation_out():
+    assert joined("Tabellone per 2 giocatori", frozenset({"per"})) == "tabellone2giocatori"
+    assert joined("Grey Flask", frozenset()) == "greyflask"
+    assert joined("Tossicità", frozenset()) == "tossicità"
+
+
+def test_split_index_one_index_per_language(unsolved_site):
     combined = {"config": {"lang": ["it", "en", "ru"], "separator": "[\\s\\-]+", "pipeline": ["stopWordFilter"],
                            "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
                 "docs": [{"location": "cytosis/setup/", "title": "Preparazione", "text": ""},
                          {"location": "cytosis/compare/setup/", "title": "Preparazione", "text": ""},
                          {"location": "en/cytosis/setup/", "title": "Game setup", "text": ""}]}
-    out = split_index(combined, real_site, ["a", "il"])
+    out = split_index(combined, unsolved_site, ["a", "il"])
     assert [d["location"] for d in out["it"]["docs"]] == ["cytosis/setup/", "cytosis/compare/setup/"]
     assert [d["location"] for d in out["en"]["docs"]] == ["en/cytosis/setup/"]
     assert out["it"]["docs"][0]["boost"] > out["it"]["docs"][1]["boost"]
     fields = out["en"]["config"]["fields"]
     assert fields["title"]["boost"] > fields["terms"]["boost"] > fields["text"]["boost"]
-    assert out["it"]["config"]["cellula_stopwords"] == ["a", "il"]
+    assert out["it"]["config"]["cellula_stopwords"] == sorted({"a", "il", *QUESTION_WORDS})
+
+
+def test_split_index_gives_defining_sections_their_terms_and_cost_rules_their_question_words(unsolved_site):
+    combined = {"config": {"lang": ["it", "en", "ru"], "separator": "[\\s\\-]+", "pipeline": ["stemmer"],
+                           "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
+                "docs": [{"location": "cytosis/events/#events-toxicity", "title": "TOSSICITA'", "text": "<p>...</p>"},
+                         {"location": "en/cytosis/gameplay/#gameplay-grey-flasks", "title": "GREY FLASKS",
+                          "text": "<p>they may pay 4 <strong>ATP</strong> to take a Grey Flask</p>"},
+                         {"location": "cytosis/puzzles/grey-rush-2e/", "title": "x", "text": "<p>pay 4 ATP</p>"}]}
+    out = split_index(combined, unsolved_site, [])
+    toxicity, grey, puzzle = out["it"]["docs"][0], out["en"]["docs"][0], out["it"]["docs"][1]
+    assert {"tossicità", "toxicity"} <= set(toxicity["defines"].split())  # every language's forms
+    assert "cost" in grey["asks"].split() and "costa" in grey["asks"].split()
+    assert "asks" not in puzzle and "defines" not in puzzle  # rule sections only
+    fields = out["it"]["config"]["fields"]
+    assert fields["defines"]["boost"] > fields["title"]["boost"]
+    forms = {form for form, _ in out["en"]["config"]["cellula_glossary"]}
+    assert "Grey Flask" in forms and "Beuta Grigia" not in forms  # the reader's language only
 
 
 def test_rule_numbers_are_pinned(real_site):

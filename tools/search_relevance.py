@@ -1,38 +1,87 @@
-"""Print the relevance table of the site search (tests/search_relevance.yaml) as Markdown.
+"""Print the relevance figures of the site search as Markdown: the generated set (generated from the
+data, generator/search_lookups.py) by kind of lookup and by source, and the hand-written set
+(tests/search_relevance.yaml) lookup by lookup.
 
-Usage: .venv/bin/python tools/search_relevance.py   (after `mkdocs build`; needs /usr/bin/chromium)
+Usage: .venv/bin/python tools/search_relevance.py [--site DIR] [--misses N]
+(after `mkdocs build`; needs /usr/bin/chromium). --site measures another build (e.g. one of the
+previous commit's code), --misses lists that many missed generated lookups of each kind.
 """
 from __future__ import annotations
 
+import argparse
+import os
 import sys
+import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
-from helpers import relevance_rows  # noqa: E402
-from site_server import SITE, serve_site, site_prefix  # noqa: E402
+
+def _share(rows: Iterable[dict[str, Any]]) -> str:
+    rows = list(rows)
+    ok = sum(r["ok"] for r in rows)
+    return f"{ok}/{len(rows)} ({ok / len(rows):.0%})" if rows else "-"
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="the built site to measure (default: site/)")
+    parser.add_argument("--misses", type=int, default=0, help="missed generated lookups to list per kind")
+    parser.add_argument("--source", choices=("glossary", "card", "section"), help="list the misses of this source only")
+    args = parser.parse_args()
+    if args.site:
+        os.environ["CELLULA_SITE"] = str(args.site.resolve())
     from playwright.sync_api import sync_playwright
-    lookups = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["lookups"]
+
+    from generator.search_lookups import KINDS, SOURCES, load_generated_lookups
+    from helpers import generated_rows, relevance_rows
+    from site_server import SITE, serve_site, site_prefix
+
+    handwritten = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["lookups"]
+    generated = load_generated_lookups(ROOT / "data")
     with serve_site(SITE) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
         page = browser.new_page()
-        page.set_default_timeout(30_000)
-        rows = relevance_rows(page, url, site_prefix(), lookups)
+        page.set_default_timeout(120_000)
+        other = browser.new_page()
+        started = time.monotonic()
+        rows = generated_rows({"it": page, "en": other}, url, generated)
+        took = time.monotonic() - started
+        hand = relevance_rows(page, url, site_prefix(), handwritten)
         browser.close()
-    print("| site | kind | lookup | first three result pages | right page in top 3 |")
+    print(f"Generated set: {len(rows)} lookups, run in {took:.1f} s.\n")
+    print("| kind | Italian site | English site | both |")
+    print("|---|---|---|---|")
+    for kind in KINDS:
+        mine = [r for r in rows if r["kind"] == kind]
+        print(f"| {kind} | {_share(r for r in mine if r['site'] == 'it')} | "
+              f"{_share(r for r in mine if r['site'] == 'en')} | {_share(mine)} |")
+    print(f"| **all** | {_share(r for r in rows if r['site'] == 'it')} | "
+          f"{_share(r for r in rows if r['site'] == 'en')} | **{_share(rows)}** |")
+    print("\n| source | right in top 3 | no result at all |")
+    print("|---|---|---|")
+    for source in SOURCES:
+        mine = [r for r in rows if r["source"] == source]
+        print(f"| {source} | {_share(mine)} | {sum(r['count'] == 0 for r in mine)} |")
+    for kind in KINDS if args.misses else ():
+        missed = [r for r in rows if r["kind"] == kind and not r["ok"]]
+        missed = [r for r in missed if r["source"] == args.source or not args.source][:args.misses]
+        if missed:
+            print(f"\nMissed, {kind}:")
+            for r in missed:
+                print(f"- [{r['site']}] {r['query']!r} -> {r['top']} (right: {', '.join(r['right'])})")
+    print(f"\nHand-written set (tests/search_relevance.yaml): {_share(hand)}")
+    for kind in sorted({r["kind"] for r in hand}):
+        print(f"- {kind}: {_share(r for r in hand if r['kind'] == kind)}")
+    print("\n| site | kind | lookup | first three result pages | right page in top 3 |")
     print("|---|---|---|---|---|")
-    for r in rows:
+    for r in hand:
         print(f"| {r['lang']} | {r['kind']} | {r['query']} | {', '.join(r['top']) or '(none)'} | {'yes' if r['ok'] else 'no'} |")
-    for lang in ("it", "en"):
-        mine = [r for r in rows if r["lang"] == lang]
-        print(f"\n{lang}: {sum(r['ok'] for r in mine)}/{len(mine)}", end="")
-    print(f"\nall: {sum(r['ok'] for r in rows)}/{len(rows)}")
     return 0
 
 

@@ -5,10 +5,13 @@
  * index per language (generator/search_index.py), and this script:
  *   - asks for the reader's language index (en/search/search_index.json on English pages);
  *   - wraps Material's search worker: drops Italian and English stop words from a query (Material
- *     adds a trailing wildcard to every word, so "a" would match every word starting with a), and,
- *     when the reader turns the switch on, adds the other language's documents to the index, its
- *     pages listed after the reader's language ones;
- *   - labels every result with the language of its page (IT / EN).
+ *     adds a trailing wildcard to every word, so "a" would match every word starting with a), shapes
+ *     every word into a query that forgives (shapeQuery below: stems, prefixes, typos), and, when the
+ *     reader turns the switch on, adds the other language's documents to the index, its pages listed
+ *     after the reader's language ones;
+ *   - labels every result with the language of its page (IT / EN);
+ *   - offers the glossary's nearest terms when a lookup finds nothing or looks mistyped ("did you
+ *     mean"), in the reader's language (the build puts the forms in the index: cellula_glossary).
  * The worker protocol (message types SETUP 0, READY 1, QUERY 2, RESULT 3) is Material's. */
 (function () {
   "use strict";
@@ -68,7 +71,8 @@
 
   /* 2. Material's search worker, wrapped. */
   var stopwords = {};
-  var mine = null, otherDocs = null, lastQuery = null, worker = null, includeOther = false, resetup = false;
+  var mine = null, otherDocs = null, lastQuery = null, lastTyped = "", relaxed = false, worker = null,
+      includeOther = false, resetup = false;
 
   function withoutStopwords(query) {
     /* Players type questions: "quante beute?" */
@@ -80,6 +84,127 @@
     return kept.length ? kept.join(" ") : query;
   }
 
+  /* Every word of a query, as lunr clauses (Material leaves a word alone when it ends in ^N or ~N;
+   * otherwise it appends * and lunr then skips the stemmer):
+   *   word^10    the word stemmed as the index is (plugins.search.pipeline in mkdocs.yml): "mutazioni"
+   *              meets "mutazione", "ribosomes" "ribosome";
+   *   word*^3    the word as a prefix, so a word being typed already finds;
+   *   word~1^1   one edit away, for words of 5 letters or more ("exocitosis"); two edits for words of
+   *              9 or more; at a tenth of the weight, so exact matches rank first.
+   * A word written with lunr's own syntax (+word, -word, word~2, field:word, word*) is kept as it is. */
+  var EXACT = 10, PREFIX = 3, FUZZY = 1, FUZZY_MIN = 5, FUZZY_LONG = 9;
+  var separator = /[\s\-]+/;
+  /* The pieces of a word as the index cut its words: at the separator, without the punctuation around
+   * them ("Tossicita'", "“Normale”", "(3", "Fase 6:"), which the index trims too. */
+  function piecesOf(word) {
+    return word.split(separator).map(function (piece) {
+      return piece.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    }).filter(Boolean);
+  }
+  function isSyntax(word) { return /^[+\-]|[~^*]|\p{L}:\p{L}/u.test(word); }
+  function clausesOf(word) {
+    if (isSyntax(word)) return [word];
+    return piecesOf(word).map(function (piece) {
+      var letters = (piece.match(/\p{L}/gu) || []).length;
+      var out = [piece + "^" + EXACT, piece + "*^" + PREFIX];
+      if (letters >= FUZZY_MIN && letters === piece.length) {
+        out.push(piece + "~" + (letters >= FUZZY_LONG ? 2 : 1) + "^" + FUZZY);
+      }
+      return out.join(" ");
+    });
+  }
+  /* Runs of 2 to 4 words typed, joined into one ("grey flask" -> "greyflask"): the index holds each
+   * glossary form so on the section that defines it (generator/search_index.py, joined), so the
+   * whole term finds that section and one of its words alone does not. */
+  var RUN_MAX = 4;
+  function joinedRuns(words) {
+    var pieces = [];
+    words.forEach(function (w) { if (!isSyntax(w)) pieces = pieces.concat(piecesOf(w).map(function (p) { return p.toLowerCase(); })); });
+    var out = [];
+    for (var i = 0; i < pieces.length; i++) {
+      for (var n = 2; n <= RUN_MAX && i + n <= pieces.length; n++) {
+        var run = pieces.slice(i, i + n).join("");
+        var letters = (run.match(/\p{L}/gu) || []).length;
+        out.push(run + "^" + EXACT);
+        if (letters >= FUZZY_LONG) out.push(run + "~1^" + FUZZY);
+      }
+    }
+    return out;
+  }
+  function shapeQuery(query) {
+    var words = withoutStopwords(query).split(/\s+/).filter(Boolean);
+    return words.map(function (w) { return clausesOf(w).join(" "); }).concat(joinedRuns(words)).join(" ");
+  }
+  /* Asked only when the shaped query finds nothing, so it never outranks a match: one edit in words
+   * of 3 or 4 letters ("bute"), two from 6 letters; and, since the index holds stems and a typo can
+   * keep a word from being stemmed ("stsrvation" stays whole, "starvation" is "starvat"), the word's
+   * first letters one edit away (two from 7 letters), cut where stems end (1 to 4 letters off); long words also as a
+   * prefix ("mitochondrion" -> "mitochond*" finds "mitochondria"). */
+  var RELAXED_MIN = 3, RELAXED_TWO = 6, CUTS = [1, 2, 3, 4], STEM_MIN = 4, CUT_TWO = 7, PREFIX_FROM = 9,
+      PREFIX_CUT = 3;
+  function relaxedQuery(query) {
+    return withoutStopwords(query).split(/\s+/).filter(Boolean).map(function (word) {
+      if (isSyntax(word)) return word;
+      return piecesOf(word).map(function (piece) {
+        var letters = (piece.match(/\p{L}/gu) || []).length;
+        if (letters < RELAXED_MIN || letters !== piece.length) return piece + "^" + EXACT;
+        var out = [piece + "~" + (letters >= RELAXED_TWO ? 2 : 1) + "^" + FUZZY];
+        if (letters >= FUZZY_MIN) {
+          CUTS.forEach(function (cut) {
+            var kept = letters - cut;
+            if (kept >= STEM_MIN) out.push(piece.slice(0, kept) + "~" + (kept >= CUT_TWO ? 2 : 1) + "^" + FUZZY);
+          });
+        }
+        if (letters >= PREFIX_FROM) out.push(piece.slice(0, letters - PREFIX_CUT) + "*^" + FUZZY);
+        return out.join(" ");
+      }).join(" ");
+    }).join(" ");
+  }
+
+  /* 3. "Did you mean": the glossary forms of the reader's language nearest to what was typed. */
+  function fold(text) {
+    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ").trim();
+  }
+  /* Edits between a and b, an adjacent swap counting as one (as lunr's fuzzy matching counts them). */
+  function distance(a, b) {
+    var rows = [], i, j;
+    for (i = 0; i <= a.length; i++) { rows.push([i]); }
+    for (j = 1; j <= b.length; j++) rows[0][j] = j;
+    for (i = 1; i <= a.length; i++) {
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return rows[a.length][b.length];
+  }
+  var SUGGESTIONS = 5;
+  /* The nearest forms (one per glossary term), nearest first: [{form, edits}]. */
+  function nearestTerms(query) {
+    var typed = fold(query), best = {};
+    if (typed.length < 3 || !mine) return [];
+    (mine.config.cellula_glossary || []).forEach(function (entry) {
+      var form = String(entry[0]), anchor = String(entry[1]), folded = fold(form);
+      var edits = folded.indexOf(typed) === 0 ? 0 : distance(typed, folded);
+      if (!best[anchor] || edits < best[anchor].edits) best[anchor] = { form: form, edits: edits, exact: folded === typed };
+    });
+    return Object.keys(best).map(function (k) { return best[k]; })
+      .sort(function (x, y) { return x.edits - y.edits || x.form.length - y.form.length; })
+      .slice(0, SUGGESTIONS);
+  }
+  /* What to offer for `query`: on no results the nearest terms; with results, a term one or two
+   * edits away from what was typed (a likely slip), unless the query is a term as it is. */
+  function suggestionsFor(query, found) {
+    var near = nearestTerms(query);
+    if (!found) return { kind: "none", terms: near };
+    if (near.some(function (t) { return t.exact; })) return { kind: "mean", terms: [] };
+    var limit = Math.min(2, Math.floor(fold(query).length / 4));
+    return { kind: "mean", terms: near.filter(function (t) { return t.edits > 0 && t.edits <= limit; }).slice(0, 3) };
+  }
+
   function groupLang(group) {
     return group.length ? langOf(root + group[0].location) : lang;
   }
@@ -88,6 +213,21 @@
     var mineFirst = data.items.filter(function (g) { return groupLang(g) === lang; });
     var rest = data.items.filter(function (g) { return groupLang(g) !== lang; });
     return Object.assign({}, data, { items: mineFirst.concat(rest) });
+  }
+
+  /* Material marks a query word "missing" on a result when no indexed word starts with it, and only
+   * the words it found go into the result link's highlight (?h=). The index holds stems ("ribosom"),
+   * so a whole word typed ("ribosoma") would be marked missing on the very results it found, and not
+   * highlighted on the page it leads to: every query word of a result counts as found. */
+  function withoutMissingTerms(data) {
+    if (!data || !data.items) return data;
+    return Object.assign({}, data, { items: data.items.map(function (group) {
+      return group.map(function (item) {
+        var terms = {};
+        Object.keys(item.terms || {}).forEach(function (t) { terms[t] = true; });
+        return Object.assign({}, item, { terms: terms });
+      });
+    }) });
   }
 
   function setup(post) {
@@ -122,6 +262,16 @@
       if (ev.data && ev.data.type === READY && performance.mark && !performance.getEntriesByName(READY_MARK).length) {
         performance.mark(READY_MARK);
       }
+      /* Nothing found: ask once more, relaxed, before Material (and anyone else listening) hears of it. */
+      if (ev.data && ev.data.type === RESULT && !relaxed && lastQuery && !(ev.data.data.items || []).length) {
+        var again = relaxedQuery(lastTyped);
+        if (again && again !== lastQuery) {
+          relaxed = true;
+          ev.stopImmediatePropagation();
+          post({ type: QUERY, data: again });
+          return;
+        }
+      }
       if (ev.data && ev.data.type === READY && resetup) {
         resetup = false;
         if (lastQuery !== null) post({ type: QUERY, data: lastQuery });
@@ -131,12 +281,17 @@
       if (message && message.type === SETUP) {
         mine = message.data;
         (mine.config.cellula_stopwords || []).forEach(function (w) { stopwords[w] = true; });
+        if (mine.config.separator) {
+          try { separator = new RegExp(mine.config.separator); } catch (e) { /* keep the default */ }
+        }
         includeOther = wantOther();
         if (includeOther) return setIncludeOther(true);
         return post(message);
       }
       if (message && message.type === QUERY) {
-        lastQuery = withoutStopwords(String(message.data));
+        lastTyped = String(message.data);
+        lastQuery = shapeQuery(lastTyped);
+        relaxed = false;
         return post({ type: QUERY, data: lastQuery });
       }
       return post(message);
@@ -145,7 +300,10 @@
       if (type !== "message") return add(type, listener, opts);
       var fn = function (ev) {
         var data = ev.data;
-        if (data && data.type === RESULT) data = { type: RESULT, data: readerFirst(data.data) };
+        if (data && data.type === RESULT) {
+          data = { type: RESULT, data: withoutMissingTerms(readerFirst(data.data)) };
+          showSuggestions(suggestionsFor(lastTyped, data.data.items.length > 0));
+        }
         var forward = { type: "message", data: data, target: real, currentTarget: real };
         return typeof listener === "function" ? listener.call(real, forward) : listener.handleEvent(forward);
       };
@@ -160,7 +318,7 @@
   CellulaWorker.prototype = RealWorker && RealWorker.prototype;
   window.Worker = CellulaWorker;
 
-  /* 3. The switch and the language labels, in Material's search dialog. */
+  /* 4. The switch, the language labels and the suggestions, in Material's search dialog. */
   function labelResults(list) {
     list.querySelectorAll("a.md-search-result__link").forEach(function (a) {
       var head = a.querySelector("h1, h2");
@@ -171,6 +329,33 @@
       tag.textContent = which.toUpperCase();
       tag.title = (ui.search_result_language || "") + ": " + (which === "en" ? ui.english : ui.italian);
       head.insertBefore(tag, head.firstChild);
+    });
+  }
+
+  /* The suggestion line under the count line: buttons that search for the term. */
+  function showSuggestions(offer) {
+    var box = document.querySelector(".cellula-search-suggest");
+    if (!box) return;
+    box.textContent = "";
+    box.hidden = !offer.terms.length;
+    if (!offer.terms.length) return;
+    var lead = document.createElement("span");
+    lead.textContent = (offer.kind === "none" ? ui.search_nearest_terms : ui.search_did_you_mean) || "";
+    box.appendChild(lead);
+    offer.terms.forEach(function (term) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "cellula-search-suggestion";
+      button.textContent = term.form;
+      button.addEventListener("click", function () {
+        var input = document.querySelector("input.md-search__input");
+        if (!input) return;
+        input.value = term.form;
+        input.focus();
+        input.dispatchEvent(new KeyboardEvent("keyup", { key: "End", bubbles: true }));
+      });
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(button);
     });
   }
 
@@ -190,6 +375,11 @@
      * take either place. */
     var meta = result.querySelector(".md-search-result__meta");
     result.insertBefore(label, meta ? meta.nextSibling : result.firstChild);
+    var suggest = document.createElement("p");
+    suggest.className = "cellula-search-suggest";
+    suggest.hidden = true;
+    suggest.setAttribute("aria-live", "polite");
+    result.insertBefore(suggest, label.nextSibling);
     var list = result.querySelector(".md-search-result__list");
     if (list) {
       new MutationObserver(function () { labelResults(list); }).observe(list, { childList: true, subtree: true });

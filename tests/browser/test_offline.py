@@ -18,6 +18,8 @@ def offline_root():
     ("index.html", "ribosoma", "cytosis/spots.html"),
     ("en/index.html", "ribosome", "en/cytosis/spots.html"),
     ("index.html", "Flask", "cytosis/setup.html"),
+    ("index.html", "ribosomi", "cytosis/spots.html"),  # stemmed, as served (issue 32)
+    ("en/index.html", "exocitosis", "en/cytosis/spots.html"),  # a typo
 ])
 def test_offline_search_from_file_url(page, offline_root, start, query, expected):
     page.goto(offline_root + start)

@@ -16,6 +16,11 @@ CASES = [
     # The Russian original of Immune Response is on the chapter pages (original-text tabs).
     pytest.param("", "Глюкоза", "immune-response/components/", id="ru-on-it-site"),
     pytest.param("en/", "фагоцитоз", "en/immune-response/intro/", id="ru-stemmed-on-en-site"),
+    # Forgiving (issue 32): another number or inflection, a typo, a typo in a short word (relaxed query).
+    pytest.param("", "ribosomi", "cytosis/spots/", id="it-plural-stemmed"),
+    pytest.param("en/", "mitochondrion", "en/cytosis/spots/", id="en-other-number"),
+    pytest.param("en/", "exocitosis", "en/cytosis/spots/", id="en-typo"),
+    pytest.param("", "Tosicità", "cytosis/events/", id="it-typo"),
 ]
 
 
@@ -48,6 +53,37 @@ def test_cross_language_search(page, site_url, prefix, start, query, expected, s
     visible = page.locator("article").inner_text()
     assert shown in visible, f"{expected} does not show {shown!r}"
     assert query not in visible, f"{expected} shows {query!r} itself: not a cross-language match"
+
+
+def test_no_results_offer_the_nearest_glossary_terms(page, site_url):
+    page.goto(site_url + "en/")
+    assert search(page, "xqzqx") == []
+    box = page.locator(".cellula-search-suggest")
+    box.wait_for(state="visible")
+    assert "No results. Nearest glossary terms:" in box.inner_text()
+    assert box.locator("button.cellula-search-suggestion").count() >= 1
+
+
+def test_a_mistyped_term_offers_did_you_mean_and_the_suggestion_searches_it(page, site_url, prefix):
+    page.goto(site_url)
+    search(page, "Tossicta")
+    box = page.locator(".cellula-search-suggest")
+    box.wait_for(state="visible")
+    assert "Forse cercavi:" in box.inner_text()
+    box.locator("button.cellula-search-suggestion", has_text="Tossicità").click()
+    page.wait_for_function("document.querySelector('input.md-search__input').value === 'Tossicità'")
+    page.wait_for_function(
+        "href => [...document.querySelectorAll('.md-search-result__item a.md-search-result__link')]"
+        ".some(a => new URL(a.href).pathname === href)", arg=prefix + "cytosis/events/")
+    page.wait_for_function("!document.querySelector('.cellula-search-suggest:not([hidden])')")  # a term as it is
+
+
+def test_results_do_not_call_a_stemmed_word_missing(page, site_url):
+    """Material marks a query word "missing" on a result when no indexed word starts with it; the index
+    holds stems, so "ribosoma" (indexed "ribosom") would be marked missing on the results it found."""
+    page.goto(site_url)
+    search(page, "ribosoma")
+    assert page.locator(".md-search-result__item del").count() == 0
 
 
 def test_search_highlight_lands_on_section(page, site_url, prefix):
