@@ -317,3 +317,14 @@ def test_workers_hash_strings_alike_on_every_run():
                                   check=True)
         seen.add(done.stdout)
     assert len(seen) == 1 and os.environ.get("PYTHONHASHSEED") == before
+
+
+def test_a_confirmation_decided_by_the_clock_is_a_note_not_a_difference(quick):
+    read(quick)
+    path = records.record_path(quick[1])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["solution"]["confirmed_by"] = []       # as when HiGHS runs out of its 60 s on a loaded machine
+    path.write_text(json.dumps(data), encoding="utf-8")
+    notes: list[str] = []
+    assert store.reprove([store.status_of(source_of(f)) for f in quick], workers=1, notes=notes) == []
+    assert len(notes) == 1 and "solution.confirmed_by" in notes[0] and "wall-clock" in notes[0]

@@ -92,9 +92,12 @@ def run(args: argparse.Namespace) -> int:
     if args.reprove:
         if args.sample:
             statuses = sample(statuses, SAMPLE_SMALLEST, SAMPLE_VARYING, SAMPLE_MAX_SECONDS)
-        lines = reprove(statuses, args.workers)
+        notes: list[str] = []
+        lines = reprove(statuses, args.workers, notes)
         for line in lines:
             print(line)
+        for note in notes:
+            print(f"note: {note}")
         print(f"{len(statuses)} records re-proved: " +
               ("every field reproduced" if not lines else f"{len(lines)} differences"))
         return 1 if lines else 0

@@ -188,6 +188,17 @@ def changed_inputs(record: Mapping[str, Any], inputs: Inputs) -> list[str]:
     return sorted(f for f in set(recorded) | set(inputs.files) if recorded.get(f) != inputs.files.get(f))
 
 
+WALL_CLOCK_FIELDS = ("confirmed_by",)
+"""Fields decided within a wall-clock budget: the HiGHS confirmation of an optimum (60 s; 43 s for
+deck-season-1e on an idle machine, past 60 s on a loaded one). A confirmation adds to a proof and
+never changes a value: a re-proof reports its difference without failing."""
+
+
+def is_wall_clock(path: str) -> bool:
+    """Whether the dotted field ``path`` is one of :data:`WALL_CLOCK_FIELDS`."""
+    return path.rsplit(".", 1)[-1].split("[")[0] in WALL_CLOCK_FIELDS
+
+
 def is_volatile(key: str) -> bool:
     return key in VOLATILE_KEYS or key.endswith("_seconds")
 

@@ -169,9 +169,11 @@ def read_records(sources: Iterable[Source], report: Any, workers: int | None = N
     return proofs
 
 
-def reprove(statuses: Sequence[Status], workers: int | None = None) -> list[str]:
+def reprove(statuses: Sequence[Status], workers: int | None = None, notes: list[str] | None = None) -> list[str]:
     """Recompute each record from nothing and compare it with the committed one, field by field
-    (timings left out); one line per difference, per failure and per missing record."""
+    (timings left out); one line per difference, per failure and per missing record. A difference
+    in a field decided within a wall-clock budget (:data:`.record.WALL_CLOCK_FIELDS`) goes to
+    ``notes`` instead, when given."""
     out: list[str] = []
     present = [s for s in statuses if s.record is not None]
     out += [f"{records.display(s.path)}: {s.state.value} ({s.detail})" for s in statuses if s.record is None]
@@ -186,7 +188,11 @@ def reprove(statuses: Sequence[Status], workers: int | None = None) -> list[str]
         fresh = records.make_record(status.source.puzzle.id, status.inputs, code, outcome.computed.answers,
                                     outcome.computed.seconds)
         for where, old, new in records.differences(status.record, fresh):
-            out.append(f"{records.display(status.path)}: {where}: committed {_short(old)}, recomputed {_short(new)}")
+            line = f"{records.display(status.path)}: {where}: committed {_short(old)}, recomputed {_short(new)}"
+            if notes is not None and records.is_wall_clock(where):
+                notes.append(line + " (decided within a wall-clock budget: not an answer)")
+            else:
+                out.append(line)
     return out
 
 
