@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import Problems
     from ..site import load_site
     from .fingerprint import code_fingerprint
-    from .store import Source, compute_records, reprove, sample, status_of
+    from .store import compute_records, reprove, sample, status_of
     if args.fingerprint:
         found = code_fingerprint()
         print(found.digest)
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     load_site(args.data, solve_puzzles=False)
     from ..puzzle_pages.loading import load_sources
     problems = Problems()
-    sources = [Source(s.puzzle, s.file, s.recording) for s in load_sources(Path(args.data) / "puzzles", problems)]
+    sources = load_sources(Path(args.data) / "puzzles", problems)
     problems.raise_if_any()
     chosen = select(sources, args.puzzles)
     if chosen is None:

@@ -84,7 +84,7 @@ def load(site: SiteData, problems: Problems) -> PuzzleSet | None:
     When ``site.solve_puzzles`` is False (``generator validate``), every puzzle and board side is
     loaded and checked (every rule section any of its actions may link to must exist) without
     reading records, and the answer is None: no puzzle page is produced."""
-    from ..proofs.store import Source, read_records
+    from ..proofs.store import read_records
     puzzles_dir = Path(site.data_dir) / "puzzles"
     if GAME not in site.games or not puzzles_dir.is_dir():
         return None
@@ -97,8 +97,7 @@ def load(site: SiteData, problems: Problems) -> PuzzleSet | None:
     boards = load_boards(puzzles_dir, problems)
     if problems:        # every data error reported before anything is computed
         return None
-    proofs = read_records([Source(s.puzzle, s.file, s.recording) for s in sources],
-                          lambda file, message: problems.add(file, "", message))
+    proofs = read_records(sources, lambda file, message: problems.add(file, "", message))
     entries = []
     for source in sources:
         proof = proofs.get(source.file)

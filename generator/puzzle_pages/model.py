@@ -10,6 +10,7 @@ from typing import Any
 from solver import Puzzle
 from solver.solution import Solution
 
+from ..proofs.store import Source
 from ..proofs.why import Difficulty
 
 GAME = "cytosis"
@@ -113,16 +114,9 @@ class StepRow:
     """The step's card has values the rulebooks do not print (badge in the row)."""
 
 
-@dataclass(frozen=True)
-class PuzzleSource:
-    """A puzzle file loaded and checked, not yet solved (the loader's first pass)."""
-
-    puzzle: Puzzle
-    """The :class:`solver.Puzzle`."""
-    file: Path
-    """Its data file."""
-    recording: Path | None
-    """A whole game's recorded run, replayed instead of solved; None for a puzzle."""
+PuzzleSource = Source
+"""A puzzle file loaded and checked, with its recorded run for a whole game: what the records are
+about (:class:`generator.proofs.store.Source`)."""
 
 
 @dataclass(frozen=True)
