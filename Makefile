@@ -80,7 +80,7 @@ test: $(STAMP) $(PYODIDE)
 	$(PY) -m mkdocs build --strict --quiet -f mkdocs-offline.yml
 	$(PY) -m pytest tests/site
 	sh tests/browser/ensure_chromium.sh
-	$(PY) -m pytest tests/browser
+	$(PY) -m pytest tests/browser -n 2 --dist loadfile
 	$(PY) -m generator check
 
 # The puzzles' records (data/puzzles/*.record.json): compute the missing and stale ones, to commit.
