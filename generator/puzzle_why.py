@@ -14,13 +14,12 @@ from datetime import date
 from typing import Any, cast
 
 from . import i18n
-from .proofs.why import Difficulty
+from .proofs.why import STOCK_FIELDS, Difficulty   # the probes the words name are the ones computed
 from .step_texts import step_text
 
 MAX_GRADE = 5
 """Levels run from 1 to 5, computed by :func:`difficulty`; a puzzle file's own ``grade:`` is its
 author's estimate, kept for the benchmark's table."""
-STOCK_FIELDS = ("atp", "mrna", "protein", "carb", "lipid")
 UI = i18n.namespace("puzzles")
 
 
