@@ -141,6 +141,27 @@ def test_changed_code_makes_every_record_stale(recorded, monkeypatch):
     assert all("code changed" in m and records.REFRESH in m for _, m in reported)
 
 
+def test_a_preview_uses_records_of_earlier_code_with_a_warning(recorded, monkeypatch, capsys):
+    monkeypatch.setattr(store, "fingerprint", lambda: "0" * 64)
+    monkeypatch.setenv(store.PREVIEW_VARIABLE, "1")
+    proofs, reported = read(recorded)
+    assert not reported and set(proofs) == set(recorded)
+    assert capsys.readouterr().err.count("the code that computes it changed") == len(recorded)
+
+
+def test_a_preview_still_refuses_an_edited_puzzle(recorded, monkeypatch):
+    monkeypatch.setenv(store.PREVIEW_VARIABLE, "1")
+    file = recorded[1]
+    file.write_text(file.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    proofs, reported = read(recorded)
+    assert file not in proofs and [where for where, _ in reported] == [file]
+
+
+def test_make_test_never_previews():
+    assert store.PREVIEW_VARIABLE not in (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert store.PREVIEW_VARIABLE not in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("garbage, says", [
     ("{not json", "line 1: not JSON"),
     ('{"format": "cellula-record-0"}', "format 'cellula-record-0', expected 'cellula-record-1'"),
