@@ -1,5 +1,7 @@
-# Cellula: every entry point. `make site` and `make test` set everything up on a fresh machine
-# that has Python 3.11 and pip: the virtual environment, the pinned dependencies, then the work.
+# Cellula: every entry point. `make site` and `make test` set everything up on a fresh Debian machine
+# that has Python 3.11 (with venv and pip): the virtual environment and the pinned dependencies, and,
+# with apt-get as root or through sudo, the Debian packages when missing (tools/ensure_*.sh: Hunspell
+# dictionaries, npm, Chromium, Java), then the work.
 PYTHON ?= python3
 export NO_MKDOCS_2_WARNING := 1
 VENV   := .venv
@@ -14,6 +16,7 @@ PYODIDE := tools/pyodide/node_modules/pyodide/pyodide.js
 setup: $(STAMP)
 
 $(PYODIDE): tools/pyodide/package-lock.json
+	sh tools/ensure_npm.sh
 	npm ci --no-audit --no-fund --prefix tools/pyodide
 	touch $(PYODIDE)
 
@@ -80,6 +83,7 @@ test: $(STAMP) $(PYODIDE)
 	$(PY) -m mkdocs build --strict --quiet -f mkdocs-offline.yml
 	$(PY) -m pytest tests/site
 	sh tests/browser/ensure_chromium.sh
+	sh tools/ensure_java.sh
 	$(PY) -m pytest tests/browser -n 2 --dist loadfile
 	$(PY) -m generator check
 

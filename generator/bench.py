@@ -1,4 +1,5 @@
-"""``python -m generator bench``: wall time of generating the pages and building the whole site."""
+"""``python -m generator bench``: wall time of generating the pages and building the whole site,
+printed and written to ``data/figures/build.json`` (:mod:`generator.figures`)."""
 from __future__ import annotations
 
 import argparse
@@ -14,14 +15,17 @@ from .site import ROOT
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--runs", type=int, default=3, help="builds to time (default: %(default)s)")
+    parser.add_argument("--runs", type=int, default=3, help="builds to time, 1 to 20 (default: %(default)s)")
+    parser.add_argument("--no-write", action="store_true", help="print the figures without writing data/figures/build.json")
 
 
 def _run(args: argparse.Namespace) -> int:
     from .build import generate
-    if args.runs < 1:
-        print("--runs: expected an integer >= 1", file=sys.stderr)
+    from .figures import Unit, figure, load_average, write_set
+    if not 1 <= args.runs <= 20:
+        print(f"--runs {args.runs}: expected an integer from 1 to 20", file=sys.stderr)
         return 2
+    load_before = load_average()
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         _site, pages = generate(docs_dir=Path(tmp))
@@ -35,10 +39,18 @@ def _run(args: argparse.Namespace) -> int:
             subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", out],
                            cwd=ROOT, env=env, check=True)
             times.append(time.perf_counter() - start)
-    html = sum(1 for _ in (ROOT / "docs").rglob("*.md"))
+    html = sum(1 for lang in ("it", "en") for _ in (ROOT / "docs" / lang).rglob("*.md"))
     print(f"generate + mkdocs build --strict (whole site, {html} Markdown pages): "
           f"best {min(times):.2f} s, median {sorted(times)[len(times) // 2]:.2f} s over {len(times)} runs "
           f"(target < 15 s)")
+    if not args.no_write:
+        written = write_set("build", f"python -m generator bench --runs {args.runs}", load_before, [
+            figure("pages", html, Unit.COUNT),
+            figure("generate", gen, Unit.SECONDS),
+            figure("build.best", min(times), Unit.SECONDS),
+            figure("build.median", sorted(times)[len(times) // 2], Unit.SECONDS),
+            figure("runs", len(times), Unit.COUNT)])
+        print(f"written: {written.relative_to(ROOT)}")
     return 0
 
 

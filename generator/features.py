@@ -101,6 +101,7 @@ MODULES = (
     "generator.puzzle_pages",
     "generator.audit_page",
     "generator.quickref",
+    "generator.figures",
 )
 """Feature packages, imported once by :func:`load`. Their order is the build order: loaders run in
 it (the ``check`` data before anything that might read it) and pages are produced in it, which

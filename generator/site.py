@@ -19,6 +19,7 @@ if TYPE_CHECKING:   # the features' own data types; their packages import this m
     from .check.editions import GameReport
     from .puzzle_pages.model import PuzzleSet
     from .quickref import QuickGroup
+    from .figures import FigureSet
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("CELLULA_DATA", ROOT / "data")).resolve()
@@ -62,6 +63,8 @@ class SiteData:
     """The rules audit of ``data/audit/<game>.yaml``, by game id (``audit`` feature)."""
     quickref: dict[str, tuple[QuickGroup, ...]] = field(default_factory=dict)
     """The quick reference of every game that has one, by game id (``quickref`` feature)."""
+    figures: dict[str, FigureSet] = field(default_factory=dict)
+    """The measured figures of ``data/figures/``, by set id (``figures`` feature)."""
 
 
 def load_site(data_dir: Path = DATA_DIR, *, solve_puzzles: bool = True) -> SiteData:

@@ -9,7 +9,7 @@ from generator import features
 
 def test_every_feature_package_registers_once_in_build_order():
     names = [f.name for f in features.registered()]
-    assert names == ["bench", "check", "cards", "puzzles", "audit", "quickref"]
+    assert names == ["bench", "check", "cards", "puzzles", "audit", "quickref", "figures"]
     assert features.find_feature("cards").body_filters
     assert [c.name for c in features.find_feature("check").commands] == ["check", "bench-check"]
     assert list(features.commands()) == ["bench", "check", "bench-check", "records"]

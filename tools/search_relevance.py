@@ -1,6 +1,7 @@
 """Print the relevance figures of the site search as Markdown: the generated set (generated from the
 data, generator/search_lookups.py) by kind of lookup and by source, and the hand-written set
-(tests/search_relevance.yaml) lookup by lookup.
+(tests/search_relevance.yaml) lookup by lookup; the shares are written to data/figures/search.json
+(generator/figures.py) unless --no-write or --site is given.
 
 Usage: .venv/bin/python tools/search_relevance.py [--site DIR] [--misses N]
 (after `mkdocs build`; needs /usr/bin/chromium). --site measures another build (e.g. one of the
@@ -33,6 +34,7 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="the built site to measure (default: site/)")
     parser.add_argument("--misses", type=int, default=0, help="missed generated lookups to list per kind")
     parser.add_argument("--source", choices=("glossary", "card", "section"), help="list the misses of this source only")
+    parser.add_argument("--no-write", action="store_true", help="print only; do not write data/figures/search.json")
     args = parser.parse_args()
     if args.site:
         os.environ["CELLULA_SITE"] = str(args.site.resolve())
@@ -42,6 +44,8 @@ def main() -> int:
     from helpers import generated_rows, relevance_rows
     from site_server import SITE, serve_site, site_prefix
 
+    from generator.figures import Unit, figure, load_average, write_set
+    load_before = load_average()
     handwritten = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["lookups"]
     generated = load_generated_lookups(ROOT / "data")
     with serve_site(SITE) as url, sync_playwright() as p:
@@ -82,6 +86,17 @@ def main() -> int:
     print("|---|---|---|---|---|")
     for r in hand:
         print(f"| {r['lang']} | {r['kind']} | {r['query']} | {', '.join(r['top']) or '(none)'} | {'yes' if r['ok'] else 'no'} |")
+    if not args.no_write and not args.site:
+        figures = []
+        for kind in (*KINDS, None):
+            for lang in ("it", "en", None):
+                mine = [r for r in rows if (kind is None or r["kind"] == kind) and (lang is None or r["site"] == lang)]
+                if mine:
+                    key = ".".join(["generated", kind or "all"] + ([lang] if lang else []))
+                    figures.append(figure(key, sum(r["ok"] for r in mine), Unit.COUNT, of=len(mine)))
+        figures.append(figure("handwritten", sum(r["ok"] for r in hand), Unit.COUNT, of=len(hand)))
+        file = write_set("search", "python tools/search_relevance.py", load_before, figures)
+        print(f"\nwritten: {file.relative_to(ROOT)}")
     return 0
 
 

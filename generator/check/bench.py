@@ -1,17 +1,21 @@
 """``python -m generator bench-check``: run time on the real data, recall and precision on the
-synthetic corpus (``tests/fixtures/check/corpus.yaml``: IT/EN pairs with injected errors)."""
+synthetic corpus (``tests/fixtures/check/corpus.yaml``: IT/EN pairs with injected errors); the
+figures are written to ``data/figures/edition-check.json`` (:mod:`generator.figures`)."""
 from __future__ import annotations
 
 import time
 from argparse import Namespace
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import DataError, Problems
+from ..figures import Unit, figure, load_average, write_set
+from ..site import ROOT
 from ..glossary import Term, load_glossary
 from ..yamlio import load_yaml
 from .checks import run_checks
-from .model import CheckId, Finding, SectionPair
+from .model import CheckId, Finding, SectionPair, Status
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "check" / "corpus.yaml"
 SYNTH_GAME = "synth"
@@ -68,11 +72,26 @@ def score(pairs: list[SectionPair], findings: list[Finding]) -> Score:
     return Score(expected, found)
 
 
-def _real_data_time() -> str:
+@dataclass(frozen=True)
+class RealData:
+    """The edition check on the real rulebooks: its size, its time and the reviewed findings."""
+
+    games: int
+    sections: int
+    findings: int
+    seconds: float
+    by_status: dict[str, int]
+
+    def __str__(self) -> str:
+        return (f"real data: {self.games} game(s), {self.sections} sections, {self.findings} findings in "
+                f"{self.seconds:.2f} s; reviewed: " + ", ".join(f"{n} {s}" for s, n in self.by_status.items()))
+
+
+def _real_data() -> RealData | str:
     from ..site import DATA_DIR, load_site
     from .editions import EDITIONS_DIR, compared_games, load_broader, load_implied, official_pairs
     try:
-        site = load_site(DATA_DIR)
+        site = load_site(DATA_DIR, solve_puzzles=False)
     except DataError as exc:
         return f"real data: not loadable ({len(exc.problems)} data problems), timing skipped"
     from .editions import spelling_words
@@ -88,7 +107,10 @@ def _real_data_time() -> str:
         count += len(run_checks(official_pairs(game), site.glossary, game.id, broader, implied, words))
     elapsed = time.perf_counter() - start
     sections = sum(len(g.sections) for g in games)
-    return f"real data: {len(games)} game(s), {sections} sections, {count} findings in {elapsed:.2f} s"
+    # the curated notes (EDITION_NOTE) are the project's own, not findings of the checks
+    statuses = Counter(f.status.value for report in site.editions.values() for f in report.findings
+                       if f.check is not CheckId.EDITION_NOTE)
+    return RealData(len(games), sections, count, elapsed, {s.value: statuses[s.value] for s in Status})
 
 
 def run_benchmark(args: Namespace) -> int:
@@ -98,7 +120,9 @@ def run_benchmark(args: Namespace) -> int:
     findings = run_checks(pairs, glossary, SYNTH_GAME, broader, implied, project_words(glossary, [], words))
     elapsed = time.perf_counter() - start
     result = score(pairs, findings)
-    print(_real_data_time())
+    load_before = load_average()
+    real = _real_data()
+    print(real)
     print(f"synthetic corpus: {len(pairs)} pairs, {len(result.expected)} injected errors, "
           f"{len(result.found)} findings in {elapsed * 1000:.0f} ms")
     print(f"recall {result.recall:.1%}  precision {result.precision:.1%}")
@@ -109,4 +133,16 @@ def run_benchmark(args: Namespace) -> int:
             print(f"  missed   {check:17} {section}")
         for section, check in sorted(result.found - result.expected):
             print(f"  spurious {check:17} {section}")
+    if not args.no_write and not args.corpus and isinstance(real, RealData):
+        figures = [figure("games", real.games, Unit.COUNT), figure("sections", real.sections, Unit.COUNT),
+                   figure("findings", real.findings, Unit.COUNT), figure("check.seconds", real.seconds, Unit.SECONDS)]
+        total = sum(real.by_status.values())
+        figures += [figure(f"findings.{status}", n, Unit.COUNT, of=total) for status, n in real.by_status.items()
+                    if total and status != "open"]
+        figures += [figure("corpus.pairs", len(pairs), Unit.COUNT),
+                    figure("corpus.errors", len(result.expected), Unit.COUNT),
+                    figure("recall", len(result.expected & result.found), Unit.COUNT, of=len(result.expected) or 1),
+                    figure("precision", len(result.expected & result.found), Unit.COUNT, of=len(result.found) or 1)]
+        written = write_set("edition-check", "python -m generator bench-check", load_before, figures)
+        print(f"written: {written.relative_to(ROOT)}")
     return 0

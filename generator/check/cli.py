@@ -108,6 +108,8 @@ def configure_bench(parser: ArgumentParser) -> None:
     parser.description = "Time the edition check on the real data and score it on the synthetic corpus."
     parser.add_argument("--corpus", default=None, help="synthetic corpus YAML (default: tests/fixtures/check/corpus.yaml)")
     parser.add_argument("--verbose", action="store_true", help="list every missed and spurious finding")
+    parser.add_argument("--no-write", action="store_true",
+                        help="print the figures without writing data/figures/edition-check.json")
 
 
 def run_bench(args: Namespace) -> int:

@@ -21,7 +21,7 @@ from . import record as records
 from .record import RecordState
 
 if TYPE_CHECKING:
-    from .store import Source
+    from .store import Source, Status
 
 SAMPLE_SMALLEST = 3
 """Records a test run always re-proves: the quickest to compute."""
@@ -42,6 +42,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                       help="recompute the records and compare them with the committed ones, field by field")
     mode.add_argument("--all", action="store_true", help="recompute and rewrite the records even when current")
     mode.add_argument("--fingerprint", action="store_true", help="print the code fingerprint and its modules")
+    mode.add_argument("--figures", action="store_true",
+                      help="write data/figures/records.json from the committed records (all must be current)")
     parser.add_argument("--sample", action="store_true",
                         help=f"with --reprove: only the {SAMPLE_SMALLEST} quickest records and {SAMPLE_VARYING} "
                              "drawn with the commit (what make test re-proves)")
@@ -82,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     if chosen is None:
         return 2
     statuses = [status_of(s) for s in chosen]
+    if args.figures:
+        return write_figures(statuses, bool(args.puzzles))
     if args.check:
         for status in statuses:
             print(f"{records.display(status.path)}: {status.state.value}" + (f" ({status.detail})" if status.detail else ""))
@@ -110,7 +114,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"{records.display(status.source.file)}: not computed: {error}", file=sys.stderr)
     print(f"{len(written)} records written ({len(statuses) - len(todo)} already current)" +
           (f", {len(failed)} failed" if failed else "") + ": commit them with the change that made them")
+    if not failed and not args.puzzles:
+        write_figures([status_of(s) for s in chosen], False)
     return 1 if failed else 0
+
+
+def write_figures(statuses: list[Status], chosen: bool) -> int:
+    """``data/figures/records.json`` from every record, once all are current (exit 1 otherwise)."""
+    from ..figures import load_average, write_set
+    from .figures import record_figures
+    if chosen:
+        print("records: --figures counts every record: name no puzzle", file=sys.stderr)
+        return 2
+    stale = [s for s in statuses if s.state is not RecordState.CURRENT or s.record is None]
+    if stale:
+        print(f"records: {len(stale)} records not current ({records.display(stale[0].path)}: {stale[0].state.value}): "
+              f"run `{records.REFRESH}` first", file=sys.stderr)
+        return 1
+    file = write_set("records", "python -m generator records --figures", load_average(),
+                     record_figures(s.record for s in statuses if s.record is not None))
+    print(f"written: {records.display(file)}")
+    return 0
 
 
 def select(sources: list[Source], wanted: list[str]) -> list[Source] | None:

@@ -154,6 +154,26 @@ def search_index() -> list[dict[str, Any]]:
     return found
 
 
+def write_figures(results: list[dict[str, Any]], index: list[dict[str, Any]], load_before: float, runs: int) -> Path:
+    """The whole run's medians as ``data/figures/lighthouse.json`` (mobile preset, simulated
+    throttling, every page: the figures the README and the site quote)."""
+    from generator.figures import Unit, figure, write_set
+    figures = []
+    for r in results:
+        at = f"{r['kind']}.{r['lang']}"
+        figures += [figure(f"{at}.{cat}", r["scores"][cat], Unit.SCORE)
+                    for cat in TARGETS]
+        figures += [figure(f"{at}.weight", r["page_weight_bytes"] / 1024, Unit.KIB),
+                    figure(f"{at}.lcp", r["lcp_ms"] / 1000, Unit.SECONDS)]
+        if r.get("tti_ms") is not None:
+            figures.append(figure(f"{at}.tti", r["tti_ms"] / 1000, Unit.SECONDS))
+    for one in index:
+        at = f"index.{one['site_lang']}"
+        figures += [figure(f"{at}.raw", one["bytes"] / 1024, Unit.KIB), figure(f"{at}.gzip", one["gzip_bytes"] / 1024, Unit.KIB),
+                    figure(f"{at}.documents", one["documents"], Unit.COUNT)]
+    return write_set("lighthouse", f"python tools/lighthouse/run.py --runs {runs}", load_before, figures)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--preset", choices=("mobile", "desktop"), default="mobile")
@@ -172,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{CHROME_PATH} missing: run tests/browser/ensure_chromium.sh", file=sys.stderr)
         return 1
     cli = ensure_lighthouse()
+    from generator.figures import load_average
+    load_before = load_average()
     results, missing, missed = [], [], []
     print(f"Lighthouse {args.preset}, median of {args.runs} run(s) per page; site {SITE}")
     print(HEADER)
@@ -204,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     if ready:
         print("search ready (ms after navigation start, median run): "
               + ", ".join(f"{kind} {lang} {ms}" for kind, lang, ms in ready))
+    if results and not args.only and args.preset == "mobile" and args.throttling == "simulate":
+        file = write_figures(results, index, load_before, args.runs)
+        print(f"written: {file.relative_to(ROOT)}")
     args.json.write_text(json.dumps({"preset": args.preset, "pages": results, "search_index": index,
                                      "missing": missing, "missed_targets": missed}, indent=1), encoding="utf-8")
     for line in missed:

@@ -1,0 +1,345 @@
+"""Measured figures as data: ``data/figures/<set>.json``, written by the command that measures them,
+validated like every data file and shown on the site's "Measured figures" page.
+
+Each set is one command's latest measurement (``python -m generator bench`` writes ``build``,
+``python -m generator bench-check`` ``edition-check``, ``python -m generator records --figures``
+``records``, ``tools/search_relevance.py`` ``search``, ``tools/lighthouse/run.py`` ``lighthouse``;
+the planner's ``docs/assets/bench/bench.json`` keeps its own page). A set says when and on what it
+was measured (date, commit, processors, load average before and after), so a figure is never read
+without its conditions. The README quotes a few of them; ``tests/test_figures.py`` fails when a
+figure the README states differs from its data file.
+
+Registers the ``figures`` loader and page producer with :mod:`generator.features`.
+"""
+from __future__ import annotations
+
+import datetime
+import enum
+import json
+import math
+import os
+import platform
+import re
+import subprocess
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeGuard
+
+from solver.loading import LoadError, load_json
+
+from . import features, i18n
+from .errors import Problem, Problems
+from .puzzle_pages.texts import md_inline
+from .render import Page, render
+from .site import ROOT
+
+if TYPE_CHECKING:
+    from .site import SiteData
+
+FORMAT = "cellula-figures-1"
+FOLDER = "figures"
+"""Folder of the figure sets under the data folder."""
+PAGE = "figures.md"
+UI = i18n.namespace("figures")
+"""This feature's interface strings: ``figures.*`` of the catalogue."""
+
+KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}(\.[a-z0-9][a-z0-9_-]{0,39}){0,4}")
+"""A figure's key: up to five dotted lower-case words (``home.it.performance``)."""
+SET_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
+MAX_FIGURES = 2000
+MAX_VALUE = 1e12
+
+
+class Unit(enum.Enum):
+    """What a figure counts; its words are the catalogue's ``figures.units.*``."""
+
+    COUNT = "count"
+    SECONDS = "s"
+    MILLISECONDS = "ms"
+    MINUTES = "min"
+    KIB = "KiB"
+    PERCENT = "%"
+    SCORE = "score"
+    """A Lighthouse score, 0-100."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured number: ``of`` makes it a share (5234 of 5732)."""
+
+    key: str
+    value: float
+    unit: Unit
+    of: float | None = None
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """Where and when a set was measured, written by the measuring command itself."""
+
+    measured: datetime.date
+    commit: str
+    cores: int
+    load_before: float
+    load_after: float
+    python: str
+
+
+@dataclass(frozen=True)
+class FigureSet:
+    id: str
+    command: str
+    conditions: Conditions
+    figures: tuple[Figure, ...]
+
+    def value(self, key: str) -> Figure:
+        """The figure named ``key``; ``KeyError`` naming the set when there is none."""
+        for figure in self.figures:
+            if figure.key == key:
+                return figure
+        raise KeyError(f"{self.id}: no figure {key!r}")
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+def _fault(file: Path, where: str, message: str, line: int | None) -> Problem:
+    return Problem(str(file), where, message, line)
+
+
+def parse_set(file: Path) -> tuple[FigureSet | None, list[Problem]]:
+    """Read and check one figure file; every problem, each naming its field and line."""
+    try:
+        data, located = load_json(file)
+    except LoadError as err:
+        return None, [Problem(str(err.file), err.where, err.detail, err.line)]
+    problems: list[Problem] = []
+
+    def bad(path: tuple[Any, ...], message: str) -> None:
+        problems.append(_fault(file, ".".join(str(p) for p in path), message, located.line(*path)))
+
+    if not isinstance(data, dict):
+        return None, [_fault(file, "", f"a figure file is a JSON object, got {type(data).__name__}", 1)]
+    expected = {"format", "command", "conditions", "figures"}
+    for key in sorted(set(data) - expected):
+        bad((key,), f"unknown field {key!r}: expected one of {', '.join(sorted(expected))}")
+    for key in sorted(expected - set(data)):
+        bad((), f"missing field {key!r}")
+    if data.get("format") != FORMAT:
+        bad(("format",), f"format {data.get('format')!r}, expected {FORMAT!r}")
+    command = data.get("command")
+    if not isinstance(command, str) or not command.isprintable() or not 0 < len(command) <= 200:
+        bad(("command",), f"command {command!r}: expected the measuring command, printable, at most 200 characters")
+    conditions = _conditions(data.get("conditions"), bad)
+    figures = _figures(data.get("figures"), bad)
+    set_id = file.stem
+    if not SET_ID.fullmatch(set_id):
+        bad((), f"file name {file.name!r}: expected a lower-case set id (letters, digits, '-')")
+    if problems or conditions is None or figures is None:
+        return None, problems
+    return FigureSet(set_id, str(command), conditions, figures), []
+
+
+def _conditions(value: Any, bad: Any) -> Conditions | None:
+    if not isinstance(value, dict):
+        bad(("conditions",), "expected an object: measured, commit, cores, load_before, load_after, python")
+        return None
+    fields = {"measured", "commit", "cores", "load_before", "load_after", "python"}
+    for key in sorted(set(value) - fields):
+        bad(("conditions", key), f"unknown field {key!r}: expected one of {', '.join(sorted(fields))}")
+    ok = True
+    try:
+        measured = datetime.date.fromisoformat(str(value.get("measured")))
+    except ValueError:
+        bad(("conditions", "measured"), f"measured {value.get('measured')!r}: expected an ISO date (2026-11-27)")
+        ok = False
+    commit = value.get("commit")
+    if not isinstance(commit, str) or not re.fullmatch(r"[0-9a-f]{7,40}|unknown", commit):
+        bad(("conditions", "commit"), f"commit {commit!r}: expected a git commit (7-40 hex digits) or 'unknown'")
+        ok = False
+    cores = value.get("cores")
+    if not isinstance(cores, int) or isinstance(cores, bool) or not 1 <= cores <= 1024:
+        bad(("conditions", "cores"), f"cores {cores!r}: expected an integer from 1 to 1024")
+        ok = False
+    for key in ("load_before", "load_after"):
+        load = value.get(key)
+        if not _number(load) or not 0 <= load <= 10_000:
+            bad(("conditions", key), f"{key} {load!r}: expected the 1-minute load average, a number from 0")
+            ok = False
+    python = value.get("python")
+    if not isinstance(python, str) or not re.fullmatch(r"[0-9]+\.[0-9]+(\.[0-9]+)?", python):
+        bad(("conditions", "python"), f"python {python!r}: expected a version such as 3.11.2")
+        ok = False
+    if not ok or fields - set(value):
+        return None
+    return Conditions(measured, str(commit), int(str(cores)), float(value["load_before"]), float(value["load_after"]),
+                      str(python))
+
+
+def _number(value: Any) -> TypeGuard[int | float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _figures(value: Any, bad: Any) -> tuple[Figure, ...] | None:
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_FIGURES:
+        bad(("figures",), f"expected a list of 1 to {MAX_FIGURES} figures")
+        return None
+    out: list[Figure] = []
+    seen: set[str] = set()
+    units = {u.value: u for u in Unit}
+    for i, item in enumerate(value):
+        where = ("figures", i)
+        if not isinstance(item, dict):
+            bad(where, "expected an object with key, value, unit (and of, for a share)")
+            continue
+        faults: list[str] = []
+
+        def fault(field: str, message: str) -> None:
+            faults.append(field)
+            bad((*where, field), message)
+
+        for key in sorted(set(item) - {"key", "value", "unit", "of"}):
+            fault(key, f"unknown field {key!r}: expected key, value, unit, of")
+        key, number, unit, of = item.get("key"), item.get("value"), item.get("unit"), item.get("of")
+        if not isinstance(key, str) or not KEY.fullmatch(key):
+            fault("key", f"key {key!r}: expected dotted lower-case words (home.it.performance)")
+        elif key in seen:
+            fault("key", f"key {key!r} appears twice")
+        else:
+            seen.add(key)
+        if not _number(number) or not -MAX_VALUE <= number <= MAX_VALUE:
+            fault("value", f"value {number!r}: expected a finite number")
+        if unit not in units:
+            fault("unit", f"unit {unit!r}: expected one of {', '.join(units)}")
+        if of is not None and (not _number(of) or of <= 0 or (_number(number) and number > of)):
+            fault("of", f"of {of!r}: expected the whole, a number > 0 and >= the value")
+        if not faults:
+            out.append(Figure(str(key), float(str(number)), units[str(unit)], None if of is None else float(of)))
+    return tuple(out) if len(out) == len(value) else None
+
+
+def load_sets(data_dir: Path, problems: Problems) -> dict[str, FigureSet]:
+    """Every figure set of ``data_dir/figures``, by id (problems added, all at once)."""
+    out: dict[str, FigureSet] = {}
+    for file in sorted((data_dir / FOLDER).glob("*.json")):
+        figure_set, found = parse_set(file)
+        for problem in found:
+            problems.add(problem.file, problem.where, problem.message, problem.line)
+        if figure_set is not None:
+            out[figure_set.id] = figure_set
+    return out
+
+
+# ------------------------------------------------------------------------------------------ writing
+
+def conditions_now(load_before: float) -> dict[str, Any]:
+    """The conditions of a measurement that started at ``load_before`` and ends now."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                                check=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = "unknown"
+    return {"measured": datetime.date.today().isoformat(), "commit": commit or "unknown",
+            "cores": os.cpu_count() or 1, "load_before": round(load_before, 2),
+            "load_after": round(load_average(), 2), "python": platform.python_version()}
+
+
+def load_average() -> float:
+    """The 1-minute load average (0 where the system has none)."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return 0.0
+
+
+def figure(key: str, value: float, unit: Unit, of: float | None = None) -> dict[str, Any]:
+    """One figure as its file holds it."""
+    out: dict[str, Any] = {"key": key, "value": round(value, 3) if isinstance(value, float) else value,
+                           "unit": unit.value}
+    if of is not None:
+        out["of"] = of
+    return out
+
+
+def dumps(content: dict[str, Any]) -> str:
+    """A figure file's text: one figure a line, so a new measurement's diff reads figure by figure."""
+    head = json.dumps({k: v for k, v in content.items() if k != "figures"}, indent=1, ensure_ascii=False)
+    rows = ",\n".join("  " + json.dumps(f, ensure_ascii=False) for f in content["figures"])
+    return head[:-2] + ',\n "figures": [\n' + rows + "\n ]\n}\n"
+
+
+def write_set(set_id: str, command: str, load_before: float, figures: Iterable[dict[str, Any]],
+              data_dir: Path = ROOT / "data") -> Path:
+    """Write ``data/figures/<set_id>.json`` (replacing the previous measurement), checked on the way."""
+    file = data_dir / FOLDER / f"{set_id}.json"
+    file.parent.mkdir(parents=True, exist_ok=True)
+    content = {"format": FORMAT, "command": command, "conditions": conditions_now(load_before),
+               "figures": list(figures)}
+    text = dumps(content)
+    file.write_text(text, encoding="utf-8")
+    _, problems = parse_set(file)
+    if problems:  # the writer's own mistake: say it before anyone commits the file
+        raise ValueError("; ".join(p.message for p in problems))
+    return file
+
+
+# ------------------------------------------------------------------------------------------ showing
+
+def format_value(figure: Figure, lang: str) -> str:
+    """A figure as the README and the page write it: ``22.1 s``, ``5234 / 5732 (91 %)``, ``100``."""
+    def number(value: float) -> str:
+        text = f"{value:.0f}" if value == int(value) else (f"{value:.2f}".rstrip("0") if abs(value) < 10
+                                                            else f"{value:.1f}")
+        return text.replace(".", ",") if lang == "it" else text
+    unit = figure.unit
+    if figure.of is not None:
+        percent = 100 * figure.value / figure.of
+        digits = 0 if percent == int(percent) else 1
+        while digits < 3 and round(percent, digits) in (0, 100) and percent not in (0, 100):
+            digits += 1  # 2422 of 2423 is not "100 %"
+        share = f"{percent:.{digits}f} %"
+        share = share.replace(".", ",") if lang == "it" else share
+        return f"{number(figure.value)} / {number(figure.of)} ({share})"
+    if unit in (Unit.COUNT, Unit.SCORE):
+        return number(figure.value)
+    return f"{number(figure.value)} {unit.value}"
+
+
+def label(key: str, lang: str) -> str:
+    """A figure's words: each dotted part through the catalogue's ``figures.words`` (the part itself
+    where the catalogue has no word for it, escaped)."""
+    words = [i18n.t(f"figures.words.{part}", lang) if i18n.has(f"figures.words.{part}", lang) else md_inline(part)
+             for part in key.split(".")]
+    return " · ".join(words)
+
+
+def set_view(figure_set: FigureSet, lang: str) -> dict[str, Any]:
+    c = figure_set.conditions
+    return {
+        "id": figure_set.id,
+        "title": i18n.t(f"figures.sets.{figure_set.id}", lang) if i18n.has(f"figures.sets.{figure_set.id}", lang)
+        else md_inline(figure_set.id),
+        "command": md_inline(figure_set.command),
+        "conditions": i18n.t("figures.conditions", lang, date=c.measured.isoformat(), commit=c.commit[:10],
+                             cores=str(c.cores), before=f"{c.load_before:.2f}", after=f"{c.load_after:.2f}",
+                             python=c.python),
+        "rows": [(label(f.key, lang), format_value(f, lang)) for f in figure_set.figures],
+    }
+
+
+def figures_page(sets: Mapping[str, FigureSet], lang: str) -> Page:
+    ui = UI[lang]
+    content = render("figures.md.j2", ui=ui, sets=[set_view(s, lang) for _, s in sorted(sets.items())])
+    return Page(lang, PAGE, ui["title"], content, nav=(ui["nav"],))
+
+
+def produce(site: SiteData, lang: str) -> list[Page]:
+    return [figures_page(site.figures, lang)] if site.figures else []
+
+
+def store(site: SiteData, problems: Problems) -> None:
+    """Feature loader: every figure set into the site's data."""
+    site.figures = load_sets(site.data_dir, problems)
+
+
+features.register(features.Feature(name="figures", loader=store, producers=(produce,)))

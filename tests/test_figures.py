@@ -1,0 +1,158 @@
+"""Measured figures as data (generator/figures.py): the files check out, the README quotes them
+right, the records' figures are the records', and a bad figure file is refused with its line."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import figures, i18n
+from generator.errors import Problems
+from generator.figures import Figure, Unit, format_value, parse_set
+from generator.proofs.figures import record_figures
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = ROOT / "data" / figures.FOLDER
+README_ROW = re.compile(r"^\| (?P<what>[^|]+) \| (?P<value>[^|]+) \| `(?P<set>[a-z-]+)\.json` `(?P<key>[a-z0-9_.-]+)` \|$")
+
+
+@pytest.fixture(scope="module")
+def committed() -> dict[str, figures.FigureSet]:
+    problems = Problems()
+    sets = figures.load_sets(ROOT / "data", problems)
+    assert not problems, problems
+    return sets
+
+
+@pytest.mark.parametrize("file", sorted(FIGURES.glob("*.json")), ids=lambda f: f.name)
+def test_every_committed_figure_file_checks_out(file):
+    figure_set, problems = parse_set(file)
+    assert not problems and figure_set is not None and figure_set.figures
+
+
+def readme_rows() -> list[dict[str, str]]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return [m.groupdict() for line in text.splitlines() if (m := README_ROW.match(line))]
+
+
+def test_the_readme_quotes_figures_through_its_table():
+    assert len(readme_rows()) >= 4
+
+
+@pytest.mark.parametrize("row", readme_rows(), ids=lambda r: f"{r['set']}:{r['key']}")
+def test_the_readme_states_what_its_figure_file_holds(row, committed):
+    figure = committed[row["set"]].value(row["key"])
+    assert row["value"].strip() == format_value(figure, "en"), (
+        f"README says {row['value'].strip()!r} for {row['set']}.json {row['key']}, the file holds "
+        f"{format_value(figure, 'en')!r}: re-run its command or correct the README")
+
+
+def test_the_records_figures_are_counted_from_the_committed_records(committed):
+    records = [json.loads(f.read_text(encoding="utf-8")) for f in sorted((ROOT / "data" / "puzzles").rglob("*.record.json"))]
+    expected = {f["key"]: (float(f["value"]), f.get("of")) for f in record_figures(records)}
+    written = {f.key: (f.value, f.of) for f in committed["records"].figures}
+    assert written == expected, \
+        "data/figures/records.json is not what the records hold: run `python -m generator records --figures`"
+
+
+GOOD = {"format": figures.FORMAT, "command": "python -m generator bench",
+        "conditions": {"measured": "2026-11-27", "commit": "abcdef1", "cores": 2, "load_before": 0.5,
+                       "load_after": 0.7, "python": "3.11.7"},
+        "figures": [{"key": "build.median", "value": 12.5, "unit": "s"},
+                    {"key": "recall", "value": 5, "unit": "count", "of": 6}]}
+
+
+def with_change(path: tuple, value) -> dict:
+    data = json.loads(json.dumps(GOOD))
+    target = data
+    for part in path[:-1]:
+        target = target[part]
+    if value is KeyError:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("path, value, says", [
+    (("format",), "cellula-figures-0", "format 'cellula-figures-0', expected 'cellula-figures-1'"),
+    (("conditions", "measured"), "yesterday", "measured 'yesterday': expected an ISO date"),
+    (("conditions", "cores"), 0, "cores 0: expected an integer from 1 to 1024"),
+    (("conditions", "cores"), True, "cores True"),
+    (("conditions", "load_before"), -1, "load_before -1"),
+    (("conditions", "commit"), "HEAD", "commit 'HEAD'"),
+    (("conditions", "python"), "3.11\u0000", "python '3.11\\x00'"),
+    (("command",), "run\u001b[31m", "command 'run\\x1b[31m': expected the measuring command, printable"),
+    (("figures", 0, "key"), "Build Median", "key 'Build Median': expected dotted lower-case words"),
+    (("figures", 1, "key"), "build.median", "key 'build.median' appears twice"),
+    (("figures", 0, "value"), float("inf"), "got Infinity (not valid JSON)"),
+    (("figures", 0, "value"), "12.5", "value '12.5': expected a finite number"),
+    (("figures", 0, "unit"), "hours", "unit 'hours': expected one of count, s, ms, min, KiB, %, score"),
+    (("figures", 1, "of"), 4, "of 4: expected the whole, a number > 0 and >= the value"),
+    (("figures", 0, "note"), "x", "unknown field 'note'"),
+    (("figures",), [], "expected a list of 1 to 2000 figures"),
+    (("conditions", "load_after"), KeyError, "load_after None: expected the 1-minute load average"),
+    (("extra",), 1, "unknown field 'extra'"),
+])
+def test_a_bad_figure_file_is_refused_naming_field_and_line(tmp_path, path, value, says):
+    file = tmp_path / "build.json"
+    file.write_text(json.dumps(with_change(path, value), indent=1, allow_nan=True), encoding="utf-8")
+    figure_set, problems = parse_set(file)
+    assert figure_set is None and problems
+    messages = [f"{p.where}: {p.message}" for p in problems]
+    assert any(says in m for m in messages), messages
+    if path[0] in ("figures", "conditions", "format", "command") and value is not KeyError and path != ("figures",) \
+            and value != float("inf"):
+        assert all(p.line is not None and p.line > 1 for p in problems), problems
+
+
+def test_a_good_file_reads_back(tmp_path):
+    file = tmp_path / "build.json"
+    file.write_text(json.dumps(GOOD), encoding="utf-8")
+    figure_set, problems = parse_set(file)
+    assert not problems and figure_set is not None
+    assert figure_set.value("recall") == Figure("recall", 5, Unit.COUNT, 6)
+
+
+@pytest.mark.parametrize("figure, en, it", [
+    (Figure("a", 22.0, Unit.SECONDS), "22 s", "22 s"),
+    (Figure("a", 0.64, Unit.SECONDS), "0.64 s", "0,64 s"),
+    (Figure("a", 51.3, Unit.SECONDS), "51.3 s", "51,3 s"),
+    (Figure("a", 100, Unit.SCORE), "100", "100"),
+    (Figure("a", 2422, Unit.COUNT, 2423), "2422 / 2423 (99.96 %)", "2422 / 2423 (99,96 %)"),
+    (Figure("a", 10, Unit.COUNT, 130), "10 / 130 (7.7 %)", "10 / 130 (7,7 %)"),
+    (Figure("a", 57, Unit.COUNT, 57), "57 / 57 (100 %)", "57 / 57 (100 %)"),
+])
+def test_figures_are_written_in_each_language(figure, en, it):
+    assert (format_value(figure, "en"), format_value(figure, "it")) == (en, it)
+
+
+def test_the_writer_writes_a_file_the_reader_accepts(tmp_path):
+    file = figures.write_set("build", "python -m generator bench", 0.25,
+                             [figures.figure("build.median", 12.345, Unit.SECONDS)], data_dir=tmp_path)
+    figure_set, problems = parse_set(file)
+    assert not problems and figure_set is not None
+    assert figure_set.conditions.cores >= 1 and figure_set.conditions.load_before == 0.25
+    assert file.read_text(encoding="utf-8").count('"key"') == 1
+
+
+def test_the_page_shows_every_set_with_its_conditions(committed):
+    i18n.load(ROOT / "data", Problems())
+    for lang in ("it", "en"):
+        page = figures.figures_page(committed, lang)
+        for figure_set in committed.values():
+            assert f"{{ #{figure_set.id} }}" in page.content
+        assert i18n.t("figures.title", lang) in page.content
+
+
+def test_a_command_with_markup_is_shown_as_text(tmp_path):
+    i18n.load(ROOT / "data", Problems())
+    data = with_change(("command",), "python x.py <script>alert(1)</script> *bold* | pipe")
+    file = tmp_path / "build.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    figure_set, problems = parse_set(file)
+    assert figure_set is not None
+    content = figures.figures_page({"build": figure_set}, "en").content
+    assert "<script>" not in content and "&lt;script&gt;" in content and "\\*bold\\*" in content
