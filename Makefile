@@ -1,6 +1,6 @@
 # Cellula: every entry point. `make site` and `make test` set everything up on a fresh Debian machine
 # that has Python 3.11 (with venv and pip): the virtual environment and the pinned dependencies, and,
-# with apt-get as root or through sudo, the Debian packages when missing (tools/ensure_*.sh: Hunspell
+# with apt-get as root or through sudo, the Debian packages when missing (tools/ensure_debian.sh: Hunspell
 # dictionaries, npm, Chromium, Java), then the work.
 PYTHON ?= python3
 export NO_MKDOCS_2_WARNING := 1
@@ -16,12 +16,12 @@ PYODIDE := tools/pyodide/node_modules/pyodide/pyodide.js
 setup: $(STAMP)
 
 $(PYODIDE): tools/pyodide/package-lock.json
-	sh tools/ensure_npm.sh
+	sh tools/ensure_debian.sh npm
 	npm ci --no-audit --no-fund --prefix tools/pyodide
 	touch $(PYODIDE)
 
 $(STAMP): pyproject.toml constraints.txt
-	sh tools/ensure_hunspell.sh
+	sh tools/ensure_debian.sh hunspell
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
@@ -73,7 +73,7 @@ test-fast: $(STAMP)
 # committed records are checked (tests/test_records.py; every build replays them) and a few of them
 # re-proved from nothing, a different few on every commit (make reprove re-proves them all).
 test: $(STAMP) $(PYODIDE)
-	sh tools/ensure_hunspell.sh
+	sh tools/ensure_debian.sh hunspell
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
@@ -82,8 +82,7 @@ test: $(STAMP) $(PYODIDE)
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) -m mkdocs build --strict --quiet -f mkdocs-offline.yml
 	$(PY) -m pytest tests/site
-	sh tests/browser/ensure_chromium.sh
-	sh tools/ensure_java.sh
+	sh tools/ensure_debian.sh chromium java
 	$(PY) -m pytest tests/browser -n 2 --dist loadfile
 	$(PY) -m generator check
 
@@ -99,7 +98,7 @@ reprove: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m generator bench
 	$(PY) -m generator bench-check
-	sh tests/browser/ensure_chromium.sh
+	sh tools/ensure_debian.sh chromium
 	CHROME_PATH=/usr/bin/chromium $(PY) tools/lighthouse/run.py
 	$(PY) -m solver bench
 

@@ -39,7 +39,7 @@ def test_missing_dictionary_is_a_clear_error(monkeypatch, tmp_path):
     monkeypatch.setattr(qa, "HUNSPELL_DIR", tmp_path)
     qa.dictionary.cache_clear()
     try:
-        with pytest.raises(DataError, match="ensure_hunspell"):
+        with pytest.raises(DataError, match="ensure_debian.sh hunspell"):
             qa.dictionary("it")
     finally:
         monkeypatch.undo()

@@ -46,7 +46,7 @@ def dictionary(lang: str) -> Dictionary:
     if not base.with_suffix(".dic").exists():
         problems = Problems()
         problems.add(base.with_suffix(".dic"), "hunspell", f"expected Debian's Hunspell dictionary for {lang!r}: "
-                     "run 'sh tools/ensure_hunspell.sh' (installs hunspell-it, hunspell-en-us, hunspell-ru)")
+                     "run 'sh tools/ensure_debian.sh hunspell' (installs hunspell-it, hunspell-en-us, hunspell-ru)")
         raise DataError(problems.items)
     return Dictionary.from_files(str(base))
 

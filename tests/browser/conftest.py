@@ -2,7 +2,7 @@
 
 The site is served on loopback under the ``site_url`` path of mkdocs.yml (``/cellula/``), by the
 same server as the link crawl (``tests/site_server.py``). Chromium is ``/usr/bin/chromium``
-(``tests/browser/ensure_chromium.sh`` installs it with apt-get; ``playwright install`` cannot
+(``tools/ensure_debian.sh chromium`` installs it with apt-get; ``playwright install`` cannot
 download browsers here), started headless with a fresh user-data dir.
 """
 from __future__ import annotations
@@ -51,7 +51,7 @@ def playwright_instance():
     except ImportError:  # pragma: no cover - a setup problem, said plainly
         pytest.fail("playwright is not installed: `make setup` installs the test extras")
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run tests/browser/ensure_chromium.sh (make test does)")
+        pytest.fail(f"{CHROMIUM} is missing: run tools/ensure_debian.sh chromium (make test does)")
     with sync_playwright() as p:
         yield p
 

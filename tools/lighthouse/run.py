@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         print("site/ is not built: run `make site`", file=sys.stderr)
         return 1
     if not Path(CHROME_PATH).exists():
-        print(f"{CHROME_PATH} missing: run tests/browser/ensure_chromium.sh", file=sys.stderr)
+        print(f"{CHROME_PATH} missing: run sh tools/ensure_debian.sh chromium", file=sys.stderr)
         return 1
     cli = ensure_lighthouse()
     from generator.figures import load_average
