@@ -192,9 +192,9 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
     """Page producer: ``<game>/differences.md`` for every compared game (curated notes, then the
     findings by chapter and section with filters kept in the URL), the page's CSV export
     ``<game>/differences.csv``, and the translators' files (``<game>/<game>.tmx``, ``.it-2e.xlf``,
-    ``glossary.tbx``) beside it."""
+    ``glossary.tbx`` with the ``glossary.xcs`` its header names) beside it."""
     from .checks import matchers_for
-    from .exports import findings_csv, game_exports, tbx
+    from .exports import TBX_XCS, findings_csv, game_exports, tbx, tbx_xcs
     reports = site.editions
     terms = {t.id: t for t in site.glossary}
     pages = []
@@ -251,5 +251,6 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
             pages.append(Page(lang, f"{game_id}/{name}", name, exports[name].content, in_nav=False))
     if reports:
         pages.append(Page(lang, "glossary.tbx", "glossary.tbx", tbx(site.glossary), in_nav=False))
+        pages.append(Page(lang, TBX_XCS, TBX_XCS, tbx_xcs(), in_nav=False))
     return pages
 
