@@ -235,7 +235,7 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
         exports = {e.name: e for e in game_exports(site, game_id)}
         downloads = [("differences.csv", ui["csv"]),
                      (f"{game_id}.tmx", ui["tmx"]), (f"{game_id}.it-2e.xlf", ui["xliff"]),
-                     ("../glossary.tbx", ui["tbx"])]
+                     ("../glossary.tbx", ui["tbx"]), (f"../{TBX_XCS}", ui["xcs"])]
         summary = summary_rows(report, lang)
         title = game.title[lang]
         pages.append(Page(lang, f"{game_id}/differences.md", ui["title"], render(
