@@ -71,6 +71,7 @@ test-fast: $(STAMP)
 # re-proved from nothing, a different few on every commit (make reprove re-proves them all).
 test: $(STAMP) $(PYODIDE)
 	sh tools/ensure_hunspell.sh
+	sh tools/ensure_omegat.sh
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate

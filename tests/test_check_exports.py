@@ -222,6 +222,36 @@ def test_tbx_reads_back_every_term_in_every_language(files, real_site, lang):
     assert with_lang >= (45 if lang == "ru" else 200)
 
 
+OMEGAT_JAR = Path("/usr/share/omegat/OmegaT.jar")
+OMEGAT_READER = Path(__file__).parent / "fixtures" / "omegat" / "ReadTbx.java"
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_tbx_imports_into_omegat_with_every_term(files, real_site, tmp_path, lang):
+    """A CAT tool's termbase import: OmegaT (Debian's omegat, installed by tools/ensure_omegat.sh) reads the
+    TBX with its own TBX reader, English to ``lang``, and finds every term of that language, each under
+    the English terms of its entry (Russian: the 45 entries that have it)."""
+    if shutil.which("java") is None or not OMEGAT_JAR.exists():
+        pytest.fail(f"OmegaT is missing ({OMEGAT_JAR}): run `sh tools/ensure_omegat.sh` (make test does)")
+    shutil.copy(files["glossary.tbx"], tmp_path / "glossary.tbx")  # alone: no DTD beside it
+    done = subprocess.run(["java", "-Djava.awt.headless=true", "-cp", str(OMEGAT_JAR), str(OMEGAT_READER),
+                           str(tmp_path / "glossary.tbx"), "en", lang], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    read: dict[str, set[str]] = {}
+    for line in done.stdout.splitlines():
+        source, _, targets = line.partition("\t")
+        read.setdefault(source, set()).update(t for t in targets.split("|") if t)
+    expected: dict[str, set[str]] = {}
+    for term in real_site.glossary:
+        targets = set(term.forms.get(lang, ())) | set(term.forbidden.get(lang, ()))
+        if targets:
+            for source in list(term.forms["en"]) + list(term.forbidden.get("en", ())):
+                expected.setdefault(source, set()).update(targets)
+    assert {s: t for s, t in read.items() if t} == expected
+    entries = sum(1 for t in real_site.glossary if t.forms.get(lang))
+    assert entries >= (45 if lang == "ru" else 200)
+
+
 def test_tbx_flask_entry(files):
     tree = etree.parse(str(files["glossary.tbx"]), SAFE)
     entry = tree.xpath("//termEntry[@id='term-flask']")[0]
