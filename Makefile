@@ -1,7 +1,7 @@
 # Cellula: every entry point. `make site` and `make test` set everything up on a fresh Debian machine
 # that has Python 3.11 (with venv and pip): the virtual environment and the pinned dependencies, and,
 # with apt-get as root or through sudo, the Debian packages when missing (tools/ensure_debian.sh: Hunspell
-# dictionaries, npm, Chromium, Java), then the work.
+# dictionaries, OmegaT, npm, Chromium, Java), then the work.
 PYTHON ?= python3
 export NO_MKDOCS_2_WARNING := 1
 VENV   := .venv
@@ -21,7 +21,7 @@ $(PYODIDE): tools/pyodide/package-lock.json
 	touch $(PYODIDE)
 
 $(STAMP): pyproject.toml constraints.txt
-	sh tools/ensure_debian.sh hunspell
+	sh tools/ensure_debian.sh hunspell omegat
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
@@ -73,7 +73,7 @@ test-fast: $(STAMP)
 # committed records are checked (tests/test_records.py; every build replays them) and a few of them
 # re-proved from nothing, a different few on every commit (make reprove re-proves them all).
 test: $(STAMP) $(PYODIDE)
-	sh tools/ensure_debian.sh hunspell
+	sh tools/ensure_debian.sh hunspell omegat
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate

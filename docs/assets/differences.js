@@ -13,7 +13,9 @@
     var chapters = Array.prototype.slice.call(document.querySelectorAll(".cellula-diff-chapter"));
     var count = form.querySelector(".cellula-diff-count");
     var none = document.querySelector(".cellula-diff-none");
-    var total = findings.filter(function (f) { return f.getAttribute("data-classification") !== "false-positive"; }).length;
+    /* Findings reviewed as false positives are not differences: left out of the count unless a
+       classification is chosen ("all" or one of them), so the count never reads "130 of 120". */
+    var differences = findings.filter(function (f) { return f.getAttribute("data-classification") !== "false-positive"; }).length;
 
     function control(key) { return form.elements.namedItem(key); }
 
@@ -68,7 +70,8 @@
       chapters.forEach(function (chapter) {
         chapter.hidden = !chapter.querySelector(".cellula-diff-section:not([hidden])");
       });
-      var template = !filtered && !s.section ? form.getAttribute("data-count-all") : form.getAttribute("data-count-some");
+      var total = s.classification === "" ? differences : findings.length;
+      var template = shown === total ? form.getAttribute("data-count-all") : form.getAttribute("data-count-some");
       count.textContent = template.replace("{shown}", shown).replace("{n}", total);
       if (none) none.hidden = shown > 0;
       writeUrl(s);

@@ -24,7 +24,7 @@ def configure_check(parser: ArgumentParser) -> None:
     parser.add_argument("--all", action="store_true", help="table: list reviewed findings too, not just open ones")
     parser.add_argument("--export", metavar="DIR", help="also write the translators' exchange files into DIR: "
                         "<game>.tmx (TMX 1.4), <game>.it-2e.xlf (XLIFF 2.0), <game>.it-2e.changed.xlf (its changed sections "
-                        "only), <game>.findings.csv, glossary.tbx (TBX)")
+                        "only), <game>.findings.csv, glossary.tbx (TBX-Basic) with its glossary.xcs")
 
 
 def _table(findings: list[Finding], show_all: bool) -> str:

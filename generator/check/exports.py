@@ -3,7 +3,9 @@
 
 - ``<game>.tmx``: a TMX 1.4 translation memory of the aligned IT/EN official segments, with the
   edition and provenance of each side as properties;
-- ``glossary.tbx``: a TBX (ISO 30042, TBX-Basic-style ``martif``) termbase of the glossary, IT/EN/RU;
+- ``glossary.tbx``: a TBX-Basic termbase (ISO 30042:2008 ``martif``, with the DOCTYPE of TBX-Basic's core
+  structure DTD) of the glossary, EN/IT/RU, and ``glossary.xcs``, the TBX-Basic constraint specification it
+  names (TBX-Basic's own XCS with the three languages declared, as TBX-Basic asks);
 - ``<game>.it-2e.xlf``: an XLIFF 2.0 file preparing an Italian 2nd-edition text: the English 2nd-edition
   segments as source, the aligned Italian 1st-edition text as target where the rule did not change,
   the segment marked for review (with the project's translation as draft target) where it changed;
@@ -11,7 +13,9 @@
   the 2nd edition changed);
 - ``<game>.findings.csv``: the edition check's findings (classification, check, section, texts).
 
-Every file is plain text (UTF-8 XML or CSV), deterministic for the same data.
+Every file is plain text (UTF-8 XML, or CSV with a byte-order mark so that spreadsheet programs read its
+accents), deterministic for the same data. ``tools/standards/`` holds the standards' own schemas and the TBX
+Checker the test suite validates these files with (``tests/test_check_exports.py``).
 """
 from __future__ import annotations
 
@@ -34,6 +38,15 @@ if TYPE_CHECKING:
     from .draft import DraftTranslation
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+STANDARDS = Path(__file__).resolve().parents[2] / "tools" / "standards"
+"""The standards' own artefacts (schemas, DTDs, the TBX-Basic XCS and Checker), vendored with their licences."""
+TBX_BASIC_DTD = "TBXBasiccoreStructV02.dtd"
+"""The TBX-Basic core structure DTD the termbase's DOCTYPE names (``tools/standards/tbx-basic-2008/``)."""
+TBX_XCS = "glossary.xcs"
+"""The termbase's XCS, written beside it and named by its header (``encodingDesc/p[@type='XCSURI']``)."""
+TBX_LANGS: dict[str, str] = {"en": "English", "it": "Italian", "ru": "Russian"}
+"""The termbase's languages in ``langSet`` order (English first: the header's language and the source
+language CAT tools take from the first ``langSet``), with the names the XCS gives them."""
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:2.0"
 TOOL = "Cellula edition check"
 EDITION: dict[str | None, str] = {"it-1e": "Italian 1st edition (official)", "en-2e": "English 2nd edition (official)",
@@ -61,9 +74,10 @@ class ExportFile:
     """MIME type, for the download links."""
 
 
-def _xml(root: etree._Element) -> str:
+def _xml(root: etree._Element, doctype: str | None = None) -> str:
     # lxml is untyped here (etree is Any): tostring with an encoding gives bytes
-    return cast(bytes, etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)).decode("utf-8")
+    return cast(bytes, etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True,
+                                      doctype=doctype)).decode("utf-8")
 
 
 def segment_text(markdown: str) -> str:
@@ -96,10 +110,11 @@ def tmx(game_id: str, units: list[TranslationUnit]) -> str:
     return _xml(root)
 
 
-def tbx(glossary: list[Term], langs: tuple[str, ...] = ("it", "en", "ru")) -> str:
-    """A TBX termbase (``martif``, TBX-Basic dialect) of every glossary term: one ``termEntry`` per term,
+def tbx(glossary: list[Term], langs: tuple[str, ...] = tuple(TBX_LANGS)) -> str:
+    """A TBX-Basic termbase (ISO 30042:2008 ``martif``) of every glossary term: one ``termEntry`` per term,
     one ``langSet`` per language with its forms (the first preferred, the others admitted) and the
-    forbidden renderings (deprecated)."""
+    forbidden renderings (deprecated). The DOCTYPE names TBX-Basic's core structure DTD and the header
+    the XCS (:func:`tbx_xcs`, which declares ``langs``), as the TBX Checker requires."""
     root = etree.Element("martif", {"type": "TBX-Basic", XML_LANG: "en"})
     header = etree.SubElement(root, "martifHeader")
     file_desc = etree.SubElement(header, "fileDesc")
@@ -107,6 +122,7 @@ def tbx(glossary: list[Term], langs: tuple[str, ...] = ("it", "en", "ru")) -> st
     etree.SubElement(etree.SubElement(file_desc, "sourceDesc"), "p").text = (
         "Glossary of the Cellula project (data/glossary.yaml): official terms of the Italian and English "
         "rulebooks, and the project's translations where a side is not printed.")
+    etree.SubElement(etree.SubElement(header, "encodingDesc"), "p", type="XCSURI").text = TBX_XCS
     body = etree.SubElement(etree.SubElement(root, "text"), "body")
     for term in glossary:
         entry = etree.SubElement(body, "termEntry", id=f"term-{term.id}")
@@ -129,7 +145,28 @@ def tbx(glossary: list[Term], langs: tuple[str, ...] = ("it", "en", "ru")) -> st
                 tig = etree.SubElement(lang_set, "tig")
                 etree.SubElement(tig, "term").text = form
                 etree.SubElement(tig, "termNote", type="administrativeStatus").text = "deprecatedTerm-admn-sts"
-    return _xml(root)
+    return _xml(root, f'<!DOCTYPE martif SYSTEM "{TBX_BASIC_DTD}">')
+
+
+def tbx_xcs(langs: tuple[str, ...] = tuple(TBX_LANGS)) -> str:
+    """The termbase's XCS: TBX-Basic's own (``TBXBasicXCSV02.xcs``, whose languages are a demonstration
+    to replace) with ``langs`` declared; its data categories unchanged, so files using it stay TBX-Basic."""
+    parser = etree.XMLParser(remove_blank_text=False, load_dtd=False, resolve_entities=False, no_network=True)
+    tree = etree.parse(str(STANDARDS / "tbx-basic-2008" / "TBXBasicXCSV02.xcs"), parser)
+    languages = tree.getroot().find("languages")
+    for child in list(languages):
+        languages.remove(child)
+    languages.text = "\n        "
+    for index, lang in enumerate(langs):
+        info = etree.SubElement(languages, "langInfo")
+        etree.SubElement(info, "langCode").text = lang
+        etree.SubElement(info, "langName").text = TBX_LANGS.get(lang, lang)
+        info.tail = "\n    " if index == len(langs) - 1 else "\n        "
+    comment = etree.Comment(" Cellula's copy of TBX-Basic's XCS (TBXBasicXCSV02.xcs): the languages of "
+                            "glossary.tbx declared, everything else as published ")
+    comment.tail = "\n    "
+    tree.getroot().insert(0, comment)
+    return cast(bytes, etree.tostring(tree, xml_declaration=True, encoding="UTF-8")).decode("utf-8")
 
 
 def _reason(finding: Finding) -> str:
@@ -187,6 +224,9 @@ def xliff(game_id: str, units: list[TranslationUnit], translations: Sequence[Dra
     return _xml(root)
 
 
+BOM = "\ufeff"
+"""The byte-order mark the CSV exports start with (UTF-8: EF BB BF)."""
+
 CSV_COLUMNS = ("classification", "check", "severity", "section", "message", "review", "italian_text", "english_text",
                "note")
 
@@ -195,8 +235,11 @@ def findings_csv(findings: list[Finding], labels: CsvLabels | None = None, secti
                  reviews: dict[str, str] | None = None) -> str:
     """The findings as CSV (one row each, header first). ``labels`` (status -> name, check -> name) and
     ``sections`` (id -> title) put the page's language in the classification, check and section
-    columns; the raw values otherwise. ``reviews`` (fingerprint -> text) fills the reviewer's reason."""
+    columns; the raw values otherwise. ``reviews`` (fingerprint -> text) fills the reviewer's reason.
+    The text starts with a byte-order mark: spreadsheet programs read a CSV without one in the system's
+    legacy code page and garble the accents."""
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for f in findings:
@@ -225,8 +268,9 @@ def game_exports(site: SiteData, game_id: str) -> list[ExportFile]:
 
 
 def all_exports(site: SiteData) -> list[ExportFile]:
-    """Every export: the glossary's TBX, then each compared game's files."""
-    files = [ExportFile("glossary.tbx", tbx(site.glossary), "application/x-tbx+xml")]
+    """Every export: the glossary's TBX and its XCS, then each compared game's files."""
+    files = [ExportFile("glossary.tbx", tbx(site.glossary), "application/x-tbx+xml"),
+             ExportFile(TBX_XCS, tbx_xcs(), "application/xml")]
     for game_id in site.editions:
         files += game_exports(site, game_id)
     return files

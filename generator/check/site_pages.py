@@ -192,9 +192,9 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
     """Page producer: ``<game>/differences.md`` for every compared game (curated notes, then the
     findings by chapter and section with filters kept in the URL), the page's CSV export
     ``<game>/differences.csv``, and the translators' files (``<game>/<game>.tmx``, ``.it-2e.xlf``,
-    ``glossary.tbx``) beside it."""
+    ``glossary.tbx`` with the ``glossary.xcs`` its header names) beside it."""
     from .checks import matchers_for
-    from .exports import findings_csv, game_exports, tbx
+    from .exports import TBX_XCS, findings_csv, game_exports, tbx, tbx_xcs
     reports = site.editions
     terms = {t.id: t for t in site.glossary}
     pages = []
@@ -235,7 +235,7 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
         exports = {e.name: e for e in game_exports(site, game_id)}
         downloads = [("differences.csv", ui["csv"]),
                      (f"{game_id}.tmx", ui["tmx"]), (f"{game_id}.it-2e.xlf", ui["xliff"]),
-                     ("../glossary.tbx", ui["tbx"])]
+                     ("../glossary.tbx", ui["tbx"]), (f"../{TBX_XCS}", ui["xcs"])]
         summary = summary_rows(report, lang)
         title = game.title[lang]
         pages.append(Page(lang, f"{game_id}/differences.md", ui["title"], render(
@@ -251,5 +251,6 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
             pages.append(Page(lang, f"{game_id}/{name}", name, exports[name].content, in_nav=False))
     if reports:
         pages.append(Page(lang, "glossary.tbx", "glossary.tbx", tbx(site.glossary), in_nav=False))
+        pages.append(Page(lang, TBX_XCS, TBX_XCS, tbx_xcs(), in_nav=False))
     return pages
 

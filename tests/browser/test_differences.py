@@ -79,3 +79,37 @@ def test_downloads_are_served(page, site_url, name):
     response = page.request.get(page.url.rsplit("/", 1)[0] + "/" + href)
     assert response.ok, href
     assert len(response.body()) > 1000
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_no_sideways_scroll_on_a_phone(page, site_url, lang):
+    """At 390 px the page scrolls only down: no element sticks out to the right, with the filters and
+    the false positives shown too (their texts are the longest)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + lang + PATH + "?classification=all")
+    page.locator("form.cellula-diff-filters:not([data-pending])").wait_for()
+    wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > innerWidth + 0.5
+                     && !e.closest('.md-sidebar, .md-search, [hidden]'))
+        .map(e => e.tagName.toLowerCase() + '.' + [...e.classList].join('.') + ' ' + Math.round(e.getBoundingClientRect().right))
+        .slice(0, 10)""")
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide: {wide}"
+
+
+@pytest.mark.parametrize("lang, everything, some", [("", "{n} segnalazioni", "{shown} di {n} segnalazioni"),
+                                                    ("en/", "{n} findings", "{shown} of {n} findings")])
+def test_the_count_never_shows_more_than_its_total(page, site_url, lang, everything, some):
+    """Without filters the count is the differences (false positives left out); with every classification
+    it is all the findings, never "130 of 120"; a narrower choice is counted against the same total."""
+    page.goto(site_url + lang + PATH)
+    page.locator("form.cellula-diff-filters:not([data-pending])").wait_for()
+    count = page.locator(".cellula-diff-count")
+    findings = page.locator(".cellula-finding").count()
+    differences = findings - page.locator(".cellula-finding[data-classification='false-positive']").count()
+    assert count.inner_text() == everything.format(n=differences)
+    page.select_option("select[name=classification]", "all")
+    assert count.inner_text() == everything.format(n=findings)
+    page.select_option("select[name=classification]", "false-positive")
+    shown = len(_shown(page))
+    assert count.inner_text() == some.format(shown=shown, n=findings) and 0 < shown < findings
