@@ -485,6 +485,8 @@ def main(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else OUT
     if getattr(args, "deck", False):
         return deck_main(args, out)
+    if getattr(args, "suite", False):
+        return suite_main(args, out)
     if getattr(args, "ablation", False):
         print("CP-SAT seconds to a proven optimum (1 worker unless said)\n\n" + ablation_table(ablation(args.cap), args.cap))
         return 0
@@ -556,5 +558,138 @@ def deck_main(args: argparse.Namespace, out: Path) -> int:
     if result.get("scale"):
         (out / "scale.svg").write_text(scale_svg(result["scale"], result.get("cap_seconds", args.cap),
                                                  result.get("scale_grey"), result["deck"]), encoding="utf-8")
+    print(f"\nwrote {out / 'bench.json'}")
+    return 0
+
+
+# --------------------------------------------------------------------------- the deck suite (#35)
+
+SUITE_DETERMINISTIC = 10.0
+"""CP-SAT deterministic seconds per method and suite puzzle (``--det``)."""
+SUITE_WORKERS = 2
+"""CP-SAT workers of the suite runs (``--workers``), recorded in ``bench.json``."""
+SUITE_KEYS = ("suite",)
+"""The field of ``bench.json`` a ``--suite`` run writes."""
+
+
+def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: float, workers: int,
+               on_row: Callable[[dict[str, Any]], None] | None = None,
+               done: dict[tuple[str, str], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every method of ``methods`` (:class:`solver.bounds.BoundMethod`) on every suite puzzle, at most
+    ``deterministic`` deterministic seconds each; every plan replayed by the rules engine, and every
+    puzzle's proven optima, plans and bounds checked against each other (a contradiction stops)."""
+    from .bounds import run_method
+    from .planner import build_model
+    from .solution import _verified
+    rows: list[dict[str, Any]] = []
+    for path in over(list(files), "deck suite"):
+        puzzle = load_puzzle(path)
+        mine = []
+        for method in methods:
+            if done and (puzzle.id, method.name) in done:      # --resume: measured by an earlier run
+                mine.append(done[puzzle.id, method.name])
+                if on_row is not None:
+                    on_row(done[puzzle.id, method.name])
+                continue
+            res = run_method(build_model(puzzle), method, deterministic, workers)
+            if res.plan:
+                _verified(puzzle, res.plan, res.objective, method.name)  # type: ignore[arg-type]
+            gap = None if res.bound is None or res.objective is None else res.bound - res.objective
+            row = {"id": puzzle.id, "placements": puzzle.rounds * puzzle.flasks, "edition": puzzle.edition.value,
+                   "players": puzzle.players, "deck": len(puzzle.deck), "engine": method.name,
+                   "status": res.status, "objective": res.objective, "bound": res.bound, "gap": gap,
+                   "gap_percent": None if gap is None or not res.bound else round(100 * gap / res.bound, 1),
+                   "deterministic_seconds": res.deterministic_seconds, "cpu_seconds": res.cpu_seconds,
+                   "trace": res.trace}
+            mine.append(row)
+            if on_row is not None:
+                on_row(row)
+            note(f"  {puzzle.id} {method.name}: {res.status} {res.objective} bound {res.bound} "
+                 f"({res.deterministic_seconds} det s, {res.cpu_seconds} CPU s)")
+        check_deck_agreement(mine)
+        rows += mine
+    return rows
+
+
+def suite_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per method and size: puzzles proven, median and worst deterministic seconds to the proof
+    (a run not proven counts as its budget, and the worst is then "not proven"), median gap."""
+    out = []
+    for key in sorted({(r["placements"], r["engine"]) for r in rows}, key=lambda k: (k[0], [r["engine"] for r in rows].index(k[1]))):
+        rs = [r for r in rows if (r["placements"], r["engine"]) == key]
+        proven = [r for r in rs if r["status"] == "optimal"]
+        det = [r["deterministic_seconds"] if r["status"] == "optimal" else math.inf for r in rs]
+        gaps = [r["gap_percent"] for r in rs if r["gap_percent"] is not None]
+        out.append({"placements": key[0], "engine": key[1], "puzzles": len(rs), "proven": len(proven),
+                    "median_deterministic_seconds": statistics.median(det),
+                    "worst_deterministic_seconds": max(det),
+                    "median_gap_percent": statistics.median(gaps) if gaps else None,
+                    "worst_gap_percent": max(gaps) if gaps else None})
+    return out
+
+
+def suite_table(rows: list[dict[str, Any]]) -> str:
+    head = ["puzzle", "method", "status", "Health", "bound", "gap", "det s", "CPU s"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        gap = "-" if r["gap"] is None else f"{r['gap']} ({r['gap_percent']} %)"
+        out.append(f"| {r['id']} | {r['engine']} | {r['status']} | {_fmt(r['objective'])} | {_fmt(r['bound'])} | "
+                   f"{gap} | {r['deterministic_seconds']:.2f} | {r['cpu_seconds']:.2f} |")
+    return "\n".join(out)
+
+
+def suite_summary_table(summary: list[dict[str, Any]], budget: float) -> str:
+    def det(v: float) -> str:
+        return f"> {budget:g}" if v == math.inf else f"{v:.2f}"
+    out = ["| placements | method | proven | median det s | worst det s | median gap % | worst gap % |",
+           "|---|---|---|---|---|---|---|"]
+    for s in summary:
+        out.append(f"| {s['placements']} | {s['engine']} | {s['proven']}/{s['puzzles']} | "
+                   f"{det(s['median_deterministic_seconds'])} | {det(s['worst_deterministic_seconds'])} | "
+                   f"{_fmt(s['median_gap_percent'])} | {_fmt(s['worst_gap_percent'])} |")
+    return "\n".join(out)
+
+
+def suite_main(args: argparse.Namespace, out: Path) -> int:
+    """``bench --suite``: the bounding methods on the deck suite, merged into ``bench.json``
+    (``suite``); prints per puzzle the plan, bound and gap at the deterministic-time budget."""
+    from .bounds import METHODS
+    from .deck_suite import suite_files, write_suite
+    if getattr(args, "write_suite", False):
+        print(f"wrote {len(write_suite())} suite puzzles")
+    sizes = parse_placements(args.suite_sizes, "--suite-sizes")
+    names = [m.name for m in METHODS]
+    wanted = [s.strip() for s in args.methods.split(",")] if args.methods else names
+    unknown = [w for w in wanted if w not in names]
+    if unknown:
+        print(f"error: --methods: unknown {unknown}, expected some of {names}", file=sys.stderr)
+        return 2
+    methods = [m for m in METHODS if m.name in wanted]
+    files = [f for f in suite_files(small=False) if any(f.stem.endswith(f"-p{n}") for n in sizes)]
+    if args.only:
+        files = [f for f in files if args.only in f.stem]
+    result = _read(out / "bench.json")
+    import ortools
+    suite: dict[str, Any] = result["suite"] if isinstance(result.get("suite"), dict) else {}
+    ours = [r for r in suite.get("rows", []) if r["id"] in {f.stem for f in files} and r["engine"] in wanted]
+    old = [r for r in suite.get("rows", []) if r not in ours]
+    done = {(r["id"], r["engine"]): r for r in ours} if args.resume else {}
+    new: list[dict[str, Any]] = []
+
+    def save(row: dict[str, Any]) -> None:       # after each run: a stopped benchmark keeps its rows
+        new.append(row)
+        rows = old + new
+        result["suite"] = {"deterministic_seconds": args.det, "workers": args.workers, "seed": 0,
+                           "ortools": ortools.__version__, "cores": os.cpu_count(),
+                           "methods": [{"name": m.name, "subsolvers": list(m.subsolvers), "note": m.note} for m in METHODS],
+                           "rows": rows, "summary": suite_summary(rows)}
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "bench.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    rows = suite_rows(files, methods, args.det, args.workers, save, done)
+    print(f"Deck suite: CP-SAT, {args.workers} workers, at most {args.det:g} deterministic seconds a run "
+          "(deterministic time, not wall-clock: comparable across machine load)\n")
+    print(suite_table(rows))
+    print("\n" + suite_summary_table(suite_summary(rows), args.det))
     print(f"\nwrote {out / 'bench.json'}")
     return 0
