@@ -144,7 +144,8 @@ def run_method(pm: PlanModel, method: BoundMethod, deterministic_time: float, wo
     solver.best_bound_callback = on_bound
     status = solver.solve(cp, _Plans())
     cpu = time.process_time() - t0
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):     # the final state, whatever the callbacks saw
+        trace.append((round(cpu, 3), int(round(solver.objective_value)), int(round(solver.best_objective_bound))))
         values = [int(solver.value(v)) for v in xs]
         return BoundRun("optimal" if status == cp_model.OPTIMAL else "feasible", int(round(solver.objective_value)),
                         int(round(solver.best_objective_bound)), round(solver.deterministic_time, 3), round(cpu, 3),
