@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from .engine import Breakdown, State
@@ -22,6 +23,7 @@ from .engine import score
 from .steps import Message, catalogue_languages, catalogue_message
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs
+    from .model import Puzzle
     from .planner import Progress
 
 LANGS = catalogue_languages()
@@ -98,12 +100,18 @@ def _progress(lang: str) -> Progress:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    import time
     puzzle = load_puzzle(args.puzzle)
+    started = time.perf_counter()
     try:
         sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
-                    progress=_progress(args.lang) if args.progress else None,
-                    confirm=() if args.no_confirm else ("highs",),
-                    confirm_time_limit=args.confirm_budget or confirm_budget)
+                    progress=_progress(args.lang) if args.progress else None, confirm=())
+        if sol.proven and sol.engine == "cpsat" and not args.no_confirm:
+            budget = args.confirm_budget or confirm_budget(time.perf_counter() - started)
+            if args.time_limit is not None:      # the time limit holds for the confirmation too
+                budget = min(budget, args.time_limit - (time.perf_counter() - started))
+            if budget >= 0.05:
+                sol = confirm_with_highs(puzzle, sol, budget)
     except VerificationError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
@@ -156,6 +164,26 @@ def confirm_budget(proof_seconds: float) -> float:
     """Seconds the confirming engine may take after a proof of ``proof_seconds`` (``--confirm-budget``
     overrides it)."""
     return max(CONFIRM_FLOOR, CONFIRM_FACTOR * proof_seconds)
+
+
+def confirm_with_highs(puzzle: Puzzle, sol: Solution, budget: float) -> Solution:
+    """``sol`` (a proven CP-SAT optimum) confirmed by HiGHS on the same model within ``budget``
+    seconds: listed in ``confirmed_by`` when HiGHS proves the same optimum (its plan replayed by the
+    rules engine), a :class:`VerificationError` when it proves another, unconfirmed when it runs out
+    of time; its seconds, status and budget in ``stats``."""
+    from .planner import build_model, solve_highs
+    from .solution import _verified
+    h = solve_highs(build_model(puzzle), time_limit=budget)
+    stats = dict(sol.stats, highs_seconds=round(h.wall_time, 3), highs_status=h.status,
+                 confirm_budget_seconds=round(budget, 3))
+    if h.status == "infeasible":
+        raise VerificationError("CP-SAT found a plan but HiGHS says the model is infeasible")
+    if h.status != "optimal":
+        return replace(sol, stats=stats)
+    if h.objective != sol.health:
+        raise VerificationError(f"CP-SAT proves {sol.health} but HiGHS proves {h.objective} on the same model")
+    _verified(puzzle, h.plan, h.objective, "highs")
+    return replace(sol, stats=stats, confirmed_by=sol.confirmed_by + ("highs",))
 
 
 def _engine_times(sol: Solution, t: Message) -> str:

@@ -1,7 +1,7 @@
 """The public solve API and what the site renders: :class:`Solution` and :class:`Step`."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -15,10 +15,6 @@ from .steps import StepEvent, StepEventKind as K, describe_events, event
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs (the engine also runs in the browser)
     from .planner import Progress
-
-ConfirmBudget = float | Callable[[float], float] | None
-"""Seconds each confirming engine may take: a number, a function of the seconds the proof took
-(model built and CP-SAT), or None (no limit)."""
 
 
 @dataclass(frozen=True)
@@ -294,7 +290,7 @@ def _verified(puzzle: Puzzle, plan: Iterable[Action], claimed: int | None, engin
 
 def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None, workers: int = 1,
           seed: int = 0, progress: Progress | None = None, confirm: tuple[str, ...] = ("highs",),
-          confirm_time_limit: ConfirmBudget = 60.0, deterministic_time: float | None = None) -> Solution:
+          confirm_time_limit: float | None = 60.0, deterministic_time: float | None = None) -> Solution:
     """Solve ``puzzle`` with ``engine`` (``cpsat``, the default, or ``exhaustive``). Stable public
     API for the site generator.
 
@@ -303,11 +299,8 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
     ``seed`` (fixed: the same plan every run with one worker), ``progress(objective, bound, seconds)`` on each improving plan
     or bound. Every plan is replayed by the rules engine first (:class:`VerificationError` if it
     disagrees); a proven optimum is confirmed by each engine of ``confirm`` (``highs``,
-    ``exhaustive``) on a best-effort basis (within ``confirm_time_limit`` seconds each, or, when it
-    is a function, within ``confirm_time_limit(seconds CP-SAT took, model built)``: a budget in
-    proportion to the proof): a disagreement is a :class:`VerificationError`, a confirmation is
-    listed in ``Solution.confirmed_by``, and each engine's seconds and status in ``stats``
-    (``highs_seconds``, ``highs_status``, ``exhaustive_seconds``, ``confirm_budget_seconds``).
+    ``exhaustive``) on a best-effort basis (within ``confirm_time_limit``): a disagreement is a
+    :class:`VerificationError`, a confirmation is listed in ``Solution.confirmed_by``.
     """
     if engine not in ENGINES:
         raise SolverError(f"engine: expected one of {list(ENGINES)}, got {engine!r}")
@@ -317,7 +310,7 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
 
 
 def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: int, seed: int,
-           progress: Progress | None, confirm: tuple[str, ...], confirm_time_limit: ConfirmBudget,
+           progress: Progress | None, confirm: tuple[str, ...], confirm_time_limit: float | None,
            deterministic_time: float | None = None) -> Solution:
     import time as _time
     t0 = _time.perf_counter()
@@ -339,7 +332,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
     build_seconds = _time.perf_counter() - t0
     res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress,
                       subsolvers=subsolvers_for(puzzle), deterministic_time=deterministic_time)
-    stats: dict[str, Any] = dict(res.stats, build_seconds=round(build_seconds, 3))
+    stats = dict(res.stats, build_seconds=round(build_seconds, 3))
     if res.status == "infeasible":
         left = remaining()
         why = (explain_infeasible(puzzle) if left is None else
@@ -354,19 +347,14 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
     proven = res.status == "optimal"
     confirmed = []
     if proven:
-        budget = (confirm_time_limit(build_seconds + res.wall_time) if callable(confirm_time_limit)
-                  else confirm_time_limit)
-        if confirm and budget is not None:
-            stats["confirm_budget_seconds"] = round(budget, 3)
         for other in confirm:
             left = remaining()
             if left is not None and left < 0.05:
                 break  # the time limit holds for the confirmations too
-            limit = budget if left is None else min(left, budget or left)
+            limit = confirm_time_limit if left is None else min(left, confirm_time_limit or left)
             if other == "highs":
                 h = solve_highs(pm, time_limit=limit)
                 stats["highs_seconds"] = round(h.wall_time, 3)
-                stats["highs_status"] = h.status
                 if h.status == "optimal":
                     if h.objective != res.objective:
                         raise VerificationError(f"CP-SAT proves {res.objective} but HiGHS proves {h.objective} "
@@ -377,9 +365,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
                     raise VerificationError("CP-SAT found a plan but HiGHS says the model is infeasible")
             elif other == "exhaustive":
                 from .search import exhaustive
-                started = _time.perf_counter()
                 value, _, search_stats = exhaustive(puzzle, time_limit=limit)
-                stats["exhaustive_seconds"] = round(_time.perf_counter() - started, 3)
                 if not search_stats.complete:
                     continue
                 if value != res.objective:

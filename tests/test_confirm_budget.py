@@ -18,16 +18,20 @@ def test_budget_is_in_proportion_to_the_proof(proof, budget):
     assert cli.confirm_budget(proof) == pytest.approx(budget)
 
 
-def test_solve_passes_the_proofs_seconds_to_a_budget_function():
-    seen = []
-
-    def budget(seconds: float) -> float:
-        seen.append(seconds)
-        return 30.0
-
-    sol = solve(load_puzzle(PUZZLE), confirm_time_limit=budget)
-    assert len(seen) == 1 and 0 < seen[0] and sol.stats["confirm_budget_seconds"] == 30.0
+def test_highs_confirms_within_its_budget():
+    puzzle = load_puzzle(PUZZLE)
+    sol = cli.confirm_with_highs(puzzle, solve(puzzle, confirm=()), 30.0)
     assert sol.confirmed_by == ("highs",) and sol.stats["highs_status"] == "optimal"
+    assert sol.stats["confirm_budget_seconds"] == 30.0 and sol.stats["highs_seconds"] > 0
+
+
+def test_a_different_optimum_is_an_error():
+    from dataclasses import replace
+    from solver.solution import VerificationError
+    puzzle = load_puzzle(PUZZLE)
+    sol = solve(puzzle, confirm=())
+    with pytest.raises(VerificationError, match="HiGHS proves"):
+        cli.confirm_with_highs(puzzle, replace(sol, health=(sol.health or 0) + 1), 30.0)
 
 
 def test_solve_names_each_engine_and_its_seconds(capsys):
