@@ -670,11 +670,13 @@ def suite_svg(rows: list[dict[str, Any]]) -> str:
     def series(rs: list[dict[str, Any]], which: int, t: float) -> float | None:
         vals = []
         for r in rs:
+            if not best[r["id"]]:
+                continue             # no method found a plan: no scale to measure it by
             seen = [p for p in r["trace"] if p[0] <= t and p[which] is not None]
-            if not seen or not best[r["id"]]:
-                return None          # a puzzle without a value yet: no median
-            vals.append(100 * seen[-1][which] / best[r["id"]])
-        return float(statistics.median(vals))
+            if not seen and which == 2:
+                return None          # a bound not known yet: no median
+            vals.append(100 * seen[-1][which] / best[r["id"]] if seen else 0.0)   # no plan yet: 0 %
+        return float(statistics.median(vals)) if vals else None
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '
              f'aria-label="Bound and plan over CPU time per method" font-family="sans-serif" font-size="11">',
@@ -740,6 +742,7 @@ def write_suite_result(out: Path, rows: list[dict[str, Any]], deterministic: flo
         "measure": "CP-SAT deterministic time, not wall-clock (comparable however loaded the machine)",
         "deterministic_seconds_per_worker": deterministic, "workers": workers, "seed": 0,
         "ortools": ortools.__version__, "cores": os.cpu_count(),
+        "reported_deterministic_seconds": "CP-SAT's total over its workers (up to about workers x the budget)",
         "plot_time": "process CPU seconds, all workers"}
     result["suite_summary"] = suite_summary(rows)
     for s in result["suite_summary"]:      # JSON has no infinity: a run not proven is null there
