@@ -485,6 +485,8 @@ def main(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else OUT
     if getattr(args, "deck", False):
         return deck_main(args, out)
+    if getattr(args, "suite", False):
+        return suite_main(args, out)
     if getattr(args, "ablation", False):
         print("CP-SAT seconds to a proven optimum (1 worker unless said)\n\n" + ablation_table(ablation(args.cap), args.cap))
         return 0
@@ -557,4 +559,248 @@ def deck_main(args: argparse.Namespace, out: Path) -> int:
         (out / "scale.svg").write_text(scale_svg(result["scale"], result.get("cap_seconds", args.cap),
                                                  result.get("scale_grey"), result["deck"]), encoding="utf-8")
     print(f"\nwrote {out / 'bench.json'}")
+    return 0
+
+
+# --------------------------------------------------------------------------- the deck suite (#35)
+
+SUITE_DETERMINISTIC = 10.0
+"""CP-SAT deterministic seconds per method and suite puzzle (``--det``)."""
+SUITE_WORKERS = 2
+"""CP-SAT workers of the suite runs (``--workers``), recorded in ``bench.json``."""
+SUITE_KEYS = ("suite_conditions", "suite_summary", "suite")
+"""The fields of ``bench.json`` a ``--suite`` run writes (the traces go to ``suite_traces.json``,
+the plot to ``suite.svg``)."""
+
+
+def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: float, workers: int,
+               on_row: Callable[[dict[str, Any]], None] | None = None,
+               done: dict[tuple[str, str], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every method of ``methods`` (:class:`solver.bounds.BoundMethod`) on every suite puzzle, at most
+    ``deterministic`` deterministic seconds each; every plan replayed by the rules engine, and every
+    puzzle's proven optima, plans and bounds checked against each other (a contradiction stops)."""
+    from .bounds import run_method
+    from .planner import build_model
+    from .solution import _verified
+    rows: list[dict[str, Any]] = []
+    for path in over(list(files), "deck suite"):
+        puzzle = load_puzzle(path)
+        mine = []
+        for method in methods:
+            if done and (puzzle.id, method.name) in done:      # --resume: measured by an earlier run
+                mine.append(done[puzzle.id, method.name])
+                if on_row is not None:
+                    on_row(done[puzzle.id, method.name])
+                continue
+            res = run_method(build_model(puzzle), method, deterministic, workers)
+            if res.plan:
+                _verified(puzzle, res.plan, res.objective, method.name)  # type: ignore[arg-type]
+            gap = None if res.bound is None or res.objective is None else res.bound - res.objective
+            row = {"id": puzzle.id, "placements": puzzle.rounds * puzzle.flasks, "edition": puzzle.edition.value,
+                   "players": puzzle.players, "deck_cards": len(puzzle.deck), "engine": method.name,
+                   "status": res.status, "objective": res.objective, "bound": res.bound, "gap": gap,
+                   "gap_percent": None if gap is None or not res.bound else round(100 * gap / res.bound, 1),
+                   "deterministic_seconds": res.deterministic_seconds, "cpu_seconds": res.cpu_seconds,
+                   "trace": res.trace}
+            mine.append(row)
+            if on_row is not None:
+                on_row(row)
+            note(f"  {puzzle.id} {method.name}: {res.status} {res.objective} bound {res.bound} "
+                 f"({res.deterministic_seconds} det s, {res.cpu_seconds} CPU s)")
+        check_deck_agreement(mine)
+        rows += mine
+    return rows
+
+
+def suite_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per method and size: puzzles proven, median and worst deterministic seconds to the proof
+    (a run not proven counts as its budget, and the worst is then "not proven"), median gap."""
+    out = []
+    for key in sorted({(r["placements"], r["engine"]) for r in rows}, key=lambda k: (k[0], [r["engine"] for r in rows].index(k[1]))):
+        rs = [r for r in rows if (r["placements"], r["engine"]) == key]
+        proven = [r for r in rs if r["status"] == "optimal"]
+        det = [r["deterministic_seconds"] if r["status"] == "optimal" else math.inf for r in rs]
+        gaps = [r["gap_percent"] for r in rs if r["gap_percent"] is not None]
+        out.append({"placements": key[0], "engine": key[1], "instances": len(rs), "proven": len(proven),
+                    "median_deterministic_seconds": statistics.median(det),
+                    "worst_deterministic_seconds": max(det),
+                    "median_gap_percent": statistics.median(gaps) if gaps else None,
+                    "worst_gap_percent": max(gaps) if gaps else None})
+    return out
+
+
+def suite_table(rows: list[dict[str, Any]]) -> str:
+    head = ["puzzle", "method", "status", "Health", "bound", "gap", "det s", "CPU s"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        gap = "-" if r["gap"] is None else f"{r['gap']} ({r['gap_percent']} %)"
+        out.append(f"| {r['id']} | {r['engine']} | {r['status']} | {_fmt(r['objective'])} | {_fmt(r['bound'])} | "
+                   f"{gap} | {r['deterministic_seconds']:.2f} | {r['cpu_seconds']:.2f} |")
+    return "\n".join(out)
+
+
+def suite_summary_table(summary: list[dict[str, Any]], budget: float) -> str:
+    def det(v: float) -> str:
+        return f"> {budget:g}" if v == math.inf else f"{v:.2f}"
+    out = ["| placements | method | proven | median det s | worst det s | median gap % | worst gap % |",
+           "|---|---|---|---|---|---|---|"]
+    for s in summary:
+        out.append(f"| {s['placements']} | {s['engine']} | {s['proven']}/{s['instances']} | "
+                   f"{det(s['median_deterministic_seconds'])} | {det(s['worst_deterministic_seconds'])} | "
+                   f"{_fmt(s['median_gap_percent'])} | {_fmt(s['worst_gap_percent'])} |")
+    return "\n".join(out)
+
+
+def suite_svg(rows: list[dict[str, Any]]) -> str:
+    """Per size, a panel of the bound and the best plan over CPU seconds for each method: the median
+    over the suite's puzzles of each as a percentage of the best plan any method found for the puzzle
+    (solid: bound, dashed: plan). The bound line coming down to 100 % is a proof."""
+    colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"]
+    methods = list(dict.fromkeys(r["engine"] for r in rows))
+    sizes = sorted({r["placements"] for r in rows})
+    best = {r["id"]: max((q["objective"] or 0) for q in rows if q["id"] == r["id"]) for r in rows}
+    horizon: float = max([float(r["cpu_seconds"]) for r in rows] + [1.0])
+    PW, PH, L, T, B, GAP = 300, 220, 50, 30, 40, 30
+    W = L + len(sizes) * (PW + GAP) + 170
+    H = T + PH + B
+    lo_pct = 80.0
+    hi_pct: float = max([100.0] + [100.0 * p[2] / best[r["id"]] for r in rows for p in r["trace"] if best[r["id"]]] + [101.0])
+    hi_pct = min(hi_pct, 200.0)
+
+    def series(rs: list[dict[str, Any]], which: int, t: float) -> float | None:
+        vals = []
+        for r in rs:
+            if not best[r["id"]]:
+                continue             # no method found a plan: no scale to measure it by
+            seen = [p for p in r["trace"] if p[0] <= t and p[which] is not None]
+            if not seen and which == 2:
+                return None          # a bound not known yet: no median
+            vals.append(100 * seen[-1][which] / best[r["id"]] if seen else 0.0)   # no plan yet: 0 %
+        return float(statistics.median(vals)) if vals else None
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '
+             f'aria-label="Bound and plan over CPU time per method" font-family="sans-serif" font-size="11">',
+             f'<rect x="0" y="0" width="{W}" height="{H}" fill="white"/>']
+    steps = [horizon * k / 60 for k in range(61)]
+    for n, size in enumerate(sizes):
+        x0 = L + n * (PW + GAP)
+
+        def px(t: float, x0: float = x0) -> float:
+            return x0 + t / horizon * PW
+
+        def py(pct: float) -> float:
+            pct = min(max(pct, lo_pct), hi_pct)
+            return T + (hi_pct - pct) / (hi_pct - lo_pct) * PH
+
+        parts.append(f'<text x="{x0 + PW / 2:.1f}" y="{T - 10}" text-anchor="middle" font-weight="bold">'
+                     f'{size} placements</text>')
+        parts.append(f'<rect x="{x0}" y="{T}" width="{PW}" height="{PH}" fill="none" stroke="#999"/>')
+        pct = lo_pct
+        while pct <= hi_pct:
+            parts.append(f'<line x1="{x0}" y1="{py(pct):.1f}" x2="{x0 + PW}" y2="{py(pct):.1f}" stroke="#eee"/>')
+            if n == 0:
+                parts.append(f'<text x="{x0 - 4}" y="{py(pct) + 4:.1f}" text-anchor="end">{pct:g} %</text>')
+            pct += 10 if hi_pct - lo_pct <= 60 else 20
+        parts.append(f'<line x1="{x0}" y1="{py(100):.1f}" x2="{x0 + PW}" y2="{py(100):.1f}" stroke="#555"/>')
+        for k in range(5):
+            t = horizon * k / 4
+            parts.append(f'<text x="{px(t):.1f}" y="{T + PH + 14}" text-anchor="middle">{t:.0f}</text>')
+        parts.append(f'<text x="{x0 + PW / 2:.1f}" y="{H - 8}" text-anchor="middle">CPU seconds</text>')
+        for m, method in enumerate(methods):
+            rs = [r for r in rows if r["engine"] == method and r["placements"] == size]
+            if not rs:
+                continue
+            colour = colours[m % len(colours)]
+            for which, dash in ((2, ""), (1, ' stroke-dasharray="5 3"')):
+                pts = [(px(t), py(v)) for t in steps if (v := series(rs, which, t)) is not None]
+                if pts:
+                    parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dash} points="'
+                                 + " ".join(f"{x:.1f},{y:.1f}" for x, y in pts) + '"/>')
+    lx = L + len(sizes) * (PW + GAP)
+    for m, method in enumerate(methods):
+        y = T + 10 + 18 * m
+        parts.append(f'<line x1="{lx}" y1="{y}" x2="{lx + 20}" y2="{y}" stroke="{colours[m % len(colours)]}" stroke-width="2"/>')
+        parts.append(f'<text x="{lx + 26}" y="{y + 4}">{_xml(method)}</text>')
+    y = T + 20 + 18 * len(methods)
+    parts.append(f'<text x="{lx}" y="{y}" fill="#555">solid: bound, dashed: plan</text>')
+    parts.append(f'<text x="{lx}" y="{y + 16}" fill="#555">median over the suite,</text>')
+    parts.append(f'<text x="{lx}" y="{y + 32}" fill="#555">% of the best plan found</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def write_suite_result(out: Path, rows: list[dict[str, Any]], deterministic: float, workers: int) -> None:
+    """Merge the suite's rows into ``out/bench.json`` (:data:`SUITE_KEYS`), their traces into
+    ``out/suite_traces.json`` and the plot into ``out/suite.svg``."""
+    import ortools
+    result = _read(out / "bench.json")
+    result["suite_conditions"] = {
+        "measure": "CP-SAT deterministic time, not wall-clock (comparable however loaded the machine)",
+        "deterministic_seconds_per_worker": deterministic, "workers": workers, "seed": 0,
+        "ortools": ortools.__version__, "cores": os.cpu_count(),
+        "reported_deterministic_seconds": "CP-SAT's total over its workers (up to about workers x the budget)",
+        "plot_time": "process CPU seconds, all workers"}
+    result["suite_summary"] = suite_summary(rows)
+    for s in result["suite_summary"]:      # JSON has no infinity: a run not proven is null there
+        for k in ("median_deterministic_seconds", "worst_deterministic_seconds"):
+            if s[k] == math.inf:
+                s[k] = None
+    result["suite"] = [{k: v for k, v in r.items() if k != "trace"} for r in rows]
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "bench.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    traces = {f"{r['id']} | {r['engine']}": r["trace"] for r in rows}
+    (out / "suite_traces.json").write_text(json.dumps(traces, ensure_ascii=False) + "\n", encoding="utf-8")
+    (out / "suite.svg").write_text(suite_svg(rows), encoding="utf-8")
+
+
+def read_suite_rows(out: Path) -> list[dict[str, Any]]:
+    """The suite's rows as written by :func:`write_suite_result`, their traces put back."""
+    rows = _read(out / "bench.json").get("suite", [])
+    traces = _read(out / "suite_traces.json")
+    return [dict(r, trace=traces.get(f"{r['id']} | {r['engine']}", [])) for r in rows if isinstance(r, dict)]
+
+
+def suite_main(args: argparse.Namespace, out: Path) -> int:
+    """``bench --suite``: the bounding methods on the deck suite, merged into ``bench.json``
+    (:data:`SUITE_KEYS`); prints per puzzle the plan, bound and gap at the deterministic-time budget."""
+    from .bounds import METHODS
+    from .deck_suite import suite_files, write_suite
+    if getattr(args, "write_suite", False):
+        print(f"wrote {len(write_suite())} suite puzzles")
+    try:
+        sizes = parse_placements(args.suite_sizes, "--suite-sizes")
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    names = [m.name for m in METHODS]
+    wanted = [s.strip() for s in args.methods.split(",")] if args.methods else names
+    unknown = [w for w in wanted if w not in names]
+    if unknown:
+        print(f"error: --methods: unknown {unknown}, expected some of {names}", file=sys.stderr)
+        return 2
+    methods = [m for m in METHODS if m.name in wanted]
+    files = [f for f in suite_files(small=False) if any(f.stem.endswith(f"-p{n}") for n in sizes)]
+    if args.only:
+        files = [f for f in files if args.only in f.stem]
+    earlier = read_suite_rows(out)
+    stems = {f.stem for f in files}
+    ours = [r for r in earlier if r["id"] in stems and r["engine"] in wanted]
+    old = [r for r in earlier if r not in ours]
+    done = {(r["id"], r["engine"]): r for r in ours} if args.resume else {}
+    new: list[dict[str, Any]] = []
+
+    def save(row: dict[str, Any]) -> None:       # after each run: a stopped benchmark keeps its rows
+        new.append(row)
+        write_suite_result(out, old + new, args.det, args.workers)
+
+    rows = suite_rows(files, methods, args.det, args.workers, save, done)
+    print(f"Deck suite: CP-SAT, {args.workers} workers, at most {args.det:g} deterministic seconds a worker "
+          "(deterministic time, not wall-clock: comparable across machine load)\n")
+    print(suite_table(rows))
+    print("\n" + suite_summary_table(suite_summary(rows), args.det))
+    print(f"\nwrote {out / 'bench.json'}, {out / 'suite_traces.json'} and {out / 'suite.svg'}")
     return 0

@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from .engine import Breakdown, State
@@ -17,11 +18,12 @@ from .bench import DECK_SIZES, WHOLE_GAME, WHOLE_GAME_CAP
 from .errors import IllegalActionError, SolverError
 from .plans import load_plan
 from .puzzle import PUZZLE_SCHEMA, load_puzzle
-from .solution import ENGINES, Step, VerificationError, replay, solve
+from .solution import ENGINES, Solution, Step, VerificationError, replay, solve
 from .engine import score
 from .steps import Message, catalogue_languages, catalogue_message
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs
+    from .model import Puzzle
     from .planner import Progress
 
 LANGS = catalogue_languages()
@@ -98,11 +100,18 @@ def _progress(lang: str) -> Progress:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    import time
     puzzle = load_puzzle(args.puzzle)
+    started = time.perf_counter()
     try:
         sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
-                    progress=_progress(args.lang) if args.progress else None,
-                    confirm=() if args.no_confirm else ("highs",))
+                    progress=_progress(args.lang) if args.progress else None, confirm=())
+        if sol.proven and sol.engine == "cpsat" and not args.no_confirm:
+            budget = args.confirm_budget or confirm_budget(time.perf_counter() - started)
+            if args.time_limit is not None:      # the time limit holds for the confirmation too
+                budget = min(budget, args.time_limit - (time.perf_counter() - started))
+            if budget >= 0.05:
+                sol = confirm_with_highs(puzzle, sol, budget)
     except VerificationError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
@@ -134,12 +143,63 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         label = t("cli.proven")
         if sol.confirmed_by:
             label = t("cli.confirmed_by", label=label, engines=", ".join(sol.confirmed_by))
+        print(f"{label} ({_engine_times(sol, t)})")
+        return 0
     elif sol.bound is None:  # the exhaustive search stopped by the time limit knows no bound
         label = t("cli.not_proven_no_bound", seconds=seconds)
     else:
         label = t("cli.not_proven", seconds=seconds, bound=sol.bound, gap=sol.gap)
     print(f"{label} ({sol.engine}, {sol.wall_time:.2f} s)")
     return 0
+
+
+CONFIRM_FACTOR = 2.0
+"""The second engine's default budget: this many times the proof's seconds (issue #35: the answer
+comes when it is ready, not after a fixed wait) ..."""
+CONFIRM_FLOOR = 5.0
+"""... and at least this many seconds (a proof of a few milliseconds still gets a real check)."""
+
+
+def confirm_budget(proof_seconds: float) -> float:
+    """Seconds the confirming engine may take after a proof of ``proof_seconds`` (``--confirm-budget``
+    overrides it)."""
+    return max(CONFIRM_FLOOR, CONFIRM_FACTOR * proof_seconds)
+
+
+def confirm_with_highs(puzzle: Puzzle, sol: Solution, budget: float) -> Solution:
+    """``sol`` (a proven CP-SAT optimum) confirmed by HiGHS on the same model within ``budget``
+    seconds: listed in ``confirmed_by`` when HiGHS proves the same optimum (its plan replayed by the
+    rules engine), a :class:`VerificationError` when it proves another, unconfirmed when it runs out
+    of time; its seconds, status and budget in ``stats``."""
+    from .planner import build_model, solve_highs
+    from .solution import _verified
+    h = solve_highs(build_model(puzzle), time_limit=budget)
+    stats = dict(sol.stats, highs_seconds=round(h.wall_time, 3), highs_status=h.status,
+                 confirm_budget_seconds=round(budget, 3))
+    if h.status == "infeasible":
+        raise VerificationError("CP-SAT found a plan but HiGHS says the model is infeasible")
+    if h.status != "optimal":
+        return replace(sol, stats=stats)
+    if h.objective != sol.health:
+        raise VerificationError(f"CP-SAT proves {sol.health} but HiGHS proves {h.objective} on the same model")
+    _verified(puzzle, h.plan, h.objective, "highs")
+    return replace(sol, stats=stats, confirmed_by=sol.confirmed_by + ("highs",))
+
+
+def _engine_times(sol: Solution, t: Message) -> str:
+    """Which engine took how long: the proof's engine, then each confirming engine (confirmed or
+    stopped at its budget)."""
+    parts = [t("cli.engine_seconds", engine=sol.engine, seconds=f"{sol.wall_time:.2f}")]
+    for engine in ("highs", "exhaustive"):
+        took = sol.stats.get(f"{engine}_seconds")
+        if took is None:
+            continue
+        if engine in sol.confirmed_by:
+            parts.append(t("cli.engine_seconds", engine=engine, seconds=f"{took:.2f}"))
+        else:
+            parts.append(t("cli.engine_unfinished", engine=engine, seconds=f"{took:.2f}",
+                           budget=f"{sol.stats.get('confirm_budget_seconds', took):g}"))
+    return "; ".join(parts)
 
 
 def _positive_float(text: str) -> float:
@@ -251,6 +311,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=0, help="CP-SAT random seed")
     p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
     p.add_argument("--no-confirm", action="store_true", help="skip the HiGHS confirmation of the optimum")
+    p.add_argument("--confirm-budget", type=_positive_float, default=None, metavar="SECONDS",
+                   help=f"seconds HiGHS may take to confirm a proven optimum (default {CONFIRM_FACTOR:g} x the "
+                        f"proof's time, at least {CONFIRM_FLOOR:g})")
     p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("validate", help="check a puzzle file")
     p.add_argument("puzzle")
@@ -278,6 +341,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--whole-cap", type=_positive_float, default=WHOLE_GAME_CAP, metavar="SECONDS",
                    help=f"time cap of the whole game ({WHOLE_GAME} placements) in the deck series "
                         f"(default {WHOLE_GAME_CAP:g})")
+    p.add_argument("--suite", action="store_true",
+                   help="only the bounding methods on the deck suite (data/bench/deck), merged into bench.json")
+    p.add_argument("--suite-sizes", default="16,24", help="placements of the suite's puzzles (default 16,24)")
+    p.add_argument("--det", type=_positive_float, default=10.0, metavar="SECONDS",
+                   help="CP-SAT deterministic seconds per suite run (default 10)")
+    p.add_argument("--workers", type=int, choices=(1, 2), default=2, help="CP-SAT workers of the suite runs (default 2)")
+    p.add_argument("--methods", default="", help="comma-separated suite methods (default all)")
+    p.add_argument("--only", default="", help="suite puzzles whose name contains this")
+    p.add_argument("--write-suite", action="store_true", help="regenerate the suite's puzzle files first")
+    p.add_argument("--resume", action="store_true", help="keep the suite runs bench.json already has")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("record", help="a long run on a whole game: best plan and proven bound, written next to the puzzle")
     p.add_argument("puzzle")

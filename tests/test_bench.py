@@ -76,3 +76,36 @@ def test_deck_sizes_are_checked(sizes, capsys, tmp_path):
     from solver.cli import main
     assert main(["bench", "--deck", "--deck-sizes", sizes, "--out", str(tmp_path)]) == 2
     assert "--deck-sizes: expected" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- the deck suite (#35)
+
+SUITE_ROWS = [
+    {"id": "a", "placements": 16, "engine": "baseline", "status": "optimal", "objective": 20, "bound": 20, "gap": 0,
+     "gap_percent": 0.0, "deterministic_seconds": 2.0, "cpu_seconds": 3.0, "trace": [[0.5, None, 30], [1.0, 18, 25], [3.0, 20, 20]]},
+    {"id": "a", "placements": 16, "engine": "spot symmetry", "status": "feasible", "objective": 19, "bound": 22, "gap": 3,
+     "gap_percent": 13.6, "deterministic_seconds": 10.0, "cpu_seconds": 12.0, "trace": [[1.0, 19, 22]]},
+    {"id": "b", "placements": 16, "engine": "baseline", "status": "feasible", "objective": 10, "bound": 12, "gap": 2,
+     "gap_percent": 16.7, "deterministic_seconds": 10.0, "cpu_seconds": 12.0, "trace": [[2.0, 10, 12]]},
+]
+
+
+def test_suite_summary_counts_an_unproven_run_as_not_proven():
+    rows = {(s["placements"], s["engine"]): s for s in bench.suite_summary(SUITE_ROWS)}
+    base = rows[16, "baseline"]
+    assert base["instances"] == 2 and base["proven"] == 1 and base["worst_deterministic_seconds"] == float("inf")
+    assert base["median_gap_percent"] == pytest.approx(8.35) and rows[16, "spot symmetry"]["proven"] == 0
+    assert "| 16 | baseline | 1/2 |" in bench.suite_summary_table(bench.suite_summary(SUITE_ROWS), 5.0)
+
+
+def test_suite_plot_names_each_method_and_escapes_it():
+    svg = bench.suite_svg(SUITE_ROWS + [dict(SUITE_ROWS[2], engine="a<b")])
+    assert "16 placements" in svg and ">spot symmetry<" in svg and "a&lt;b" in svg and "<polyline" in svg
+
+
+def test_suite_result_round_trips_with_its_traces(tmp_path):
+    bench.write_suite_result(tmp_path, SUITE_ROWS, 5.0, 2)
+    data = __import__("json").loads((tmp_path / "bench.json").read_text(encoding="utf-8"))
+    assert data["suite_conditions"]["workers"] == 2 and "trace" not in data["suite"][0]
+    assert data["suite_summary"][0]["worst_deterministic_seconds"] is None     # not proven: no infinity in JSON
+    assert bench.read_suite_rows(tmp_path) == SUITE_ROWS and (tmp_path / "suite.svg").exists()

@@ -281,6 +281,18 @@ def test_benchmark_page_embeds_chart_and_table(tmp_path, lang):
     assert puzzle_pages.UI[lang]["bench_missing"] not in page.content
 
 
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_benchmark_page_embeds_the_suites_plot_with_its_caption(tmp_path, lang):
+    bench = tmp_path / "assets" / "bench"
+    bench.mkdir(parents=True)
+    (bench / "suite.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'>\n<text>suite</text>\n</svg>\n")
+    (bench / "bench.json").write_text(json.dumps({"suite_summary": [{"placements": 16, "engine": "baseline"}]}))
+    page = puzzle_pages.bench_page(tmp_path, lang, ())
+    ui = puzzle_pages.UI[lang]
+    assert "<text>suite</text>" in page.content and ui["bench_suite_chart"] in page.content
+    assert f"## {ui['bench_labels']['suite_summary']}" in page.content
+
+
 @pytest.mark.parametrize("data, titles, rows, facts", [
     ([{"a": 1, "b": 2}, {"a": 3, "c": None}], [""], [[("1", "2", "–"), ("3", "–", "–")]], []),
     ({"solver_version": "2.0.0", "machine": {"cores": 2}, "puzzles": [{"id": "p", "cpsat_seconds": 0.1}],

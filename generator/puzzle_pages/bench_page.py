@@ -18,6 +18,8 @@ from .texts import UI, md_inline
 
 BENCH_ASSETS = ("assets/bench/scale.svg", "assets/bench/bench.json")
 """What ``python -m solver bench`` writes under ``docs/`` (the chart and its numbers)."""
+SUITE_PLOT = "assets/bench/suite.svg"
+"""The deck suite's plot (``python -m solver bench --suite``): bound and plan over time per method."""
 
 BENCH_LABELS = i18n.labels("puzzles.bench_labels")
 """Names of the known ``bench.json`` fields (see ``solver/bench.py``); others are shown as they are."""
@@ -164,6 +166,8 @@ def bench_page(docs_dir: Path, lang: str, nav: tuple[str, ...], puzzle_ids: tupl
             facts, tables = bench_tables(json.loads(data_file.read_text(encoding="utf-8")), lang, links)
         except ValueError:
             facts, tables = [], []
+    suite_svg = docs_dir / SUITE_PLOT
     content = render("bench.md.j2", ui=ui, svg=inline_svg(svg) if svg.exists() else None,
+                     suite_svg=inline_svg(suite_svg) if suite_svg.exists() else None,
                      facts=facts, tables=tables, ran=svg.exists() or bool(tables) or bool(facts))
     return Page(lang, BENCH_PAGE, ui["bench_title"], content, nav=nav)

@@ -1,0 +1,156 @@
+"""Bounding ideas for deck puzzles, measured side by side (issue #35, items 1-2).
+
+The planner's time-indexed model finds good plans fast but proves them slowly: its LP relaxation
+lets a card row slot hold a share of every card. Each :class:`BoundMethod` here is one idea of how
+to close the gap, applied to the same :class:`solver.planner.PlanModel` (extra constraints added to
+its abstract model) and/or to the CP-SAT portfolio, so that ``python -m solver bench --suite``
+compares them on the same puzzles under the same deterministic-time budget:
+
+- ``baseline``: the planner as it ships (2 workers, ``max_lp`` + ``pseudo_costs`` with a deck);
+- ``spot symmetry``: interchangeable free spots (two Rough ER, two Golgi, two Exocytosis spots of
+  the 3-5 player board) used in board order in each round (:func:`add_spot_symmetry`); the planner
+  does this only with grey flasks;
+- ``lb_tree_search``: CP-SAT's bound-driven tree search as the second full worker, in place of
+  ``pseudo_costs`` (it explores the node of the lowest objective bound first, which is what raises
+  a maximisation's bound);
+- ``objective_shaving``: CP-SAT's objective shaving worker (it tries to refute "objective >= bound"
+  on small budgets, which lowers the bound directly) as the second worker;
+- ``symmetry + lb_tree_search``: both.
+
+Every bound is checked against the exhaustive search's optimum on the suite's small puzzles
+(``tests/test_bounds.py``): a bound below an optimum would be a wrong proof.
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .linear import total
+from .model import SpotKind
+
+if TYPE_CHECKING:
+    from .planner import PlanModel
+
+
+def interchangeable_spots(pm: PlanModel) -> list[list[str]]:
+    """Groups of spots (ids, board order) that no rule tells apart: same kind, area, value, cost and
+    gain, not a card-row slot (each slot holds its own card). Two of them relabelled for one round
+    give a plan of the same legality and score."""
+    groups: dict[tuple[object, ...], list[str]] = {}
+    for spot in pm.puzzle.board.spots:
+        if spot.kind is SpotKind.CARD_ROW:
+            continue
+        key = (spot.kind, spot.area, spot.value, spot.cost.as_tuple(), spot.gain.as_tuple())
+        groups.setdefault(key, []).append(spot.id)
+    return [ids for ids in groups.values() if len(ids) > 1]
+
+
+def add_spot_symmetry(pm: PlanModel) -> int:
+    """Interchangeable free spots used in order: in each round the earlier of two identical free spots
+    holds at least as many flasks as the later one. Returns the constraints added.
+
+    Sound beside the planner's ordering of pure gains: the interchangeable spots of the boards
+    (Rough ER, Golgi, Exocytosis) are no pure gain, so relabelling them changes no rank. Without
+    grey flasks only (with them the planner adds the same constraints itself)."""
+    puzzle = pm.puzzle
+    if puzzle.grey_flasks:
+        return 0
+    lm = pm.lm
+    use_of: dict[str, list[int]] = {}
+    for i, a in enumerate(pm.acts):
+        if a.spot is not None:
+            use_of.setdefault(a.spot.id, []).append(i)
+    added = 0
+    lm.section("gameplay.phase-1")
+    for r in range(1, puzzle.rounds + 1):
+        slots = [s for s in pm.slots if s.round == r]
+        occ = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
+        for group in interchangeable_spots(pm):
+            free = [sid for sid in group if sid not in occ and use_of.get(sid)]
+            for a, b in zip(free, free[1:]):
+                ua = total(pm.x[s.t, i] for s in slots for i in use_of[a])
+                ub = total(pm.x[s.t, i] for s in slots for i in use_of[b])
+                lm.le(ub, ua)
+                added += 1
+    return added
+
+
+@dataclass(frozen=True)
+class BoundMethod:
+    """One bounding idea: a change to the model and the CP-SAT workers that run it."""
+
+    name: str
+    subsolvers: tuple[str, ...]
+    """The full subsolvers (one per worker)."""
+    transform: Callable[[PlanModel], int] | None = None
+    """Constraints added to the planner's model (None: the model as it ships)."""
+    note: str = ""
+
+
+def _both(pm: PlanModel) -> int:
+    return add_spot_symmetry(pm)
+
+
+METHODS: tuple[BoundMethod, ...] = (
+    BoundMethod("baseline", ("max_lp", "pseudo_costs"), None, "the planner as it ships with a deck"),
+    BoundMethod("spot symmetry", ("max_lp", "pseudo_costs"), add_spot_symmetry,
+                "identical free spots used in board order"),
+    BoundMethod("lb_tree_search", ("max_lp", "lb_tree_search"), None, "bound-driven tree search as 2nd worker"),
+    BoundMethod("objective_shaving", ("max_lp", "objective_shaving"), None, "objective shaving as 2nd worker"),
+    BoundMethod("symmetry + lb_tree_search", ("max_lp", "lb_tree_search"), _both, "both"),
+)
+"""The methods of ``bench --suite``, in table order."""
+
+
+@dataclass
+class BoundRun:
+    """One method on one puzzle under a deterministic-time budget."""
+
+    status: str
+    objective: int | None
+    bound: int | None
+    deterministic_seconds: float
+    cpu_seconds: float
+    """Process CPU seconds (all workers): unlike wall-clock time, roughly independent of other load."""
+    trace: list[tuple[float, int | None, int]] = field(default_factory=list)
+    """(CPU seconds, plan's Health or None, bound) at each improvement."""
+    plan: list[object] = field(default_factory=list)
+
+
+def run_method(pm: PlanModel, method: BoundMethod, deterministic_time: float, workers: int = 2,
+               seed: int = 0) -> BoundRun:
+    """Solve ``pm`` (with ``method``'s constraints added) by CP-SAT for at most ``deterministic_time``
+    deterministic seconds with ``workers`` workers; the bound and plan over CPU time."""
+    from ortools.sat.python import cp_model
+
+    from .planner import cpsat_parameters, decode, to_cpsat_model
+    if method.transform is not None:
+        method.transform(pm)
+    cp, xs = to_cpsat_model(pm.lm)
+    solver = cpsat_parameters(workers, seed, None, deterministic_time, method.subsolvers)
+    trace: list[tuple[float, int | None, int]] = []
+    t0 = time.process_time()
+    def on_bound(b: float) -> None:
+        trace.append((round(time.process_time() - t0, 3), None, int(round(b))))
+
+    class _Plans(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            trace.append((round(time.process_time() - t0, 3), int(round(self.objective_value)),
+                          int(round(self.best_objective_bound))))
+
+    solver.best_bound_callback = on_bound
+    status = solver.solve(cp, _Plans())
+    cpu = time.process_time() - t0
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):     # the final state, whatever the callbacks saw
+        trace.append((round(cpu, 3), int(round(solver.objective_value)), int(round(solver.best_objective_bound))))
+        values = [int(solver.value(v)) for v in xs]
+        return BoundRun("optimal" if status == cp_model.OPTIMAL else "feasible", int(round(solver.objective_value)),
+                        int(round(solver.best_objective_bound)), round(solver.deterministic_time, 3), round(cpu, 3),
+                        trace, list(decode(pm, values)))
+    # stopped before a plan: the bound proven so far still counts (None when infeasible)
+    bound = None if status == cp_model.INFEASIBLE else int(math.floor(solver.best_objective_bound + 1e-6))
+    return BoundRun("infeasible" if status == cp_model.INFEASIBLE else "unknown", None, bound,
+                    round(solver.deterministic_time, 3), round(cpu, 3), trace)

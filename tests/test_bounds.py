@@ -1,0 +1,77 @@
+"""Every bounding method of ``solver.bounds`` is a valid bound (issue #35, item 2): on the deck
+suite's small puzzles, whose optima the exhaustive search knows, no method's bound is ever below
+the optimum (stopped early or run to the end), and a proven optimum is the exhaustive one. The
+suite's committed files are what its seeded generator deals."""
+from __future__ import annotations
+
+import pytest
+
+from solver import bounds, deck_suite
+from solver.planner import build_model
+from solver.puzzle import load_puzzle
+
+SMALL = deck_suite.suite_files(small=True)
+OPTIMA = {"suite-01-1e-2p-deck7-small": 4, "suite-02-2e-3p-deck13-small": 6, "suite-03-1e-3p-deck14-small": 5,
+          "suite-04-2e-4p-deck11-small": 4, "suite-05-1e-2p-deck7-small": 4, "suite-06-2e-3p-deck12-small": 6,
+          "suite-07-1e-3p-deck19-small": 6, "suite-08-2e-4p-deck16-small": 6, "suite-09-1e-2p-deck12-small": 7,
+          "suite-10-2e-3p-deck16-small": 6, "suite-11-1e-3p-deck16-small": 7, "suite-12-2e-4p-deck11-small": 4}
+"""The exhaustive search's optimum of each small suite puzzle (``test_small_optima_are_the_exhaustive_ones``
+recomputes them, in the slow tier)."""
+
+
+def test_suite_files_are_the_generators_deal():
+    dealt = deck_suite.suite_data()
+    files = {p.stem: p.read_text(encoding="utf-8") for p in deck_suite.suite_files()}
+    assert set(files) == set(dealt)
+    assert all(files[stem] == deck_suite.render(data) for stem, data in dealt.items())
+
+
+def test_suite_varies_the_way_positions_vary():
+    puzzles = [load_puzzle(p) for p in deck_suite.suite_files(small=False)]
+    assert len(puzzles) >= 24 and {p.rounds * p.flasks for p in puzzles} == {16, 24}
+    assert {p.edition.value for p in puzzles} == {"1e", "2e"} and {p.players for p in puzzles} >= {2, 3, 4}
+    decks = {len(load_puzzle(p).deck) for p in deck_suite.suite_files(small=False)}
+    assert min(decks) >= 6 and max(decks) <= 20 and len(decks) > 4
+    assert any(p.hand for p in puzzles) and any(p.goals for p in puzzles)
+    assert any(p.detox_opponents for p in puzzles) and any(any(h) for p in puzzles for h in p.opponent_hormones)
+
+
+def test_every_small_puzzle_has_a_known_optimum():
+    assert {p.stem for p in SMALL} == set(OPTIMA)
+
+
+CASES = [pytest.param(m, 0.02, id=f"{m.name}, stopped early") for m in bounds.METHODS] + [
+    pytest.param(m, 5.0, id=f"{m.name}, to the end",
+                 marks=() if m.name in ("baseline", "spot symmetry") else pytest.mark.slow) for m in bounds.METHODS]
+"""Every method stopped early (its bound before the proof); run to the end, the two models (the
+planner's and with symmetry) in the fast tier, the other portfolios (the same model) in the slow tier."""
+
+
+@pytest.mark.parametrize("method, deterministic", CASES)
+def test_no_bound_below_the_optimum(method, deterministic):
+    for path in SMALL:
+        run = bounds.run_method(build_model(load_puzzle(path)), method, deterministic, workers=2)
+        optimum = OPTIMA[path.stem]
+        assert run.bound is None or run.bound >= optimum, (path.stem, method.name, run.bound, optimum)
+        if run.status == "optimal":
+            assert run.objective == optimum, (path.stem, method.name, run.objective, optimum)
+        for _, plan, bound in run.trace:
+            assert bound >= optimum and (plan is None or plan <= optimum)
+
+
+def test_spot_symmetry_finds_interchangeable_spots_only_on_the_big_board():
+    pm = build_model(load_puzzle(next(p for p in deck_suite.suite_files(small=False) if "-3p-" in p.stem)))
+    assert sorted(map(tuple, bounds.interchangeable_spots(pm))) == [
+        ("exocytosis-1", "exocytosis-2"), ("golgi-1", "golgi-2"), ("rough-er-1", "rough-er-2")]
+    two = next(p for p in deck_suite.suite_files(small=False) if "-2e-2p-" in p.stem) if any(
+        "-2e-2p-" in p.stem for p in deck_suite.suite_files()) else None
+    if two is not None:
+        assert bounds.interchangeable_spots(build_model(load_puzzle(two))) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", SMALL, ids=lambda p: p.stem)
+def test_small_optima_are_the_exhaustive_ones(path):
+    from solver.search import exhaustive
+    value, _, stats = exhaustive(load_puzzle(path))
+    assert stats.complete and value == OPTIMA[path.stem]
