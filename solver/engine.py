@@ -955,13 +955,23 @@ def _trade_leftover_atp(state: State) -> State:
     """At the end of the player's last turn of the game, with the Epigenetic card
     ``atp-exchange``, the ATP left is traded for the cubes that complete most end-game sets: the
     card's trades may be made "quante volte per turno il giocatore desidera" and ATP scores
-    nothing (``epigenetic.atp-exchange``, ``scoring.macromolecules``)."""
+    nothing (``epigenetic.atp-exchange``, ``scoring.macromolecules``). The sets are counted with
+    the cubes on the player's disks, which "return to the stock" before scoring (IT 513), as the
+    planner counts them."""
     if state.puzzle.flasks == 0 or not epigenetic.holds(state.puzzle, epigenetic.EpigeneticCard.ATP_EXCHANGE):
         return state
     sizes = {Resource(name): n for name, n in MACROMOLECULE_SET.items()}
-    after = epigenetic.best_final_trade(state.stock, sizes)
-    bought = Stock(*(max(0, a - b) for a, b in zip(after.as_tuple(), state.stock.as_tuple())))
-    return _r(state, stock=after, end_trade=bought)
+    # the sets count the cubes on the player's disks too (they return to the stock before
+    # scoring, ``scoring.final``), so the trades that complete a set are chosen on that total;
+    # disks carry no ATP, so the ATP paid comes from the personal stock
+    on_disks = ZERO
+    for d in state.disks:
+        on_disks = on_disks + d.load
+    counted = state.stock + on_disks
+    after = epigenetic.best_final_trade(counted, sizes)
+    bought = Stock(*(max(0, a - b) for a, b in zip(after.as_tuple(), counted.as_tuple())))
+    paid = Stock(atp=counted.atp - after.atp)
+    return _r(state, stock=state.stock - paid + bought, end_trade=bought)
 
 
 def _end_round(state: State) -> State:

@@ -80,6 +80,21 @@ def test_leftover_atp_is_traded_for_the_end_game_sets():
     assert s.end_trade.lipid == 2 and score(s).macromolecules == 1
 
 
+def test_leftover_atp_trade_counts_the_cubes_on_disks():
+    """3 lipids on a disk (the steroid hormone started, never finished) and 1 ATP left: the disk's
+    cubes return to the stock before scoring (IT 513), so 1 ATP buys the 4th lipid of a set. The
+    planner counts them so; the engine traded on the personal stock alone and scored 0, and
+    ``solve`` stopped with "cpsat claims 1 ..., the rules engine scores its plan 0"."""
+    sh = {"id": "sh", "type": "steroid-hormone", "cost": {"atp": 4, "lipid": 3, "carb": 1}, "health": 9,
+          "illustrative": True}
+    p = epi("atp-exchange", rounds=1, flasks=1, hand=["sh"], cards=[sh], start={"atp": 1, "lipid": 3})
+    s = run(p, place("smooth-er-detox", card="sh"))
+    assert is_terminal(s) and s.end_trade.lipid == 1 and s.stock.atp == 0
+    assert score(s).macromolecules == 1
+    res = solve(p)
+    assert res.status == "optimal" and res.health == 1 == exhaustive(p)[0]
+
+
 def test_without_the_card_trading_is_refused():
     s = initial_state(make(edition="1e", rounds=1, flasks=1, start={"atp": 5}))
     with pytest.raises(IllegalActionError, match="only with the Epigenetic Modification card atp-exchange"):
