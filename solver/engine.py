@@ -710,16 +710,49 @@ def attack_outcome(state: State) -> tuple[int, bool, int]:
     rules = _rules(state)
     participants = rules.virus_participants(puzzle.players)
     assert participants is not None, "the puzzle loader refuses Virus attacks at a table the edition's rules lack"
-    at = virus.place(puzzle, mine, roll, lambda seat: turn_position(puzzle, seat, state.leads_round, state.round))
+    holder = marker_holder_at_attack(state, source)
+    seats = max([puzzle.players, puzzle.seat] + [d.seat for d in puzzle.opponent_disks])
+    at = virus.place(puzzle, mine, roll, lambda seat: (seat - holder) % seats)
     table, last_loses = rules.virus_allocation(participants)
     gain, loses = virus.outcome(table, last_loses, at, participants)
     return gain, loses, at
+
+
+def marker_holder_at_attack(state: State, source: str) -> int:
+    """The seat holding the First Player Marker when the attack ``source`` is ranked: ties go to
+    "the tying player in the closest position clockwise to the player with the First Player Card"
+    (VIR 111; 1e "il primo giocatore, o il giocatore più vicino al Primo Giocatore", IT 716), the
+    holder at that moment. A Virus Event (revealed in Phase 2) and another player's purchase
+    (placed, with the other players' flasks, before the player's turns; which of their flasks came
+    first the puzzle does not say) rank from the holder at the round's start; a Virus Attack card
+    the player buys ranks from the holder after the flasks placed before it this round: the player
+    after their own flask on Laureates in Biology, else the other player whose flask took it this
+    round (``spots.laureates``: the marker changes hands at once)."""
+    puzzle = state.puzzle
+    start = puzzle.seat if state.leads_round else puzzle.other_marker_seat(state.round)
+    if source.startswith("round-") or source in state.taken:
+        return start
+    board = puzzle.board
+    occupied = puzzle.occupied[state.round - 1] if state.round - 1 < len(puzzle.occupied) else ()
+    theirs = sum(1 for p in occupied if board.spot(p).kind is SpotKind.LAUREATES)
+    on_laureates = sum(1 for p in state.placed if board.spot(p).kind is SpotKind.LAUREATES)
+    if on_laureates > theirs:
+        return puzzle.seat
+    if theirs:   # the seat whose flask took it this round (Puzzle.laureates_seats)
+        return puzzle.other_marker_seat(state.round + 1)
+    return start
 
 
 def _why_not_attack_step(state: State, action: Action) -> str | None:
     """While a Virus attack waits, only its steps are legal (``virus.attack``: "all players should
     pause and follow the steps")."""
     strain, source, stage = state.attacks[0]
+    if action.kind is ActionKind.INCOME and income_before_attack(state):
+        return _why_not_epigenetic(state, action)
+    if action.kind is ActionKind.PLAY_CARD and cards_before_event_attack(state):
+        if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "amount", "resource", "goal", "bump")):
+            return "play-card takes only a card"
+        return macromolecule_cards.why_not(_card(state, action.card), action.card, state.hand)
     if stage == virus.RESPOND:
         if action.kind is not ActionKind.RESPOND:
             return f"a Virus attack ({strain.value}, {source}) waits for the player's gain or loss: respond (virus.attack)"
@@ -1053,8 +1086,18 @@ def apply_legal(state: State, action: Action) -> State:
     if action.kind is ActionKind.PEEK:
         assert action.order is not None
         stock, deck = epigenetic.apply_peek(state.stock, state.deck, action.card, action.order)
-        hand = _sorted(state.hand + (action.card,)) if action.card is not None else state.hand
-        return _r(state, stock=stock, deck=deck, hand=hand, peeked=True)
+        state = _r(state, stock=stock, deck=deck, peeked=True)
+        if action.card is None:
+            return state
+        taken = state.puzzle.card(action.card)
+        if taken.type is CardType.VIRUS_ATTACK:
+            # "la Carta Attacco Virale deve essere giocata immediatamente, in base alle Regole
+            # dell'Espansione Virus" (IT 788): as if bought, the player who took it may pay for
+            # antibodies before the roll (virus.card-attack)
+            assert taken.strain is not None, "the puzzle loader requires a Virus Attack card's strain"
+            return _r(state, discard=state.discard + (taken.id,),
+                      attacks=state.attacks + ((taken.strain, taken.id, virus.PRE_ROLL),))
+        return _r(state, hand=_sorted(state.hand + (action.card,)))
     state = _r(state, income_due=False)
     if action.kind is ActionKind.EXHAUST:
         assert action.resource is not None
@@ -1163,8 +1206,37 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
     return [Action(P, sid, grey)]
 
 
+def income_before_attack(state: State) -> bool:
+    """May the round's Epigenetic income be taken while the waiting attack has not started? Yes
+    when the attack comes from a card another player bought this round: the income comes "all'inizio
+    di ciascun round" (IT 805), before any flask of the round, theirs included (a Virus Event was
+    revealed in the previous round's Phase 2, before the round began, and goes first)."""
+    strain, source, stage = state.attacks[0]
+    return state.income_due and stage == virus.RESPOND and source in state.taken
+
+
+def cards_before_event_attack(state: State) -> bool:
+    """May Macromolecule cards be played while the waiting attack has not started? Yes when it is
+    the Virus Event revealed in Phase 2 right after the player's last turn of the round: the cards
+    "may be ... played at any time during a player's turn" (EN 468), so at the end of that turn,
+    before Phase 2; nothing between that turn's end and the attack touches the stock, so a card
+    played now is a card played then."""
+    strain, source, stage = state.attacks[0]
+    return state.round > 1 and source == f"round-{state.round}" and stage == virus.RESPOND
+
+
 def _attack_candidates(state: State) -> list[Action]:
-    """The steps of the waiting Virus attack."""
+    """The steps of the waiting Virus attack (and what may come before it)."""
+    before: list[Action] = []
+    if income_before_attack(state):
+        before = [Action(ActionKind.INCOME, resource=r) for r in epigenetic.INCOME_RESOURCES]
+    if cards_before_event_attack(state):
+        before += [Action(ActionKind.PLAY_CARD, card=c) for c in sorted(set(state.hand))
+                   if state.puzzle.card(c).type is CardType.MACROMOLECULE]
+    return before + _attack_steps(state)
+
+
+def _attack_steps(state: State) -> list[Action]:
     stage = state.attacks[0][2]
     if stage != virus.RESPOND:
         return [Action(ActionKind.VACCINATE, amount=k) for k in range(state.stock.atp + 1)]
