@@ -127,3 +127,14 @@ def test_no_card_before_the_first_rounds_event():
              events=["virus-ebola"], virus_rolls={"round-1": {"roll": 0, "others": others((2, 5), (3, 3))}})
     with pytest.raises(IllegalActionError):
         apply(initial_state(p), Action(ActionKind.PLAY_CARD, card="mm"))
+
+
+# --------------------------------------------------------------------------- IT 615: the board's Virus side
+
+def test_virus_puzzles_use_the_base_sides_spots():
+    """The Virus side's spots are the base side's (ruling of the audit row virus-board-side): a 1st
+    edition Virus puzzle on the 3-5p side offers the same spots as without the Virus."""
+    virus = make(edition="1e", players=3, rounds=1, flasks=1, grey_flasks=0, events=["virus-ebola"],
+                 virus_rolls={"round-1": {"roll": 0, "others": others((2, 5), (3, 3))}})
+    base = make(edition="1e", players=3, rounds=1, flasks=1, grey_flasks=0)
+    assert [s.id for s in virus.board.spots] == [s.id for s in base.board.spots]
