@@ -19,7 +19,7 @@ from typing import Any, TypeVar, assert_never
 
 from .editions import Rules, rules_for
 from .errors import IllegalActionError
-from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
+from .rules import epigenetic, free_ribosome, golgi, macromolecule_cards, virus
 from .model import (
     RECEPTOR_OF, ZERO, Card, CardType, EventKind, Goal, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, Strain, VesicleArea, event_kind, event_strain,
@@ -529,7 +529,7 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
     card = _card(state, action.card)
     extra = [n for n in ("amount", "goal", "resource", "disk") if getattr(action, n) is not None]
     allowed_extra = {SpotKind.FREE_RIBOSOME: ["amount"], SpotKind.LAUREATES: ["goal"],
-                     SpotKind.EXOCYTOSIS: ["disk"]}.get(kind, [])
+                     SpotKind.EXOCYTOSIS: ["disk"], SpotKind.GOLGI: ["disk"]}.get(kind, [])
     bad = [n for n in extra if n not in allowed_extra]
     if bad:
         return f"{bad[0]}={getattr(action, bad[0])!r} means nothing on {spot.id}"
@@ -612,9 +612,18 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"no Transport Vesicle Disk left in supply (both on the board) ({spot.rule_sections[0]})"
         return None
     if kind is SpotKind.GOLGI:
-        disk = state.disk_for(card.id)
+        label = action.disk if action.disk is not None else card.id
+        if action.disk is not None:
+            if action.disk == card.id:
+                return f"disk={action.disk!r}: leave disk out for the card's own disk (spots.golgi)"
+            if route is None or action.card not in state.hand:
+                return f"card {action.card!r}: the Golgi cube of another card follows a hormone or receptor card in hand (spots.golgi)"
+            if state.disk_for(label) is not None and not golgi.other_cube_allowed(state.puzzle, label, card.id):
+                return (f"the disk started for {label!r} takes its own card's Golgi cube (spots.golgi, ruling "
+                        f"disk-card: at-er, or the same cube)")
+        disk = state.disk_for(label)
         if route is None or disk is None or disk.area not in (VesicleArea.SMOOTH_ER, VesicleArea.ROUGH_ER):
-            return f"no disk for {card.id!r} in the Smooth or Rough ER (spots.golgi)"
+            return f"no disk for {label!r} in the Smooth or Rough ER (spots.golgi)"
         if stock.get(route.golgi_resource) < 1:
             return f"{card.id!r} needs 1 {route.golgi_resource.value} in the Golgi, stock has none (spots.golgi)"
         _, why = _make_room(state, VesicleArea.GOLGI, action)
@@ -876,9 +885,11 @@ def _take(state: State, spot: Spot, action: Action) -> State:
                        disks=tuple(sorted(state.disks + (disk,), key=Disk.sort_key)))
     if kind is SpotKind.GOLGI:
         state = _room_made(state, VesicleArea.GOLGI, action)
-        old = state.disk_for(card.id)
+        label = action.disk if action.disk is not None else card.id
+        old = state.disk_for(label)
         assert old is not None, "a legal Golgi placement moves the card's disk"
-        new = Disk(VesicleArea.GOLGI, card.id, old.load + Stock.of(route.golgi_resource, 1))
+        # the cube of the card named (the disk's own, or the card now aimed at, golgi.other_cube_allowed)
+        new = Disk(VesicleArea.GOLGI, label, old.load + Stock.of(route.golgi_resource, 1))
         disks = tuple(sorted(_remove_one(state.disks, old) + (new,), key=Disk.sort_key))
         return _r(state, stock=state.stock - Stock.of(route.golgi_resource, 1), disks=disks)
     if kind is SpotKind.EXOCYTOSIS:
@@ -1185,10 +1196,13 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
         for d in state.disks:
             if d.area is VesicleArea.GOLGI:
                 continue
+            targets = [Action(P, sid, grey, card=d.card)] + [
+                Action(P, sid, grey, card=c, disk=d.card) for c in sorted(set(state.hand))
+                if golgi.other_cube_allowed(puzzle, d.card, c)]
             if chosen and area_full(state, VesicleArea.GOLGI):
-                out += [Action(P, sid, grey, card=d.card, bump=b) for b in removal_candidates(state, VesicleArea.GOLGI)]
+                out += [_r(a, bump=b) for a in targets for b in removal_candidates(state, VesicleArea.GOLGI)]
             else:
-                out.append(Action(P, sid, grey, card=d.card))
+                out += targets
         return out
     if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.CYTOPLASM):
         out = []
@@ -1299,6 +1313,9 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
                 out += [_r(base, card=c) for c in card_ids]
             elif kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI):
                 out += [_r(base, card=c, bump=b) for c in card_ids for b in bumps]
+                if kind is SpotKind.GOLGI:   # another card's cube (solver.rules.golgi)
+                    out += [_r(base, card=c, disk=d, bump=b) for c in card_ids for d in card_ids
+                            if golgi.other_cube_allowed(puzzle, d, c) for b in bumps]
             elif kind is SpotKind.EXOCYTOSIS:
                 out += [_r(base, card=c, disk=d) for c in card_ids for d in [None] + [
                     d for d in card_ids if d != c and disk_may_complete(puzzle, d, c)]]

@@ -219,7 +219,7 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
                 spot.kind is SpotKind.DETOX_STEROID and before.disk_for(action.card or "") is None
                 and after.disk_for(action.card or "") is not None):
             assert action.card is not None, "these spots' actions are for a card"
-            disk = after.disk_for(action.card)
+            disk = after.disk_for(action.disk or action.card)
             if disk is not None:
                 head.append(event(K.DISK_LOAD, load=disk.load))
     # the last turn's trades (Epigenetic card) are told apart from the step's own effect
