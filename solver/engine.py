@@ -453,13 +453,22 @@ def removal_candidates(state: State, area: VesicleArea) -> tuple[str, ...]:
     return (best[0],)
 
 
+def removed_cubes_return(puzzle: Puzzle) -> bool:
+    """Do the cubes of an own disk removed from a full area come back to the player's stock? 2e
+    "returned to the player who owns it along with all macromolecules on it"; 1e by the ruling
+    ``removed-disk-cubes`` (``returned``, default, or ``to-supply``) (``spots.golgi``)."""
+    return puzzle.reading(Ruling.REMOVED_DISK_CUBES) == "returned"
+
+
 def _remove_disk(state: State, disk_id: str) -> State:
-    """Take a disk off the board: own disks come back with their cubes into stock
-    (``spots.golgi``); another player's disk simply leaves the board."""
+    """Take a disk off the board: own disks come back, with their cubes into stock unless the 1e
+    ruling ``removed-disk-cubes: to-supply`` sends them to the general supply (``spots.golgi``);
+    another player's disk simply leaves the board."""
     if disk_id.startswith("own:"):
         disk = state.disk_for(disk_id[4:])
         assert disk is not None, f"{disk_id} is one of removal_candidates, so on the board"
-        return _r(state, disks=_remove_one(state.disks, disk), stock=state.stock + disk.load)
+        back = disk.load if removed_cubes_return(state.puzzle) else ZERO
+        return _r(state, disks=_remove_one(state.disks, disk), stock=state.stock + back)
     return _r(state, opp_disks=tuple(d for d in state.opp_disks if d.id != disk_id))
 
 

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 from .editions import rules_for
 from .engine import (
-    disk_may_complete, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET,
+    disk_may_complete, removed_cubes_return, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
     Action, ActionKind, State, detox_points, initial_state,
 )
@@ -825,8 +825,9 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         if extra_res:
             epigenetic.encode_extra(lm, puzzle, acts, {i: x[t, i] for i in range(len(acts))},
                                     {r: pm.extra[t, r] for r in extra_res}, cost, gain)
-        # own disks removed from a full area come back with their cubes (spots.golgi)
-        for c in vesicle:
+        # own disks removed from a full area come back with their cubes (spots.golgi; 1e ruling
+        # removed-disk-cubes: to-supply, they do not: engine.removed_cubes_return)
+        for c in (vesicle if removed_cubes_return(puzzle) else []):
             route = routes[c]
             need = cards[c].cost.get(route.er_resource)
             b_any = bump_c(t, c)
