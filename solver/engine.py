@@ -19,7 +19,7 @@ from typing import Any, TypeVar, assert_never
 
 from .editions import Rules, rules_for
 from .errors import IllegalActionError
-from .rules import epigenetic, free_ribosome, golgi, macromolecule_cards, virus
+from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, virus
 from .model import (
     RECEPTOR_OF, ZERO, Card, CardType, EventKind, Goal, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, Strain, VesicleArea, event_kind, event_strain,
@@ -538,7 +538,8 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
     card = _card(state, action.card)
     extra = [n for n in ("amount", "goal", "resource", "disk") if getattr(action, n) is not None]
     allowed_extra = {SpotKind.FREE_RIBOSOME: ["amount"], SpotKind.LAUREATES: ["goal"],
-                     SpotKind.EXOCYTOSIS: ["disk"], SpotKind.GOLGI: ["disk"]}.get(kind, [])
+                     SpotKind.EXOCYTOSIS: ["disk"], SpotKind.GOLGI: ["disk"],
+                     SpotKind.ROUGH_ER: ["amount"], SpotKind.DETOX_STEROID: ["amount"]}.get(kind, [])
     bad = [n for n in extra if n not in allowed_extra]
     if bad:
         return f"{bad[0]}={getattr(action, bad[0])!r} means nothing on {spot.id}"
@@ -596,6 +597,8 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"{card.id!r} costs {card.cost.text()}, stock has {stock.text()} (spots.cytoplasm)"
         return None
     if kind is SpotKind.DETOX_STEROID and card.type is CardType.DETOX:
+        if action.amount is not None:
+            return f"amount={action.amount!r} means nothing for a detox card"
         if action.bump is not None:
             return f"bump={action.bump!r} means nothing for a detox card"
         if stock.atp < card.cost.atp:
@@ -612,8 +615,12 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"{card.id!r} already has a disk on the board"
         need = card.cost.get(route.er_resource)
         pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
-        if stock.get(pay) < need:
-            return f"{card.id!r} needs {need} {pay.value} on the disk, stock has {stock.get(pay)} ({spot.rule_sections[0]})"
+        reason = disk_load.why_not(state.puzzle, need, action.amount)
+        if reason:
+            return reason
+        load = need if action.amount is None else action.amount
+        if stock.get(pay) < load:
+            return f"{card.id!r} needs {load} {pay.value} on the disk, stock has {stock.get(pay)} ({spot.rule_sections[0]})"
         after, why = _make_room(state, route.er, action)
         if after is None:
             return why
@@ -887,7 +894,7 @@ def _take(state: State, spot: Spot, action: Action) -> State:
     assert route is not None, "a legal ER, Golgi or Exocytosis action is for a hormone or receptor"
     if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER):
         state = _room_made(state, route.er, action)
-        need = card.cost.get(route.er_resource)
+        need = card.cost.get(route.er_resource) if action.amount is None else action.amount   # disk_load
         pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
         disk = Disk(route.er, card.id, Stock.of(route.er_resource, need))
         return _r(state, stock=state.stock - Stock.of(pay, need),
@@ -1221,10 +1228,15 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
             card = puzzle.card(card_id)
             if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER) and card.route is not None:
                 area = card.route.er
+            loads: list[int | None] = [None]
+            if area is not None and card.route is not None:
+                pay = Resource.MRNA if card.route.er_resource is Resource.PROTEIN else card.route.er_resource
+                loads = disk_load.amounts(puzzle, card.cost.get(card.route.er_resource), state.stock.get(pay))
             if area is not None and chosen and area_full(state, area):
-                out += [Action(P, sid, grey, card=card_id, bump=b) for b in removal_candidates(state, area)]
+                out += [Action(P, sid, grey, card=card_id, bump=b, amount=n)
+                        for b in removal_candidates(state, area) for n in loads]
             else:
-                out.append(Action(P, sid, grey, card=card_id))
+                out += [Action(P, sid, grey, card=card_id, amount=n) for n in loads]
         return out
     return [Action(P, sid, grey)]
 
@@ -1322,6 +1334,9 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
                 out += [_r(base, card=c) for c in card_ids]
             elif kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI):
                 out += [_r(base, card=c, bump=b) for c in card_ids for b in bumps]
+                if kind is not SpotKind.GOLGI and disk_load.more_allowed(puzzle):   # larger loads (rules.disk_load)
+                    out += [_r(base, card=c, bump=b, amount=n) for c in card_ids for b in bumps
+                            for n in range(1, bound + 1)]
                 if kind is SpotKind.GOLGI:   # another card's cube (solver.rules.golgi)
                     out += [_r(base, card=c, disk=d, bump=b) for c in card_ids for d in card_ids
                             if golgi.other_cube_allowed(puzzle, d, c) for b in bumps]

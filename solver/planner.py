@@ -45,7 +45,7 @@ from .engine import (
     Action, ActionKind, State, detox_points, initial_state,
 )
 from .errors import SolverError
-from .rules import epigenetic, free_ribosome, golgi, macromolecule_cards, virus
+from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, virus
 from .linear import Expr, Lit, LinearModel, Term, Var, lit, total
 from .model import (
     RECEPTOR_OF, Area, Boost, Card, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
@@ -176,7 +176,8 @@ def market_queue(puzzle: Puzzle, s0: State, opt: Options) -> tuple[dict[str, int
 def unsupported_reason(puzzle: Puzzle, options: Options | None = None) -> str | None:
     """Why :func:`build_model` cannot model ``puzzle`` (what it raises as :class:`UnsupportedPuzzle`),
     or None: asked before building, so a caller that only needs to know pays no model."""
-    limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle) or golgi.planner_limit(puzzle)
+    limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle) or golgi.planner_limit(puzzle) \
+        or disk_load.planner_limit(puzzle)
     if limit:
         return limit
     prices = [sp.value for sp in puzzle.board.row_slots]

@@ -205,7 +205,9 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
             head.append(event(K.EXTRA))
         if action.card:
             head.append(event(K.CARD, card=action.card))
-        if action.amount:
+        if spot.kind is not SpotKind.FREE_RIBOSOME:
+            pass   # an ER step's larger load (ruling disk-load) is told by the disk's load below
+        elif action.amount:
             head.append(event(K.TRANSLATE, mrna=action.amount, proteins=((action.amount, Resource.PROTEIN),)))
         elif action.amount == 0:
             head.append(event(K.TRANSLATE_NONE))
