@@ -264,6 +264,12 @@ class State:
     attacks: tuple[tuple[Strain, str, str], ...] = ()
     """Virus attacks waiting, first to resolve first: (strain, source, stage); the source is
     ``round-N`` or the Virus Attack card, the stage one of :mod:`solver.rules.virus`'s."""
+    toxicity_loss: Stock = field(default=ZERO, compare=False, repr=False)
+    """What the last Phase 2's Toxicity took (step texts tell it apart from the step's own
+    payment; not part of the state's identity)."""
+    virus_card_loss: int = field(default=0, compare=False, repr=False)
+    """Health lost at the current round's start to Virus Attack cards other players bought (step
+    texts; not part of the state's identity)."""
     puzzle: Puzzle = field(kw_only=True, compare=False, repr=False)
     """The puzzle being played (not part of the state's identity; :func:`initial_state` attaches
     it, every later state inherits it)."""
@@ -942,7 +948,8 @@ def _reveal_event(state: State, event: str | None, round_: int = 1) -> State:
         pending[event] = pending.get(event, ZERO) + Stock.of(boost.resource, 1)
         return _r(state, boosts=tuple(sorted(pending.items())))
     if kind is EventKind.TOXICITY:
-        return _r(state, stock=_toxicity(state.stock))
+        after = _toxicity(state.stock)
+        return _r(state, stock=after, toxicity_loss=state.stock - after)
     return state
 
 
@@ -996,7 +1003,8 @@ def _opponents_buy(state: State, occupied: tuple[str, ...]) -> State:
                 attacks += ((card.strain, card.id, virus.RESPOND),)
             taken.append(bought)
             row[spot.row_slot] = None
-    return _r(state, row=tuple(row), taken=_sorted(taken), attacks=attacks, health=health)
+    return _r(state, row=tuple(row), taken=_sorted(taken), attacks=attacks, health=health,
+              virus_card_loss=state.health - health)
 
 
 def _play_held_cards(state: State) -> State:
@@ -1046,7 +1054,7 @@ def _end_round(state: State) -> State:
     if state.round >= puzzle.rounds:
         return _r(_trade_leftover_atp(_play_held_cards(state)), done=True, flasks_left=0, income_due=False)
     next_round = state.round + 1
-    state = _r(state, leads_round=_leads_next_round(state))
+    state = _r(state, leads_round=_leads_next_round(state), toxicity_loss=ZERO, virus_card_loss=0)
     for step in _rules(state).phase2_order():
         if step == "return-flasks":
             state = _r(state, placed=(), flasks_left=puzzle.flasks, grey_left=puzzle.grey_flasks,
