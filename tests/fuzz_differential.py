@@ -101,6 +101,11 @@ def fuzz_puzzle_data(seed: int, placements: tuple[int, int] = (1, 3)) -> dict[st
         data["epigenetic"] = card
         if card == "extra-resource":
             data["rulings"]["extra-resource-lower-mitochondria"] = rng.choice(["excluded", "included"])
+    # the rulings added after random_puzzle_data's (their other readings)
+    if edition == "1e":
+        data["rulings"]["removed-disk-cubes"] = rng.choice(["returned", "to-supply"])
+    else:
+        data["rulings"]["disk-load"] = rng.choice(["exact", "exact", "more-allowed"])
     if rng.random() < 0.3 and rounds > 1:   # a deck to refill the row
         for i in range(rng.randint(1, 3)):
             cid = f"d{i}"

@@ -71,7 +71,8 @@ def test_generator_covers_every_feature():
             seen[f"{name}={value}"] += 1
     for key in ("1e", "2e", "players-2", "players-3", "players-4", "board-2p", "board-3-5p", "virus-event",
                 "virus-card", "deck", "laureates-taken", "card-row-taken", "not-first", "planner",
-                "disk-card=at-er", "disk-card=at-exocytosis"):
+                "disk-card=at-er", "disk-card=at-exocytosis", "removed-disk-cubes=to-supply",
+                "disk-load=more-allowed"):
         assert seen[key] > 0, key
     for card in ("atp-exchange", "extra-resource", "cheap-grey-flask", "round-income", "free-card", "peek-deck"):
         assert seen["epigenetic-" + card] > 0, card
