@@ -61,19 +61,20 @@ TYPES = ("protein-hormone", "steroid-hormone", "protein-receptor", "steroid-rece
 
 
 def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, epigenetic: bool = False,
-                  virus: bool = False) -> dict:
+                  virus: bool = False, market: bool = False) -> dict:
     """A random puzzle dict within :func:`tests.oracle.rules.supports` whose oracle search visits
     at most ``max_states`` positions (None: any size), retrying with the same generator until so.
     ``epigenetic`` (1st edition): the player also holds one of the Epigenetic cards in scope, the
     card ``seed`` picks in turn (the puzzles without a card stay as they were). ``virus``: Virus
     Events with fixed dice (at least one), the player's antibodies and the First Player Marker's
-    holder drawn too."""
-    rng = random.Random(f"{edition}:{seed}" + (":epigenetic" if epigenetic else "") + (":virus" if virus else ""))
+    holder drawn too. ``market``: two rounds, so the row is refreshed from the deck (4 cards)."""
+    rng = random.Random(f"{edition}:{seed}" + (":epigenetic" if epigenetic else "") + (":virus" if virus else "")
+                        + (":market" if market else ""))
     while True:
         two_players = rng.random() < 0.3
         board = "2p" if two_players and edition == "2e" else "3-5p"
         spot_ids = [s.id for s in _board(board)[0]]
-        rounds = rng.choice((1, 2))
+        rounds = 2 if market else rng.choice((1, 2))
         flasks = rng.randint(2, 3) if rounds == 1 else rng.choice((1, 1, 2))
         greys = rng.choice((0, 1)) if rounds * flasks == 2 else 0
         n_cards = rng.randint(1, 6)

@@ -24,6 +24,18 @@ Scope (:func:`supports` names the first reason a puzzle is outside it)
   no opponent hormones.
 - Epigenetic Modification Cards (1st edition only, ``epigenetic:``): the five below; not the one
   placing a flask before the First Player, nor the one looking at the deck.
+- Virus Events (``virus-<strain>``) with the puzzle's fixed dice (``virus_rolls``), 2-5 players in
+  the 1st edition (a dummy, seat 0, at two), 3-5 in the 2nd; the player's antibodies at the start;
+  the First Player Marker's holder (``first_player``, ``marker_seat``, then the player once their
+  flask goes on Laureates in Biology). Not in scope: Virus Attack cards, another player on Laureates
+  in Biology in a Virus game (the puzzle would have to say who). Readings: the event attacks when
+  revealed, before anything else of the round (its Phase 2, or the setup for round 1); "Antibody
+  Response" = the roll + the strain's antibodies; ranked, "the tying player in the closest position
+  clockwise to the player with the First Player Card wins the tie" (1e: the dummy wins every tie);
+  gains "any combination of ATP, mRNA and Lipids", a loss "any resource from their personal
+  resource stock or ... 1 Health Point" by the edition's table [virus.allocation]; then "For each
+  ATP paid ... 2 antibodies" [virus.event-attack]. Macromolecule cards may be played after the
+  round's last flask, so before a Phase 2 attack.
 - The Cell Component deck must hold 4 cards per refresh (``4 * (rounds - 1)``): refilling from a
   shuffled discard pile [gameplay.phase-2] is random.
 
