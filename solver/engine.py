@@ -19,7 +19,7 @@ from typing import Any, TypeVar, assert_never
 
 from .editions import Rules, rules_for
 from .errors import IllegalActionError
-from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
+from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, virus
 from .model import (
     RECEPTOR_OF, ZERO, Card, CardType, EventKind, Goal, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, Strain, VesicleArea, event_kind, event_strain,
@@ -264,6 +264,12 @@ class State:
     attacks: tuple[tuple[Strain, str, str], ...] = ()
     """Virus attacks waiting, first to resolve first: (strain, source, stage); the source is
     ``round-N`` or the Virus Attack card, the stage one of :mod:`solver.rules.virus`'s."""
+    toxicity_loss: Stock = field(default=ZERO, compare=False, repr=False)
+    """What the last Phase 2's Toxicity took (step texts tell it apart from the step's own
+    payment; not part of the state's identity)."""
+    virus_card_loss: int = field(default=0, compare=False, repr=False)
+    """Health lost at the current round's start to Virus Attack cards other players bought (step
+    texts; not part of the state's identity)."""
     puzzle: Puzzle = field(kw_only=True, compare=False, repr=False)
     """The puzzle being played (not part of the state's identity; :func:`initial_state` attaches
     it, every later state inherits it)."""
@@ -453,13 +459,22 @@ def removal_candidates(state: State, area: VesicleArea) -> tuple[str, ...]:
     return (best[0],)
 
 
+def removed_cubes_return(puzzle: Puzzle) -> bool:
+    """Do the cubes of an own disk removed from a full area come back to the player's stock? 2e
+    "returned to the player who owns it along with all macromolecules on it"; 1e by the ruling
+    ``removed-disk-cubes`` (``returned``, default, or ``to-supply``) (``spots.golgi``)."""
+    return puzzle.reading(Ruling.REMOVED_DISK_CUBES) == "returned"
+
+
 def _remove_disk(state: State, disk_id: str) -> State:
-    """Take a disk off the board: own disks come back with their cubes into stock
-    (``spots.golgi``); another player's disk simply leaves the board."""
+    """Take a disk off the board: own disks come back, with their cubes into stock unless the 1e
+    ruling ``removed-disk-cubes: to-supply`` sends them to the general supply (``spots.golgi``);
+    another player's disk simply leaves the board."""
     if disk_id.startswith("own:"):
         disk = state.disk_for(disk_id[4:])
         assert disk is not None, f"{disk_id} is one of removal_candidates, so on the board"
-        return _r(state, disks=_remove_one(state.disks, disk), stock=state.stock + disk.load)
+        back = disk.load if removed_cubes_return(state.puzzle) else ZERO
+        return _r(state, disks=_remove_one(state.disks, disk), stock=state.stock + back)
     return _r(state, opp_disks=tuple(d for d in state.opp_disks if d.id != disk_id))
 
 
@@ -529,7 +544,8 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
     card = _card(state, action.card)
     extra = [n for n in ("amount", "goal", "resource", "disk") if getattr(action, n) is not None]
     allowed_extra = {SpotKind.FREE_RIBOSOME: ["amount"], SpotKind.LAUREATES: ["goal"],
-                     SpotKind.EXOCYTOSIS: ["disk"]}.get(kind, [])
+                     SpotKind.EXOCYTOSIS: ["disk"], SpotKind.GOLGI: ["disk"],
+                     SpotKind.ROUGH_ER: ["amount"], SpotKind.DETOX_STEROID: ["amount"]}.get(kind, [])
     bad = [n for n in extra if n not in allowed_extra]
     if bad:
         return f"{bad[0]}={getattr(action, bad[0])!r} means nothing on {spot.id}"
@@ -587,6 +603,8 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"{card.id!r} costs {card.cost.text()}, stock has {stock.text()} (spots.cytoplasm)"
         return None
     if kind is SpotKind.DETOX_STEROID and card.type is CardType.DETOX:
+        if action.amount is not None:
+            return f"amount={action.amount!r} means nothing for a detox card"
         if action.bump is not None:
             return f"bump={action.bump!r} means nothing for a detox card"
         if stock.atp < card.cost.atp:
@@ -603,8 +621,12 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"{card.id!r} already has a disk on the board"
         need = card.cost.get(route.er_resource)
         pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
-        if stock.get(pay) < need:
-            return f"{card.id!r} needs {need} {pay.value} on the disk, stock has {stock.get(pay)} ({spot.rule_sections[0]})"
+        reason = disk_load.why_not(state.puzzle, need, action.amount)
+        if reason:
+            return reason
+        load = need if action.amount is None else action.amount
+        if stock.get(pay) < load:
+            return f"{card.id!r} needs {load} {pay.value} on the disk, stock has {stock.get(pay)} ({spot.rule_sections[0]})"
         after, why = _make_room(state, route.er, action)
         if after is None:
             return why
@@ -612,9 +634,18 @@ def why_cannot_take(state: State, spot: Spot, action: Action) -> str | None:
             return f"no Transport Vesicle Disk left in supply (both on the board) ({spot.rule_sections[0]})"
         return None
     if kind is SpotKind.GOLGI:
-        disk = state.disk_for(card.id)
+        label = action.disk if action.disk is not None else card.id
+        if action.disk is not None:
+            if action.disk == card.id:
+                return f"disk={action.disk!r}: leave disk out for the card's own disk (spots.golgi)"
+            if route is None or action.card not in state.hand:
+                return f"card {action.card!r}: the Golgi cube of another card follows a hormone or receptor card in hand (spots.golgi)"
+            if state.disk_for(label) is not None and not golgi.other_cube_allowed(state.puzzle, label, card.id):
+                return (f"the disk started for {label!r} takes its own card's Golgi cube (spots.golgi, ruling "
+                        f"disk-card: at-er, or the same cube)")
+        disk = state.disk_for(label)
         if route is None or disk is None or disk.area not in (VesicleArea.SMOOTH_ER, VesicleArea.ROUGH_ER):
-            return f"no disk for {card.id!r} in the Smooth or Rough ER (spots.golgi)"
+            return f"no disk for {label!r} in the Smooth or Rough ER (spots.golgi)"
         if stock.get(route.golgi_resource) < 1:
             return f"{card.id!r} needs 1 {route.golgi_resource.value} in the Golgi, stock has none (spots.golgi)"
         _, why = _make_room(state, VesicleArea.GOLGI, action)
@@ -710,16 +741,49 @@ def attack_outcome(state: State) -> tuple[int, bool, int]:
     rules = _rules(state)
     participants = rules.virus_participants(puzzle.players)
     assert participants is not None, "the puzzle loader refuses Virus attacks at a table the edition's rules lack"
-    at = virus.place(puzzle, mine, roll, lambda seat: turn_position(puzzle, seat, state.leads_round, state.round))
+    holder = marker_holder_at_attack(state, source)
+    seats = max([puzzle.players, puzzle.seat] + [d.seat for d in puzzle.opponent_disks])
+    at = virus.place(puzzle, mine, roll, lambda seat: (seat - holder) % seats)
     table, last_loses = rules.virus_allocation(participants)
     gain, loses = virus.outcome(table, last_loses, at, participants)
     return gain, loses, at
+
+
+def marker_holder_at_attack(state: State, source: str) -> int:
+    """The seat holding the First Player Marker when the attack ``source`` is ranked: ties go to
+    "the tying player in the closest position clockwise to the player with the First Player Card"
+    (VIR 111; 1e "il primo giocatore, o il giocatore più vicino al Primo Giocatore", IT 716), the
+    holder at that moment. A Virus Event (revealed in Phase 2) and another player's purchase
+    (placed, with the other players' flasks, before the player's turns; which of their flasks came
+    first the puzzle does not say) rank from the holder at the round's start; a Virus Attack card
+    the player buys ranks from the holder after the flasks placed before it this round: the player
+    after their own flask on Laureates in Biology, else the other player whose flask took it this
+    round (``spots.laureates``: the marker changes hands at once)."""
+    puzzle = state.puzzle
+    start = puzzle.seat if state.leads_round else puzzle.other_marker_seat(state.round)
+    if source.startswith("round-") or source in state.taken:
+        return start
+    board = puzzle.board
+    occupied = puzzle.occupied[state.round - 1] if state.round - 1 < len(puzzle.occupied) else ()
+    theirs = sum(1 for p in occupied if board.spot(p).kind is SpotKind.LAUREATES)
+    on_laureates = sum(1 for p in state.placed if board.spot(p).kind is SpotKind.LAUREATES)
+    if on_laureates > theirs:
+        return puzzle.seat
+    if theirs:   # the seat whose flask took it this round (Puzzle.laureates_seats)
+        return puzzle.other_marker_seat(state.round + 1)
+    return start
 
 
 def _why_not_attack_step(state: State, action: Action) -> str | None:
     """While a Virus attack waits, only its steps are legal (``virus.attack``: "all players should
     pause and follow the steps")."""
     strain, source, stage = state.attacks[0]
+    if action.kind is ActionKind.INCOME and income_before_attack(state):
+        return _why_not_epigenetic(state, action)
+    if action.kind is ActionKind.PLAY_CARD and cards_before_event_attack(state):
+        if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "amount", "resource", "goal", "bump")):
+            return "play-card takes only a card"
+        return macromolecule_cards.why_not(_card(state, action.card), action.card, state.hand)
     if stage == virus.RESPOND:
         if action.kind is not ActionKind.RESPOND:
             return f"a Virus attack ({strain.value}, {source}) waits for the player's gain or loss: respond (virus.attack)"
@@ -836,16 +900,18 @@ def _take(state: State, spot: Spot, action: Action) -> State:
     assert route is not None, "a legal ER, Golgi or Exocytosis action is for a hormone or receptor"
     if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER):
         state = _room_made(state, route.er, action)
-        need = card.cost.get(route.er_resource)
+        need = card.cost.get(route.er_resource) if action.amount is None else action.amount   # disk_load
         pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
         disk = Disk(route.er, card.id, Stock.of(route.er_resource, need))
         return _r(state, stock=state.stock - Stock.of(pay, need),
                        disks=tuple(sorted(state.disks + (disk,), key=Disk.sort_key)))
     if kind is SpotKind.GOLGI:
         state = _room_made(state, VesicleArea.GOLGI, action)
-        old = state.disk_for(card.id)
+        label = action.disk if action.disk is not None else card.id
+        old = state.disk_for(label)
         assert old is not None, "a legal Golgi placement moves the card's disk"
-        new = Disk(VesicleArea.GOLGI, card.id, old.load + Stock.of(route.golgi_resource, 1))
+        # the cube of the card named (the disk's own, or the card now aimed at, golgi.other_cube_allowed)
+        new = Disk(VesicleArea.GOLGI, label, old.load + Stock.of(route.golgi_resource, 1))
         disks = tuple(sorted(_remove_one(state.disks, old) + (new,), key=Disk.sort_key))
         return _r(state, stock=state.stock - Stock.of(route.golgi_resource, 1), disks=disks)
     if kind is SpotKind.EXOCYTOSIS:
@@ -882,7 +948,8 @@ def _reveal_event(state: State, event: str | None, round_: int = 1) -> State:
         pending[event] = pending.get(event, ZERO) + Stock.of(boost.resource, 1)
         return _r(state, boosts=tuple(sorted(pending.items())))
     if kind is EventKind.TOXICITY:
-        return _r(state, stock=_toxicity(state.stock))
+        after = _toxicity(state.stock)
+        return _r(state, stock=after, toxicity_loss=state.stock - after)
     return state
 
 
@@ -936,7 +1003,8 @@ def _opponents_buy(state: State, occupied: tuple[str, ...]) -> State:
                 attacks += ((card.strain, card.id, virus.RESPOND),)
             taken.append(bought)
             row[spot.row_slot] = None
-    return _r(state, row=tuple(row), taken=_sorted(taken), attacks=attacks, health=health)
+    return _r(state, row=tuple(row), taken=_sorted(taken), attacks=attacks, health=health,
+              virus_card_loss=state.health - health)
 
 
 def _play_held_cards(state: State) -> State:
@@ -955,13 +1023,23 @@ def _trade_leftover_atp(state: State) -> State:
     """At the end of the player's last turn of the game, with the Epigenetic card
     ``atp-exchange``, the ATP left is traded for the cubes that complete most end-game sets: the
     card's trades may be made "quante volte per turno il giocatore desidera" and ATP scores
-    nothing (``epigenetic.atp-exchange``, ``scoring.macromolecules``)."""
+    nothing (``epigenetic.atp-exchange``, ``scoring.macromolecules``). The sets are counted with
+    the cubes on the player's disks, which "return to the stock" before scoring (IT 513), as the
+    planner counts them."""
     if state.puzzle.flasks == 0 or not epigenetic.holds(state.puzzle, epigenetic.EpigeneticCard.ATP_EXCHANGE):
         return state
     sizes = {Resource(name): n for name, n in MACROMOLECULE_SET.items()}
-    after = epigenetic.best_final_trade(state.stock, sizes)
-    bought = Stock(*(max(0, a - b) for a, b in zip(after.as_tuple(), state.stock.as_tuple())))
-    return _r(state, stock=after, end_trade=bought)
+    # the sets count the cubes on the player's disks too (they return to the stock before
+    # scoring, ``scoring.final``), so the trades that complete a set are chosen on that total;
+    # disks carry no ATP, so the ATP paid comes from the personal stock
+    on_disks = ZERO
+    for d in state.disks:
+        on_disks = on_disks + d.load
+    counted = state.stock + on_disks
+    after = epigenetic.best_final_trade(counted, sizes)
+    bought = Stock(*(max(0, a - b) for a, b in zip(after.as_tuple(), counted.as_tuple())))
+    paid = Stock(atp=counted.atp - after.atp)
+    return _r(state, stock=state.stock - paid + bought, end_trade=bought)
 
 
 def _end_round(state: State) -> State:
@@ -976,7 +1054,7 @@ def _end_round(state: State) -> State:
     if state.round >= puzzle.rounds:
         return _r(_trade_leftover_atp(_play_held_cards(state)), done=True, flasks_left=0, income_due=False)
     next_round = state.round + 1
-    state = _r(state, leads_round=_leads_next_round(state))
+    state = _r(state, leads_round=_leads_next_round(state), toxicity_loss=ZERO, virus_card_loss=0)
     for step in _rules(state).phase2_order():
         if step == "return-flasks":
             state = _r(state, placed=(), flasks_left=puzzle.flasks, grey_left=puzzle.grey_flasks,
@@ -1043,8 +1121,18 @@ def apply_legal(state: State, action: Action) -> State:
     if action.kind is ActionKind.PEEK:
         assert action.order is not None
         stock, deck = epigenetic.apply_peek(state.stock, state.deck, action.card, action.order)
-        hand = _sorted(state.hand + (action.card,)) if action.card is not None else state.hand
-        return _r(state, stock=stock, deck=deck, hand=hand, peeked=True)
+        state = _r(state, stock=stock, deck=deck, peeked=True)
+        if action.card is None:
+            return state
+        taken = state.puzzle.card(action.card)
+        if taken.type is CardType.VIRUS_ATTACK:
+            # "la Carta Attacco Virale deve essere giocata immediatamente, in base alle Regole
+            # dell'Espansione Virus" (IT 788): as if bought, the player who took it may pay for
+            # antibodies before the roll (virus.card-attack)
+            assert taken.strain is not None, "the puzzle loader requires a Virus Attack card's strain"
+            return _r(state, discard=state.discard + (taken.id,),
+                      attacks=state.attacks + ((taken.strain, taken.id, virus.PRE_ROLL),))
+        return _r(state, hand=_sorted(state.hand + (action.card,)))
     state = _r(state, income_due=False)
     if action.kind is ActionKind.EXHAUST:
         assert action.resource is not None
@@ -1132,10 +1220,13 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
         for d in state.disks:
             if d.area is VesicleArea.GOLGI:
                 continue
+            targets = [Action(P, sid, grey, card=d.card)] + [
+                Action(P, sid, grey, card=c, disk=d.card) for c in sorted(set(state.hand))
+                if golgi.other_cube_allowed(puzzle, d.card, c)]
             if chosen and area_full(state, VesicleArea.GOLGI):
-                out += [Action(P, sid, grey, card=d.card, bump=b) for b in removal_candidates(state, VesicleArea.GOLGI)]
+                out += [_r(a, bump=b) for a in targets for b in removal_candidates(state, VesicleArea.GOLGI)]
             else:
-                out.append(Action(P, sid, grey, card=d.card))
+                out += targets
         return out
     if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.CYTOPLASM):
         out = []
@@ -1145,16 +1236,50 @@ def _spot_candidates(state: State, spot: Spot, grey: bool, max_mrna: int) -> lis
             card = puzzle.card(card_id)
             if kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER) and card.route is not None:
                 area = card.route.er
+            loads: list[int | None] = [None]
+            if area is not None and card.route is not None:
+                pay = Resource.MRNA if card.route.er_resource is Resource.PROTEIN else card.route.er_resource
+                loads = disk_load.amounts(puzzle, card.cost.get(card.route.er_resource), state.stock.get(pay))
             if area is not None and chosen and area_full(state, area):
-                out += [Action(P, sid, grey, card=card_id, bump=b) for b in removal_candidates(state, area)]
+                out += [Action(P, sid, grey, card=card_id, bump=b, amount=n)
+                        for b in removal_candidates(state, area) for n in loads]
             else:
-                out.append(Action(P, sid, grey, card=card_id))
+                out += [Action(P, sid, grey, card=card_id, amount=n) for n in loads]
         return out
     return [Action(P, sid, grey)]
 
 
+def income_before_attack(state: State) -> bool:
+    """May the round's Epigenetic income be taken while the waiting attack has not started? Yes
+    when the attack comes from a card another player bought this round: the income comes "all'inizio
+    di ciascun round" (IT 805), before any flask of the round, theirs included (a Virus Event was
+    revealed in the previous round's Phase 2, before the round began, and goes first)."""
+    strain, source, stage = state.attacks[0]
+    return state.income_due and stage == virus.RESPOND and source in state.taken
+
+
+def cards_before_event_attack(state: State) -> bool:
+    """May Macromolecule cards be played while the waiting attack has not started? Yes when it is
+    the Virus Event revealed in Phase 2 right after the player's last turn of the round: the cards
+    "may be ... played at any time during a player's turn" (EN 468), so at the end of that turn,
+    before Phase 2; nothing between that turn's end and the attack touches the stock, so a card
+    played now is a card played then."""
+    strain, source, stage = state.attacks[0]
+    return state.round > 1 and source == f"round-{state.round}" and stage == virus.RESPOND
+
+
 def _attack_candidates(state: State) -> list[Action]:
-    """The steps of the waiting Virus attack."""
+    """The steps of the waiting Virus attack (and what may come before it)."""
+    before: list[Action] = []
+    if income_before_attack(state):
+        before = [Action(ActionKind.INCOME, resource=r) for r in epigenetic.INCOME_RESOURCES]
+    if cards_before_event_attack(state):
+        before += [Action(ActionKind.PLAY_CARD, card=c) for c in sorted(set(state.hand))
+                   if state.puzzle.card(c).type is CardType.MACROMOLECULE]
+    return before + _attack_steps(state)
+
+
+def _attack_steps(state: State) -> list[Action]:
     stage = state.attacks[0][2]
     if stage != virus.RESPOND:
         return [Action(ActionKind.VACCINATE, amount=k) for k in range(state.stock.atp + 1)]
@@ -1217,6 +1342,12 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
                 out += [_r(base, card=c) for c in card_ids]
             elif kind in (SpotKind.DETOX_STEROID, SpotKind.ROUGH_ER, SpotKind.GOLGI):
                 out += [_r(base, card=c, bump=b) for c in card_ids for b in bumps]
+                if kind is not SpotKind.GOLGI and disk_load.more_allowed(puzzle):   # larger loads (rules.disk_load)
+                    out += [_r(base, card=c, bump=b, amount=n) for c in card_ids for b in bumps
+                            for n in range(1, bound + 1)]
+                if kind is SpotKind.GOLGI:   # another card's cube (solver.rules.golgi)
+                    out += [_r(base, card=c, disk=d, bump=b) for c in card_ids for d in card_ids
+                            if golgi.other_cube_allowed(puzzle, d, c) for b in bumps]
             elif kind is SpotKind.EXOCYTOSIS:
                 out += [_r(base, card=c, disk=d) for c in card_ids for d in [None] + [
                     d for d in card_ids if d != c and disk_may_complete(puzzle, d, c)]]

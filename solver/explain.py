@@ -3,8 +3,9 @@ computed from the engine alone by a memoised value search (no pruning by dominan
 optimal plan is counted). Capped by a state budget: past it the results say "not computed".
 
 A plan is a sequence of engine actions; two plans are distinct when their action sequences
-differ, counting identical spots (``rough-er-1``/``rough-er-2``) as one (see
-:func:`solver.search.canonical`)."""
+differ up to symmetry: actions that reach the same canonical state (identical spots,
+``rough-er-1``/``rough-er-2``, see :func:`solver.search.canonical`) are one choice, in the count
+of plans, the only moves and the branching alike."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,8 +55,16 @@ class _ValueTable:
             result: tuple[int | None, int] = (returns(state), 1)
         else:
             best, count = None, 0
+            seen: set[State] = set()
             for action in legal_actions(state):
-                child_best, child_count = self.value(apply_legal(state, action))
+                child = apply_legal(state, action)
+                # plans are counted up to symmetry: actions reaching the same canonical state
+                # (identical spots, rough-er-1/-2) are one choice, as in line_facts' only moves
+                key = canonical(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                child_best, child_count = self.value(child)
                 if child_best is None:
                     continue
                 if best is None or child_best > best:

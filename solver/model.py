@@ -49,6 +49,17 @@ class Ruling(Enum):
     """``spots.exocytosis``, ``spots.completing-cards``: which card a Transport Vesicle Disk
     completes: any card in hand whose macromolecules the disk covers, named when it is
     revealed at Exocytosis, or only the card the disk was started for in the ER."""
+    DISK_LOAD = "disk-load"
+    """2e ``spots.completing-cards`` "must have at least the number of macromolecules required ...
+    but may have more" against ``spots.smooth-er-detox-steroid`` "according to the quantity shown
+    on the ... Card": does the ER step load the card's quantity (``exact``) or may it load more
+    (``more-allowed``)?"""
+    REMOVED_DISK_CUBES = "removed-disk-cubes"
+    """1e ``spots.golgi``: a disk removed from a full area: "il giocatore sceglie in quell'area un
+    Disco Trasporto Vescicolare (e tutte le risorse che trasporta) e lo rimuove dal tabellone di
+    gioco, restituendo il Disco al giocatore proprietario": do its cubes go back to the owner with
+    the disk (``returned``, as the 2nd edition states: "along with all macromolecules on it") or
+    leave the board with it to the general supply (``to-supply``: only "il Disco" is returned)?"""
 
 
 RULING_READINGS: dict[Ruling, tuple[str, ...]] = {
@@ -58,6 +69,8 @@ RULING_READINGS: dict[Ruling, tuple[str, ...]] = {
     Ruling.GREY_FLASK_AREA_LIMIT: ("counts", "exempt"),
     Ruling.GREY_THEN_EXHAUST: ("allowed", "not-allowed"),
     Ruling.EXTRA_RESOURCE_LOWER_MITOCHONDRIA: ("excluded", "included"),
+    Ruling.REMOVED_DISK_CUBES: ("returned", "to-supply"),
+    Ruling.DISK_LOAD: ("exact", "more-allowed"),
 }
 """The readings of each ruling, the default first."""
 
@@ -69,7 +82,10 @@ RULING_DEFAULTS: dict[Ruling, str] = {r: readings[0] for r, readings in RULING_R
 ``extra-resource-lower-mitochondria: excluded`` (the card's examples are numbered spaces; the rules
 name the lower Mitochondria spot by its place),
 ``disk-card: at-exocytosis`` (the card is revealed, "placed face up", only at Exocytosis;
-before that the text says only "the card they are trying to complete")."""
+before that the text says only "the card they are trying to complete"),
+``removed-disk-cubes: returned`` (the disk is removed "e tutte le risorse che trasporta", and the
+2nd edition returns them with it),
+``disk-load: exact`` (the ER steps say "according to the quantity shown on the ... Card")."""
 
 RULING_EDITIONS: dict[Ruling, tuple[Edition, ...]] = {
     Ruling.FREE_RIBOSOME_ZERO: (Edition.SECOND,),
@@ -78,6 +94,8 @@ RULING_EDITIONS: dict[Ruling, tuple[Edition, ...]] = {
     Ruling.GREY_FLASK_AREA_LIMIT: (Edition.FIRST,),
     Ruling.GREY_THEN_EXHAUST: (Edition.SECOND,),
     Ruling.EXTRA_RESOURCE_LOWER_MITOCHONDRIA: (Edition.FIRST,),
+    Ruling.REMOVED_DISK_CUBES: (Edition.FIRST,),
+    Ruling.DISK_LOAD: (Edition.SECOND,),
 }
 """Editions whose text a ruling is about."""
 
@@ -701,8 +719,13 @@ RULING_IN_PLAY: dict[Ruling, "Callable[[Puzzle], bool]"] = {
     Ruling.GREY_THEN_EXHAUST: lambda p: p.grey_flasks > 0,
     Ruling.DISK_CARD: lambda p: _vesicle_cards(p) >= 2,
     Ruling.EXTRA_RESOURCE_LOWER_MITOCHONDRIA: lambda p: True,   # only in readings() with the card
+    Ruling.DISK_LOAD: lambda p: _vesicle_cards(p) >= 2 and p.reading(Ruling.DISK_CARD) == "at-exocytosis",
+    Ruling.REMOVED_DISK_CUBES: lambda p: _vesicle_cards(p) >= 1 and any(
+        p.board.vesicle_count(a) <= 1 + sum(1 for d in p.opponent_disks if d.area is a) for a in VesicleArea),
 }
 """Whether each ruling's readings can matter in a puzzle: a Free Ribosome placement exists on every
 board; the two-player detox tie needs two players, a detox card and an opponent's figure; the grey
 flask rulings need grey flasks; a disk completes another card only with two hormone or receptor
-cards."""
+cards; an own disk leaves a full area only when an area can fill with one own disk in it (its
+locations at most 1 + the other players' disks there); a disk loaded with more cubes helps only
+a disk that completes another card (two hormone or receptor cards, ``disk-card: at-exocytosis``)."""

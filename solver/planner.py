@@ -40,12 +40,12 @@ if TYPE_CHECKING:
 
 from .editions import rules_for
 from .engine import (
-    disk_may_complete, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET,
+    disk_may_complete, removed_cubes_return, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
     Action, ActionKind, State, detox_points, initial_state,
 )
 from .errors import SolverError
-from .rules import epigenetic, free_ribosome, macromolecule_cards, virus
+from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, virus
 from .linear import Expr, Lit, LinearModel, Term, Var, lit, total
 from .model import (
     RECEPTOR_OF, Area, Boost, Card, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
@@ -176,7 +176,8 @@ def market_queue(puzzle: Puzzle, s0: State, opt: Options) -> tuple[dict[str, int
 def unsupported_reason(puzzle: Puzzle, options: Options | None = None) -> str | None:
     """Why :func:`build_model` cannot model ``puzzle`` (what it raises as :class:`UnsupportedPuzzle`),
     or None: asked before building, so a caller that only needs to know pays no model."""
-    limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle)
+    limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle) or golgi.planner_limit(puzzle) \
+        or disk_load.planner_limit(puzzle)
     if limit:
         return limit
     prices = [sp.value for sp in puzzle.board.row_slots]
@@ -825,8 +826,9 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         if extra_res:
             epigenetic.encode_extra(lm, puzzle, acts, {i: x[t, i] for i in range(len(acts))},
                                     {r: pm.extra[t, r] for r in extra_res}, cost, gain)
-        # own disks removed from a full area come back with their cubes (spots.golgi)
-        for c in vesicle:
+        # own disks removed from a full area come back with their cubes (spots.golgi; 1e ruling
+        # removed-disk-cubes: to-supply, they do not: engine.removed_cubes_return)
+        for c in (vesicle if removed_cubes_return(puzzle) else []):
             route = routes[c]
             need = cards[c].cost.get(route.er_resource)
             b_any = bump_c(t, c)

@@ -205,7 +205,9 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
             head.append(event(K.EXTRA))
         if action.card:
             head.append(event(K.CARD, card=action.card))
-        if action.amount:
+        if spot.kind is not SpotKind.FREE_RIBOSOME:
+            pass   # an ER step's larger load (ruling disk-load) is told by the disk's load below
+        elif action.amount:
             head.append(event(K.TRANSLATE, mrna=action.amount, proteins=((action.amount, Resource.PROTEIN),)))
         elif action.amount == 0:
             head.append(event(K.TRANSLATE_NONE))
@@ -219,7 +221,7 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
                 spot.kind is SpotKind.DETOX_STEROID and before.disk_for(action.card or "") is None
                 and after.disk_for(action.card or "") is not None):
             assert action.card is not None, "these spots' actions are for a card"
-            disk = after.disk_for(action.card)
+            disk = after.disk_for(action.disk or action.card)
             if disk is not None:
                 head.append(event(K.DISK_LOAD, load=disk.load))
     # the last turn's trades (Epigenetic card) are told apart from the step's own effect
@@ -227,6 +229,10 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
     if after.end_trade != Stock():
         spent = sum(epigenetic.TRADE_PRICES[r] * after.end_trade.get(r) for r in epigenetic.TRADE_PRICES)
         own = replace(after, stock=after.stock - after.end_trade + Stock(atp=spent))
+    if after.round != before.round:   # Phase 2 and the next round's start have their own causes
+        own = replace(own, stock=own.stock + after.toxicity_loss, health=own.health + after.virus_card_loss)
+    if action.grey:   # the grey flask's fee is the GREY_FLASK event's, not the spot's effect
+        own = replace(own, stock=own.stock + Stock(atp=epigenetic.grey_flask_cost(puzzle)))
     effects = _delta(before, own)
     if after.done and not before.done:
         held = [c for c in after.discard[len(before.discard):] if c in before.hand]
@@ -237,6 +243,10 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
             effects.append(event(K.END_TRADES, amounts=tuple((n, r) for r, n in traded)))
     if after.round != before.round or (after.done and not before.done):
         effects.append(event(K.END_OF_ROUND))
+    if after.round != before.round and not after.toxicity_loss.is_zero():
+        effects.append(event(K.TOXICITY_LOSS, stock=after.toxicity_loss))
+    if after.round != before.round and after.virus_card_loss:
+        effects.append(event(K.VIRUS_CARD_LOSS, points=-after.virus_card_loss))
     return tuple(head + effects)
 
 

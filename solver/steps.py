@@ -135,6 +135,10 @@ class StepEventKind(Enum):
     """ATP traded at the end of the last turn (Epigenetic card)."""
     END_OF_ROUND = ("end_of_round", Role.EFFECT)
     """The round (or the game) ends."""
+    TOXICITY_LOSS = ("toxicity_loss", Role.EFFECT, (("stock", Param.STOCK),))
+    """Phase 2 after the step: the Toxicity event takes these cubes (not a payment of the step)."""
+    VIRUS_CARD_LOSS = ("virus_card_loss", Role.EFFECT, (("points", Param.NUMBER),))
+    """The next round's start: another player buys a Virus Attack card, the player loses Health."""
 
 
 FRAME_KEYS = ("with_effects", "separator")

@@ -180,6 +180,58 @@ def test_epigenetic_cases_cover_the_five_cards():
     assert cards == {"atp-exchange", "extra-resource", "cheap-grey-flask", "round-income", "free-card"}
 
 
+VIRUS_FAST = 20
+"""Seeds per edition of the Virus cross-check in the fast tier (40 puzzles)."""
+VIRUS_SLOW = 150
+"""Seeds per edition in the slow tier (300 puzzles)."""
+
+
+def _virus_case(seed: int, edition: str, puzzle_dir: Path) -> None:
+    data = random_puzzle(seed, edition, virus=True)
+    assert any(e and e.startswith("virus-") for e in data["events"])
+    path = write(data, puzzle_dir)
+    _cross_check(data, path, best(load(path), readings_of(data)), cpsat=False)   # CP-SAT: no Virus
+
+
+@pytest.mark.parametrize("edition, seed", [(e, s) for e in ("1e", "2e") for s in range(VIRUS_FAST)])
+def test_oracle_matches_solver_with_virus_events(edition, seed, puzzle_dir):
+    """Virus Events with fixed dice, antibodies and the First Player Marker's holder: the oracle's
+    optimum equals the exhaustive search's and its plan replays in the engine to the same Health."""
+    _virus_case(seed, edition, puzzle_dir)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition", ["1e", "2e"])
+def test_oracle_matches_solver_on_many_virus_puzzles(edition, puzzle_dir):
+    for seed in range(VIRUS_FAST, VIRUS_FAST + VIRUS_SLOW):
+        _virus_case(seed, edition, puzzle_dir)
+
+
+MARKET_FAST = 10
+MARKET_SLOW = 150
+
+
+def _market_case(seed: int, edition: str, puzzle_dir: Path) -> None:
+    data = random_puzzle(seed, edition, market=True)
+    assert data["rounds"] == 2 and len(data["deck"]) >= 4
+    path = write(data, puzzle_dir)
+    _cross_check(data, path, best(load(path), readings_of(data)), cpsat=seed % CPSAT_EVERY == 0)
+
+
+@pytest.mark.parametrize("edition, seed", [(e, s) for e in ("1e", "2e") for s in range(MARKET_FAST)])
+def test_oracle_matches_solver_on_the_card_market(edition, seed, puzzle_dir):
+    """Two rounds, the row refreshed from a deck of 4 (discard, slide, refill by edition): the
+    oracle's optimum equals the exhaustive search's (and CP-SAT's on every 8th)."""
+    _market_case(seed, edition, puzzle_dir)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition", ["1e", "2e"])
+def test_oracle_matches_solver_on_many_market_puzzles(edition, puzzle_dir):
+    for seed in range(MARKET_FAST, MARKET_FAST + MARKET_SLOW):
+        _market_case(seed, edition, puzzle_dir)
+
+
 # ---------------------------------------------------------------- the oracle's readings, one puzzle each
 
 def _spots(side: str) -> list[str]:

@@ -133,6 +133,18 @@ def test_empty_deck_leaves_slots_empty(edition):
     assert s.row == ("b", None, None, None)
 
 
+@wrong("deck-reshuffle")
+@pytest.mark.parametrize("edition", ["1e", "2e"])
+def test_one_card_discard_pile_reshuffles_deterministically(edition):
+    """deck-reshuffle (EN 217, IT 211): with the deck used up, "shuffle the Cell Component discard
+    pile and place it face down as the Cell Component deck"; a pile of one card (the one Phase 2 just
+    discarded) has one order, so it comes back into the row. The engine leaves the slots empty."""
+    cards = [card(c, "detox", cost={"atp": 2}) for c in "ab"]
+    p = make(edition=edition, rounds=2, flasks=1, row=["a", "b"], deck=[], cards=cards)
+    s = run(p, place("nucleus-2"))
+    assert sorted(c for c in s.row if c) == ["a", "b"]
+
+
 # --------------------------------------------------------------------------- completing cards
 
 def test_2e_removal_between_two_own_disks():

@@ -42,6 +42,46 @@ def test_optimum_and_count_match_enumeration(path):
     assert 1 <= result.count <= sum(1 for _, v in plans if v == best)
 
 
+def _values_up_to_symmetry(state):
+    """The final Health of every plan from ``state``, identical successors (one canonical state)
+    taken once: the plans up to symmetry."""
+    if is_terminal(state):
+        yield returns(state)
+        return
+    children = {}
+    for action in legal_actions(state):
+        child = apply_legal(state, action)
+        children.setdefault(canonical(child), child)
+    for child in children.values():
+        yield from _values_up_to_symmetry(child)
+
+
+@pytest.mark.parametrize("path", TINY, ids=[p.stem for p in TINY])
+def test_count_is_up_to_symmetry(path):
+    """Interchangeable spots at that moment give one plan: the count equals an enumeration taking
+    each canonical successor once, and a plan whose every step is an only move is the only plan."""
+    puzzle = load_puzzle(path)
+    values = list(_values_up_to_symmetry(initial_state(puzzle)))
+    result = optimal_plans(puzzle)
+    assert result.count == sum(1 for v in values if v == max(values))
+    facts = line_facts(puzzle, exhaustive(puzzle)[1])
+    if all(facts.only):
+        assert facts.plans.count == 1
+
+
+def test_identical_spots_count_once():
+    """Two identical Rough ER spots and nothing else worth doing: one plan, not two."""
+    from solver_fixtures import make
+    ph = {"id": "ph", "type": "protein-hormone", "cost": {"atp": 0, "protein": 1, "carb": 1}, "health": 5,
+          "illustrative": True}
+    spots = [s.id for s in load_puzzle(TINY[0]).board.spots]
+    free = ("rough-er-1", "rough-er-2")
+    p = make(edition="1e", rounds=1, flasks=1, grey_flasks=0, hand=["ph"], cards=[ph], start={"mrna": 1},
+             occupied={1: [s for s in spots if s not in free]})
+    result = optimal_plans(p)
+    assert result.best is not None and result.count == 1
+
+
 @pytest.mark.parametrize("path", TINY, ids=[p.stem for p in TINY])
 def test_only_move_marks_match_enumeration(path):
     puzzle = load_puzzle(path)

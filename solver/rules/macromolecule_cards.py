@@ -9,9 +9,13 @@ essere tenute in mano dai giocatori e giocate in qualsiasi momento durante il tu
 Reading: a card may be played before any placement of the player's turns (the engine's
 ``play-card`` action, also between a grey flask and the turn's own flask) and after the turn's
 placement. After the last placement of a round it is played at the start of the player's next
-turn instead, which is never worse (Phase 2 in between can only take cubes: Toxicity); after the
-last placement of the game every card still held is played, which is never worse either
-(macromolecule sets only grow with the stock and the cards are never completed cards).
+turn instead, which is never worse when Phase 2 can only take cubes (Toxicity), or, before a
+Phase 2 Virus Event, while its attack waits and before the player's response
+(:func:`solver.engine.cards_before_event_attack`): a card played at the end of the turn gives
+its cubes before the attack, which can then take one of them instead of a Health Point (EN 468,
+"at any time during a player's turn"). After the last placement of the game every card still held
+is played, which is never worse either (macromolecule sets only grow with the stock and the cards
+are never completed cards).
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from .rules import EPIGENETIC_IN_SCOPE, _board, load, supports
+from .rules import EPIGENETIC_IN_SCOPE, STRAINS, _board, load, supports
 from .search import TooLarge, best
 
 BOOSTS = ("boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er")
@@ -60,17 +60,21 @@ TYPES = ("protein-hormone", "steroid-hormone", "protein-receptor", "steroid-rece
          "macromolecule")
 
 
-def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, epigenetic: bool = False) -> dict:
+def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, epigenetic: bool = False,
+                  virus: bool = False, market: bool = False) -> dict:
     """A random puzzle dict within :func:`tests.oracle.rules.supports` whose oracle search visits
     at most ``max_states`` positions (None: any size), retrying with the same generator until so.
     ``epigenetic`` (1st edition): the player also holds one of the Epigenetic cards in scope, the
-    card ``seed`` picks in turn (the puzzles without a card stay as they were)."""
-    rng = random.Random(f"{edition}:{seed}" + (":epigenetic" if epigenetic else ""))
+    card ``seed`` picks in turn (the puzzles without a card stay as they were). ``virus``: Virus
+    Events with fixed dice (at least one), the player's antibodies and the First Player Marker's
+    holder drawn too. ``market``: two rounds, so the row is refreshed from the deck (4 cards)."""
+    rng = random.Random(f"{edition}:{seed}" + (":epigenetic" if epigenetic else "") + (":virus" if virus else "")
+                        + (":market" if market else ""))
     while True:
         two_players = rng.random() < 0.3
         board = "2p" if two_players and edition == "2e" else "3-5p"
         spot_ids = [s.id for s in _board(board)[0]]
-        rounds = rng.choice((1, 2))
+        rounds = 2 if market else rng.choice((1, 2))
         flasks = rng.randint(2, 3) if rounds == 1 else rng.choice((1, 1, 2))
         greys = rng.choice((0, 1)) if rounds * flasks == 2 else 0
         n_cards = rng.randint(1, 6)
@@ -133,8 +137,38 @@ def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, 
             if data["epigenetic"] == "cheap-grey-flask":    # a grey flask within reach at 3 ATP, not at 4
                 data["grey_flasks"], data["start"]["atp"] = 1, 3
             data["id"] = f"oracle-{edition}-epigenetic-{seed}"
+        if virus:
+            _add_virus(rng, data, spot_ids)
         if supports(data) is None and (max_states is None or _small(data, max_states)):
             return data
+
+
+def _add_virus(rng: random.Random, data: dict, spot_ids: list[str]) -> None:
+    """Virus Events in some rounds (round 1 at least), their dice, antibodies, the marker's holder;
+    2nd edition: 3-5 players; no other player on Laureates in Biology (out of scope)."""
+    if data["edition"] == "2e" and data["players"] == 2:
+        data["players"], data["board"] = 3, "3-5p"
+        data["occupied"] = {r: [s for s in v if s in {sp.id for sp in _board("3-5p")[0]}]
+                            for r, v in data["occupied"].items()}
+    players = data["players"]
+    data["start"]["atp"] = min(data["start"]["atp"], 3)   # fewer ways to pay for antibodies
+    data["grey_flasks"] = 0
+    rolls = {}
+    for r in range(data["rounds"]):
+        if r == 0 or rng.random() < 0.5:
+            data["events"][r] = f"virus-{rng.choice(STRAINS)}"
+            seats = [s for s in range(2, players + 1)] + ([0] if players == 2 else [])
+            rolls[f"round-{r + 1}"] = {"roll": rng.randint(0, 8),
+                                       "others": [{"seat": s, "response": rng.randint(0, 8)} for s in seats]}
+    data["virus_rolls"] = rolls
+    data["occupied"] = {r: [s for s in v if s != "laureates"] for r, v in data["occupied"].items()}
+    if rng.random() < 0.4:
+        data["antibodies"] = {rng.choice(STRAINS): rng.randint(1, 4)}
+    if rng.random() < 0.5:
+        data["first_player"] = False
+        if players >= 3 and rng.random() < 0.5:
+            data["marker_seat"] = rng.randint(2, players)
+    data["id"] = data["id"] + "-virus"
 
 
 def _small(data: dict, max_states: int) -> bool:

@@ -24,6 +24,18 @@ Scope (:func:`supports` names the first reason a puzzle is outside it)
   no opponent hormones.
 - Epigenetic Modification Cards (1st edition only, ``epigenetic:``): the five below; not the one
   placing a flask before the First Player, nor the one looking at the deck.
+- Virus Events (``virus-<strain>``) with the puzzle's fixed dice (``virus_rolls``), 2-5 players in
+  the 1st edition (a dummy, seat 0, at two), 3-5 in the 2nd; the player's antibodies at the start;
+  the First Player Marker's holder (``first_player``, ``marker_seat``, then the player once their
+  flask goes on Laureates in Biology). Not in scope: Virus Attack cards, another player on Laureates
+  in Biology in a Virus game (the puzzle would have to say who). Readings: the event attacks when
+  revealed, before anything else of the round (its Phase 2, or the setup for round 1); "Antibody
+  Response" = the roll + the strain's antibodies; ranked, "the tying player in the closest position
+  clockwise to the player with the First Player Card wins the tie" (1e: the dummy wins every tie);
+  gains "any combination of ATP, mRNA and Lipids", a loss "any resource from their personal
+  resource stock or ... 1 Health Point" by the edition's table [virus.allocation]; then "For each
+  ATP paid ... 2 antibodies" [virus.event-attack]. Macromolecule cards may be played after the
+  round's last flask, so before a Phase 2 attack.
 - The Cell Component deck must hold 4 cards per refresh (``4 * (rounds - 1)``): refilling from a
   shuffled discard pile [gameplay.phase-2] is random.
 
@@ -100,6 +112,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
@@ -128,6 +141,12 @@ AREA_LIMIT_1E_2P = {"card-row": 4, "mitochondria": 2}
 spots) and the Mitochondria ("due spazi (due sui tre totali)"); the Smooth ER's two areas are
 separate areas of the board file already."""
 ENZYME_SET_POINTS = {0: 0, 1: 0, 2: 2, 3: 5, 4: 9, 5: 14}
+STRAINS = ("ebola", "influenza", "rhinovirus")
+VIRUS_TABLES = {"1e": {3: ((3, 1), True), 4: ((3, 2, 1), True), 5: ((4, 3, 2, 1), False)},
+                "2e": {3: ((3, 1), True), 4: ((3, 2, 1), True), 5: ((4, 3, 2, 1), True)}}
+"""Resources gained by place from the highest Antibody Response, and whether the lowest loses
+[virus.allocation]: 1e "2-3 giocatori" 3/1/perde 1, 4 giocatori 3/2/1/perde 1, 5 giocatori
+4/3/2/1/"Perde 0 risorse"; the English expansion 3/1/lose, 3/2/1/lose, 4/3/2/1/lose."""
 
 
 class OutOfScope(ValueError):
@@ -263,6 +282,16 @@ class Puzzle:
     """(event id, area, resource index) per Boost."""
     epigenetic: str | None = None
     """The player's Epigenetic Modification Card, or None [epigenetic.cards]."""
+    seat: int = 1
+    """The player's seat (Virus ties)."""
+    first_player: bool = True
+    """The player holds the First Player Marker at the start."""
+    marker_seat: int = 0
+    """The other player holding it otherwise (0: the lowest other seat)."""
+    antibodies: tuple[int, int, int] = (0, 0, 0)
+    """Antibodies at the start per strain (``STRAINS`` order)."""
+    virus_rolls: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] = ()
+    """(attack source ``round-N``, the player's roll, (seat, Antibody Response) of the others)."""
 
 
 class State(NamedTuple):
@@ -298,6 +327,12 @@ class State(NamedTuple):
     """Boost resources waiting, per ``Puzzle.boost_areas`` entry."""
     income: bool = False
     """``round-income``: this round's cube not yet taken and no flask placed yet."""
+    antibodies: tuple[int, int, int] = (0, 0, 0)
+    """Virus: antibodies per strain."""
+    attack: tuple[str, str, str] | None = None
+    """Virus: the attack waiting (strain, source, stage ``respond`` or ``vaccinate``)."""
+    marker: bool = True
+    """The player holds the First Player Marker (taken on Laureates in Biology)."""
 
 
 # ---------------------------------------------------------------- reading a puzzle
@@ -364,6 +399,14 @@ def supports(data: dict) -> str | None:
         event = events[r - 1] if r - 1 < len(events) else None
         if event == "toxicity" and (edition == "2e" or r == 1):
             return "Toxicity in the 2nd edition or in round 1"
+        if event is not None and event.startswith("virus-"):
+            if players < (2 if edition == "1e" else 3):
+                return "a Virus Event with fewer players than the Virus rules allow"
+            if f"round-{r}" not in (data.get("virus_rolls") or {}):
+                return f"a Virus Event without the dice of round {r}"
+            if any("laureates" in v for v in occupied.values()):
+                return "another player taking the First Player Marker in a Virus game"
+            continue
         if event not in (None, "toxicity", "reduce-atp-cost") and event not in boost_area:
             return f"event {event!r}"
         boosted |= boost_area.get(event, set())
@@ -375,6 +418,10 @@ def supports(data: dict) -> str | None:
     if len(data.get("deck") or []) < 4 * (rounds - 1):
         return "the deck could run out (the reshuffle is random)"
     cards = {c["id"]: c for c in data.get("cards") or []}
+    if any(c["type"] == "virus-attack" for c in cards.values()):
+        return "Virus Attack cards"
+    if data.get("laureates_seats"):
+        return "laureates_seats"
     ids = list(data.get("hand") or []) + [c for c in data.get("row") or [] if c] + list(data.get("deck") or [])
     if len(ids) != len(set(ids)):
         return "a card id appears twice"
@@ -429,7 +476,12 @@ def load(source: dict | str | Path) -> Puzzle:
         grey_flasks=int(data.get("grey_flasks", 0)),
         players=int(data.get("players", 2 if data["board"] == "2p" else 3)),
         opponent_detox=tuple((o["amount"], o["cards"]) for o in (data.get("opponents") or {}).get("detox") or []),
-        cards=cards, spots=spots, vesicles=vesicles, boost_areas=boosts, epigenetic=data.get("epigenetic"))
+        cards=cards, spots=spots, vesicles=vesicles, boost_areas=boosts, epigenetic=data.get("epigenetic"),
+        seat=int(data.get("seat", 1)), first_player=bool(data.get("first_player", True)),
+        marker_seat=int(data.get("marker_seat", 0)),
+        antibodies=tuple(int((data.get("antibodies") or {}).get(s, 0)) for s in STRAINS),
+        virus_rolls=tuple((src, int(v["roll"]), tuple((int(o["seat"]), int(o["response"])) for o in v["others"]))
+                          for src, v in sorted((data.get("virus_rolls") or {}).items())))
 
 
 # ---------------------------------------------------------------- small helpers
@@ -597,7 +649,7 @@ def _cytoplasm(p, s, spot, readings):
 
 def _laureates(p, s, spot, readings):
     """No goal card in scope: "Collect 1 ATP from the general supply" [spots.laureates]."""
-    yield {}, s._replace(stock=_add(s.stock, ATP, 1)), 0
+    yield {}, s._replace(stock=_add(s.stock, ATP, 1), marker=True), 0   # "Take the First Player Marker"
 
 
 def _card_row(p, s, spot, readings):
@@ -650,7 +702,7 @@ def _area_open(p: Puzzle, s: State, spot: Spot) -> bool:
 def initial_state(p: Puzzle, readings: Readings = Readings()) -> State:
     s = State(round=0, turn=0, step=0, stock=p.start, hand=p.hand, disks=(), detox=(0, 0), enzymes=(),
               receptors=(0, 0), row=p.row, deck=p.deck, taken=frozenset(), grey_left=p.grey_flasks,
-              boosts=tuple(0 for _ in p.boost_areas))
+              boosts=tuple(0 for _ in p.boost_areas), antibodies=p.antibodies, marker=p.first_player)
     return _begin_round(p, _reveal(p, s, 0, first=True), readings)
 
 
@@ -661,6 +713,9 @@ def _reveal(p: Puzzle, s: State, rnd: int, first: bool = False) -> State:
     stock = s.stock
     if event == "toxicity" and not first:
         stock = tuple([stock[0]] + [n - (4 if n >= 10 else 2 if n >= 7 else 1 if n >= 5 else 0) for n in stock[1:]])
+    if event is not None and event.startswith("virus-"):
+        # "When a Virus Event Card is flipped face up ... that Virus Card becomes active immediately"
+        return s._replace(boosts=boosts, stock=stock, attack=(event[len("virus-"):], f"round-{rnd + 1}", "respond"))
     return s._replace(boosts=boosts, stock=stock)
 
 
@@ -711,6 +766,9 @@ def _end_turn(p: Puzzle, s: State, readings: Readings) -> State | None:
 def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tuple[dict | None, State | None, int]]:
     """Every legal move from ``s``: (action dict in the engine's ``to_dict`` shape, or None for
     "end the turn"; the next state, None at the end of the game; Health gained)."""
+    if s.attack is not None:
+        yield from _attack_moves(p, s)
+        return
     for cid in sorted(set(s.hand)):
         card = p.cards[cid]
         if card.type is CardType.MACROMOLECULE and (s.step < 2 or readings.macromolecule_any_time):
@@ -745,6 +803,52 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
     if p.edition is Edition.SECOND and (s.step == 0 or (s.step == 1 and readings.grey_then_exhaust)):
         for res in (MRNA, LIPID, ATP):       # "a single black mRNA, yellow Lipid, or ATP"
             yield {"kind": "exhaust", "resource": RESOURCES[res]}, s._replace(stock=_add(s.stock, res, 1), step=2), 0
+
+
+def _virus_place(p: Puzzle, s: State, strain: str, source: str) -> tuple[int, bool]:
+    """(resources gained, whether the player loses 1 resource or 1 Health Point) [virus.allocation]:
+    Antibody Response = the roll + the antibodies of the strain; "If there is a tie ..., the tying
+    player in the closest position clockwise to the player with the First Player Card wins the tie"
+    (1e: the dummy of a 2-player game wins every tie)."""
+    roll, others = next((r, o) for src, r, o in p.virus_rolls if src == source)
+    mine = roll + s.antibodies[STRAINS.index(strain)]
+    seats = max(p.players, p.seat)
+    holder = p.seat if s.marker else (p.marker_seat or (1 if p.seat != 1 else 2))
+    order = lambda seat: (seat - holder) % seats   # noqa: E731
+    ahead = sum(1 for seat, resp in others
+                if resp > mine or (resp == mine and (seat == 0 or order(seat) < order(p.seat))))
+    participants = 3 if p.players == 2 else p.players
+    table, last_loses = VIRUS_TABLES[p.edition.value][participants]
+    if ahead >= participants - 1:
+        return 0, last_loses
+    return (table[ahead] if ahead < len(table) else 0), False
+
+
+def _attack_moves(p: Puzzle, s: State) -> Iterator[tuple[dict | None, State | None, int]]:
+    """The player's steps of a Virus attack: the gain or the loss, then ATP for antibodies of the
+    strain, "For each ATP paid ... 2 antibodies" [virus.event-attack]."""
+    assert s.attack is not None
+    strain, source, stage = s.attack
+    if stage == "respond":
+        gain, loses = _virus_place(p, s, strain, source)
+        after = s._replace(attack=(strain, source, "vaccinate"))
+        if loses:
+            yield {"kind": "respond", "lose": "health"}, after, -1
+            for i, name in enumerate(RESOURCES):
+                if s.stock[i] > 0:
+                    yield {"kind": "respond", "lose": name}, after._replace(stock=_add(s.stock, i, -1)), 0
+            return
+        for take in combinations_with_replacement((ATP, MRNA, LIPID), gain):
+            stock = s.stock
+            for i in take:
+                stock = _add(stock, i, 1)
+            yield {"kind": "respond", "take": [RESOURCES[i] for i in take]}, after._replace(stock=stock), 0
+        return
+    k = STRAINS.index(strain)
+    for atp in range(s.stock[ATP] + 1):
+        antibodies = tuple(a + (2 * atp if i == k else 0) for i, a in enumerate(s.antibodies))
+        yield ({"kind": "vaccinate", "amount": atp},
+               s._replace(stock=_add(s.stock, ATP, -atp), antibodies=antibodies, attack=None), 0)
 
 
 # ---------------------------------------------------------------- scoring
