@@ -17,7 +17,7 @@ from .bench_page import bench_page
 from .board import plan_assumptions
 from .model import (ASSUMPTIONS_PAGE, BENCH_PAGE, GAME, INDEX_PAGE, RULES_COVERAGE_PAGE, STOCK_FIELDS, Link,
                     ProofStatus, PuzzleEntry, PuzzleSet, Provenance)
-from .proof import proof_lines, proof_status, proven_text
+from .proof import proof_lines, proof_status, proof_summary, proven_text
 from .statement import card_views, start_view, statement_rows
 from .texts import UI, link_title, md_inline
 from .views import (board_title, breakdown_lines, edition_label, greedy_view, item_row, other_readings_view,
@@ -47,7 +47,7 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
         no_plan=ui["no_plan"] if proof_status(record) is ProofStatus.INFEASIBLE else ui["no_plan_unknown"],
         steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
         health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
-        score_link=score_link, proof=proof_lines(record, lang), greedy=greedy_view(site, entry, lang, page),
+        score_link=score_link, proof=proof_lines(record, lang), proof_summary=proof_summary(record, lang), greedy=greedy_view(site, entry, lang, page),
         other_readings=other_readings_view(record, lang, names_of(puzzle, lang)),
         assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",

@@ -137,5 +137,7 @@ def other_readings_view(record: dict[str, Any], lang: str, names: dict[str, str]
         else:
             summary = ui["other_differs"].format(health=other["health"], this=this)
         steps = [md_inline(step_text(s["events"], lang, names)) for s in other.get("steps", [])]
-        out.append({"ruling": other["ruling"], "reading": other["reading"], "summary": summary, "steps": steps})
+        words = ui["ruling_names"][other["ruling"]]
+        out.append({"ruling": other["ruling"], "reading": other["reading"], "summary": summary, "steps": steps,
+                    "ruling_name": md_inline(words["name"]), "reading_name": md_inline(words[other["reading"]])})
     return out
