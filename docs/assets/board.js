@@ -183,8 +183,8 @@
     var stock = data.stock_names.map(function (k) { return (ui.stock_names[k] || k) + " " + f.stock[k]; }).join(" · ");
     ty += textBlock(pg, 20, ty, ui.stock + ": " + stock, W - 40, "cb-stock") * LINE + 4;
     ty += textBlock(pg, 20, ty, ui.health + ": " + f.health, W - 40, "cb-health") * LINE + 4;
-    ty += textBlock(pg, 20, ty, ui.hand + ": " + (namedList(data, f.hand) || ui.none), W - 40, "cb-health") * LINE + 4;
-    ty += textBlock(pg, 20, ty, ui.completed + ": " + (namedList(data, f.completed) || ui.none), W - 40, "cb-health") * LINE;
+    ty += textBlock(pg, 20, ty, ui.hand + ": " + (namedList(data, f.hand) || ui.none), W - 40, "cb-hand") * LINE + 4;
+    ty += textBlock(pg, 20, ty, ui.completed + ": " + (namedList(data, f.completed) || ui.none), W - 40, "cb-hand") * LINE;
     box(pg, 10, py0, W - 20, ty - py0);
     svg.appendChild(pg);
     var H = Math.ceil(ty + 10);
