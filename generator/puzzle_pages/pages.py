@@ -49,7 +49,7 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
         health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
         score_link=score_link, proof=proof_lines(record, lang), proof_summary=proof_summary(record, lang), greedy=greedy_view(site, entry, lang, page),
         other_readings=other_readings_view(record, lang, names_of(puzzle, lang)),
-        assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
+        assumptions=[item_row(i, lang, names_of(puzzle, lang)) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
         # issue #19 hook: the interactive board (generator/puzzle_play.py)
         board=puzzle_play.board_block(puzzle, lang=lang, **play_arguments(entry)),

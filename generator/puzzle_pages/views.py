@@ -102,9 +102,15 @@ def greedy_view(site: SiteData, entry: PuzzleEntry, lang: str, page: str) -> dic
     return {"summary": summary, "steps": steps, "health": greedy["health"]}
 
 
-def item_row(item: BoardItem, lang: str) -> dict[str, Any]:
+def item_row(item: BoardItem, lang: str, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """One board value as a table row; ``label``: the item as a reader names it (a spot by its
+    place in the area, from ``names``; otherwise the area's name), where ``name`` is its data id."""
     ui = UI[lang]
+    label = AREAS[item.area][lang]
+    if names is not None and item.kind.value == "spot" and names.get(item.name):
+        label = names[item.name].lstrip(", ")
     return {"kind": ui[f"kind_{item.kind.value}"], "area": AREAS[item.area][lang], "name": item.name,
+            "label": md_inline(label),
             "value": item.value[lang], "prov": item.provenance.value, "prov_label": ui[f"prov_{item.provenance.value}"]}
 
 
