@@ -224,3 +224,23 @@ def test_first_legal_move_from_the_engine(page, site_url, hover):
     ms = int(page.locator(".cellula-play").get_attribute("data-first-move-ms"))
     print(f"first legal move (engine, http, {'hovered 3 s' if hover else 'cold'}): {ms} ms")
     assert page.locator(".cellula-play").get_attribute("data-engine") == "pyodide"
+
+
+@pytest.mark.parametrize("puzzle,engine", [(TABLE_PUZZLE, "table"), (ENGINE_PUZZLE, "pyodide")], ids=["table", "engine"])
+def test_first_legal_move_from_file_url(page, puzzle, engine):
+    """Both paths from disk (the offline build, file://): a click with no hover first; the figure
+    is printed for the closing note, and the table path stays within 2 s."""
+    from helpers import OFFLINE_SITE
+    if not (OFFLINE_SITE / "index.html").exists():
+        pytest.fail("site-offline/ is not built: run `make site-offline` (make test builds it first)")
+    page.goto(OFFLINE_SITE.resolve().as_uri() + "/en/" + puzzle.rstrip("/") + ".html")
+    button = page.locator(".cellula-board__play")
+    button.wait_for(state="visible")
+    button.dispatch_event("click")
+    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    panel = page.locator(".cellula-play")
+    ms = int(panel.get_attribute("data-first-move-ms"))
+    print(f"first legal move ({engine}, file://, cold): {ms} ms")
+    assert panel.get_attribute("data-engine") == engine
+    if engine == "table":
+        assert ms < 2000, ms
