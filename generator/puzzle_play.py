@@ -90,7 +90,12 @@ def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
 def step_texts_of(lang: str) -> dict[str, str]:
     """The ``steps.*`` texts of ``lang`` as flat dotted keys (what :class:`Words` reads)."""
     from solver.steps import catalogue_keys
-    return {key: i18n.t(key, lang) for key in sorted(catalogue_keys())}
+    return {key: i18n.t(NAMED_KEYS.get(key, key), lang) for key in sorted(catalogue_keys())}
+
+
+NAMED_KEYS = {"steps.place": "play.place_named"}
+"""Step texts the site tells with names in place of ids: the command line's ``steps.place`` shows
+the spot's id in brackets; with names, the spot's name follows its area (``Nucleus, spot 3``)."""
 
 
 def words_of(puzzle: Puzzle, lang: str) -> Words:

@@ -18,6 +18,7 @@ def step_text(events: Iterable[dict[str, Any] | StepEvent], lang: str,
     """The line of one step in ``lang``: ``events`` as a record stores them (dicts) or as the
     solver returns them; ids replaced by ``names`` (ids not in it stay as they are)."""
     parsed = tuple(e if isinstance(e, StepEvent) else StepEvent.from_dict(e) for e in events)
-    if names is not None:
-        parsed = named(parsed, Words({}, names))
-    return render(parsed, lambda key, **params: t(key, lang, **params))
+    if names is None:
+        return render(parsed, lambda key, **params: t(key, lang, **params))
+    from .puzzle_play import NAMED_KEYS
+    return render(named(parsed, Words({}, names)), lambda key, **params: t(NAMED_KEYS.get(key, key), lang, **params))
