@@ -75,7 +75,7 @@
   function draw(data, f, play, width) {
     var ui = data.ui, layout = data.layout;
     var W = Math.max(300, Math.min(760, Math.round(width || 640)));
-    var cols = W >= 600 ? 3 : W >= 420 ? 2 : 1;
+    var cols = W >= 600 ? 3 : W >= 340 ? 2 : 1;
     var areaW = (W - 20 - (cols - 1) * GAP) / cols;
     var areas = layout.areas.filter(function (a) { return a.id !== "card-row"; });
     var svg = el("svg", { viewBox: "0 0 " + W + " 100", width: W, role: "img", "class": "cellula-board__svg",
@@ -162,7 +162,7 @@
     var rg = el("g", { "class": "cb-row" });
     rg.appendChild(el("text", { x: 10, y: y + 12, "class": "cb-label" }, ui.row));
     y += 20;
-    var slots = cols === 1 ? 2 : 4, slotW = (W - 20 - (slots - 1) * GAP) / slots;
+    var slots = W >= 600 ? 4 : 2, slotW = (W - 20 - (slots - 1) * GAP) / slots;
     grid(f.row, slots, slotW, function (card, x, top, w) {
       var taken = card && f.taken.indexOf(card) >= 0;
       var g = el("g", {});
