@@ -92,3 +92,33 @@ def move_group(state: engine.State, action: engine.Action) -> str:
         return "exhaust"
     spot = state.puzzle.board.spot(action.spot or "")
     return spot.area.value
+
+
+BLOCKED = {"-": "", "t": "taken", "a": "area_full", "f": "no_flask", "o": "game_over", "v": "attack", "c": "cannot"}
+"""Why a spot has no legal move, one letter each (a move table stores a string of them, one per
+spot in board order): the catalogue's ``play.blocked.<word>`` says it in the reader's language."""
+
+
+def blocked_code(state: engine.State, spot_id: str) -> str:
+    """Why ``spot_id`` has no legal move in ``state``, as a letter of :data:`BLOCKED`, from the
+    engine's own reason for a plain placement there (``-``: the spot has a legal move). What the
+    engine says of other causes (stock, cards in hand, the spot's own conditions) is ``c``."""
+    if not engine.is_terminal(state) and any(a.spot == spot_id for a in engine.legal_actions(state)):
+        return "-"
+    if state.done or engine.is_terminal(state):
+        return "o"
+    if state.attacks:
+        return "v"
+    reason = engine.why_illegal(state, engine.Action(engine.ActionKind.PLACE, spot=spot_id)) or ""
+    if "is taken this round" in reason:
+        return "t"
+    if "already has its flask" in reason:
+        return "a"
+    if "no flask left" in reason:
+        return "f"
+    return "c"
+
+
+def blocked_codes(state: engine.State) -> str:
+    """:func:`blocked_code` of every spot of the board, in board order."""
+    return "".join(blocked_code(state, spot.id) for spot in state.puzzle.board.spots)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from solver import engine
 
-from generator.move_words import Words, move_group, move_text
+from generator.move_words import Words, blocked_codes, move_group, move_text
 
 if TYPE_CHECKING:
     from solver.model import Puzzle
@@ -127,6 +127,7 @@ class Session:
             "best": best,
             "continuation": self.said_line(state, continuation),
             "regret": status,
+            "blocked": blocked_codes(state) if self.words is not None else "",
         })
 
     def best(self, state: engine.State) -> int | None:

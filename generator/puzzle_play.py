@@ -135,6 +135,7 @@ def board_data(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str) -> dict[st
     frames = [frame(initial_state(puzzle), None, lang, words.names)] + [frame(s.state, s, lang, words.names)
                                                                          for s in steps]
     return {"lang": lang, "layout": layout(puzzle), "frames": frames, "ui": ui_strings(lang),
+            "spot_order": [spot.id for spot in puzzle.board.spots],
             "stock_names": STOCK_ORDER, "words": words.to_dict(), "names": words.names}
 
 
@@ -188,11 +189,12 @@ under about 1 MB (the largest such puzzle, steroid-no-lipids-2e with 1249 states
 def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, Any] | None:
     """Every state reachable from the start, each with its board frame, its best reachable score
     (from the record's ``table`` values), and its legal moves in the reader's words with the state
-    each leads to: what board.js plays from without the engine. Labels and frames are stored once
+    each leads to, and why each spot without a move has none (:func:`generator.move_words.blocked_codes`):
+    what board.js plays from without the engine. Labels and frames are stored once
     (``labels``, ``frames``) and referred to by index. None when the values are not a ``table`` or
     the states are more than :data:`TABLE_STATES`."""
     from solver import engine
-    from .move_words import move_group, move_text
+    from .move_words import blocked_codes, move_group, move_text
     if values.get("kind") != "table" or len(values["best"]) > TABLE_STATES:
         return None
     words = words_of(puzzle, lang)
@@ -218,7 +220,7 @@ def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, A
         terminal = engine.is_terminal(state)
         frame = json.dumps(play_runtime.frame_of(state), sort_keys=True, separators=(",", ":"))
         rows.append([intern(frames, frame), values["best"].get(play_runtime.state_key(state)),
-                     engine.score(state).total if terminal else None, moves])
+                     engine.score(state).total if terminal else None, moves, blocked_codes(state)])
         if len(order) > TABLE_STATES:
             return None
     return {"labels": list(labels), "frames": [json.loads(f) for f in frames], "states": rows}

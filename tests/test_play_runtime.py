@@ -120,3 +120,18 @@ def test_engine_sources_run_without_the_project(tmp_path):
     done = subprocess.run([sys.executable, "-S", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() and not ENGINE_CALL.search(done.stdout), done.stdout
+
+
+def test_a_taken_spot_says_taken():
+    """Why a spot has no move (generator/move_words.py blocked_code): the spot just taken is
+    taken; a spot with a move has none to give."""
+    from generator.move_words import BLOCKED, blocked_code
+    puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
+    state = engine.initial_state(puzzle)
+    action = next(a for a in engine.legal_actions(state) if a.spot and not a.grey)
+    assert blocked_code(state, action.spot) == "-"
+    after = engine.apply(state, action)
+    if not after.placed:
+        pytest.skip("the move ended the round")
+    code = blocked_code(after, action.spot)
+    assert code in ("t", "a") and BLOCKED[code] in ("taken", "area_full")

@@ -104,8 +104,11 @@ def test_move_table_is_the_engines_state_graph(lang):
     words = puzzle_play.words_of(puzzle, lang)
     states = [engine.initial_state(puzzle)]
     seen = {states[0]: 0}
-    for index, (frame, best, score, moves) in enumerate(table["states"]):
+    for index, (frame, best, score, moves, blocked) in enumerate(table["states"]):
         state = states[index]
+        # why each spot has no move: "-" exactly where a legal move is
+        with_moves = {a.spot for a in ([] if engine.is_terminal(state) else engine.legal_actions(state))}
+        assert [code == "-" for code in blocked] == [s.id in with_moves for s in puzzle.board.spots]
         assert table["frames"][frame] == puzzle_play.play_runtime.frame_of(state)
         legal = [] if engine.is_terminal(state) else engine.legal_actions(state)
         assert [table["labels"][m[1]] for m in moves] == [str(a) for a in legal]

@@ -339,7 +339,8 @@
         frame: frame,
         actions: s[3].map(function (m) { return { label: table.labels[m[0]], key: table.labels[m[1]], spot: m[2], group: m[3] }; }),
         moves: texts.slice(), terminal: terminal, score: terminal ? s[2] : null, plan: keys.slice(),
-        best: s[1], continuation: continuation(i), regret: s[1] === null ? "dead_end" : "known"
+        best: s[1], continuation: continuation(i), regret: s[1] === null ? "dead_end" : "known",
+        blocked: s[4] || ""
       };
     };
     this.play = function (index) {
@@ -414,18 +415,25 @@
     }
     // A spot of the board as a target: its one legal move is played, several are listed for a
     // choice; a spot without a legal move says so.
+    // Why a spot has no move: a letter per spot in board order (generator/move_words.py BLOCKED).
+    var BLOCKED = { t: "taken", a: "area_full", f: "no_flask", o: "game_over", v: "attack", c: "cannot" };
+    function whyBlocked(spot) {
+      var code = (current.blocked || "").charAt((data.spot_order || []).indexOf(spot.id));
+      return (ui.blocked && ui.blocked[BLOCKED[code] || "cannot"]) || "";
+    }
     function spotTarget(sg, spot, name) {
       if (!current || current.terminal) return;
       var here = [];
       current.actions.forEach(function (a, i) { if (a.spot === spot.id) here.push(i); });
       sg.setAttribute("tabindex", "0");
       sg.setAttribute("role", "button");
-      sg.setAttribute("aria-label", name + (here.length ? "" : " — " + fmt(ui.spot_no_move, { spot: name })));
+      var blocked = here.length ? "" : fmt(ui.spot_no_move, { spot: name, why: whyBlocked(spot) });
+      sg.setAttribute("aria-label", here.length ? name : blocked);
       if (here.length) sg.classList.add("cb-spot--legal");
       function choose(e) {
         if (e) e.preventDefault();
         if (here.length === 1) { playMove(here[0]); return; }
-        if (!here.length) { said.textContent = fmt(ui.spot_no_move, { spot: name }); return; }
+        if (!here.length) { said.textContent = blocked; return; }
         said.textContent = fmt(ui.spot_choose, { spot: name, n: here.length });
         var first = list.querySelector('[data-index="' + here[0] + '"]');
         if (first) { first.scrollIntoView({ block: "nearest" }); first.focus(); }

@@ -198,12 +198,21 @@ def test_play_a_whole_puzzle_by_touching_the_board(playwright_instance, site_url
         browser.close()
 
 
-def test_a_spot_without_a_move_says_so(page, site_url):
-    _start(page, _url(site_url, TABLE_PUZZLE, "en"))
-    free = page.locator(".cellula-play g.cb-spot:not(.cb-spot--legal)").first
-    free.locator(".cb-spot__target").click()
-    name = free.get_attribute("data-name")
-    assert page.locator(".cellula-play__said").inner_text() == f"{name}: no legal move here now."
+@pytest.mark.parametrize("puzzle", [TABLE_PUZZLE, ENGINE_PUZZLE], ids=["table", "engine"])
+def test_a_spot_without_a_move_says_why(page, site_url, puzzle):
+    """A spot with no legal move says why in words: after the first move, the spot just taken is
+    taken; on both play paths."""
+    ui = _board_data("en")["ui"]
+    _start(page, _url(site_url, puzzle, "en"))
+    first = page.locator(".cellula-play__action").first
+    labels = page.locator(".cellula-play__action").all_inner_texts()
+    spot_move = next((i for i, t in enumerate(labels) if "," in t.split("(")[0]), None)
+    (page.locator(".cellula-play__action").nth(spot_move) if spot_move is not None else first).click()
+    taken = page.locator(".cellula-play g.cb-spot--taken:not(.cb-spot--legal)").first
+    taken.locator(".cb-spot__target").click()
+    name = taken.get_attribute("data-name")
+    said = page.locator(".cellula-play__said").inner_text()
+    assert said == ui["spot_no_move"].format(spot=name, why=ui["blocked"]["taken"]), said
 
 
 @pytest.mark.parametrize("hover", [False, True], ids=["cold", "hovered"])
