@@ -188,7 +188,9 @@ def term_tip(term: Term, lang: str) -> str:
     # the tip sits in an attribute list, whose line Markdown reads first: a link or image in a note
     # keeps its text only (an image would be loaded, a link would break the list)
     tip = MARKDOWN_LINK.sub(r"\1", tip)
-    return " ".join(tip.split()).replace('"', "”").replace("{", "(").replace("}", ")").replace("<", "‹")
+    # straight quotes become typographic pairs (“...”): an attribute value cannot hold them as they are
+    tip = re.sub(r'"([^"]*)"', "“\\1”", " ".join(tip.split()))
+    return tip.replace('"', "”").replace("{", "(").replace("}", ")").replace("<", "‹")
 
 
 def _mark_first_occurrences(chunk: str, terms: list[Term], lang: str, glossary_href: str) -> str:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from solver import engine
 
+from generator.move_words import Words, blocked_codes, move_group, move_text
+
 if TYPE_CHECKING:
     from solver.model import Puzzle
 
@@ -61,14 +63,19 @@ def pack(puzzle: Puzzle) -> str:
 class Session:
     """One reader's game: the states so far (undo pops one) and the engine's legal actions."""
 
-    def __init__(self, packed: str, values: str = "") -> None:
+    def __init__(self, packed: str, values: str = "", words: str = "") -> None:
         self.puzzle: Puzzle = pickle.loads(base64.b64decode(packed))
+        self.words: Words | None = Words.from_dict(json.loads(words)) if words else None
+        """The reader's words for the moves (:mod:`generator.move_words`; the page's language), or
+        None: the engine's own labels (tests, the command line)."""
         self.values: Values | None = json.loads(values) if values else None
         """Best reachable Health by state key (build time), or None: not computed. Two kinds
         (``kind``): ``table``, every reachable state; ``line``, the optimal line's states and the
         states one move off it, each of those with one best continuation."""
         self.history = [engine.initial_state(self.puzzle)]
         self.moves: list[str] = []
+        self.texts: list[str] = []
+        """Each move of ``moves`` in the reader's words."""
         self.plan: list[engine.Action] = []
         self.regrets: list[Regret] = [self.regret_of(self.history[0], None, None)]
         """(status, best, continuation) of each state of ``history``."""
@@ -77,24 +84,50 @@ class Session:
         state = self.history[-1]
         return [] if engine.is_terminal(state) else engine.legal_actions(state)
 
+    def say(self, state: engine.State, action: engine.Action, after: engine.State | None = None) -> str:
+        """``action`` in the reader's words (the engine's label without words)."""
+        return str(action) if self.words is None else move_text(state, action, self.words, after)
+
+    def said_line(self, state: engine.State, line: list[str]) -> list[str]:
+        """A continuation (engine labels, as the values store them) in the reader's words, each
+        move told from the state it is played in."""
+        if self.words is None:
+            return list(line)
+        out = []
+        for label in line:
+            action = next((a for a in self.actions_of(state) if str(a) == label), None)
+            if action is None:     # values built by another engine version: tell what is known
+                out.append(label)
+                break
+            after = engine.apply(state, action)
+            out.append(self.say(state, action, after))
+            state = after
+        return out
+
+    @staticmethod
+    def actions_of(state: engine.State) -> list[engine.Action]:
+        return [] if engine.is_terminal(state) else engine.legal_actions(state)
+
     def view(self) -> str:
-        """JSON: the board frame, the legal actions (label, spot), the moves so far, the final
-        score once the game is over, and the regret figures (``regret``: known, dead_end,
-        not_computed, too_far; None without values)."""
+        """JSON: the board frame, the legal actions (label in the reader's words, engine label,
+        spot, group), the moves so far, the final score once the game is over, and the regret
+        figures (``regret``: known, dead_end, not_computed, too_far; None without values)."""
         state = self.history[-1]
         terminal = engine.is_terminal(state)
         status, best, continuation = self.regrets[-1]
         return json.dumps({
-            "frame": {**frame_of(state), "step": len(self.moves), "text": self.moves[-1] if self.moves else "",
+            "frame": {**frame_of(state), "step": len(self.moves), "text": self.texts[-1] if self.texts else "",
                       "spot": None},
-            "actions": [{"label": str(a), "spot": a.spot} for a in self.actions()],
-            "moves": self.moves,
+            "actions": [{"label": self.say(state, a), "key": str(a), "spot": a.spot, "group": move_group(state, a)}
+                        for a in self.actions()],
+            "moves": self.texts,
             "terminal": terminal,
             "score": engine.score(state).total if terminal else None,
             "plan": [a.to_dict() for a in self.plan],
             "best": best,
-            "continuation": continuation,
+            "continuation": self.said_line(state, continuation),
             "regret": status,
+            "blocked": blocked_codes(state) if self.words is not None else "",
         })
 
     def best(self, state: engine.State) -> int | None:
@@ -155,6 +188,7 @@ class Session:
         action = self.actions()[index]
         after = engine.apply(self.history[-1], action)
         self.regrets.append(self.regret_of(after, self.regrets[-1], str(action)))
+        self.texts.append(self.say(self.history[-1], action, after))
         self.history.append(after)
         self.moves.append(str(action))
         self.plan.append(action)
@@ -165,6 +199,7 @@ class Session:
             self.history.pop()
             self.regrets.pop()
             self.moves.pop()
+            self.texts.pop()
             self.plan.pop()
         return self.view()
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import i18n, play_runtime
+from .move_words import Words
 from .render import Asset
 from .site import GENERATED_DIR
 from .step_texts import step_text
@@ -38,6 +39,71 @@ def ui_strings(lang: str) -> dict[str, Any]:
     return plain(UI[lang])
 
 
+def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
+    """The reader's name of every id of ``puzzle`` a move or a drawing may show (issue #36): a card
+    by its type and Health (or gain, or strain; numbered when two share a name), a spot by its area
+    and printed value or place, a goal by its place, a disk by whose it is. The names of spots are
+    the suffix of the area's name (``, spot 3``), as the step text ``steps.place`` joins them."""
+    from .puzzle_pages.texts import CARD_TYPES, stock_text
+    words = UI[lang]["names"]
+    names: dict[str, str] = {}
+    for card in puzzle.cards:
+        kind = CARD_TYPES[card.type.value][lang]
+        if card.strain is not None:
+            name = words["card_strain"].format(type=kind, strain=words["strains"][card.strain.value])
+        elif not card.gain.is_zero():
+            name = words["card_gain"].format(type=kind, gain=stock_text(card.gain, lang))
+        else:
+            name = words["card"].format(type=kind, health=card.health)
+        names[card.id] = name
+    seen: dict[str, list[str]] = {}
+    for card_id, name in names.items():
+        seen.setdefault(name, []).append(card_id)
+    for name, ids in seen.items():
+        if len(ids) > 1:
+            for k, card_id in enumerate(ids, 1):
+                names[card_id] = words["nth"].format(name=name, k=k)
+    by_area: dict[str, list[Any]] = {}
+    for spot in puzzle.board.spots:
+        by_area.setdefault(spot.area.value, []).append(spot)
+    for spots in by_area.values():
+        for n, spot in enumerate(spots, 1):
+            if spot.slot is not None:
+                names[spot.id] = words["row_slot"].format(n=spot.slot + 1, price=spot.value)
+            elif spot.value and len({s.value for s in spots}) == len(spots):
+                names[spot.id] = words["value_spot"].format(value=spot.value)
+            elif len(spots) > 1:
+                names[spot.id] = words["nth_spot"].format(n=n)
+            else:
+                names[spot.id] = ""
+    for n, goal in enumerate(puzzle.goals, 1):
+        names[goal.id] = words["goal"].format(n=n)
+    for n, disk in enumerate(puzzle.opponent_disks, 1):
+        names[disk.id] = words["opponent_disk"].format(n=n)
+    for card in puzzle.cards:
+        names[f"own:{card.id}"] = words["own_disk"].format(card=names[card.id])
+    for strain, name in words["strains"].items():
+        names[strain] = name
+    return names
+
+
+def step_texts_of(lang: str) -> dict[str, str]:
+    """The ``steps.*`` texts of ``lang`` as flat dotted keys (what :class:`Words` reads)."""
+    from solver.steps import catalogue_keys
+    return {key: i18n.t(NAMED_KEYS.get(key, key), lang) for key in sorted(catalogue_keys())}
+
+
+NAMED_KEYS = {"steps.place": "play.place_named"}
+"""Step texts the site tells with names in place of ids: the command line's ``steps.place`` shows
+the spot's id in brackets; with names, the spot's name follows its area (``Nucleus, spot 3``)."""
+
+
+def words_of(puzzle: Puzzle, lang: str) -> Words:
+    """The words a move of ``puzzle`` is told in, in ``lang`` (build time and, through the page,
+    the browser's engine)."""
+    return Words(step_texts_of(lang), names_of(puzzle, lang))
+
+
 def layout(puzzle: Puzzle) -> dict[str, Any]:
     """The board side as the drawing needs it: areas in board order, each with its spots, and the
     budding vesicle locations per vesicle area."""
@@ -51,21 +117,26 @@ def layout(puzzle: Puzzle) -> dict[str, Any]:
     }
 
 
-def frame(state: State, step: Step | None = None, lang: str = "en") -> dict[str, Any]:
+def frame(state: State, step: Step | None = None, lang: str = "en",
+          names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What the drawing shows of one state (after ``step``, or the start when ``step`` is None)."""
     return {**play_runtime.frame_of(state), "step": step.index if step else 0,
-            "text": step_text(step.events, lang) if step else "", "spot": step.action.spot if step else None,
+            "text": step_text(step.events, lang, names) if step else "", "spot": step.action.spot if step else None,
             "action": str(step.action) if step else None}
 
 
 def board_data(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str) -> dict[str, Any]:
     """The layout and one frame per state of ``plan`` (the start, then after each step), every
-    state computed by the rules engine."""
+    state computed by the rules engine; the words moves are told in (``words``: the browser's
+    engine reads them) and the names of the ids the drawing shows (``names``)."""
     from solver import Action, initial_state, replay
     steps, _final = replay(puzzle, [Action.from_dict(a) for a in plan])
-    frames = [frame(initial_state(puzzle), None, lang)] + [frame(s.state, s, lang) for s in steps]
+    words = words_of(puzzle, lang)
+    frames = [frame(initial_state(puzzle), None, lang, words.names)] + [frame(s.state, s, lang, words.names)
+                                                                         for s in steps]
     return {"lang": lang, "layout": layout(puzzle), "frames": frames, "ui": ui_strings(lang),
-            "stock_names": STOCK_ORDER}
+            "spot_order": [spot.id for spot in puzzle.board.spots],
+            "stock_names": STOCK_ORDER, "words": words.to_dict(), "names": words.names}
 
 
 STOCK_ORDER = ("atp", "mrna", "protein", "carb", "lipid")
@@ -83,10 +154,17 @@ def play_data_path(puzzle: Puzzle) -> str:
     return f"play/{puzzle.id}.js"
 
 
-def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: int | None = None, proven: bool = True) -> str:
+def has_table(values: dict[str, Any] | None) -> bool:
+    """Whether :func:`play_table` builds a move table from ``values`` (a record's regret values)."""
+    return values is not None and values.get("kind") == "table" and len(values["best"]) <= TABLE_STATES
+
+
+def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: int | None = None, proven: bool = True,
+                table: bool = False) -> str:
     """The HTML the page carries: an empty container board.js fills, with the step-through's data
-    as JSON and the address of the play data (:func:`play_data_asset`). Empty when there is no
-    plan to step through. ``proven``: ``optimum`` is the proven optimum (:func:`offers_regret`)."""
+    as JSON and the address of the play data (:func:`play_data_asset`) and, when ``table``, of the
+    move table (:func:`play_table_asset`). Empty when there is no plan to step through.
+    ``proven``: ``optimum`` is the proven optimum (:func:`offers_regret`)."""
     if not plan:
         return ""
     # A data attribute, not a <script>: the page sanitizer (generator/sanitize.py) keeps data-*
@@ -96,8 +174,73 @@ def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: 
     regret = offers_regret(optimum, proven)
     return (f'<div class="cellula-board" data-puzzle="{escape(puzzle.id)}" data-board="{escape(data, quote=True)}" '
             f'data-play="{escape(GENERATED_DIR + "/" + play_data_path(puzzle))}" '
+            f'data-table="{escape(GENERATED_DIR + "/" + play_table_path(puzzle, lang)) if table and regret else ""}" '
             f'data-optimum="{optimum if regret else ""}" data-regret="{"1" if regret else ""}" hidden>'
             f'<p class="cellula-board__hint">{escape(ui["keys_hint"])}</p></div>')
+
+
+TABLE_STATES = 1500
+"""Largest number of reachable states a puzzle's move table (:func:`play_table`) is built for: up
+to it the page plays from the table, without Python in the browser (issue #36: the first legal move
+within 2 s); beyond it the browser runs the engine in Pyodide. 1500 keeps each language's table
+under about 1 MB (the largest such puzzle, steroid-no-lipids-2e with 1249 states)."""
+
+
+def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """Every state reachable from the start, each with its board frame, its best reachable score
+    (from the record's ``table`` values), and its legal moves in the reader's words with the state
+    each leads to, and why each spot without a move has none (:func:`generator.move_words.blocked_codes`):
+    what board.js plays from without the engine. Labels and frames are stored once
+    (``labels``, ``frames``) and referred to by index. None when the values are not a ``table`` or
+    the states are more than :data:`TABLE_STATES`."""
+    from solver import engine
+    from .move_words import blocked_codes, move_group, move_text
+    if values.get("kind") != "table" or len(values["best"]) > TABLE_STATES:
+        return None
+    words = words_of(puzzle, lang)
+    start = engine.initial_state(puzzle)
+    index: dict[State, int] = {start: 0}
+    order = [start]
+    labels: dict[str, int] = {}
+    frames: dict[str, int] = {}
+    rows: list[list[Any]] = []
+
+    def intern(table: dict[str, int], text: str) -> int:
+        return table.setdefault(text, len(table))
+
+    for state in order:    # grows while it is read: a breadth-first walk
+        moves: list[list[Any]] = []
+        for action in ([] if engine.is_terminal(state) else engine.legal_actions(state)):
+            after = engine.apply_legal(state, action)
+            if after not in index:
+                index[after] = len(order)
+                order.append(after)
+            moves.append([intern(labels, move_text(state, action, words, after)), intern(labels, str(action)),
+                          action.spot, move_group(state, action), index[after]])
+        terminal = engine.is_terminal(state)
+        frame = json.dumps(play_runtime.frame_of(state), sort_keys=True, separators=(",", ":"))
+        rows.append([intern(frames, frame), values["best"].get(play_runtime.state_key(state)),
+                     engine.score(state).total if terminal else None, moves, blocked_codes(state)])
+        if len(order) > TABLE_STATES:
+            return None
+    return {"labels": list(labels), "frames": [json.loads(f) for f in frames], "states": rows}
+
+
+def play_table_path(puzzle: Puzzle, lang: str) -> str:
+    """Where :func:`play_table_asset` puts a puzzle's move table in ``lang``, under ``generated/``."""
+    return f"play/{puzzle.id}.{lang}.table.js"
+
+
+PLAY_TABLE_GLOBAL = "CELLULA_PLAY_TABLES"
+"""The object the move table scripts file each table under, by ``<puzzle id>.<lang>``."""
+
+
+def play_table_asset(puzzle: Puzzle, table: dict[str, Any], lang: str) -> Asset:
+    """A puzzle's move table in ``lang`` (:func:`play_table`) as a classic script (file:// reads it)."""
+    body = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
+    key = json.dumps(f"{puzzle.id}.{lang}")
+    return Asset(play_table_path(puzzle, lang),
+                 f"(window.{PLAY_TABLE_GLOBAL} = window.{PLAY_TABLE_GLOBAL} || {{}})[{key}] = {body};\n")
 
 
 PLAY_DATA_GLOBAL = "CELLULA_PLAY_DATA"
@@ -125,16 +268,37 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 """The files Pyodide's core needs (no extra packages: the engine needs only the standard library)."""
 ENGINE_MODULES = ("solver/engine.py", "solver/model.py", "solver/editions.py", "solver/errors.py",
                   "solver/rules/free_ribosome.py", "solver/rules/macromolecule_cards.py",
-                  "solver/rules/epigenetic.py", "solver/rules/virus.py")
-"""The only solver modules the browser loads: the engine and what it imports."""
+                  "solver/rules/epigenetic.py", "solver/rules/virus.py", "solver/steps.py", "solver/solution.py")
+"""The only solver modules the browser loads: the engine and what it imports, and the step events
+and their renderer that tell a move in the reader's words (:mod:`generator.move_words`)."""
+
+BROWSER_LOADING = '''"""The browser's stand-in for solver/loading.py (generator/puzzle_play.py BROWSER_LOADING):
+solver/steps.py imports its file readers for the command line's catalogue; in the browser the page
+hands the words over and no file is ever read, so these only say so."""
+
+
+class LoadError(Exception):
+    pass
+
+
+def display_path(path):
+    return str(path)
+
+
+def load_yaml(path):
+    raise LoadError(f"{path}: no files are read in the browser")
+'''
+"""solver/loading.py imports yaml, which the browser does not load."""
 
 
 def engine_sources() -> dict[str, str]:
     """Path in Pyodide's file system -> source: the engine modules, empty package files (the real
     ``solver/__init__.py`` imports the solvers, yaml and jsonschema), and the play session."""
-    sources = {"solver/__init__.py": "", "solver/rules/__init__.py": ""}
+    sources = {"solver/__init__.py": "", "solver/rules/__init__.py": "", "generator/__init__.py": "",
+               "solver/loading.py": BROWSER_LOADING}
     for module in ENGINE_MODULES:
         sources[module] = (ROOT / module).read_text(encoding="utf-8")
+    sources["generator/move_words.py"] = (ROOT / "generator" / "move_words.py").read_text(encoding="utf-8")
     sources["cellula_play.py"] = (ROOT / "generator" / "play_runtime.py").read_text(encoding="utf-8")
     return sources
 

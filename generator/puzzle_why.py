@@ -105,7 +105,7 @@ def limit_text(why: dict[str, Any], record: dict[str, Any], lang: str) -> str:
     return text
 
 
-def deviation_view(why: dict[str, Any], lang: str) -> dict[str, Any] | None:
+def deviation_view(why: dict[str, Any], lang: str, names: dict[str, str] | None = None) -> dict[str, Any] | None:
     dev = why.get("deviation")
     if not dev:
         return None
@@ -115,16 +115,17 @@ def deviation_view(why: dict[str, Any], lang: str) -> dict[str, Any] | None:
         summary += " " + ui["why_runner_up_partial"].format(n=why["unvalued"])
     return {"summary": summary,
             "step": dev["step"],
-            "texts": [step_text(events, lang) for events in dev["events"]]}
+            "texts": [step_text(events, lang, names) for events in dev["events"]]}
 
 
-def why_view(why: dict[str, Any], record: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The section's sentences (plain text; the template escapes)."""
+def why_view(why: dict[str, Any], record: dict[str, Any], lang: str,
+             names: dict[str, str] | None = None) -> dict[str, Any]:
+    """The section's sentences (plain text; the template escapes); ids told by ``names``."""
     ui = UI[lang]
     if why.get("unproven"):
         return {"unproven": True, "plans": ui["why_unproven"], "only_steps": [], "only": None, "bound": None,
                 "runner": None, "no_runner": None, "source": None}
-    runner = deviation_view(why, lang)
+    runner = deviation_view(why, lang, names)
     no_runner = None
     if runner is None:
         no_runner = (ui["why_runner_up_over"] if why.get("only") is None

@@ -1,18 +1,24 @@
 """The site's words for the solver's step events: the one place pages turn a step's events
 (``solver.steps.StepEvent``, stored in a solution record as dicts) into a text, through the
-catalogue (``steps.*`` of ``data/i18n/<lang>.yaml``)."""
+catalogue (``steps.*`` of ``data/i18n/<lang>.yaml``). Cards, spots, goals and disks are told by
+their names (``names``: :func:`generator.puzzle_play.names_of`), never by their data ids."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from solver.steps import StepEvent, render
 
 from .i18n import t
+from .move_words import Words, named
 
 
-def step_text(events: Iterable[dict[str, Any] | StepEvent], lang: str) -> str:
+def step_text(events: Iterable[dict[str, Any] | StepEvent], lang: str,
+              names: Mapping[str, str] | None = None) -> str:
     """The line of one step in ``lang``: ``events`` as a record stores them (dicts) or as the
-    solver returns them."""
+    solver returns them; ids replaced by ``names`` (ids not in it stay as they are)."""
     parsed = tuple(e if isinstance(e, StepEvent) else StepEvent.from_dict(e) for e in events)
-    return render(parsed, lambda key, **params: t(key, lang, **params))
+    if names is None:
+        return render(parsed, lambda key, **params: t(key, lang, **params))
+    from .puzzle_play import NAMED_KEYS
+    return render(named(parsed, Words({}, names)), lambda key, **params: t(NAMED_KEYS.get(key, key), lang, **params))

@@ -10,7 +10,9 @@ import pytest
 
 from generator import play_runtime, puzzle_play
 from solver import engine, load_puzzle, puzzle_files
+from generator.step_texts import step_text
 from solver.search import exhaustive
+from solver.solution import step_events
 
 SMALL = [f for f in puzzle_files() if play_runtime.best_values(load_puzzle(f), 3_000) is not None]
 
@@ -72,3 +74,64 @@ def test_engine_sources_are_only_the_engine():
     imports = re.compile(r"^\s*(?:import|from)\s+(ortools|yaml|jsonschema|highspy|solver\.(?:planner|model_cp|search|puzzle|loading))\b", re.M)
     for path, text in sources.items():
         assert not imports.search(text), (path, imports.search(text))
+
+
+ENGINE_CALL = re.compile(r"\b(place|exhaust|play-card|trade|income|peek|vaccinate|respond)\(")
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_moves_are_told_in_the_readers_words(lang):
+    """With the page's words (issue #36) every legal move, the moves played and the continuation
+    are the catalogue's step words with names: no engine call, no card or spot id; the engine's own
+    label stays available as ``key``."""
+    puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
+    words = puzzle_play.words_of(puzzle, lang)
+    values = json.dumps(play_runtime.table_values(play_runtime.best_values(puzzle, 3_000)))
+    session = play_runtime.Session(play_runtime.pack(puzzle), values, json.dumps(words.to_dict()))
+    view = json.loads(session.view())
+    ids = {c.id for c in puzzle.cards} | {s.id for s in puzzle.board.spots if "-" in s.id}
+    state = engine.initial_state(puzzle)
+    assert [a["key"] for a in view["actions"]] == [str(a) for a in engine.legal_actions(state)]
+    for i, action in enumerate(engine.legal_actions(state)):
+        label = view["actions"][i]["label"]
+        assert label == step_text(step_events(puzzle, state, action, engine.apply(state, action)), lang, words.names)
+        assert not ENGINE_CALL.search(label) and not any(i in label for i in ids), label
+    played = view["actions"][0]["label"]
+    after = json.loads(session.play(0))
+    assert after["moves"] == [played] and after["frame"]["text"] == played
+    for text in after["continuation"]:
+        assert not ENGINE_CALL.search(text) and not any(i in text for i in ids), text
+
+
+def test_engine_sources_run_without_the_project(tmp_path):
+    """What the browser loads runs on the standard library alone (no site-packages: no yaml), and
+    tells moves in words: the same check as Pyodide's, in a bare CPython."""
+    import subprocess
+    import sys
+    for path, text in puzzle_play.engine_sources().items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
+    (tmp_path / "packed.txt").write_text(play_runtime.pack(puzzle), encoding="utf-8")
+    (tmp_path / "words.json").write_text(json.dumps(puzzle_play.words_of(puzzle, "en").to_dict()), encoding="utf-8")
+    script = ("import sys, json; sys.path.insert(0, '.'); import cellula_play; "
+              "s = cellula_play.Session(open('packed.txt').read(), '', open('words.json').read()); "
+              "print(json.loads(s.view())['actions'][0]['label'])")
+    done = subprocess.run([sys.executable, "-S", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() and not ENGINE_CALL.search(done.stdout), done.stdout
+
+
+def test_a_taken_spot_says_taken():
+    """Why a spot has no move (generator/move_words.py blocked_code): the spot just taken is
+    taken; a spot with a move has none to give."""
+    from generator.move_words import BLOCKED, blocked_code
+    puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
+    state = engine.initial_state(puzzle)
+    action = next(a for a in engine.legal_actions(state) if a.spot and not a.grey)
+    assert blocked_code(state, action.spot) == "-"
+    after = engine.apply(state, action)
+    if not after.placed:
+        pytest.skip("the move ended the round")
+    code = blocked_code(after, action.spot)
+    assert code in ("t", "a") and BLOCKED[code] in ("taken", "area_full")

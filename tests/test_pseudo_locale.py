@@ -156,3 +156,56 @@ def test_the_transformed_strings_reach_the_pages(pseudo_site):
     """The check above means something: the pages do carry the transformed catalogue."""
     home = (pseudo_site / "site" / "index.html").read_text(encoding="utf-8")
     assert pseudo(yaml.safe_load((ROOT / "data/i18n/it.yaml").read_text(encoding="utf-8"))["core"]["games"]) in home
+
+
+def _left_over(text: str) -> str:
+    """What of ``text`` is not inside a transformed string (numbers and punctuation are fine)."""
+    rest = text
+    while OPEN in rest:
+        before = rest
+        rest = re.sub(rf"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}", " ", rest)
+        if rest == before:
+            break
+    return " ".join(WORD.findall(rest))
+
+
+def test_play_mode_run_time_texts_are_transformed(pseudo_site):
+    """Play mode's texts made at run time come from the catalogue too (issue #36): every move of
+    every build-time move table, and the moves, the move played and the best continuation the
+    browser's engine (generator/play_runtime.py, the code Pyodide runs) tells from the words the
+    page hands it."""
+    from html import unescape
+
+    from generator import play_runtime
+    from solver import load_puzzle
+    tables = sorted((pseudo_site / "site" / "generated" / "play").glob("*.table.js"))
+    assert tables, "no move table in the pseudo-localised site"
+    escaped: dict[str, list[str]] = {}
+    for file in tables:
+        text = file.read_text(encoding="utf-8")
+        table = json.loads(text[text.index("] = ") + 4:].rstrip().rstrip(";"))
+        shown = {table["labels"][move[0]] for state in table["states"] for move in state[3]}
+        bad = sorted(label for label in shown if _left_over(label))
+        if bad:
+            escaped[file.name] = bad[:5]
+    # the engine's path: a puzzle past the table's size, in each language
+    puzzle_id = "deck-refill-2e"
+    puzzle = load_puzzle(ROOT / "data" / "puzzles" / f"{puzzle_id}.yaml")
+    record = json.loads((ROOT / "data" / "puzzles" / f"{puzzle_id}.record.json").read_text(encoding="utf-8"))
+    for lang in SITE_LANGUAGES:
+        prefix = "" if lang == "it" else f"{lang}/"
+        html = (pseudo_site / "site" / prefix / "cytosis" / "puzzles" / puzzle_id / "index.html").read_text(encoding="utf-8")
+        start = html.index('data-board="') + len('data-board="')
+        words = json.loads(unescape(html[start:html.index('"', start)]))["words"]
+        session = play_runtime.Session(play_runtime.pack(puzzle), json.dumps(record["regret"]["values"]), json.dumps(words))
+        view = json.loads(session.view())
+        for index in range(len(view["actions"])):      # a first move that loses shows a continuation
+            after = json.loads(session.play(index))
+            if after["continuation"]:
+                break
+            session.undo()
+        said = [a["label"] for a in view["actions"]] + after["moves"] + after["continuation"]
+        bad = sorted(label for label in said if _left_over(label))
+        if bad:
+            escaped[f"{puzzle_id} ({lang}, engine)"] = bad[:5]
+    assert not escaped, "play mode text outside data/i18n:\n" + json.dumps(escaped, ensure_ascii=False, indent=1)

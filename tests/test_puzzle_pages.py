@@ -13,6 +13,7 @@ import pytest
 
 from generator import puzzle_pages
 from generator.puzzle_pages.texts import link_title
+from generator.puzzle_play import names_of
 from generator.rules import SITE_LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,8 +117,10 @@ def test_recorded_optimum_matches_the_puzzle_expectation(entries, puzzle_id):
 def test_card_values_are_labelled(pages, entries, puzzle_id, lang):
     content = pages[(lang, f"cytosis/puzzles/{puzzle_id}.md")].content
     badge = puzzle_pages.UI[lang]["illustrative"]
+    names = names_of(entries[puzzle_id].puzzle, lang)
     for card in entries[puzzle_id].puzzle.cards:
-        row = next(line for line in content.splitlines() if line.startswith(f"| {puzzle_pages.md_inline(card.id)} |"))
+        # a card's row starts with its name (never its data id)
+        row = next(line for line in content.splitlines() if line.startswith(f"| {puzzle_pages.md_inline(names[card.id])} |"))
         if card.illustrative:
             assert f'cellula-badge--illustrative">{badge}<' in row
         else:
@@ -373,7 +376,9 @@ def test_worked_example_shows_the_optimum_under_the_other_reading(pages, entries
     content = pages[(lang, "cytosis/puzzles/rule-disk-named-at-exocytosis-1e.md")].content
     assert puzzle_pages.UI[lang]["other_readings"] in content
     assert puzzle_pages.UI[lang]["other_differs"].format(health=0, this=3) in content
-    assert "disk-card: at-er" in content
+    words = puzzle_pages.UI[lang]["ruling_names"]["disk-card"]
+    assert f"{puzzle_pages.md_inline(words['name'])}: {puzzle_pages.md_inline(words['at-er'])}" in content
+    assert "disk-card" not in content
 
 
 def test_other_readings_only_for_rulings_in_play(entries):
@@ -407,3 +412,32 @@ def test_a_link_tooltip_reaches_the_page_exactly_as_given(tip):
     assert match, out
     assert html_lib.unescape(match.group(1)) == tip
     assert ">label</a>" in out and "{" not in out.split("</a>")[1]
+
+
+def _reader_text(content: str) -> str:
+    """What a reader reads of a page's Markdown: without the proof details block (engines and
+    budgets, folded on purpose), data attributes, code and link targets."""
+    content = re.sub(r'<details class="cellula-proof__details".*?</details>', "", content, flags=re.S)
+    content = re.sub(r'\s(?:data-[\w-]+|class|id|href)="[^"]*"', "", content)
+    content = re.sub(r"\]\([^)]*\)", "]", content)
+    return content
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_no_internal_ids_or_solver_names_in_reader_text(pages, entries, lang):
+    """Issue #36: cards, spots, goals and rulings by their names on every puzzle page (step texts,
+    vesicles, why, other readings, statement), and the solvers' names only in the folded proof
+    details."""
+    from solver.model import Ruling
+    found: dict[str, list[str]] = {}
+    for puzzle_id, entry in entries.items():
+        puzzle = entry.puzzle
+        ids = {i for i in [c.id for c in puzzle.cards] + [s.id for s in puzzle.board.spots] + [g.id for g in puzzle.goals]
+               + [r.value for r in Ruling] if "-" in i}
+        pattern = re.compile(r"(?<![\w/#.-])(" + "|".join(sorted(map(re.escape, ids), key=len, reverse=True))
+                             + r"|CP-SAT|HiGHS)(?![\w-])")
+        text = _reader_text(pages[(lang, f"cytosis/puzzles/{puzzle_id}.md")].content)
+        hits = pattern.findall(text)
+        if hits:
+            found[puzzle_id] = sorted(set(hits))
+    assert found == {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +82,69 @@ def test_block_survives_the_sanitizer(puzzle_and_plan):
 def test_no_plan_no_board():
     puzzle = load_puzzle(PUZZLES[0])
     assert puzzle_play.board_block(puzzle, [], "en") == ""
+
+
+def _table_puzzle():
+    root = Path(__file__).resolve().parent.parent / "data" / "puzzles"
+    record = json.loads((root / "rule-grey-bought-slot-2e.record.json").read_text(encoding="utf-8"))
+    return load_puzzle(root / "rule-grey-bought-slot-2e.yaml"), record
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_move_table_is_the_engines_state_graph(lang):
+    """The build-time move table (issue #36, played without Python in the browser): one row per
+    reachable state, each move leading to the state the engine reaches, best scores from the
+    record, a state's best the best of its moves' states, moves in words."""
+    from solver import engine
+    from generator.move_words import move_text
+    puzzle, record = _table_puzzle()
+    values = record["regret"]["values"]
+    table = puzzle_play.play_table(puzzle, values, lang)
+    assert table is not None and len(table["states"]) == len(values["best"])
+    words = puzzle_play.words_of(puzzle, lang)
+    states = [engine.initial_state(puzzle)]
+    seen = {states[0]: 0}
+    for index, (frame, best, score, moves, blocked) in enumerate(table["states"]):
+        state = states[index]
+        # why each spot has no move: "-" exactly where a legal move is
+        with_moves = {a.spot for a in ([] if engine.is_terminal(state) else engine.legal_actions(state))}
+        assert [code == "-" for code in blocked] == [s.id in with_moves for s in puzzle.board.spots]
+        assert table["frames"][frame] == puzzle_play.play_runtime.frame_of(state)
+        legal = [] if engine.is_terminal(state) else engine.legal_actions(state)
+        assert [table["labels"][m[1]] for m in moves] == [str(a) for a in legal]
+        for move, action in zip(moves, legal):
+            after = engine.apply(state, action)
+            if after not in seen:
+                seen[after] = len(states)
+                states.append(after)
+            assert move[4] == seen[after]
+            assert table["labels"][move[0]] == move_text(state, action, words, after)
+        if moves:
+            reached = [table["states"][m[4]][1] for m in moves if table["states"][m[4]][1] is not None]
+            assert best == (max(reached) if reached else None)
+        else:
+            assert score == engine.score(state).total
+    assert table["states"][0][1] == record["solution"]["solution"]["health"]
+
+
+def test_no_move_table_past_its_size():
+    puzzle, record = _table_puzzle()
+    values = dict(record["regret"]["values"])
+    assert puzzle_play.has_table(values)
+    big = {"kind": "table", "best": {str(i): 0 for i in range(puzzle_play.TABLE_STATES + 1)}}
+    assert not puzzle_play.has_table(big) and puzzle_play.play_table(puzzle, big, "en") is None
+    assert not puzzle_play.has_table({"kind": "line", "best": {}}) and not puzzle_play.has_table(None)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_names_tell_every_card_and_spot_apart(puzzle_and_plan, lang):
+    """Every card and spot of a puzzle has a name, and no two cards or two spots of an area share one."""
+    puzzle = puzzle_and_plan[0]
+    names = puzzle_play.names_of(puzzle, lang)
+    cards = [names[c.id] for c in puzzle.cards]
+    assert all(cards) and len(set(cards)) == len(cards)
+    by_area: dict[str, list[str]] = {}
+    for spot in puzzle.board.spots:
+        by_area.setdefault(spot.area.value, []).append(names[spot.id])
+    for spot_names in by_area.values():
+        assert len(set(spot_names)) == len(spot_names), spot_names

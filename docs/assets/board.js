@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
-  var W = 640, COLS = 3, AREA_W = 200, GAP = 10, SPOT_R = 15;
+  var GAP = 10, SPOT_R = 15;
   // assets/ of the site, from this script's own address: Pyodide and the engine load from there,
   // only when a reader starts playing.
   var BASE = ((document.currentScript && document.currentScript.src) || "").replace(/[^\/]*$/, "");
@@ -30,15 +30,55 @@
     return parts.join(", ");
   }
 
-  function draw(data, f) {
+  // The reader's name of an id (generator/puzzle_play.py names_of); a card row or a hand shows
+  // cards by name, never by data id.
+  function named(data, id) {
+    var names = data.names || {};
+    return Object.prototype.hasOwnProperty.call(names, id) && names[id] ? names[id] : id;
+  }
+  function namedList(data, ids) {
+    return ids.map(function (id) { return named(data, id); }).join(", ");
+  }
+
+  // Text is laid out in CSS pixels: the drawing is made as wide as its box (one SVG unit is one
+  // pixel), so its smallest text is the stylesheet's 12 px at any width; long names wrap onto
+  // more lines instead of running into the next area (issue #36, phone first).
+  var measureCtx = null;
+  function textWidth(text, bold) {
+    if (!measureCtx) measureCtx = document.createElement("canvas").getContext("2d");
+    if (!measureCtx) return text.length * 7.5;
+    var family = getComputedStyle(document.body).fontFamily || "sans-serif";
+    measureCtx.font = (bold ? "bold " : "") + "12px " + family;
+    return measureCtx.measureText(text).width * 1.05;
+  }
+  // Lines of ``text`` no wider than ``width`` (a word longer than the width gets its own line).
+  function wrapLines(text, width, bold) {
+    var words = String(text).split(" "), lines = [], line = "";
+    words.forEach(function (w) {
+      var next = line ? line + " " + w : w;
+      if (line && textWidth(next, bold) > width) { lines.push(line); line = w; } else line = next;
+    });
+    if (line) lines.push(line);
+    return lines.length ? lines : [""];
+  }
+  var LINE = 15;
+  function textBlock(parent, x, y, text, width, cls) {
+    var lines = wrapLines(text, width, /cb-label/.test(cls));
+    var t = el("text", { x: x, y: y, "class": cls });
+    lines.forEach(function (line, i) {
+      t.appendChild(el("tspan", { x: x, dy: i ? LINE : 0 }, line));
+    });
+    parent.appendChild(t);
+    return lines.length;
+  }
+
+  function draw(data, f, play, width) {
     var ui = data.ui, layout = data.layout;
+    var W = Math.max(300, Math.min(760, Math.round(width || 640)));
+    var cols = W >= 600 ? 3 : W >= 340 ? 2 : 1;
+    var areaW = (W - 20 - (cols - 1) * GAP) / cols;
     var areas = layout.areas.filter(function (a) { return a.id !== "card-row"; });
-    var rows = Math.ceil(areas.length / COLS);
-    var AREA_H = 78, top = 10;
-    var vesY = top + rows * (AREA_H + GAP);
-    var rowY = vesY + 86, panelY = rowY + 80;
-    var H = panelY + 86;
-    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "class": "cellula-board__svg",
+    var svg = el("svg", { viewBox: "0 0 " + W + " 100", width: W, role: "img", "class": "cellula-board__svg",
                           "aria-labelledby": "" });
     var id = "cb-" + Math.random().toString(36).slice(2, 8);
     var title = el("title", { id: id + "-t" }, ui.board_title + " — " +
@@ -47,75 +87,109 @@
     svg.appendChild(title); svg.appendChild(desc);
     svg.setAttribute("aria-labelledby", id + "-t " + id + "-d");
 
-    areas.forEach(function (area, i) {
-      var x = 10 + (i % COLS) * (AREA_W + GAP), y = top + Math.floor(i / COLS) * (AREA_H + GAP);
+    // A grid of boxes, row by row; each row as tall as its tallest box.
+    var y = 10;
+    function grid(items, columns, boxW, drawItem) {
+      for (var r = 0; r < items.length; r += columns) {
+        var tallest = 0;
+        for (var c = 0; c < columns && r + c < items.length; c++) {
+          var x = 10 + c * (boxW + GAP);
+          tallest = Math.max(tallest, drawItem(items[r + c], x, y, boxW));
+        }
+        y += tallest + GAP;
+      }
+    }
+    function box(g, x, top, w, h) {
+      g.insertBefore(el("rect", { x: x, y: top, width: w, height: h, rx: 8, "class": "cb-area__box" }), g.firstChild);
+    }
+
+    grid(areas, cols, areaW, function (area, x, top, w) {
       var g = el("g", { "class": "cb-area", "data-area": area.id });
-      g.appendChild(el("rect", { x: x, y: y, width: AREA_W, height: AREA_H, rx: 8, "class": "cb-area__box" }));
-      g.appendChild(el("text", { x: x + 8, y: y + 16, "class": "cb-label" }, ui.areas[area.id] || area.id));
+      var lines = textBlock(g, x + 8, top + 17, ui.areas[area.id] || area.id, w - 16, "cb-label");
+      var cy = top + 17 + (lines - 1) * LINE + 10 + SPOT_R + 6;
+      var perRow = Math.max(1, Math.floor((w - 16) / (2 * SPOT_R + 12)));
       area.spots.forEach(function (spot, j) {
-        var cx = x + 22 + j * (2 * SPOT_R + 8), cy = y + 48;
+        var cx = x + 8 + SPOT_R + 4 + (j % perRow) * (2 * SPOT_R + 12);
+        var sy = cy + Math.floor(j / perRow) * (2 * SPOT_R + 10);
         var n = count(f.placed, spot.id), grey = count(f.grey_spots, spot.id);
         var state = n ? (grey ? ui.grey : ui.taken) : ui.free;
         var sg = el("g", { "class": "cb-spot" + (n ? " cb-spot--taken" : "") + (grey ? " cb-spot--grey" : "") +
                            (f.spot === spot.id ? " cb-spot--current" : ""), "data-spot": spot.id });
-        sg.appendChild(el("title", {}, spot.id + ": " + state));
-        sg.appendChild(el("circle", { cx: cx, cy: cy, r: SPOT_R }));
+        var spotName = (ui.areas[area.id] || area.id) + ((data.names || {})[spot.id] || "");
+        sg.setAttribute("data-name", spotName);
+        sg.appendChild(el("title", {}, spotName + ": " + state));
+        // A larger transparent target than the drawn circle: at least 44 px to touch.
+        sg.appendChild(el("rect", { x: cx - 22, y: sy - 22, width: 44, height: 44, "class": "cb-spot__target" }));
+        sg.appendChild(el("circle", { cx: cx, cy: sy, r: SPOT_R }));
         // Text, not colour alone: the printed value, and a mark for a flask on the spot.
-        sg.appendChild(el("text", { x: cx, y: cy + 4, "text-anchor": "middle", "class": "cb-value" },
+        sg.appendChild(el("text", { x: cx, y: sy + 4, "text-anchor": "middle", "class": "cb-value" },
                           n ? (grey ? "G" : "✕") : (spot.value ? String(spot.value) : "·")));
+        if (play) play(sg, spot, spotName);
         g.appendChild(sg);
       });
+      var spotRows = Math.ceil(area.spots.length / perRow);
+      var h = (cy - top) + SPOT_R + 10 + (spotRows - 1) * (2 * SPOT_R + 10);
+      box(g, x, top, w, h);
       svg.appendChild(g);
+      return h;
     });
 
     // Budding vesicle locations: own disks (card + load) and other players' disks.
-    var vx = 10;
-    layout.vesicles.forEach(function (v) {
+    grid(layout.vesicles, cols, areaW, function (v, x, top, w) {
       var mine = f.disks.filter(function (d) { return d.area === v.area; });
       var theirs = f.opp_disks.filter(function (d) { return d.area === v.area; });
       var g = el("g", { "class": "cb-vesicles", "data-area": v.area });
-      g.appendChild(el("rect", { x: vx, y: vesY, width: AREA_W, height: 76, rx: 8, "class": "cb-area__box" }));
-      g.appendChild(el("text", { x: vx + 8, y: vesY + 16, "class": "cb-label" }, ui.vesicles[v.area] || v.area));
+      var ty = top + 17 + (textBlock(g, x + 8, top + 17, ui.vesicles[v.area] || v.area, w - 16, "cb-label") - 1) * LINE;
       for (var k = 0; k < v.count; k++) {
         var d = mine[k], o = d ? null : theirs[k - mine.length];
-        var ty = vesY + 34 + k * 18;
+        ty += LINE + 4;
         var load = d ? loadText(d.load, ui.stock_names) : "";
-        var label = d ? d.card + (load ? " [" + load + "]" : "") : o ? ui.opponent_disk : ui.empty_slot;
+        var label = d ? named(data, d.card) + (load ? " [" + load + "]" : "") : o ? ui.opponent_disk : ui.empty_slot;
         var dg = el("g", { "class": "cb-disk-slot" });
         dg.appendChild(el("title", {}, d ? ui.disk + ": " + label : label));
         g.appendChild(dg);
-        dg.appendChild(el("rect", { x: vx + 8, y: ty - 11, width: 12, height: 12, rx: 6,
+        dg.appendChild(el("rect", { x: x + 8, y: ty - 11, width: 12, height: 12, rx: 6,
                                    "class": d ? "cb-disk cb-disk--mine" : o ? "cb-disk cb-disk--opp" : "cb-disk" }));
-        dg.appendChild(el("text", { x: vx + 24, y: ty, "class": "cb-tiny" }, label));
+        ty += (textBlock(dg, x + 26, ty, label, w - 34, "cb-tiny") - 1) * LINE;
       }
+      var h = ty - top + 12;
+      box(g, x, top, w, h);
       svg.appendChild(g);
-      vx += AREA_W + GAP;
+      return h;
     });
 
     // Card row.
     var rg = el("g", { "class": "cb-row" });
-    rg.appendChild(el("text", { x: 10, y: rowY + 12, "class": "cb-label" }, ui.row));
-    var slotW = (W - 20 - 3 * GAP) / 4;
-    f.row.forEach(function (card, i) {
-      var x = 10 + i * (slotW + GAP);
+    rg.appendChild(el("text", { x: 10, y: y + 12, "class": "cb-label" }, ui.row));
+    y += 20;
+    var slots = W >= 600 ? 4 : 2, slotW = (W - 20 - (slots - 1) * GAP) / slots;
+    grid(f.row, slots, slotW, function (card, x, top, w) {
       var taken = card && f.taken.indexOf(card) >= 0;
-      rg.appendChild(el("rect", { x: x, y: rowY + 20, width: slotW, height: 46, rx: 6,
-                                  "class": "cb-card" + (card ? "" : " cb-card--empty") + (taken ? " cb-card--taken" : "") }));
-      rg.appendChild(el("text", { x: x + 6, y: rowY + 40, "class": "cb-small" }, card || ui.empty_slot));
-      if (taken) rg.appendChild(el("text", { x: x + 6, y: rowY + 58, "class": "cb-small" }, ui.taken));
+      var g = el("g", {});
+      var lines = textBlock(g, x + 6, top + 18, card ? named(data, card) : ui.empty_slot, w - 12, "cb-small");
+      if (taken) g.appendChild(el("text", { x: x + 6, y: top + 18 + lines * LINE, "class": "cb-small" }, ui.taken));
+      var h = 14 + (lines + (taken ? 1 : 0)) * LINE;
+      g.insertBefore(el("rect", { x: x, y: top, width: w, height: h, rx: 6,
+                                  "class": "cb-card" + (card ? "" : " cb-card--empty") + (taken ? " cb-card--taken" : "") }), g.firstChild);
+      rg.appendChild(g);
+      return h;
     });
     svg.appendChild(rg);
 
     // Stock and Health Points panel.
     var pg = el("g", { "class": "cb-panel" });
-    pg.appendChild(el("rect", { x: 10, y: panelY, width: W - 20, height: 76, rx: 8, "class": "cb-area__box" }));
-    pg.appendChild(el("text", { x: 20, y: panelY + 20, "class": "cb-label" },
-      fmt(ui.round, { n: f.round }) + " · " + fmt(ui.flasks_left, { n: f.flasks_left })));
+    var py0 = y, ty = y + 20;
+    ty += textBlock(pg, 20, ty, fmt(ui.round, { n: f.round }) + " · " + fmt(ui.flasks_left, { n: f.flasks_left }), W - 40, "cb-label") * LINE + 4;
     var stock = data.stock_names.map(function (k) { return (ui.stock_names[k] || k) + " " + f.stock[k]; }).join(" · ");
-    pg.appendChild(el("text", { x: 20, y: panelY + 42, "class": "cb-stock" }, ui.stock + ": " + stock));
-    pg.appendChild(el("text", { x: 20, y: panelY + 64, "class": "cb-health" }, ui.health + ": " + f.health +
-      " · " + ui.hand + ": " + (f.hand.join(", ") || ui.none) + " · " + ui.completed + ": " + (f.completed.join(", ") || ui.none)));
+    ty += textBlock(pg, 20, ty, ui.stock + ": " + stock, W - 40, "cb-stock") * LINE + 4;
+    ty += textBlock(pg, 20, ty, ui.health + ": " + f.health, W - 40, "cb-health") * LINE + 4;
+    ty += textBlock(pg, 20, ty, ui.hand + ": " + (namedList(data, f.hand) || ui.none), W - 40, "cb-hand") * LINE + 4;
+    ty += textBlock(pg, 20, ty, ui.completed + ": " + (namedList(data, f.completed) || ui.none), W - 40, "cb-hand") * LINE;
+    box(pg, 10, py0, W - 20, ty - py0);
     svg.appendChild(pg);
+    var H = Math.ceil(ty + 10);
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    svg.setAttribute("height", H);
     return svg;
   }
 
@@ -219,8 +293,79 @@
     return r;
   }
 
+  // The move table of a small puzzle (generator/puzzle_play.py play_table): every reachable state
+  // with its frame, best score and legal moves in the reader's words, built with the page. Play
+  // from it needs no Python in the browser: the first legal move shows as soon as the script loads.
+  var tables = {};
+  function loadTable(box) {
+    var path = box.getAttribute("data-table");
+    if (!path) return null;
+    // filed under "<puzzle id>.<lang>", the language the path names (play/<id>.<lang>.table.js)
+    var lang = (/\.([A-Za-z-]+)\.table\.js$/.exec(path) || [])[1];
+    var key = box.getAttribute("data-puzzle") + "." + lang;
+    if (!tables[path]) {
+      tables[path] = loadScript(new URL(BASE + "../" + path, location.href).href).then(function () {
+        var found = (window.CELLULA_PLAY_TABLES || {})[key];
+        if (!found) throw new Error(path);
+        return found;
+      });
+      tables[path].catch(function () { delete tables[path]; });
+    }
+    return tables[path];
+  }
+  // The same views as the Python session (generator/play_runtime.py Session.view), from the table.
+  function TableSession(table) {
+    var history = [0], texts = [], keys = [];
+    function state(i) { return table.states[i]; }
+    function moves(i) { return state(i)[3]; }
+    function continuation(i) {
+      var line = [], best = state(i)[1], guard = 0;
+      if (best === null) return line;
+      while (moves(i).length && guard++ < 1000) {
+        var next = null;
+        moves(i).forEach(function (m) { if (!next && state(m[4])[1] === best) next = m; });
+        if (!next) break;
+        line.push(table.labels[next[0]]);
+        i = next[4];
+      }
+      return line;
+    }
+    this.view = function () {
+      var i = history[history.length - 1], s = state(i);
+      var frame = JSON.parse(JSON.stringify(table.frames[s[0]]));
+      frame.step = texts.length; frame.text = texts.length ? texts[texts.length - 1] : ""; frame.spot = null;
+      var terminal = s[3].length === 0;
+      return {
+        frame: frame,
+        actions: s[3].map(function (m) { return { label: table.labels[m[0]], key: table.labels[m[1]], spot: m[2], group: m[3] }; }),
+        moves: texts.slice(), terminal: terminal, score: terminal ? s[2] : null, plan: keys.slice(),
+        best: s[1], continuation: continuation(i), regret: s[1] === null ? "dead_end" : "known",
+        blocked: s[4] || ""
+      };
+    };
+    this.play = function (index) {
+      var i = history[history.length - 1], m = moves(i)[index];
+      history.push(m[4]); texts.push(table.labels[m[0]]); keys.push(table.labels[m[1]]);
+      return this.view();
+    };
+    this.undo = function () {
+      if (history.length > 1) { history.pop(); texts.pop(); keys.pop(); }
+      return this.view();
+    };
+    this.destroy = function () {};
+  }
+  // What play needs, started before the click (pointer over or focus on the play button, or the
+  // browser idle): the table for a small puzzle, otherwise Pyodide and the play data.
+  function preload(box, engineToo) {
+    if (box.getAttribute("data-table")) return loadTable(box);
+    if (!engineToo) return Promise.resolve();    // Pyodide (about 10 MB) only for a reader's intent
+    loadPlayData(box);
+    return loadEngine();
+  }
+
   function startPlay(box, data, parts) {
     var ui = data.ui, optimum = box.getAttribute("data-optimum");
+    var clicked = performance.now();
     var panel = document.createElement("section");
     panel.className = "cellula-play";
     var status = document.createElement("p");
@@ -234,9 +379,13 @@
     var regret = document.createElement("p");
     regret.className = "cellula-play__regret";
     regret.setAttribute("aria-live", "polite");
+    var said = document.createElement("p");
+    said.className = "cellula-play__said";
+    said.setAttribute("aria-live", "polite");
     var previousBest = null;
-    var list = document.createElement("ul");
+    var list = document.createElement("div");
     list.className = "cellula-play__actions";
+    list.setAttribute("role", "group");
     list.setAttribute("aria-label", ui.play_actions);
     function button(label, cls, onclick) {
       var b = document.createElement("button");
@@ -244,7 +393,8 @@
       b.addEventListener("click", onclick);
       return b;
     }
-    var session = null;
+    var session = null, current = null;
+    function parse(v) { return typeof v === "string" ? JSON.parse(v) : v; }
     var undo = button(ui.undo, "cellula-play__undo", function () { previousBest = null; render(session.undo()); });
     var restart = button(ui.restart, "cellula-play__restart", function () { begin(); });
     var stop = button(ui.stop, "cellula-play__stop", function () {
@@ -252,26 +402,83 @@
       parts.forEach(function (p) { p.hidden = false; });
     });
     tools.appendChild(undo); tools.appendChild(restart); tools.appendChild(stop);
-    panel.appendChild(tools); panel.appendChild(status); panel.appendChild(regret); panel.appendChild(list); panel.appendChild(drawing);
+    // Phone first: the board, then what happened, then the moves.
+    panel.appendChild(tools); panel.appendChild(status); panel.appendChild(drawing); panel.appendChild(said);
+    panel.appendChild(regret); panel.appendChild(list);
     parts.forEach(function (p) { p.hidden = true; });
     box.appendChild(panel);
 
-    function render(json) {
-      var view = JSON.parse(json);
+    function playMove(i) {
+      render(session.play(i));
+      var first = list.querySelector("button");
+      (first || undo).focus();
+    }
+    // A spot of the board as a target: its one legal move is played, several are listed for a
+    // choice; a spot without a legal move says so.
+    // Why a spot has no move: a letter per spot in board order (generator/move_words.py BLOCKED).
+    var BLOCKED = { t: "taken", a: "area_full", f: "no_flask", o: "game_over", v: "attack", c: "cannot" };
+    function whyBlocked(spot) {
+      var code = (current.blocked || "").charAt((data.spot_order || []).indexOf(spot.id));
+      return (ui.blocked && ui.blocked[BLOCKED[code] || "cannot"]) || "";
+    }
+    function spotTarget(sg, spot, name) {
+      if (!current || current.terminal) return;
+      var here = [];
+      current.actions.forEach(function (a, i) { if (a.spot === spot.id) here.push(i); });
+      sg.setAttribute("tabindex", "0");
+      sg.setAttribute("role", "button");
+      var blocked = here.length ? "" : fmt(ui.spot_no_move, { spot: name, why: whyBlocked(spot) });
+      sg.setAttribute("aria-label", here.length ? name : blocked);
+      if (here.length) sg.classList.add("cb-spot--legal");
+      function choose(e) {
+        if (e) e.preventDefault();
+        if (here.length === 1) { playMove(here[0]); return; }
+        if (!here.length) { said.textContent = blocked; return; }
+        said.textContent = fmt(ui.spot_choose, { spot: name, n: here.length });
+        var first = list.querySelector('[data-index="' + here[0] + '"]');
+        if (first) { first.scrollIntoView({ block: "nearest" }); first.focus(); }
+      }
+      sg.addEventListener("click", choose);
+      sg.addEventListener("keydown", function (e) { if (e.key === "Enter" || e.key === " ") choose(e); });
+    }
+    function redraw() {
+      if (!current) return;
       drawing.textContent = "";
-      drawing.appendChild(draw(data, view.frame));
+      drawing.appendChild(draw(data, current.frame, spotTarget, drawing.clientWidth || box.clientWidth));
+    }
+    function render(json) {
+      var view = parse(json);
+      current = view;
+      redraw();
       undo.disabled = view.moves.length === 0;
       list.textContent = "";
+      // Moves grouped by area (or cards, epigenetic, virus, exhaust), in the board's order.
+      var groups = {}, order = [];
       view.actions.forEach(function (a, i) {
-        var li = document.createElement("li");
-        li.appendChild(button(a.label, "cellula-play__action", function () {
-          render(session.play(i));
-          var first = list.querySelector("button");
-          (first || undo).focus();
-        }));
-        list.appendChild(li);
+        var g = a.group || "";
+        if (!groups[g]) { groups[g] = []; order.push(g); }
+        groups[g].push(i);
       });
-      var text = fmt(ui.play_moves, { n: view.moves.length }) + (view.moves.length ? ": " + view.moves[view.moves.length - 1] : "");
+      order.forEach(function (g) {
+        var section = document.createElement("div");
+        section.className = "cellula-play__group";
+        var head = document.createElement("p");
+        head.className = "cellula-play__group-name";
+        head.textContent = (ui.groups && ui.groups[g]) || ui.areas[g] || g;
+        var ul = document.createElement("ul");
+        groups[g].forEach(function (i) {
+          var li = document.createElement("li");
+          var b = button(view.actions[i].label, "cellula-play__action", function () { playMove(i); });
+          b.setAttribute("data-index", String(i));
+          b.setAttribute("data-key", view.actions[i].key || "");
+          li.appendChild(b);
+          ul.appendChild(li);
+        });
+        section.appendChild(head); section.appendChild(ul);
+        list.appendChild(section);
+      });
+      var text = fmt(ui.play_moves, { n: view.moves.length });
+      said.textContent = view.moves.length ? view.moves[view.moves.length - 1] : "";
       var best = optimum === "" ? null : parseInt(optimum, 10);
       if (view.terminal) {
         text = best === null ? fmt(ui.play_over, { score: view.score })
@@ -285,15 +492,30 @@
       regret.setAttribute("data-regret", view.regret || "");
       previousBest = view.best;
     }
+    window.addEventListener("resize", function () { if (panel.isConnected) redraw(); });
+    function ready(how) {
+      if (!panel.hasAttribute("data-first-move-ms"))
+        panel.setAttribute("data-first-move-ms", String(Math.round(performance.now() - clicked)));
+      panel.setAttribute("data-engine", how);
+    }
     function begin() {
-      Promise.all([loadEngine(), loadPlayData(box)]).then(function (loaded) {
-        var py = loaded[0], play = loaded[1];
-        py.globals.set("CELLULA_PACKED", play.play);
+      var table = loadTable(box);
+      var loading = table ? table.then(function (t) { return { table: t }; })
+        : Promise.all([loadEngine(), loadPlayData(box)]).then(function (loaded) { return { py: loaded[0], play: loaded[1] }; });
+      loading.then(function (loaded) {
         if (session) session.destroy();
-        py.globals.set("CELLULA_VALUES", play.values);
-        session = py.runPython("import cellula_play; cellula_play.Session(CELLULA_PACKED, CELLULA_VALUES)");
+        if (loaded.table) {
+          session = new TableSession(loaded.table);
+        } else {
+          var py = loaded.py, play = loaded.play;
+          py.globals.set("CELLULA_PACKED", play.play);
+          py.globals.set("CELLULA_VALUES", play.values);
+          py.globals.set("CELLULA_WORDS", JSON.stringify(data.words || {}));
+          session = py.runPython("import cellula_play; cellula_play.Session(CELLULA_PACKED, CELLULA_VALUES, CELLULA_WORDS)");
+        }
         previousBest = null;
         render(session.view());
+        ready(loaded.table ? "table" : "pyodide");
         var first = list.querySelector("button");
         if (first) first.focus();
       }).catch(function (err) {
@@ -340,13 +562,22 @@
       playButton.addEventListener("click", function () {
         startPlay(box, data, [bar, status, links, holder]);
       });
+      // Start loading before the click: on pointer over or focus, or when the browser is idle.
+      // Pyodide is fetched on intent only (pointer, focus, touch), the small table also when idle.
+      var warm = function () { preload(box, true).catch(function () {}); };
+      var idle = function () { preload(box, false).catch(function () {}); };
+      playButton.addEventListener("pointerenter", warm, { once: true });
+      playButton.addEventListener("focus", warm, { once: true });
+      playButton.addEventListener("touchstart", warm, { once: true, passive: true });
+      if (window.requestIdleCallback) window.requestIdleCallback(idle, { timeout: 4000 });
+      else setTimeout(idle, 1500);
     }
 
     function show(i, push) {
       current = Math.max(0, Math.min(last, i));
       var f = data.frames[current];
       holder.textContent = "";
-      holder.appendChild(draw(data, f));
+      holder.appendChild(draw(data, f, null, holder.clientWidth || box.clientWidth));
       status.textContent = (current ? fmt(ui.step_of, { n: current, total: last }) + ": " + f.text : ui.start);
       prev.disabled = current === 0; next.disabled = current === last;
       Array.prototype.forEach.call(links.children, function (a, k) {
@@ -365,6 +596,12 @@
       return m ? parseInt(m[1], 10) : 0;
     }
     window.addEventListener("hashchange", function () { show(fromHash(), false); });
+    var lastWidth = 0;
+    window.addEventListener("resize", function () {
+      if (holder.hidden || holder.clientWidth === lastWidth) return;
+      lastWidth = holder.clientWidth;
+      show(current, false);
+    });
     box.hidden = false;
     show(fromHash(), false);
   }

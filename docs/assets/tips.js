@@ -52,7 +52,26 @@
     return target && target.closest ? target.closest("a[data-tip]") : null;
   }
 
-  document.addEventListener("mouseover", function (event) { var link = linkOf(event); if (link && link !== owner) show(link); });
+  /* On a touch screen there is no hover: the first tap on a mark shows its tooltip (and does not
+     leave the page), a second tap on the same mark follows the link, a tap elsewhere hides it. */
+  var touching = false, openBeforeTap = false;
+  document.addEventListener("pointerdown", function (event) {
+    touching = event.pointerType === "touch" || event.pointerType === "pen";
+    var link = linkOf(event);
+    // focus (which shows the tip) comes between this and the click: decide on what was shown before
+    openBeforeTap = !!(link && link === owner && tip && !tip.hidden);
+  }, true);
+  document.addEventListener("click", function (event) {
+    var link = linkOf(event);
+    if (!touching) return;
+    if (link && !openBeforeTap) {
+      event.preventDefault();
+      show(link);
+    } else if (!link) {
+      hide();
+    }
+  }, true);
+  document.addEventListener("mouseover", function (event) { var link = linkOf(event); if (!touching && link && link !== owner) show(link); });
   document.addEventListener("mouseout", function (event) {
     var link = linkOf(event);
     if (link && link === owner && !(event.relatedTarget && link.contains(event.relatedTarget)) && document.activeElement !== link) hide();

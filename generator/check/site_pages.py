@@ -165,7 +165,8 @@ def differences_links(site: SiteData, game: Game, section: Section, lang: str, p
     if not count:
         return []
     href = relative(page, f"{game.id}/differences.md") + "#" + section.anchor
-    return [(f"≠ {count} {UI[lang]['differences_badge']}", href)]
+    word = UI[lang]["differences_badge_one" if count == 1 else "differences_badge"]
+    return [(f"≠ {count} {word}", href)]
 
 
 def _empty() -> dict[str, Any]:

@@ -8,14 +8,16 @@ from typing import TYPE_CHECKING, Any
 from solver import ActionKind
 
 from .. import puzzle_play  # issue #19 hook: interactive board
+from ..puzzle_play import names_of
 from .. import puzzle_why  # issue #19 items 3-4: why optimal, computed level
+from ..languages import SITE_LANGUAGES
 from ..refs import relative
 from ..render import Asset, Page, render
 from .bench_page import bench_page
 from .board import plan_assumptions
 from .model import (ASSUMPTIONS_PAGE, BENCH_PAGE, GAME, INDEX_PAGE, RULES_COVERAGE_PAGE, STOCK_FIELDS, Link,
                     ProofStatus, PuzzleEntry, PuzzleSet, Provenance)
-from .proof import proof_lines, proof_status, proven_text
+from .proof import proof_lines, proof_status, proof_summary, proven_text
 from .statement import card_views, start_view, statement_rows
 from .texts import UI, link_title, md_inline
 from .views import (board_title, breakdown_lines, edition_label, greedy_view, item_row, other_readings_view,
@@ -45,13 +47,13 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
         no_plan=ui["no_plan"] if proof_status(record) is ProofStatus.INFEASIBLE else ui["no_plan_unknown"],
         steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
         health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
-        score_link=score_link, proof=proof_lines(record, lang), greedy=greedy_view(site, entry, lang, page),
-        other_readings=other_readings_view(record, lang),
-        assumptions=[item_row(i, lang) for i in plan_assumptions(puzzle, solution.get("plan", []))],
+        score_link=score_link, proof=proof_lines(record, lang), proof_summary=proof_summary(record, lang), greedy=greedy_view(site, entry, lang, page),
+        other_readings=other_readings_view(record, lang, names_of(puzzle, lang)),
+        assumptions=[item_row(i, lang, names_of(puzzle, lang)) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
         # issue #19 hook: the interactive board (generator/puzzle_play.py)
         board=puzzle_play.board_block(puzzle, lang=lang, **play_arguments(entry)),
-        why={**puzzle_why.why_view(entry.why, record, lang), "level": puzzle_why.level_text(entry.level, lang)},
+        why={**puzzle_why.why_view(entry.why, record, lang, names_of(puzzle, lang)), "level": puzzle_why.level_text(entry.level, lang)},
     )
     return Page(lang, page, title, content, nav=nav)
 
@@ -61,7 +63,8 @@ def play_arguments(entry: PuzzleEntry) -> dict[str, Any]:
     whether that is the proven optimum."""
     solution = entry.record["solution"]
     return {"plan": solution.get("plan", []), "optimum": solution.get("health"),
-            "proven": proof_status(entry.record) is ProofStatus.OPTIMAL}
+            "proven": proof_status(entry.record) is ProofStatus.OPTIMAL,
+            "table": puzzle_play.has_table(entry.regret_values)}
 
 
 def play_assets(site: SiteData) -> list[Asset]:
@@ -76,6 +79,11 @@ def play_assets(site: SiteData) -> list[Asset]:
         if arguments["plan"]:
             regret = puzzle_play.offers_regret(arguments["optimum"], arguments["proven"])
             assets.append(puzzle_play.play_data_asset(entry.puzzle, entry.regret_values if regret else None))
+            if regret and arguments["table"] and entry.regret_values is not None:
+                for lang in SITE_LANGUAGES:
+                    table = puzzle_play.play_table(entry.puzzle, entry.regret_values, lang)
+                    if table is not None:
+                        assets.append(puzzle_play.play_table_asset(entry.puzzle, table, lang))
     return assets
 
 

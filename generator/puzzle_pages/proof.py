@@ -88,3 +88,14 @@ def proven_text(record: dict[str, Any], lang: str) -> str:
     if status is ProofStatus.FEASIBLE:
         return f"≥ {health} ({UI[lang]['not_proven']})"
     return "–"
+
+
+def proof_summary(record: dict[str, Any], lang: str) -> str:
+    """The proof in one plain sentence, before its details (engines, budgets, times)."""
+    status = proof_status(record)
+    health = record["solution"].get("health")
+    if status is ProofStatus.OPTIMAL:
+        return cast(str, UI[lang]["proof_plain_optimal"].format(health=health))
+    if status is ProofStatus.FEASIBLE:
+        return cast(str, UI[lang]["proof_plain_feasible"].format(health=health))
+    return ""

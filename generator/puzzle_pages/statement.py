@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from solver.loading import load_yaml
 
+from ..puzzle_play import UI as UI_PLAY, names_of
 from ..refs import relative
 from .board import spot_value
 from .model import ASSUMPTIONS_PAGE, STOCK_FIELDS, PuzzleEntry
@@ -27,6 +28,7 @@ EVENT_SECTIONS = {"reduce-atp-cost": "events.reduce-atp-cost", "toxicity": "even
 def card_views(site: SiteData, puzzle: Puzzle, lang: str, page: str) -> list[dict[str, Any]]:
     """The puzzle's cards with their values and badge (rulebook card or illustrative)."""
     rulebook = rulebook_card_sections()
+    names = names_of(puzzle, lang)
     out = []
     for card in puzzle.cards:
         values = []
@@ -39,7 +41,7 @@ def card_views(site: SiteData, puzzle: Puzzle, lang: str, page: str) -> list[dic
             values.append(card.strain.value)
             sections = ("virus.cell-component-cards",)
         links = tuple(link for link in (section_link(site, s, lang, page) for s in sections) if link)
-        out.append({"id": md_inline(card.id), "type": CARD_TYPES[card.type.value][lang],
+        out.append({"id": md_inline(card.id), "name": md_inline(names[card.id]), "type": CARD_TYPES[card.type.value][lang],
                     "cost": md_inline(stock_text(card.cost, lang)), "health": card.health,
                     "extra": md_inline("; ".join(values)), "illustrative": card.illustrative, "links": links})
     return out
@@ -74,6 +76,7 @@ def event_text(site: SiteData, puzzle: Puzzle, event: str | None, lang: str, pag
 def statement_rows(site: SiteData, entry: PuzzleEntry, board_title: str, lang: str, page: str) -> list[tuple[str, str]]:
     """(label, Markdown value) rows of the statement table."""
     ui, puzzle = UI[lang], entry.puzzle
+    names = names_of(puzzle, lang)
     assumptions = relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}"
     rows = [(ui["edition"], edition_label(puzzle.edition.value, lang)),
             (ui["board"], f"{md_inline(board_title)} ([{ui['assumptions_link']}]({assumptions}))"),
@@ -83,7 +86,7 @@ def statement_rows(site: SiteData, entry: PuzzleEntry, board_title: str, lang: s
               for r in range(puzzle.rounds)]
     rows.append((ui["events"], "; ".join(f"{ui['round_n'].format(n=r + 1)}: {e}" for r, e in enumerate(events))))
     occupied = [f"{ui['round_n'].format(n=r + 1)}: " + ", ".join(
-                    md_inline(f"{AREAS[puzzle.board.spot(s).area.value][lang]} ({s})") for s in spots)
+                    md_inline(f"{AREAS[puzzle.board.spot(s).area.value][lang]}{names.get(s, '')}") for s in spots)
                 for r, spots in enumerate(puzzle.occupied) if spots]
     rows.append((ui["occupied"], "; ".join(occupied) or ui["none"]))
     goals = []
@@ -102,12 +105,15 @@ def statement_rows(site: SiteData, entry: PuzzleEntry, board_title: str, lang: s
     rows.append((ui["opponents"], md_inline("; ".join(opponents)) or ui["none"]))
     if puzzle.uses_virus:
         from solver.model import Strain
-        rows.append((ui["antibodies"], ", ".join(f"{s.value} {n}" for s, n in zip(Strain, puzzle.antibodies))))
+        rows.append((ui["antibodies"], ", ".join(f"{UI_PLAY[lang]['names']['strains'][s.value]} {n}"
+                                                 for s, n in zip(Strain, puzzle.antibodies))))
         rolls = []
         for source, roll in puzzle.virus_rolls:
             others = ", ".join(ui["virus_seat"].format(seat=o.seat if o.seat else ui["virus_dummy"], response=o.response)
                                for o in roll.others)
-            rolls.append(md_inline(ui["virus_roll"].format(source=source, roll=roll.roll, others=others)))
+            where = (ui["round_n"].format(n=source.removeprefix("round-")) if source.startswith("round-")
+                     else names.get(source, source))
+            rolls.append(md_inline(ui["virus_roll"].format(source=where, roll=roll.roll, others=others)))
         link = section_link(site, "virus.event-attack", lang, page)
         rows.append((ui["virus_rolls"], "; ".join(rolls) + (f" ([{link.label}]({link.href}))" if link else "")))
     if puzzle.epigenetic is not None:
@@ -115,22 +121,24 @@ def statement_rows(site: SiteData, entry: PuzzleEntry, board_title: str, lang: s
         rows.append((ui["epigenetic_card"], f"[{link.label}]({link.href})" if link else md_inline(puzzle.epigenetic.value)))
     rows.append((ui["objective"], ui["objective_text"]))
     from solver.model import RULING_DEFAULTS, Ruling
-    readings = [f"`{name}`: `{reading}`" + (f" ({ui['ruling_default']})" if reading == RULING_DEFAULTS[Ruling(name)] else "")
+    readings = [md_inline(f"{ui['ruling_names'][name]['name']}: {ui['ruling_names'][name][reading]}")
+                + (f" ({ui['ruling_default']})" if reading == RULING_DEFAULTS[Ruling(name)] else "")
                 for name, reading in puzzle.readings().items()]
     rows.append((ui["rulings"], "; ".join(readings) or ui["none"]))
     return rows
 
 
 def start_view(puzzle: Puzzle, lang: str) -> dict[str, Any]:
-    """The starting stock, hand, card row (with slot prices) and deck."""
+    """The starting stock, hand, card row (with slot prices) and deck, cards by name."""
     ui = UI[lang]
+    names = names_of(puzzle, lang)
     row = []
     for slot, card in zip(puzzle.board.row_slots, puzzle.row):
         price = spot_value(slot, lang).split(": ", 1)[-1]
         if slot.provenance != "rulebook":
             price += f", {ui['prov_' + slot.provenance]}"
-        row.append(md_inline(ui["slot"].format(n=slot.row_slot + 1, price=price) + ": " + (card or ui["empty"])))
+        row.append(md_inline(ui["slot"].format(n=slot.row_slot + 1, price=price) + ": " + (names.get(card, card) if card else ui["empty"])))
     return {"stock": tuple(getattr(puzzle.start, f) for f in STOCK_FIELDS), "health": puzzle.health,
-            "hand": ", ".join(md_inline(c) for c in puzzle.hand) or ui["none"],
+            "hand": ", ".join(md_inline(names.get(c, c)) for c in puzzle.hand) or ui["none"],
             "row": "; ".join(row) or ui["none"],
-            "deck": ", ".join(md_inline(c) for c in puzzle.deck) or ui["none"]}
+            "deck": ", ".join(md_inline(names.get(c, c)) for c in puzzle.deck) or ui["none"]}

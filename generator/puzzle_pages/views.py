@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..refs import relative
+from ..puzzle_play import names_of
 from ..step_texts import step_text
 from .model import GAME, STOCK_FIELDS, BoardItem, Link, PuzzleEntry, PuzzleSet, StepRow
 from .texts import AREAS, RESOURCES, UI, link_title, md_inline
@@ -45,31 +46,33 @@ def flask_label(flask: str, lang: str) -> str:
 
 
 def spot_label(puzzle: Puzzle, action: dict[str, Any], lang: str) -> str:
-    """The spot (area name and id) or the non-placement action, escaped for Markdown."""
+    """The spot (area name and the spot's name) or the non-placement action, escaped for Markdown."""
     kind = action.get("kind", "place")
+    names = names_of(puzzle, lang)
     if kind == "exhaust":
         return md_inline(f"{UI[lang]['exhaust']}: {RESOURCES[action['resource']][lang]}")
     if kind == "play-card":
-        return md_inline(f"{UI[lang]['play_card']}: {action.get('card', '')}")
+        return md_inline(f"{UI[lang]['play_card']}: {names.get(action.get('card', ''), '')}")
     if kind in ("trade", "income"):
         return md_inline(f"{UI[lang]['epigenetic_' + kind]}: {RESOURCES[action['resource']][lang]}")
     if kind == "peek":
-        return md_inline(UI[lang]["epigenetic_peek"] + (f": {action['card']}" if action.get("card") else ""))
+        return md_inline(UI[lang]["epigenetic_peek"] + (f": {names.get(action['card'], action['card'])}" if action.get("card") else ""))
     if kind in ("vaccinate", "respond"):
         return md_inline(UI[lang]["virus_" + kind])
     spot = puzzle.board.spot(action["spot"])
-    return md_inline(f"{AREAS[spot.area.value][lang]} ({spot.id})")
+    return md_inline(f"{AREAS[spot.area.value][lang]}{names.get(spot.id, '')}")
 
 
 def step_rows(site: SiteData, puzzle: Puzzle, steps: list[dict[str, Any]], lang: str, page: str) -> tuple[StepRow, ...]:
     """Rows of a step table from a record's step dicts."""
     rows = []
+    names = names_of(puzzle, lang)
     for step in steps:
         links = tuple(link for link in (section_link(site, s, lang, page) for s in step["sections"]) if link)
         stock = step["state"]["stock"]
         rows.append(StepRow(step["index"], step["round"], flask_label(step["flask"], lang),
                             spot_label(puzzle, step["action"], lang), links,
-                            step_text(step["events"], lang),
+                            step_text(step["events"], lang, names),
                             tuple(int(stock[f]) for f in STOCK_FIELDS), int(step["state"]["health"]),
                             uses_illustrative(puzzle, step["action"])))
     return tuple(rows)
@@ -99,9 +102,15 @@ def greedy_view(site: SiteData, entry: PuzzleEntry, lang: str, page: str) -> dic
     return {"summary": summary, "steps": steps, "health": greedy["health"]}
 
 
-def item_row(item: BoardItem, lang: str) -> dict[str, Any]:
+def item_row(item: BoardItem, lang: str, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """One board value as a table row; ``label``: the item as a reader names it (a spot by its
+    place in the area, from ``names``; otherwise the area's name), where ``name`` is its data id."""
     ui = UI[lang]
+    label = AREAS[item.area][lang]
+    if names is not None and item.kind.value == "spot" and names.get(item.name):
+        label = names[item.name].lstrip(", ")
     return {"kind": ui[f"kind_{item.kind.value}"], "area": AREAS[item.area][lang], "name": item.name,
+            "label": md_inline(label),
             "value": item.value[lang], "prov": item.provenance.value, "prov_label": ui[f"prov_{item.provenance.value}"]}
 
 
@@ -119,7 +128,7 @@ def board_title(puzzle_set: PuzzleSet, board_id: str, lang: str) -> str:
     return board_id
 
 
-def other_readings_view(record: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+def other_readings_view(record: dict[str, Any], lang: str, names: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The other readings' optima (:func:`other_readings_record`), in words, with the plan where
     the optimum moves."""
     ui, this = UI[lang], record["solution"].get("health")
@@ -133,6 +142,8 @@ def other_readings_view(record: dict[str, Any], lang: str) -> list[dict[str, Any
             summary = ui["other_same"].format(health=other["health"])
         else:
             summary = ui["other_differs"].format(health=other["health"], this=this)
-        steps = [md_inline(step_text(s["events"], lang)) for s in other.get("steps", [])]
-        out.append({"ruling": other["ruling"], "reading": other["reading"], "summary": summary, "steps": steps})
+        steps = [md_inline(step_text(s["events"], lang, names)) for s in other.get("steps", [])]
+        words = ui["ruling_names"][other["ruling"]]
+        out.append({"ruling": other["ruling"], "reading": other["reading"], "summary": summary, "steps": steps,
+                    "ruling_name": md_inline(words["name"]), "reading_name": md_inline(words[other["reading"]])})
     return out

@@ -108,29 +108,44 @@ def _start_play(page, site_url, lang="en"):
 
 
 def _start_play_at(page, url: str):
-    """Open ``url``, check nothing of the engine loaded yet, click play, wait for the first move."""
+    """Open ``url``, check nothing of the engine loaded yet (a small puzzle's move table may: it
+    loads when the browser is idle), click play, wait for the first move. A puzzle with a move
+    table plays from it without Pyodide; any other loads Pyodide and the play data."""
     seen = _play_requests(page)
     page.goto(url)
     board = page.locator(".cellula-board")
     board.wait_for(state="visible")
-    assert seen == [], f"the engine or the play data loaded before play started: {seen}"
+    early = [u for u in seen if not u.endswith(".table.js")]
+    assert early == [], f"the engine or the play data loaded before play started: {early}"
     board.locator(".cellula-board__play").click()
     page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
-    # the puzzle's play data (packed puzzle, regret values) came with play, not with the page
-    assert any(url.endswith(f"/generated/play/{board.get_attribute('data-puzzle')}.js") for url in seen), seen
+    puzzle = board.get_attribute("data-puzzle")
+    if board.get_attribute("data-table"):
+        assert page.locator(".cellula-play").get_attribute("data-engine") == "table"
+        assert any(u.endswith(f"/generated/play/{puzzle}.en.table.js") or u.endswith(f"/generated/play/{puzzle}.it.table.js")
+                   for u in seen), seen
+        assert not [u for u in seen if "pyodide" in u or "play-engine" in u], seen
+    else:
+        # the puzzle's play data (packed puzzle, regret values) came with play, not with the page
+        assert page.locator(".cellula-play").get_attribute("data-engine") == "pyodide"
+        assert any(u.endswith(f"/generated/play/{puzzle}.js") for u in seen), seen
     return board, seen
 
 
 def _play(page, label: str) -> None:
-    page.locator(".cellula-play__action", has_text=label).first.click()
+    """Play the legal move whose words are ``label`` (a frame's ``text``: the same words)."""
+    buttons = page.locator(".cellula-play__action")
+    labels = buttons.all_inner_texts()
+    assert label in labels, (label, labels)
+    buttons.nth(labels.index(label)).click()
 
 
 def test_play_the_optimum(page, site_url):
     data = _data("en")
     board, seen = _start_play(page, site_url)
-    assert seen, "no Pyodide request after play started"
+    assert seen, "no move table request after play started"
     for frame in data["frames"][1:]:
-        _play(page, frame["action"])
+        _play(page, frame["text"])
     panel = page.locator(".cellula-play")
     assert panel.get_attribute("data-terminal") == "1"
     final = data["frames"][-1]["health"]
@@ -165,7 +180,7 @@ def test_play_a_weaker_move_and_undo(page, site_url):
     assert regret.get_attribute("data-best") == str(optimum)
     # Find a first move that loses points (the build-time table says which): regret and continuation show.
     label, _ = _play_a_losing_move(page, labels, optimum, "no first move loses points: pick another puzzle")
-    assert label in page.locator(".cellula-play__status").inner_text()
+    assert page.locator(".cellula-play__said").inner_text() == label
     page.locator(".cellula-play__undo").click()
     assert page.locator(".cellula-play__undo").is_disabled()
     assert sorted(page.locator(".cellula-play__action").all_inner_texts()) == sorted(labels)
@@ -181,7 +196,7 @@ def test_play_with_the_keyboard_only(page, site_url):
     for frame in data["frames"][1:]:
         # Focus sits on the first legal move after each move: Tab to the wanted one, then Enter.
         labels = page.locator(".cellula-play__action").all_inner_texts()
-        target = labels.index(frame["action"])
+        target = labels.index(frame["text"])
         page.locator(".cellula-play__action").first.focus()
         for _ in range(target):
             page.keyboard.press("Tab")
@@ -190,17 +205,16 @@ def test_play_with_the_keyboard_only(page, site_url):
 
 
 def test_play_the_optimum_from_file_url(page):
-    """The offline build plays from disk: Pyodide comes as classic scripts (assets/pyodide-offline/),
-    only after the click, and nothing is requested outside file://."""
+    """The offline build plays from disk: a small puzzle from its move table (a classic script),
+    and nothing is requested outside file://."""
     data = _data("en")
     outside: list[str] = []
     page.on("request", lambda r: r.url.startswith("file://") or outside.append(r.url))
     board, seen = _start_play_at(page, _offline_url("en"))
     assert page.url.startswith("file://")
-    assert any("/assets/pyodide-offline/pyodide.asm.wasm.js" in url for url in seen), seen
     assert not [url for url in seen if url.endswith((".wasm", ".mjs", ".zip", ".json"))], seen
     for frame in data["frames"][1:]:
-        _play(page, frame["action"])
+        _play(page, frame["text"])
     panel = page.locator(".cellula-play")
     assert panel.get_attribute("data-terminal") == "1"
     final = data["frames"][-1]["health"]
@@ -210,12 +224,26 @@ def test_play_the_optimum_from_file_url(page):
     assert outside == [], f"requests outside file://: {outside}"
 
 
+def test_the_engine_from_file_url(page):
+    """A puzzle past the move table's size from disk: Pyodide comes as classic scripts
+    (assets/pyodide-offline/), only after the click, and its moves are in the reader's words."""
+    outside: list[str] = []
+    page.on("request", lambda r: r.url.startswith("file://") or outside.append(r.url))
+    url = _offline_url("en").replace(OFFLINE_PUZZLE, LARGE_PUZZLE.rstrip("/") + ".html")
+    board, seen = _start_play_at(page, url)
+    assert any("/assets/pyodide-offline/pyodide.asm.wasm.js" in u for u in seen), seen
+    assert not [u for u in seen if u.endswith((".wasm", ".mjs", ".zip", ".json"))], seen
+    assert not [t for t in page.locator(".cellula-play__action").all_inner_texts() if "(spot=" in t]
+    assert outside == [], f"requests outside file://: {outside}"
+
+
 def test_the_http_build_from_disk_says_where_play_works(page):
     """site/ (made for http) opened from disk: play says to use the offline build or http, and
     tries no fetch() or import() that Chromium would refuse (the page fixture fails on those)."""
     data = _data("en")
     seen = _play_requests(page)
-    page.goto((SITE / "en" / PUZZLE / "index.html").resolve().as_uri())
+    # a puzzle past the move table's size (a small one plays from its table, from disk too)
+    page.goto((SITE / "en" / LARGE_PUZZLE / "index.html").resolve().as_uri())
     page.locator(".cellula-board__play").click()
     status = page.locator(".cellula-play__status")
     page.wait_for_function("text => document.querySelector('.cellula-play__status').textContent === text",
@@ -258,7 +286,7 @@ def test_large_puzzle_regret_one_move_off_the_line(page, site_url):
     regret = page.locator(".cellula-play__regret")
     optimum = int(board.get_attribute("data-optimum"))
     assert regret.get_attribute("data-best") == str(optimum)
-    plan = [f["action"] for f in frames[1:]]
+    plan = [f["text"] for f in frames[1:]]
     # Follow the best line to its late part, where the build proved the weaker moves' values.
     for label in plan[:len(plan) - 3]:
         _play(page, label)
