@@ -294,7 +294,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _robust_output() -> None:
+    """No text makes the writer fail: a character the terminal's encoding cannot show is escaped
+    (the loaders refuse unprintable input; this guards what slips past, e.g. a narrow locale)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _robust_output()
     args = build_parser().parse_args(argv)
     try:
         command: Callable[[argparse.Namespace], int] = args.func   # set by each subcommand's parser
