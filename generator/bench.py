@@ -14,7 +14,21 @@ from .site import ROOT
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--runs", type=int, default=3, help="builds to time (default: %(default)s)")
+    parser.add_argument("--runs", type=_runs, default=3, help=f"builds to time, 1..{MAX_RUNS} (default: %(default)s)")
+
+
+MAX_RUNS = 100
+"""Most builds ``bench --runs`` times."""
+
+
+def _runs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_RUNS:
+        raise argparse.ArgumentTypeError(f"expected an integer from 1 to {MAX_RUNS}, got {text!r}")
+    return value
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -142,34 +142,41 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_SECONDS = 86_400.0
+"""Longest time limit or cap any option takes (a day): ``--time-limit``, ``--cap``, ``--max-cap``, ``--whole-cap``."""
+MAX_WORKERS = 8
+"""Most CP-SAT workers (``--workers``)."""
+MAX_SEED = 2**31 - 1
+"""Largest CP-SAT random seed (``--seed``: CP-SAT's seed is a 32-bit integer)."""
+
+
 def _positive_float(text: str) -> float:
+    """A number of seconds in (0, MAX_SECONDS]: every time option's range."""
+    expected = f"expected a number of seconds > 0 and <= {MAX_SECONDS:g}, got {text!r}"
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
+        raise argparse.ArgumentTypeError(expected) from None
+    if not 0 < value <= MAX_SECONDS:    # also refuses nan and inf
+        raise argparse.ArgumentTypeError(expected)
     return value
 
 
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer from 1 to 8, got {text!r}") from None
-    if not 1 <= value <= 8:
-        raise argparse.ArgumentTypeError(f"expected an integer from 1 to 8, got {text!r}")
-    return value
+def _bounded_int(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        expected = f"expected an integer from {low} to {high}, got {text!r}"
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(expected) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(expected)
+        return value
+    return parse
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}")
-    return value
+_workers = _bounded_int(1, MAX_WORKERS)
+_seed = _bounded_int(0, MAX_SEED)
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -214,18 +221,48 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def output_file_fault(text: str, option: str) -> str | None:
+    """Why ``text`` cannot be the file ``option`` writes, or None: not empty, not an existing
+    folder, in an existing folder (not below a file) this user may write into, and if the file
+    exists, writable. Checked before any work, so a long run never ends in a traceback."""
+    import os
+    from pathlib import Path
+    if not text.strip():
+        return f"{option}: expected a file name, got an empty path"
+    path = Path(text)
+    if path.is_dir():
+        return f"{option} {text}: expected a file, got an existing folder"
+    parent = path.parent
+    if not parent.exists():
+        return f"{option} {text}: expected a file in an existing folder, but {parent} does not exist"
+    if not parent.is_dir():
+        return f"{option} {text}: expected a file in a folder, but {parent} is a file, not a folder"
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"{option} {text}: expected a file this user may overwrite, got one without write permission"
+    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
+        return f"{option} {text}: expected a folder this user may write into, but {parent} is not writable"
+    return None
+
+
 def _cmd_record(args: argparse.Namespace) -> int:
     from pathlib import Path
     from .offline import record, result_path, write_recording
     from .progress import TimeBar
+    if args.out is not None and (fault := output_file_fault(args.out, "--out")):
+        raise SolverError(fault)
     puzzle = load_puzzle(args.puzzle)
+    out = Path(args.out) if args.out is not None else result_path(Path(args.puzzle))
+    if args.out is None and (fault := output_file_fault(str(out), "the recording")):
+        raise SolverError(fault)
     bar = TimeBar(args.time_limit, f"recording {puzzle.id}")
     try:
         rec = record(puzzle, args.time_limit, args.workers, bar if not args.quiet else None)
     finally:
         bar.close()
-    out = Path(args.out) if args.out else result_path(Path(args.puzzle))
-    write_recording(rec, out)
+    try:
+        write_recording(rec, out)
+    except OSError as exc:   # a disk full, a permission the check could not see
+        raise SolverError(f"--out {out}: cannot write the recording: {exc.strerror or exc}") from None
     print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} (gap {rec.gap_percent} %), "
           f"{rec.seconds} s; wrote {out}")
     return 0
@@ -246,9 +283,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", choices=ENGINES, default="cpsat",
                    help="cpsat (default: proves optima, confirmed by HiGHS) or exhaustive (the baseline)")
     p.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS",
-                   help="stop after this many seconds with the best plan found (labelled not proven)")
-    p.add_argument("--workers", type=_workers, default=1, help="CP-SAT workers (1: reproducible plans)")
-    p.add_argument("--seed", type=_seed, default=0, help="CP-SAT random seed")
+                   help=f"stop after this many seconds (0 < SECONDS <= {MAX_SECONDS:g}), model building included, "
+                        "with the best plan found (labelled not proven)")
+    p.add_argument("--workers", type=_workers, default=1,
+                   help=f"CP-SAT workers, 1..{MAX_WORKERS} (1: reproducible plans)")
+    p.add_argument("--seed", type=_seed, default=0, help=f"CP-SAT random seed, 0..{MAX_SEED}")
     p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
     p.add_argument("--no-confirm", action="store_true", help="skip the HiGHS confirmation of the optimum")
     p.set_defaults(func=_cmd_solve)
@@ -266,7 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time cap per CP-SAT and HiGHS run, and the exhaustive search's shortest cap (default 60)")
     p.add_argument("--max-cap", type=_positive_float, default=600.0, metavar="SECONDS",
                    help="longest exhaustive run: its cap grows to 10x CP-SAT's time up to this (default 600)")
-    p.add_argument("--sizes", default="4,8,12,16,20,24", help="placements of the scale curve")
+    p.add_argument("--sizes", default="4,8,12,16,20,24",
+                   help="placements of the scale curve: multiples of 4 from 4 to 48 (12 rounds of 4 flasks)")
     p.add_argument("--out", default=None, help="output folder (default docs/assets/bench)")
     p.add_argument("--quick", action="store_true", help="shipped puzzles only, no scale curve")
     p.add_argument("--ablation", action="store_true",
@@ -283,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("puzzle")
     p.add_argument("--time-limit", type=_positive_float, default=600.0, metavar="SECONDS",
                    help="the whole run, warm start included (default 600)")
-    p.add_argument("--workers", type=_workers, default=2, help="CP-SAT workers (default 2)")
+    p.add_argument("--workers", type=_workers, default=2, help=f"CP-SAT workers, 1..{MAX_WORKERS} (default 2)")
     p.add_argument("--out", default=None, help="the recording (default: <puzzle>.result.json beside the puzzle)")
     p.add_argument("--quiet", action="store_true",
                    help="no progress (by default: a bar on a terminal, each improving plan and bound elsewhere)")
