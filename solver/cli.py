@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NoReturn
 
@@ -78,6 +79,18 @@ def _print_breakdown(bd: Breakdown, lang: str) -> None:
             print(f"  {t(f'cli.breakdown.{k}')}: {v}")
 
 
+_STARTED = time.monotonic()
+"""When the command line started (its modules imported): ``--time-limit`` counts from here."""
+
+
+def _time_left(time_limit: float | None) -> float | None:
+    """What is left of ``--time-limit`` once the puzzle is read (a puzzle of 999 cards takes a
+    second to load): the limit is the whole command's, reading included."""
+    if time_limit is None:
+        return None
+    return max(0.05, time_limit - (time.monotonic() - _STARTED))
+
+
 def _progress(lang: str) -> Progress:
     best: dict[str, int | None] = {"objective": None, "bound": None}
     t = _t(lang)
@@ -99,6 +112,7 @@ def _progress(lang: str) -> Progress:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle)
+    args.time_limit = _time_left(args.time_limit)
     try:
         sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
                     progress=_progress(args.lang) if args.progress else None,
@@ -123,7 +137,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         print(sol.reason or t("cli.infeasible"))
         return 1
     if sol.status == "unknown":
-        print(t("cli.unknown"))
+        print(t("cli.unknown") + (f" ({sol.reason})" if sol.reason else ""))
         return 1
     assert sol.breakdown is not None, "an optimal or feasible solution has its plan scored"
     print(_table(sol.steps, args.lang))
