@@ -80,7 +80,7 @@ def _print_breakdown(bd: Breakdown, lang: str) -> None:
 
 
 _STARTED = time.monotonic()
-"""When the command line started (its modules imported): ``--time-limit`` counts from here."""
+"""When the command started (set by :func:`main`): ``--time-limit`` counts from here."""
 
 
 def _time_left(time_limit: float | None) -> float | None:
@@ -358,6 +358,8 @@ def _robust_output() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global _STARTED
+    _STARTED = time.monotonic()
     _robust_output()
     args = build_parser().parse_args(argv)
     try:
