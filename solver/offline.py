@@ -199,17 +199,27 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
 
 def recording_problems(data: dict[str, Any], file: str, located: Located) -> list[str]:
     """Every problem of a recording's fields, each ``file:line: field: message`` (all of them):
-    types and ranges, then the relations between fields (the warm start and the plan under the
-    bound, the gap computed from them)."""
+    types and ranges (their relations: :func:`relation_problems`, once the plan replays)."""
     def at(key: str, message: str) -> str:
         return f"{file}:{located.line((key,))}: {key}: {message}"
 
-    problems = [at(key, "missing") if key not in data else at(key, fault)
-                for key, check in _FIELDS.items() if key not in data or (fault := check(data[key])) is not None]
+    problems = []
+    for key, check in _FIELDS.items():
+        fault = "missing" if key not in data else check(data[key])
+        if fault is not None:
+            problems.append(at(key, fault))
     problems += [at(key, f"unknown field; expected one of {sorted(_FIELDS)}") for key in sorted(set(data) - set(_FIELDS))]
-    if problems:
-        return problems
+    return problems
+
+
+def relation_problems(data: dict[str, Any], file: str, located: Located) -> list[str]:
+    """The relations between a recording's fields, checked once its plan replays to its health (a
+    wrong health is reported as such): the plan and the warm start under the bound, the gap from them."""
+    def at(key: str, message: str) -> str:
+        return f"{file}:{located.line((key,))}: {key}: {message}"
+
     health, bound, warm = data["health"], data["bound"], data["warm_start"]
+    problems = []
     if bound < health:
         problems.append(at("bound", f"expected at least the plan's {health} Health Points, got {bound}"))
     if warm is not None and warm > health:
@@ -246,6 +256,9 @@ def load_recording(path: Path, puzzle: Puzzle) -> Recording:
         _verified(puzzle, plan, data["health"], f"{file}: recorded")
     except VerificationError as err:
         raise RecordingError(f"{file}:{located.line(('health',))}: health: {err}") from None
+    relations = relation_problems(data, file, located)
+    if relations:
+        raise RecordingError("\n".join(relations))
     return Recording(data["puzzle"], data["health"], data["bound"], tuple(plan), float(data["seconds"]),
                      float(data["time_limit"]), data["workers"], data["warm_start"], data["recorded"],
                      data["machine"], data["solver_version"])

@@ -561,7 +561,7 @@ def issue38_cases() -> None:
     ref = "i18n/it.yaml"
 
     def data_case(name, about, ops, mentions, exit=2):
-        add(name, about, "generator", ["--data", "{data}", "validate"], exit, mentions, ops=ops, seconds=30.0)
+        add(name, about, "generator", ["--data", "{data}", "validate"], exit, mentions, ops=ops, seconds=45.0)
 
     def plan_case(name, about, content, mentions, json_out=False):
         if not isinstance(content, str):
