@@ -320,7 +320,8 @@ def hostile_puzzle_cases(count: int) -> list[dict]:
         if n % 2 == 0:
             char = rng.choice(CONTROL_CHARS)
             mutant = re.sub(r'(\n  en: ")', lambda m: m.group(1) + _yaml_escape(char), text, count=1)
-            what, must = f"title.en with U+{ord(char[0]):04X}", "title.en"
+            # YAML itself refuses a surrogate escape (a syntax error at the line): no field to name
+            what, must = f"title.en with U+{ord(char[0]):04X}", "" if "\ud800" <= char[0] <= "\udfff" else "title.en"
         else:
             field = rng.choice(["atp", "mrna", "carb", "lipid", "health"])
             value = rng.choice(HUGE_VALUES)
@@ -330,7 +331,7 @@ def hostile_puzzle_cases(count: int) -> list[dict]:
             what, must = f"start.{field} = {value}", f"start.{field}"
         case = _case(f"validate-hostile-{n}: {what}", "solver", ["validate", f"{{case}}/{source.name}"],
                      {source.name: mutant.encode()})
-        case["expect"] = {"exit": 2, "mentions": [must]}
+        case["expect"] = {"exit": 2, "mentions": [must] if must else []}
         out.append(case)
     return out
 
