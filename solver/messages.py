@@ -84,13 +84,13 @@ def parse(text: str) -> tuple[Part, ...]:
 def _placeholder(field: str, shown: str) -> Placeholder:
     name, colon, spec = field.partition(":")
     if not name:
-        raise MessageFormatError("a placeholder without a name (expected {name}, not {} or {:...})", shown)
+        raise MessageFormatError("a placeholder without a name (expected a plain {name}, not {} or {:...})", shown)
     if "!" in name:
         raise MessageFormatError("a conversion (!r, !s, !a): expected a plain {name}", shown)
     if not re.fullmatch(_NAME, name):
         if "." in name or "[" in name:
             raise MessageFormatError("attribute or index access: expected a plain {name}", shown)
-        raise MessageFormatError("expected a placeholder name of letters, digits and _ (not starting with a "
+        raise MessageFormatError("expected a plain {name} of letters, digits and _ (not starting with a "
                                  "digit: no positional {0})", shown)
     if not colon:
         return Placeholder(name)
