@@ -84,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, command in extensions.items():
         command.configure(sub.add_parser(name))
     args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):    # no text makes the writer fail (a narrow terminal encoding)
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     fault = data_folder_fault(args.data)
     if fault is None and args.command == "generate":
         fault = folder_fault(args.docs, "--docs")

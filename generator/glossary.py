@@ -115,7 +115,20 @@ def load_glossary(file: Path, games_known: list[str], problems: Problems) -> lis
             problems.add(file, yaml_path(*where, "forbidden"), f"expected {{it: [...], en: [...]}}, got {forbidden_raw!r}", line)
         else:
             for lang, value in forbidden_raw.items():
+                if lang not in LANGS:
+                    problems.add(file, yaml_path(*where, "forbidden", lang), f"expected a language among {list(LANGS)}, "
+                                 f"got {lang!r}", located.line(*where, "forbidden", lang) or line)
+                    continue
                 forbidden[lang] = _forms(value, file, located, (*where, "forbidden", lang), problems)
+                # a form both used and forbidden: the wording check would flag every use of the term
+                own = {f.casefold(): f for f in forms.get(lang, ())}
+                for form in forbidden[lang]:
+                    if form.casefold() in own:
+                        which = "preferred" if forms[lang] and own[form.casefold()] == forms[lang][0] else "own"
+                        problems.add(file, yaml_path(*where, "forbidden", lang),
+                                     f"term {term_id!r}: {form!r} is its {which} {lang} form and also forbidden: "
+                                     "expected a forbidden form the term does not use",
+                                     located.line(*where, "forbidden", lang) or line)
         note = raw.get("note") or {}
         if not isinstance(note, dict) or any(not isinstance(v, str) for v in note.values()):
             problems.add(file, yaml_path(*where, "note"), f"expected {{it: text, en: text}}, got {note!r}", line)

@@ -16,11 +16,13 @@ lookups go through the same catalogue (and count as uses); ``ui.key`` works in t
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Iterator, Mapping
 from enum import Enum
 from typing import Any, TypeVar
 from pathlib import Path
+
+from solver.messages import format_message, placeholder_fault, placeholders
+from solver.steps import declared_placeholders
 
 from .errors import DataError, Problems
 from .markdown_syntax import ABBREVIATION_DEFINITION, IMAGE
@@ -46,7 +48,7 @@ def _flatten(value: object, prefix: str, located: Located, path: tuple[str | int
                 continue
             _flatten(item, f"{prefix}.{key}" if prefix else key, located, path + (key,), file, problems, out)
     elif isinstance(value, str) and value.strip() and prefix.count(".") >= 1:
-        fault = _placeholder_fault(value) or _markup_fault(value)
+        fault = _placeholder_fault(value, prefix) or _markup_fault(value)
         if fault:
             problems.add(file, prefix, fault, located.line(path))
         else:
@@ -58,22 +60,17 @@ def _flatten(value: object, prefix: str, located: Located, path: tuple[str | int
         problems.add(file, prefix, f"expected a non-empty text, got {value!r}", located.line(path))
 
 
-def _placeholder_fault(text: str) -> str | None:
-    """Why ``text`` is not a catalogue text :func:`t` can fill, or None: a placeholder is a plain
-    name in braces (``{count}``); a stray or literal brace (in Markdown an attribute list), a
-    positional ``{}`` or ``{0}``, an attribute or index (``{x.y}``, ``{x[0]}``), a conversion or a
-    format spec would fail (or reach into the values) when the text is filled."""
-    try:
-        fields = ["{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
-                  for _literal, name, spec, conversion in string.Formatter().parse(text)
-                  if name is not None and (not name.isidentifier() or spec or conversion)]
-    except ValueError as exc:
-        return f"expected braces only around a placeholder ({{name}}), got {text!r} ({exc})"
-    if fields:
-        return f"expected placeholders as a plain {{name}}, got {fields[0]} in {text!r}"
-    if "{{" in text or "}}" in text:
-        return f"expected braces only around a placeholder ({{name}}), got a literal brace in {text!r}"
-    return None
+def _placeholder_fault(text: str, key: str = "") -> str | None:
+    """Why ``text`` is not a catalogue text :func:`t` can fill, or None: the message format of
+    :mod:`solver.messages` (named placeholders only, no attribute or index access, no conversion,
+    a bounded width and precision, no literal brace: in Markdown an attribute list); a key whose
+    placeholders the code declares (the step texts) may use only those."""
+    return placeholder_fault(text, _DECLARED.get(key))
+
+
+_DECLARED = declared_placeholders()
+"""Placeholders declared by the code for some keys (``steps.*``); the others' come from the
+reference language (checked in :func:`read_catalogue`)."""
 
 
 _LINK_TARGET = re.compile(r"\]\(\s*([^)\s]*)")
@@ -99,7 +96,7 @@ def _markup_fault(text: str) -> str | None:
 
 
 def _placeholders(text: str) -> set[str]:
-    return set(re.findall(r"\{(\w+)\}", text))
+    return set(placeholders(text))
 
 
 def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problems) -> dict[str, dict[str, str]]:
@@ -180,7 +177,21 @@ def t(key: str, lang: str, **params: object) -> str:
     except KeyError:
         raise KeyError(f"interface string {key!r} not in data/{CATALOGUE_FOLDER}/{lang}.yaml") from None
     _used.add(key)
-    return text.format(**params) if params else text
+    # no values: the text as it is, to be filled later by its ``.format`` (the same safe formatter)
+    return format_message(text, params) if params else CatalogueText(text)
+
+
+class CatalogueText(str):
+    """A catalogue text returned unfilled: its :meth:`format` is :func:`solver.messages.format_message`
+    (named values only), so that page code filling it later (``ui["x"].format(n=3)``) never
+    evaluates a translator's text with Python's ``str.format``."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        if args:
+            raise TypeError(f"catalogue texts take named values only, got {len(args)} positional")
+        return format_message(str(self), kwargs)
 
 
 def has(key: str, lang: str) -> bool:

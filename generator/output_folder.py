@@ -6,11 +6,13 @@ import os
 from pathlib import Path
 
 
-def folder_fault(folder: Path, option: str) -> str | None:
+def folder_fault(folder: Path | str, option: str) -> str | None:
     """Why ``folder`` cannot be the output folder of ``option``, or None: it must be a folder or
-    not exist yet, below a folder (not a file), where this user may create or write files."""
+    not exist yet, below a folder (not a file), where this user may create or write files. Give
+    the argument as typed (a text): ``Path("")`` is ``.``, the current folder."""
     if not str(folder).strip():
         return f"{option}: expected a folder, got an empty path"
+    folder = Path(folder)
     if folder.exists():
         if not folder.is_dir():
             return f"{option} {folder}: expected a folder, got an existing file"

@@ -48,6 +48,10 @@ class QuickGroup:
     """Facts, in reading order."""
 
 
+GROUP_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+"""A group id: lower-case words joined by '-' (the group's anchor on the page)."""
+
+
 def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(text))
 
@@ -69,12 +73,23 @@ def load_quickref(file: Path, game: Game, problems: Problems) -> tuple[QuickGrou
         problems.add(where, "groups", "expected a non-empty list of groups", located.line("groups"))
         return ()
     groups = []
+    seen: dict[str, int | None] = {}
     for g, group in enumerate(data["groups"]):
         path = ("groups", g)
         if not isinstance(group, dict) or not isinstance(group.get("id"), str) or \
                 not isinstance(group.get("lines"), list) or not group["lines"]:
             problems.add(where, yaml_path(*path), "expected {id, title, lines: [...]}", located.line(*path))
             continue
+        group_id = group["id"]
+        if not GROUP_ID.fullmatch(group_id):
+            problems.add(where, yaml_path(*path, "id"), f"expected a group id of a-z, 0-9 and '-' (it is the "
+                         f"group's anchor on the page), got {group_id!r}", located.line(*path, "id"))
+            continue
+        if group_id in seen:
+            problems.add(where, yaml_path(*path, "id"), f"duplicate group id {group_id!r} (first on line "
+                         f"{seen[group_id]}): expected each id once", located.line(*path, "id"))
+            continue
+        seen[group_id] = located.line(*path, "id")
         title = _label(group.get("title"), file, located, path + ("title",), problems)
         lines = []
         for n, line in enumerate(group["lines"]):

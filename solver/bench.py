@@ -460,6 +460,10 @@ def ablation_table(rows: list[dict[str, Any]], cap: float) -> str:
     return "\n".join(out)
 
 
+MAX_PLACEMENTS = 48
+"""Longest scale-curve puzzle (``--sizes``): 12 rounds, the puzzle format's maximum, of 4 flasks."""
+
+
 def parse_placements(text: str, option: str, most: int | None = None) -> list[int]:
     """The placements of a series (``--sizes``, ``--deck-sizes``): multiples of 4, comma-separated;
     with ``most``, at least one and none above it. ValueError naming ``option`` otherwise."""
@@ -478,7 +482,7 @@ def main(args: argparse.Namespace) -> int:
     cap = args.cap
     max_cap = args.max_cap
     try:
-        sizes = parse_placements(args.sizes, "--sizes")
+        sizes = parse_placements(args.sizes, "--sizes", most=MAX_PLACEMENTS)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
@@ -80,6 +81,18 @@ def _print_breakdown(bd: Breakdown, lang: str) -> None:
             print(f"  {t(f'cli.breakdown.{k}')}: {v}")
 
 
+_STARTED = time.monotonic()
+"""When the command's process started (set by :func:`main`): ``--time-limit`` counts from here."""
+
+
+def _time_left(time_limit: float | None) -> float | None:
+    """What is left of ``--time-limit`` once the puzzle is read (a puzzle of 999 cards takes a
+    second to load): the limit is the whole command's, reading included."""
+    if time_limit is None:
+        return None
+    return max(0.05, time_limit - (time.monotonic() - _STARTED))
+
+
 def _progress(lang: str) -> Progress:
     best: dict[str, int | None] = {"objective": None, "bound": None}
     t = _t(lang)
@@ -100,8 +113,8 @@ def _progress(lang: str) -> Progress:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    import time
     puzzle = load_puzzle(args.puzzle)
+    args.time_limit = _time_left(args.time_limit)
     started = time.perf_counter()
     try:
         sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
@@ -132,7 +145,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         print(sol.reason or t("cli.infeasible"))
         return 1
     if sol.status == "unknown":
-        print(t("cli.unknown"))
+        print(t("cli.unknown") + (f" ({sol.reason})" if sol.reason else ""))
         return 1
     assert sol.breakdown is not None, "an optimal or feasible solution has its plan scored"
     print(_table(sol.steps, args.lang))
@@ -151,6 +164,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         label = t("cli.not_proven", seconds=seconds, bound=sol.bound, gap=sol.gap)
     print(f"{label} ({sol.engine}, {sol.wall_time:.2f} s)")
     return 0
+
+
+MAX_SECONDS = 86_400.0
+"""Longest time limit or cap any option takes (a day): ``--time-limit``, ``--cap``, ``--max-cap``, ``--whole-cap``."""
+MAX_WORKERS = 8
+"""Most CP-SAT workers (``--workers``)."""
+MAX_SEED = 2**31 - 1
+"""Largest CP-SAT random seed (``--seed``: CP-SAT's seed is a 32-bit integer)."""
 
 
 CONFIRM_FACTOR = 2.0
@@ -203,33 +224,32 @@ def _engine_times(sol: Solution, t: Message) -> str:
 
 
 def _positive_float(text: str) -> float:
+    """A number of seconds in (0, MAX_SECONDS]: every time option's range."""
+    expected = f"expected a number of seconds > 0 and <= {MAX_SECONDS:g}, got {text!r}"
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
+        raise argparse.ArgumentTypeError(expected) from None
+    if not 0 < value <= MAX_SECONDS:    # also refuses nan and inf
+        raise argparse.ArgumentTypeError(expected)
     return value
 
 
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer from 1 to 8, got {text!r}") from None
-    if not 1 <= value <= 8:
-        raise argparse.ArgumentTypeError(f"expected an integer from 1 to 8, got {text!r}")
-    return value
+def _bounded_int(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        expected = f"expected an integer from {low} to {high}, got {text!r}"
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(expected) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(expected)
+        return value
+    return parse
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}")
-    return value
+_workers = _bounded_int(1, MAX_WORKERS)
+_seed = _bounded_int(0, MAX_SEED)
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -274,18 +294,48 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def output_file_fault(text: str, option: str) -> str | None:
+    """Why ``text`` cannot be the file ``option`` writes, or None: not empty, not an existing
+    folder, in an existing folder (not below a file) this user may write into, and if the file
+    exists, writable. Checked before any work, so a long run never ends in a traceback."""
+    import os
+    from pathlib import Path
+    if not text.strip():
+        return f"{option}: expected a file name, got an empty path"
+    path = Path(text)
+    if path.is_dir():
+        return f"{option} {text}: expected a file, got an existing folder"
+    parent = path.parent
+    if not parent.exists():
+        return f"{option} {text}: expected a file in an existing folder, but {parent} does not exist"
+    if not parent.is_dir():
+        return f"{option} {text}: expected a file in a folder, but {parent} is a file, not a folder"
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"{option} {text}: expected a file this user may overwrite, got one without write permission"
+    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
+        return f"{option} {text}: expected a folder this user may write into, but {parent} is not writable"
+    return None
+
+
 def _cmd_record(args: argparse.Namespace) -> int:
     from pathlib import Path
     from .offline import record, result_path, write_recording
     from .progress import TimeBar
+    if args.out is not None and (fault := output_file_fault(args.out, "--out")):
+        raise SolverError(fault)
     puzzle = load_puzzle(args.puzzle)
+    out = Path(args.out) if args.out is not None else result_path(Path(args.puzzle))
+    if args.out is None and (fault := output_file_fault(str(out), "the recording")):
+        raise SolverError(fault)
     bar = TimeBar(args.time_limit, f"recording {puzzle.id}")
     try:
         rec = record(puzzle, args.time_limit, args.workers, bar if not args.quiet else None)
     finally:
         bar.close()
-    out = Path(args.out) if args.out else result_path(Path(args.puzzle))
-    write_recording(rec, out)
+    try:
+        write_recording(rec, out)
+    except OSError as exc:   # a disk full, a permission the check could not see
+        raise SolverError(f"--out {out}: cannot write the recording: {exc.strerror or exc}") from None
     print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} (gap {rec.gap_percent} %), "
           f"{rec.seconds} s; wrote {out}")
     return 0
@@ -306,9 +356,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", choices=ENGINES, default="cpsat",
                    help="cpsat (default: proves optima, confirmed by HiGHS) or exhaustive (the baseline)")
     p.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS",
-                   help="stop after this many seconds with the best plan found (labelled not proven)")
-    p.add_argument("--workers", type=_workers, default=1, help="CP-SAT workers (1: reproducible plans)")
-    p.add_argument("--seed", type=_seed, default=0, help="CP-SAT random seed")
+                   help=f"stop after this many seconds (0 < SECONDS <= {MAX_SECONDS:g}), model building included, "
+                        "with the best plan found (labelled not proven)")
+    p.add_argument("--workers", type=_workers, default=1,
+                   help=f"CP-SAT workers, 1..{MAX_WORKERS} (1: reproducible plans)")
+    p.add_argument("--seed", type=_seed, default=0, help=f"CP-SAT random seed, 0..{MAX_SEED}")
     p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
     p.add_argument("--no-confirm", action="store_true", help="skip the HiGHS confirmation of the optimum")
     p.add_argument("--confirm-budget", type=_positive_float, default=None, metavar="SECONDS",
@@ -329,7 +381,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time cap per CP-SAT and HiGHS run, and the exhaustive search's shortest cap (default 60)")
     p.add_argument("--max-cap", type=_positive_float, default=600.0, metavar="SECONDS",
                    help="longest exhaustive run: its cap grows to 10x CP-SAT's time up to this (default 600)")
-    p.add_argument("--sizes", default="4,8,12,16,20,24", help="placements of the scale curve")
+    p.add_argument("--sizes", default="4,8,12,16,20,24",
+                   help="placements of the scale curve: multiples of 4 from 4 to 48 (12 rounds of 4 flasks)")
     p.add_argument("--out", default=None, help="output folder (default docs/assets/bench)")
     p.add_argument("--quick", action="store_true", help="shipped puzzles only, no scale curve")
     p.add_argument("--ablation", action="store_true",
@@ -356,7 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("puzzle")
     p.add_argument("--time-limit", type=_positive_float, default=600.0, metavar="SECONDS",
                    help="the whole run, warm start included (default 600)")
-    p.add_argument("--workers", type=_workers, default=2, help="CP-SAT workers (default 2)")
+    p.add_argument("--workers", type=_workers, default=2, help=f"CP-SAT workers, 1..{MAX_WORKERS} (default 2)")
     p.add_argument("--out", default=None, help="the recording (default: <puzzle>.result.json beside the puzzle)")
     p.add_argument("--quiet", action="store_true",
                    help="no progress (by default: a bar on a terminal, each improving plan and bound elsewhere)")
@@ -367,7 +420,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _robust_output() -> None:
+    """No text makes the writer fail: a character the terminal's encoding cannot show is escaped
+    (the loaders refuse unprintable input; this guards what slips past, e.g. a narrow locale)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+def _process_age() -> float:
+    """Seconds since this process started (Linux: ``/proc``; elsewhere 0): the interpreter's start
+    and the imports count against ``--time-limit`` too. A forked child's age is counted from the fork."""
+    import os
+    try:
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            started_ticks = int(handle.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        return max(0.0, uptime - started_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def main(argv: list[str] | None = None) -> int:
+    global _STARTED
+    _STARTED = time.monotonic() - min(_process_age(), 5.0)
+    _robust_output()
     args = build_parser().parse_args(argv)
     try:
         command: Callable[[argparse.Namespace], int] = args.func   # set by each subcommand's parser

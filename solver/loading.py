@@ -46,6 +46,22 @@ ROOT = Path(__file__).resolve().parent.parent
 _PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's parser when PyYAML was built with it (same events, several times faster)."""
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What no text value may hold once escapes are read (``"\\e"`` in YAML, ``"\\u001b"`` in JSON):
+control characters other than tab and newline (a NUL, a terminal's ESC colour codes, C1 controls),
+and lone surrogates (no UTF-8 writer can write them)."""
+
+
+def text_fault(value: str) -> str | None:
+    """Why ``value`` is not printable text (a control character other than tab and newline, or a
+    lone surrogate), or None."""
+    bad = _UNPRINTABLE.search(value)
+    if bad is None:
+        return None
+    char = bad.group()
+    what = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "control character"
+    return (f"expected printable text (tab and newline are the only control characters allowed), got {what} "
+            f"U+{ord(char):04X} at position {bad.start()} of {value[:60]!r}")
 
 
 class LoadError(Exception):
@@ -191,8 +207,9 @@ _NO_KEY = object()
 
 
 def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_DEPTH,
-               max_values: int = MAX_VALUES) -> tuple[Any, Located]:
-    """Parse YAML ``text`` into plain values and their lines (see the module docstring)."""
+               max_values: int = MAX_VALUES, printable: bool = True) -> tuple[Any, Located]:
+    """Parse YAML ``text`` into plain values and their lines (see the module docstring); with
+    ``printable`` (the default), a text value holding a control character is refused."""
     shown = display_path(file) if file != "<text>" else file
     lines: dict[DataPath, int] = {}
     stack: list[_Frame] = []
@@ -276,6 +293,8 @@ def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
                 if isinstance(value, (bytes, set)):
                     fail(f"expected a text, number or true/false, got {type(value).__name__}", event.start_mark,
                          where())
+                if printable and isinstance(value, str) and (fault := text_fault(value)):
+                    fail(fault, event.start_mark, where())
                 count += 1
                 if count > max_values:
                     fail(f"too many values: expected at most {max_values}", event.start_mark, where())
@@ -371,10 +390,34 @@ def parse_json(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
             raise LoadError(shown, f"nested too deeply: expected at most {max_depth} levels of lists and objects",
                             line)
     try:
-        _, located = parse_yaml(text.replace("\t", " "), file, max_depth=max_depth)
+        _, located = parse_yaml(text.replace("\t", " "), file, max_depth=max_depth, printable=False)
     except LoadError:  # a JSON corner YAML reads differently: no lines, the values stand
         located = Located(file, {(): 1})
+    unprintable = _first_unprintable(data, ())
+    if unprintable is not None:
+        path, fault = unprintable
+        raise LoadError(shown, fault, located.line(path), dotted(path))
     return data, located
+
+
+def _first_unprintable(value: Any, path: DataPath) -> tuple[DataPath, str] | None:
+    """The first text (key or value) of a parsed JSON value that is not printable, with its path."""
+    todo: list[tuple[Any, DataPath]] = [(value, path)]
+    while todo:
+        item, where = todo.pop(0)
+        if isinstance(item, str):
+            fault = text_fault(item)
+            if fault:
+                return where, fault
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                fault = text_fault(key)
+                if fault:
+                    return where, f"key: {fault}"
+                todo.append((child, where + (key,)))
+        elif isinstance(item, list):
+            todo.extend((child, where + (n,)) for n, child in enumerate(item))
+    return None
 
 
 def _json_deep_line(text: str, max_depth: int) -> int | None:

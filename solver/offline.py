@@ -16,14 +16,16 @@ import datetime
 import json
 import os
 import platform
+import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .engine import Action
 from .errors import PlanError, SolverError
-from .loading import LoadError, display_path, load_json
+from .loading import Located, LoadError, display_path, expect_int, load_json, text_fault
 from .plans import load_plan
 from .model import Puzzle
 from .puzzle import PUZZLES_DIR
@@ -135,15 +137,104 @@ def write_recording(recording: Recording, path: Path) -> None:
     path.write_text(json.dumps(recording.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-_FIELDS: dict[str, type | tuple[type, ...]] = {"puzzle": str, "health": int, "bound": int, "gap_percent": (int, float), "seconds": (int, float),
-           "time_limit": (int, float), "workers": int, "warm_start": (int, type(None)), "recorded": str,
-           "machine": str, "solver_version": str, "plan": list}
-"""The fields of a recording and their JSON types."""
+MAX_HEALTH = 9_999
+"""Largest Health (plan, bound, warm start) a recording may claim: far above any whole game's."""
+MAX_SECONDS = 7 * 24 * 3600.0
+"""Longest run (and time limit) a recording may claim: a week."""
+MAX_WORKERS = 8
+"""Most CP-SAT workers (as ``python -m solver record --workers``)."""
+MAX_TEXT = 200
+"""Longest ``machine`` or ``solver_version`` text."""
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _number(low_exclusive: float, high: float) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low_exclusive < value <= high:
+            return f"expected a number of seconds > {low_exclusive:g} and <= {high:g}, got {value!r}"
+        return None
+    return check
+
+
+def _integer(low: int, high: int) -> Callable[[Any], str | None]:
+    return lambda value: expect_int(value, low, high)
+
+
+def _text(value: Any) -> str | None:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
+        return f"expected a non-empty text of at most {MAX_TEXT} characters, got {value!r}"[:300]
+    return text_fault(value)
+
+
+def _date(value: Any) -> str | None:
+    try:
+        if isinstance(value, str) and _ISO_DATE.fullmatch(value):
+            datetime.date.fromisoformat(value)
+            return None
+    except ValueError:
+        pass
+    return f"expected an ISO date YYYY-MM-DD (the day of the run), got {value!r}"[:300]
+
+
+def _percent(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
+        return f"expected a percentage 0..100, got {value!r}"
+    return None
+
+
+def _warm(value: Any) -> str | None:
+    return None if value is None else expect_int(value, 0, MAX_HEALTH)
+
+
+def _plan(value: Any) -> str | None:
+    return None if isinstance(value, list) and value else f"expected a non-empty list of actions, got {value!r}"[:300]
+
+
+_FIELDS: dict[str, Callable[[Any], str | None]] = {
+    "puzzle": _text, "health": _integer(0, MAX_HEALTH), "bound": _integer(0, MAX_HEALTH), "gap_percent": _percent,
+    "seconds": _number(0, MAX_SECONDS), "time_limit": _number(0, MAX_SECONDS), "workers": _integer(1, MAX_WORKERS),
+    "warm_start": _warm, "recorded": _date, "machine": _text, "solver_version": _text, "plan": _plan}
+"""The fields of a recording and their checks (None: fine, else the message)."""
+
+
+def recording_problems(data: dict[str, Any], file: str, located: Located) -> list[str]:
+    """Every problem of a recording's fields, each ``file:line: field: message`` (all of them):
+    types and ranges (their relations: :func:`relation_problems`, once the plan replays)."""
+    def at(key: str, message: str) -> str:
+        return f"{file}:{located.line((key,))}: {key}: {message}"
+
+    problems = []
+    for key, check in _FIELDS.items():
+        fault = "missing" if key not in data else check(data[key])
+        if fault is not None:
+            problems.append(at(key, fault))
+    problems += [at(key, f"unknown field; expected one of {sorted(_FIELDS)}") for key in sorted(set(data) - set(_FIELDS))]
+    return problems
+
+
+def relation_problems(data: dict[str, Any], file: str, located: Located) -> list[str]:
+    """The relations between a recording's fields, checked once its plan replays to its health (a
+    wrong health is reported as such): the plan and the warm start under the bound, the gap from them."""
+    def at(key: str, message: str) -> str:
+        return f"{file}:{located.line((key,))}: {key}: {message}"
+
+    health, bound, warm = data["health"], data["bound"], data["warm_start"]
+    problems = []
+    if bound < health:
+        problems.append(at("bound", f"expected at least the plan's {health} Health Points, got {bound}"))
+    if warm is not None and warm > health:
+        problems.append(at("warm_start", f"expected at most the plan's {health} Health Points (the recorded plan "
+                                         f"is the better of the warm start and CP-SAT's), got {warm}"))
+    gap = round(100 * (bound - health) / bound, 1) if bound else 0.0
+    if bound >= health and abs(data["gap_percent"] - gap) > 0.05:
+        problems.append(at("gap_percent", f"expected {gap} (from health {health} and bound {bound}), "
+                                          f"got {data['gap_percent']}"))
+    return problems
 
 
 def load_recording(path: Path, puzzle: Puzzle) -> Recording:
     """Read ``path``, replay its plan in the rules engine, and check it against ``puzzle``;
-    :class:`RecordingError` naming the file and field otherwise."""
+    :class:`RecordingError` naming the file, line and field otherwise."""
     from .solution import VerificationError, _verified
     file = display_path(path)
     try:
@@ -152,15 +243,9 @@ def load_recording(path: Path, puzzle: Puzzle) -> Recording:
         raise RecordingError(str(err)) from None
     if not isinstance(data, dict):
         raise RecordingError(f"{file}:{located.line(())}: expected an object, got {type(data).__name__}")
-    problems = [f"{key}: expected {kind.__name__ if isinstance(kind, type) else '/'.join(k.__name__ for k in kind)}, "
-                f"got {data.get(key)!r}"[:200]
-                for key, kind in _FIELDS.items()
-                if key not in data or not isinstance(data[key], kind) or isinstance(data[key], bool)]
-    extra = sorted(set(data) - set(_FIELDS))
-    if extra:
-        problems.append(f"unknown field {extra[0]!r}; expected one of {sorted(_FIELDS)}")
+    problems = recording_problems(data, file, located)
     if problems:
-        raise RecordingError(f"{file}:{located.line(())}: " + "; ".join(problems))
+        raise RecordingError("\n".join(problems))
     if data["puzzle"] != puzzle.id:
         raise RecordingError(f"{file}:{located.line(('puzzle',))}: puzzle: expected {puzzle.id!r}, got {data['puzzle']!r}")
     try:
@@ -170,10 +255,10 @@ def load_recording(path: Path, puzzle: Puzzle) -> Recording:
     try:
         _verified(puzzle, plan, data["health"], f"{file}: recorded")
     except VerificationError as err:
-        raise RecordingError(str(err)) from None
-    if data["bound"] < data["health"]:
-        raise RecordingError(f"{file}:{located.line(('bound',))}: bound: expected at least the plan's "
-                             f"{data['health']} Health Points, got {data['bound']}")
+        raise RecordingError(f"{file}:{located.line(('health',))}: health: {err}") from None
+    relations = relation_problems(data, file, located)
+    if relations:
+        raise RecordingError("\n".join(relations))
     return Recording(data["puzzle"], data["health"], data["bound"], tuple(plan), float(data["seconds"]),
                      float(data["time_limit"]), data["workers"], data["warm_start"], data["recorded"],
                      data["machine"], data["solver_version"])

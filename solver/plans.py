@@ -69,6 +69,28 @@ FIELDS: dict[str, Callable[[Any], str | None]] = {
 }
 """Each field of an action and its check (None: fine, else the message)."""
 
+
+def kind_fields(kind: ActionKind) -> frozenset[str]:
+    """The fields an action of ``kind`` may have (besides ``kind``): any other field means nothing
+    for it (a placement's ``take``, an exhausted flask's ``disk``) and is refused. Every kind is
+    listed: the type checker refuses a new one left out."""
+    match kind:
+        case ActionKind.PLACE:
+            return frozenset({"spot", "grey", "card", "amount", "goal", "bump", "disk", "extra"})
+        case ActionKind.EXHAUST | ActionKind.TRADE | ActionKind.INCOME:
+            return frozenset({"resource"})
+        case ActionKind.PLAY_CARD:
+            return frozenset({"card"})
+        case ActionKind.PEEK:
+            return frozenset({"card", "order"})
+        case ActionKind.VACCINATE:
+            return frozenset({"amount"})
+        case ActionKind.RESPOND:
+            return frozenset({"take", "lose"})
+        case _:
+            assert_never(kind)
+
+
 def required_field(kind: ActionKind) -> str | None:
     """The field a kind of action cannot do without (None: a Virus response may take nothing).
     Every kind is listed: the type checker refuses a new one left out."""
@@ -111,6 +133,10 @@ def parse_action(item: Any, index: int, file: str, located: Located, base: tuple
         if problem:
             fail((key,), problem)
     kind = ActionKind(item.get("kind", "place"))
+    allowed = kind_fields(kind)
+    for key in item:
+        if key != "kind" and key not in allowed:
+            fail((key,), f"an action of kind {kind.value!r} has no field {key!r}; its fields are {sorted(allowed)}")
     needed = required_field(kind)
     if needed is not None and item.get(needed) is None:
         fail((needed,), f"a {kind.value} action needs `{needed}`, got none")

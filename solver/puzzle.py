@@ -631,6 +631,10 @@ def _virus_rolls(data: Raw, where: _Where, rules: Rules, players: int, seat: int
     if participants is None:
         where.fail(("players",), f"the {data['edition']} Virus rules are for 3-5 players (virus.title): expected 3-5 "
                                  f"players with Virus Events or Virus Attack cards, got {players}")
+    for source in given:     # a misspelt key first: the message quotes it (round-02, ebola-atack)
+        if source not in needed:
+            where.fail(("virus_rolls", source), f"expected a Virus Event round (round-N) or a Virus Attack card id "
+                                                f"of this puzzle, one of {sorted(needed)}, got {source!r}")
     for source, path in needed.items():
         if source not in given:
             where.fail(("virus_rolls",), f"expected the dice of the Virus attack {source!r} (from {'.'.join(map(str, path))}): "

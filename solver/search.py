@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 from .engine import _r as replace
 
+from .deadline import OutOfTime, guard
 from .editions import rules_for
 from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
 from .model import ZERO, EventKind, Puzzle, event_kind
@@ -81,8 +82,8 @@ def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return all(x >= y for x, y in zip(a, b))
 
 
-class _OutOfTime(Exception):
-    """The search reached its time limit."""
+_OutOfTime = OutOfTime
+"""The search's stop (the clock, the node budget, or :func:`solver.deadline.guard`)."""
 
 
 def exhaustive(puzzle: Puzzle, prune: bool = True, time_limit: float | None = None,
@@ -124,7 +125,7 @@ def exhaustive(puzzle: Puzzle, prune: bool = True, time_limit: float | None = No
                     return
                 bucket.append(vec)
         stats.nodes += 1
-        if deadline is not None and stats.nodes % 256 == 0 and time.monotonic() > deadline:
+        if deadline is not None and time.monotonic() > deadline:   # every state: one may take long
             raise _OutOfTime
         if max_nodes is not None and stats.nodes > max_nodes:
             raise _OutOfTime
@@ -138,7 +139,8 @@ def exhaustive(puzzle: Puzzle, prune: bool = True, time_limit: float | None = No
             path.pop()
 
     try:
-        visit(initial_state(puzzle))
+        with guard(deadline):    # a huge puzzle's single state may take longer than the limit
+            visit(initial_state(puzzle))
     except _OutOfTime:
         stats.complete = False
     finally:

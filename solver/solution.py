@@ -332,8 +332,15 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
     if engine == "exhaustive":
         return _solve_exhaustive(puzzle, time_limit)
     from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs, subsolvers_for
+    from .deadline import OutOfTime, guard
     try:
-        pm = build_model(puzzle)
+        with guard(None if time_limit is None else _time.monotonic() + time_limit):   # the build counts too
+            pm = build_model(puzzle)
+    except OutOfTime:
+        seconds = _time.perf_counter() - t0
+        return Solution("unknown", None, (), (), None, "cpsat", {"build_seconds": round(seconds, 3)}, wall_time=seconds,
+                        reason=f"the time limit ran out while building the CP-SAT model ({seconds:.1f} s): "
+                               "no plan found (the puzzle is too large for this limit)")
     except UnsupportedPuzzle as err:       # a rule combination the model does not encode: the baseline
         sol = _solve_exhaustive(puzzle, remaining())
         return Solution(sol.status, sol.health, sol.plan, sol.steps, sol.breakdown, sol.engine,

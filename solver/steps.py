@@ -23,6 +23,7 @@ from typing import Any
 
 from .errors import SolverError
 from .loading import LoadError, display_path, load_yaml
+from .messages import format_message, placeholder_fault
 from .model import Resource, SpotKind, Stock
 
 NAMESPACE = "steps"
@@ -257,22 +258,38 @@ def catalogue_keys() -> set[str]:
     return keys
 
 
+def declared_placeholders() -> dict[str, frozenset[str]]:
+    """The placeholders each key of the ``steps`` namespace may use (its event's values, the
+    frame's ``action`` and ``effects``; names of resources and spots take none): the catalogue
+    check refuses any other."""
+    declared = {f"{NAMESPACE}.{k.value}": frozenset(k.params) for k in StepEventKind}
+    declared[f"{NAMESPACE}.with_effects"] = frozenset({"action", "effects"})
+    for key in catalogue_keys() - set(declared):
+        declared[key] = frozenset()
+    return declared
+
+
 @lru_cache(maxsize=None)
 def _namespace_texts(namespace: str, lang: str, folder: Path = CATALOGUE_DIR) -> dict[str, str]:
     file = folder / f"{lang}.yaml"
     try:
-        data, _ = load_yaml(file)
+        data, located = load_yaml(file)
     except LoadError as exc:
         raise SolverError(str(exc)) from None
     texts: dict[str, str] = {}
+    declared = declared_placeholders() if namespace == NAMESPACE else {}
 
-    def flatten(value: object, prefix: str) -> None:
+    def flatten(value: object, prefix: str, path: tuple[str, ...]) -> None:
         if isinstance(value, dict):
             for k, v in value.items():
-                flatten(v, f"{prefix}.{k}")
+                flatten(v, f"{prefix}.{k}", path + (str(k),))
         elif isinstance(value, str):
+            # a translator's text: only named placeholders, never evaluated (solver.messages)
+            fault = placeholder_fault(value, declared.get(prefix))
+            if fault:
+                raise SolverError(f"{display_path(file)}:{located.line(path)}: {prefix}: {fault}")
             texts[prefix] = value
-    flatten((data or {}).get(namespace, {}) if isinstance(data, dict) else {}, namespace)
+    flatten((data or {}).get(namespace, {}) if isinstance(data, dict) else {}, namespace, (namespace,))
     if namespace == NAMESPACE:
         missing = sorted(catalogue_keys() - set(texts))
         if missing:
@@ -292,7 +309,7 @@ def catalogue_message(lang: str, folder: Path = CATALOGUE_DIR, namespace: str = 
             text = texts[key]
         except KeyError:
             raise SolverError(f"{display_path(folder / f'{lang}.yaml')}: missing the text {key!r}") from None
-        return text.format(**params) if params else text
+        return format_message(text, params) if params else text
     return message
 
 

@@ -25,7 +25,13 @@ def test_corpus_is_large_and_named():
     for must in ("puzzle-2e-alias-bomb", "data-glossary-alias-bomb", "puzzle-2e-atp-huge", "puzzle-2e-atp-float",
                  "puzzle-2e-atp-bool", "plan-grey-string-false", "puzzle-2e-duplicate-key", "puzzle-2e-mixed-keys",
                  "puzzle-2e-latin1", "puzzle-2e-bom", "puzzle-2e-deep-100000", "puzzle-symlink-loop",
-                 "puzzle-2e-edition-3e", "time-limit-exhaustive", "time-limit-cpsat-fallback"):
+                 "puzzle-2e-edition-3e", "time-limit-exhaustive", "time-limit-cpsat-fallback",
+                 # issue #38
+                 "data-ui-placeholder-attribute", "data-ui-placeholder-width-giant", "plan-place-with-take",
+                 "plan-exhaust-with-disk", "data-recording-workers-0", "data-recording-machine-nul",
+                 "cli-record-out-folder", "cli-generator-export-empty", "plan-spot-surrogate",
+                 "puzzle-2e-title-escape", "data-quickref-duplicate-group", "data-glossary-preferred-forbidden",
+                 "time-limit-huge-spots-cpsat", "time-limit-huge-detox-hand-exhaustive", "time-limit-whole-game-cpsat"):
         assert must in names
 
 

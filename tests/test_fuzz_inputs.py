@@ -254,3 +254,220 @@ def test_json_loader_mutant(n, tmp_path):
         load_json(path)
     except LoadError as err:
         assert str(err).startswith(err.file) and err.file.endswith("plan.json"), (what, str(err))
+
+
+# --------------------------------------------------------------------------- issue #38: per file kind,
+# wrong-kind fields, control characters, huge values and malformed placeholders
+
+from solver.engine import ActionKind  # noqa: E402
+from solver.messages import MessageFormatError, format_message, placeholder_fault  # noqa: E402
+from solver.plans import FIELDS as PLAN_FIELDS, kind_fields  # noqa: E402
+
+CONTROL_CHARS = ["\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\r", "\x1b", "\x1b[31m", "\x7f", "\x85", "\x9b",
+                 "\ud800", "\udfff"]
+"""Control characters (other than tab and newline) and lone surrogates: refused in every text field."""
+HUGE_VALUES = [1000, 10 ** 6, 10 ** 10, 10 ** 20, 2 ** 63, -(2 ** 63), 10 ** 400, 1e308, -1e308, 1e-308]
+
+
+def _yaml_escape(char: str) -> str:
+    """``char`` as a YAML double-quoted escape (how a person would type a control character)."""
+    first = "\\x%02x" % ord(char[0]) if ord(char[0]) < 0x100 else "\\u%04x" % ord(char[0])
+    return first + char[1:]
+
+
+def wrong_kind_plan_cases(count: int) -> list[dict]:
+    """Plans whose one step carries a field its kind does not have (a placement's ``take``, an
+    exhausted flask's ``disk``...), or a control character in a text field."""
+    rng = random.Random(f"{SEED}-wrong-kind")
+    puzzle = str(ROOT / "data" / "puzzles" / "grey-rush-2e.yaml")
+    base = {ActionKind.PLACE: {"spot": "nucleus-3"}, ActionKind.EXHAUST: {"resource": "atp"},
+            ActionKind.PLAY_CARD: {"card": "steroid-hormone-9"}, ActionKind.TRADE: {"resource": "lipid"},
+            ActionKind.INCOME: {"resource": "atp"}, ActionKind.PEEK: {"order": []},
+            ActionKind.VACCINATE: {"amount": 0}, ActionKind.RESPOND: {"lose": "health"}}
+    samples = {"spot": "nucleus-3", "grey": True, "card": "steroid-hormone-9", "amount": 1, "resource": "atp",
+               "goal": "g", "bump": "opp1", "disk": "steroid-hormone-9", "extra": True, "order": [],
+               "take": ["atp"], "lose": "atp"}
+    out = []
+    for n in range(count):
+        plan = json.loads(json.dumps(PLAN))
+        i = rng.randrange(len(plan))
+        if n % 3 == 2:          # a control character in a text field
+            field = rng.choice(["spot", "card"])
+            char = rng.choice(CONTROL_CHARS)
+            plan[i][field] = "nucleus-3" + char
+            what, must = f"plan[{i}].{field} with U+{ord(char[0]):04X}", field
+        else:
+            kind = rng.choice(list(ActionKind))
+            wrong = sorted(set(PLAN_FIELDS) - kind_fields(kind) - {"kind"})
+            field = rng.choice(wrong)
+            plan[i] = {"kind": kind.value, **base[kind], field: samples[field]}
+            what, must = f"plan[{i}] {kind.value} with {field}", f"plan[{i}].{field}"
+        case = _case(f"replay-wrong-kind-{n}: {what}", "solver", ["replay", puzzle, "{case}/plan.json", "--json"],
+                     {"plan.json": json.dumps(plan).encode()})
+        case["expect"] = {"exit": 2, "mentions": [must]}
+        out.append(case)
+    return out
+
+
+def hostile_puzzle_cases(count: int) -> list[dict]:
+    """Puzzles with a control character in a text field (written as a YAML escape) or a huge value
+    in an amount: ``solver validate`` refuses each, naming file, line and field."""
+    rng = random.Random(f"{SEED}-hostile-puzzle")
+    source = ROOT / "data" / "puzzles" / "grey-rush-2e.yaml"
+    text = source.read_text(encoding="utf-8")
+    out = []
+    for n in range(count):
+        if n % 2 == 0:
+            char = rng.choice(CONTROL_CHARS)
+            mutant = re.sub(r'(\n  en: ")', lambda m: m.group(1) + _yaml_escape(char), text, count=1)
+            # YAML itself refuses a surrogate escape (a syntax error at the line): no field to name
+            what, must = f"title.en with U+{ord(char[0]):04X}", "" if "\ud800" <= char[0] <= "\udfff" else "title.en"
+        else:
+            field = rng.choice(["atp", "mrna", "carb", "lipid", "health"])
+            value = rng.choice(HUGE_VALUES)
+            mutant = re.sub(rf"\b{field}: \d+", f"{field}: {value}", text, count=1)
+            if mutant == text:
+                mutant = text.replace("start: {", f"start: {{{field}: {value}, ", 1)
+            what, must = f"start.{field} = {value}", f"start.{field}"
+        case = _case(f"validate-hostile-{n}: {what}", "solver", ["validate", f"{{case}}/{source.name}"],
+                     {source.name: mutant.encode()})
+        case["expect"] = {"exit": 2, "mentions": [must] if must else []}
+        out.append(case)
+    return out
+
+
+HOSTILE_CASES = wrong_kind_plan_cases(24) + hostile_puzzle_cases(16)
+
+
+@pytest.fixture(scope="session")
+def hostile_outcomes() -> dict:
+    harness.preload(data_cases=False)
+    return {o.name: o for o in harness.run_all(HOSTILE_CASES, jobs=2)}
+
+
+@pytest.mark.parametrize("case", HOSTILE_CASES, ids=[c["name"][:90] for c in HOSTILE_CASES])
+def test_hostile_field(case, hostile_outcomes):
+    """A wrong-kind field, a control character or a huge value: exit 2 naming the file and field."""
+    outcome = hostile_outcomes[case["name"]]
+    assert outcome.kind not in ("traceback", "hang"), f"{outcome.kind}: {outcome.why}\n{outcome.output}"
+    assert outcome.exit == 2, outcome.output
+    file_name = next(iter(case["files"]))
+    assert _names_place(outcome.output, file_name), outcome.output
+    for must in case["expect"]["mentions"]:
+        assert must in outcome.output, (must, outcome.output)
+
+
+_PLACEHOLDER_JUNK = ["{", "}", "{}", "{0}", "{1}", "{ n}", "{n }", "{n.x}", "{n.__class__.__name__}", "{n[0]}",
+                     "{lang[0]}", "{n!r}", "{n!s}", "{n!z}", "{n:>999999}", "{n:>999999999}", "{n:.999}",
+                     "{n:{w}}", "{n:x}", "{n:,}", "{n:%}", "{n:0>5}", "{{n}}", "{n}}", "{{n}", "{é}", "{n-1}",
+                     "{:>5}", "{n:}", "{\x00}", "{n:>81}", "{n:.7}"]
+
+
+def placeholder_cases(count: int) -> list[tuple[str, str]]:
+    rng = random.Random(f"{SEED}-placeholders")
+    words = ["Gioca", "carta", "ATP", "{n}", "{card}", " ", "(", ")", "Health"]
+    out = []
+    for n in range(count):
+        parts = [rng.choice(words) for _ in range(rng.randrange(0, 4))]
+        parts.insert(rng.randrange(len(parts) + 1), rng.choice(_PLACEHOLDER_JUNK))
+        out.append((f"placeholder-{n}", " ".join(parts)))
+    return out
+
+
+PLACEHOLDER_CASES = placeholder_cases(120)
+
+
+@pytest.mark.parametrize("name,text", PLACEHOLDER_CASES, ids=[c[0] for c in PLACEHOLDER_CASES])
+def test_malformed_placeholder(name, text):
+    """A malformed placeholder is refused by the catalogue check and never evaluated or expanded
+    by the formatter (no attribute or index access, no megabyte of padding)."""
+    fault = placeholder_fault(text)
+    assert fault is not None and "placeholder" in fault, text
+    with pytest.raises(MessageFormatError):
+        format_message(text, {"n": 3, "card": "x", "lang": "it", "w": 9})
+
+
+@pytest.mark.parametrize("n", range(60))
+def test_wellformed_placeholders_are_bounded(n):
+    """Any well-formed text fills in, its output no longer than the text plus the values and the
+    widest allowed padding."""
+    rng = random.Random(f"{SEED}-fine-{n}")
+    specs = ["", ":5", ":>80", ":<3", ":^7", ":.2", ":>9.3"]
+    text = " ".join(rng.choice(["a", "{n}", "{v}", "b c"]) .replace("}", rng.choice(specs) + "}")
+                    for _ in range(rng.randrange(1, 6)))
+    assert placeholder_fault(text) is None, text
+    values = {"n": rng.choice([1, 2.5, "x", True]), "v": "y" * rng.randrange(0, 5)}
+    out = format_message(text, values)
+    assert len(out) <= len(text) + text.count("{") * 90
+
+
+def test_solver_reader_refuses_a_malformed_catalogue_text(tmp_path):
+    """The solver's own catalogue reader (``python -m solver``) refuses what the site's check does,
+    naming the file, the line, the key and the placeholder."""
+    from solver.errors import SolverError
+    from solver.steps import catalogue_message
+    source = (ROOT / "data" / "i18n" / "en.yaml").read_text(encoding="utf-8")
+    for n, bad in enumerate( ("{card.__class__}", "{card:>999999999}", "{", "{card!r}", "{lang}")):
+        folder = tmp_path / f"c{n}"
+        folder.mkdir()
+        import yaml
+        data = yaml.safe_load(source)
+        data["steps"]["play_card"] = "Play " + bad
+        (folder / "en.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        with pytest.raises(SolverError) as err:
+            catalogue_message("en", folder=folder, namespace="steps")
+        message = str(err.value)
+        assert re.search(r"en\.yaml:\d+: steps\.play_card: ", message), message
+        assert bad in message, message
+
+
+RECORDING = ROOT / "data" / "puzzles" / "games" / "whole-game-2e.result.json"
+RECORDING_FIELDS = ["puzzle", "health", "bound", "gap_percent", "seconds", "time_limit", "workers", "warm_start",
+                    "recorded", "machine", "solver_version", "plan"]
+
+
+def recording_mutants(count: int) -> list[tuple[str, dict]]:
+    rng = random.Random(f"{SEED}-recordings")
+    data = json.loads(RECORDING.read_text(encoding="utf-8"))
+    out = []
+    for n in range(count):
+        mutant = json.loads(json.dumps(data))
+        field = rng.choice(RECORDING_FIELDS)
+        op = rng.choice(["wrong-kind", "control", "huge", "drop"])
+        if op == "wrong-kind":
+            value: object = rng.choice([None, True, "2", [], {}, 1.5, "", -1, 0])
+        elif op == "control":
+            value = "x" + rng.choice(CONTROL_CHARS) + "y"
+        elif op == "huge":
+            value = rng.choice(HUGE_VALUES)
+        if op == "drop":
+            del mutant[field]
+        else:
+            mutant[field] = value
+        out.append((f"recording-{n}: {op} {field}", mutant))
+    return out
+
+
+RECORDING_MUTANTS = recording_mutants(60)
+
+
+@pytest.fixture(scope="module")
+def whole_game():
+    from solver.puzzle import load_puzzle
+    return load_puzzle(RECORDING.with_name("whole-game-2e.yaml"))
+
+
+@pytest.mark.parametrize("name,mutant", RECORDING_MUTANTS, ids=[c[0] for c in RECORDING_MUTANTS])
+def test_recording_mutant(name, mutant, whole_game, tmp_path):
+    """A recorded run with a wrong-kind, unprintable, huge or missing field: one RecordingError
+    naming the file, the line and the field (or accepted when the value still means the same)."""
+    from solver.offline import RecordingError, load_recording
+    path = tmp_path / RECORDING.name
+    path.write_text(json.dumps(mutant, indent=1), encoding="utf-8")
+    try:
+        load_recording(path, whole_game)
+    except RecordingError as err:
+        message = str(err)
+        assert re.search(rf"{re.escape(RECORDING.name)}:\d+: ", message), message
+        field = name.split()[-1]
+        assert field in message or "plan[" in message, (field, message)

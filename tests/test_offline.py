@@ -1,6 +1,7 @@
 """Whole games recorded offline (issue #15): a recording is written by a real planner run, read
 back, replayed by the rules engine, and refused with one clear error when anything in it is off."""
 import json
+import re
 
 import pytest
 
@@ -41,9 +42,17 @@ def _broken(path, tmp_path, change):
     (lambda d: d.update(puzzle="other"), "puzzle: expected 'deck-8-2e', got 'other'"),
     (lambda d: d.update(health=d["health"] + 1), "the rules engine scores its plan"),
     (lambda d: d.update(bound=d["health"] - 1), "bound: expected at least the plan's"),
-    (lambda d: d.pop("bound"), "bound: expected int, got None"),
-    (lambda d: d.update(workers="two"), "workers: expected int, got 'two'"),
-    (lambda d: d.update(extra=1), "unknown field 'extra'"),
+    (lambda d: d.pop("bound"), "bound: missing"),
+    (lambda d: d.update(workers="two"), "workers: expected an integer 1..8, got 'two'"),
+    (lambda d: d.update(extra=1), "extra: unknown field"),
+    (lambda d: d.update(workers=0), "workers: expected an integer 1..8, got 0"),
+    (lambda d: d.update(seconds=-601.9), "seconds: expected a number of seconds > 0"),
+    (lambda d: d.update(time_limit=0), "time_limit: expected a number of seconds > 0"),
+    (lambda d: d.update(recorded="yesterday"), "recorded: expected an ISO date"),
+    (lambda d: d.update(warm_start=999), "warm_start: expected at most the plan's"),
+    (lambda d: d.update(machine="a\u0000b"), "machine: expected printable text"),
+    (lambda d: d.update(plan=[]), "plan: expected a non-empty list"),
+    (lambda d: d.update(gap_percent=12.5), "gap_percent: expected"),
     (lambda d: d.update(plan=d["plan"][:-1]), "incomplete"),
     (lambda d: d["plan"].insert(0, d["plan"][0]), "rejected by the rules engine at step 2"),
 ])
@@ -51,7 +60,7 @@ def test_a_recording_that_is_off_is_refused_with_its_reason(small_recording, tmp
     puzzle, _, path = small_recording
     with pytest.raises(RecordingError, match=message.replace("(", r"\(").replace(")", r"\)")) as err:
         load_recording(_broken(path, tmp_path, change), puzzle)
-    assert "broken.result.json" in str(err.value)
+    assert re.search(r"broken\.result\.json:\d+: ", str(err.value)), str(err.value)   # the file and the line
 
 
 def test_a_recording_that_is_not_json_is_refused(small_recording, tmp_path):

@@ -59,7 +59,7 @@ def run_check(args: Namespace) -> int:
     from pathlib import Path
     from ..output_folder import folder_fault
     if args.export is not None:
-        fault = folder_fault(Path(args.export), "--export")
+        fault = folder_fault(args.export, "--export")   # the text: Path('') would be the current folder
         if fault:
             print(fault, file=sys.stderr)
             return 2

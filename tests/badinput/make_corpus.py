@@ -532,6 +532,154 @@ def data_cases() -> None:
               [p, "occupied"])
 
 
+HUGE_STOCK = {"atp": 999, "mrna": 999, "protein": 999, "carb": 999, "lipid": 999, "health": 0}
+GROWABLE_AREAS = ("free-ribosome", "smooth-er-detox", "rough-er", "golgi", "exocytosis", "cytoplasm", "laureates")
+"""The areas of identical spots, which a puzzle may grow (to 999 spots each: the documented maximum)."""
+
+
+def _huge(kind: str) -> str:
+    """grey-rush-2e grown to a largest legal input: 12 rounds of 4 flasks, 999 of everything in
+    stock, and 999 detox cards in hand, 999 spots in every area that may grow, or 999 goals."""
+    data = base_data("grey-rush-2e")
+    data.update(id="grey-rush-2e", rounds=12, flasks=4, events=[], occupied={}, start=dict(HUGE_STOCK))
+    data.pop("expected", None)
+    if kind == "detox-hand":
+        data["hand"] = [f"detox-{i}" for i in range(999)]
+        data["cards"] = [{"id": f"detox-{i}", "type": "detox", "cost": {"atp": 1 + i % 5}, "illustrative": True}
+                         for i in range(999)]
+    elif kind == "spots":
+        data["board_override"] = {"spots": {area: 999 for area in GROWABLE_AREAS}}
+    else:
+        data["goals"] = [{"id": f"g{i}", "count": 1 + i % 3, "points": 1 + i % 7, "illustrative": True}
+                         for i in range(999)]
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100_000)
+
+
+def issue38_cases() -> None:
+    """Issue #38: catalogue placeholders, plan fields per kind, recorded runs, paths and names,
+    unprintable text, numeric ranges, huge legal puzzles under --time-limit."""
+    ref = "i18n/it.yaml"
+
+    def data_case(name, about, ops, mentions, exit=2):
+        add(name, about, "generator", ["--data", "{data}", "validate"], exit, mentions, ops=ops, seconds=45.0)
+
+    def plan_case(name, about, content, mentions, json_out=False):
+        if not isinstance(content, str):
+            content = json.dumps(content, indent=1)
+        add(name, about, "solver", ["replay", "{root}/data/puzzles/grey-rush-2e.yaml", "{case}/plan.json",
+                                    *(["--json"] if json_out else [])], 2, ["plan.json", *mentions],
+            files={"plan.json": content})
+
+    # 1. the catalogue's message format (each was evaluated, or a traceback, or a memory exhaustion)
+    for slug, text, word in (
+            ("attribute", "Gioca {card.__class__.__name__}", "{card.__class__.__name__}"),
+            ("index", "Gioca {card[0]}", "{card[0]}"),
+            ("width-huge", "Gioca {card:>999999}", "{card:>999999}"),
+            ("width-giant", "Gioca {card:>999999999}", "{card:>999999999}"),
+            ("lone-open", "Gioca { carta", "{"),
+            ("lone-close", "Gioca } carta {card}", "}"),
+            ("empty", "Gioca {} {card}", "{}"),
+            ("conversion", "Gioca {card!z}", "{card!z}"),
+            ("positional", "Gioca {0}", "{0}"),
+            ("undeclared", "Gioca {card} a {lang}", "{lang}")):
+        data_case(f"data-ui-placeholder-{slug}", f"steps.play_card = {text!r}",
+                  [{"file": ref, "set": ["steps", "play_card", text]}], [ref, "steps.play_card", word])
+    data_case("data-ui-placeholder-core-attribute", "a site text with {n.__class__}",
+              [{"file": ref, "set": ["core", "made_with", "Fatto con {n.__class__}"]}],
+              [ref, "core.made_with", "{n.__class__}"])
+    # 2. plan fields that mean nothing for the step's kind
+    for kind, extra in (("place", {"spot": "nucleus-3", "take": ["atp"]}), ("place", {"spot": "nucleus-3", "lose": "atp"}),
+                        ("exhaust", {"resource": "atp", "disk": "steroid-hormone-9"}),
+                        ("respond", {"lose": "health", "bump": "opp1"}), ("respond", {"lose": "health", "order": []}),
+                        ("respond", {"lose": "health", "extra": True}), ("respond", {"lose": "health", "disk": "x"}),
+                        ("vaccinate", {"amount": 0, "bump": "opp1"}), ("vaccinate", {"amount": 0, "order": []}),
+                        ("vaccinate", {"amount": 0, "extra": True}), ("vaccinate", {"amount": 0, "disk": "x"}),
+                        ("income", {"resource": "atp", "take": ["atp"]}), ("income", {"resource": "atp", "lose": "atp"}),
+                        ("trade", {"resource": "lipid", "take": ["atp"]}), ("trade", {"resource": "lipid", "lose": "atp"}),
+                        ("play-card", {"card": "steroid-hormone-9", "spot": "nucleus-3"}),
+                        ("peek", {"order": [], "grey": True})):
+        field = list(extra)[-1]
+        plan_case(f"plan-{kind}-with-{field}", f"a {kind} step with `{field}`, a field it does not have",
+                  [{"kind": kind, **extra}], mentions=[f"plan[0].{field}", kind])
+    plan_case("plan-spot-surrogate", "a lone surrogate in a spot (a UnicodeEncodeError from replay --json before)",
+              '[{"kind": "place", "spot": "nucleus-3\\ud800"}]', mentions=["spot", "surrogate"], json_out=True)
+    plan_case("plan-card-escape", "ESC (a terminal colour code) in a card id",
+              '[{"kind": "place", "spot": "nucleus-3", "card": "x\\u001b[31m"}]', mentions=["card", "U+001B"])
+    # 3. recorded whole games, typed and ranged, each error with its line
+    rec = "puzzles/games/whole-game-2e.result.json"
+    for slug, old, new, field in (
+            ("workers-negative", '"workers": 2', '"workers": -2', "workers"),
+            ("workers-0", '"workers": 2', '"workers": 0', "workers"),
+            ("seconds-negative", '"seconds": ', '"seconds": -601.9, "x_seconds": ', "seconds"),
+            ("time-limit-0", '"time_limit": 600.0', '"time_limit": 0', "time_limit"),
+            ("recorded-text", '"recorded": "2026-11-25"', '"recorded": "yesterday"', "recorded"),
+            ("recorded-impossible", '"recorded": "2026-11-25"', '"recorded": "2026-02-30"', "recorded"),
+            ("warm-start-above", '"warm_start": ', '"warm_start": 999, "x_warm": ', "warm_start"),
+            ("warm-start-negative", '"warm_start": ', '"warm_start": -1, "x_warm": ', "warm_start"),
+            ("machine-nul", '"machine": "', '"machine": "\\u0000', "machine"),
+            ("machine-surrogate", '"machine": "', '"machine": "\\udc80', "machine"),
+            ("health-wrong", '"health": ', '"health": 1, "x_health": ', "health"),
+            ("plan-empty", '"plan": [', '"plan": [], "x_plan": [', "plan")):
+        data_case(f"data-recording-{slug}", f"whole-game-2e.result.json: {new.split(',')[0]}",
+                  [{"file": rec, "replace": [old, new], "count": 1}], ["whole-game-2e.result.json:", field])
+    # 5. paths and names, checked before any work
+    puzzle = "{root}/data/puzzles/grey-rush-2e.yaml"
+    for slug, out, word in (("folder", "{case}", "existing folder"), ("missing-folder", "{case}/no/such/r.json", "does not exist"),
+                            ("below-file", "{root}/README.md/r.json", "README.md"), ("empty", "", "empty path")):
+        add(f"cli-record-out-{slug}", f"solver record --out {out!r} (a traceback after the run before)", "solver",
+            ["record", puzzle, "--time-limit", "30", "--quiet", "--out", out], 2, ["--out", word], seconds=5.0)
+    add("cli-generator-export-empty", "check --export '' (wrote into the current folder before)", "generator",
+        ["check", "--export", ""], 2, ["--export", "empty path"])
+    add("cli-generator-docs-existing-file", "generate --docs naming an existing file (a traceback before)", "generator",
+        ["--data", "{root}/data", "generate", "--docs", "{root}/pyproject.toml"], 2, ["--docs", "pyproject.toml"])
+    # 4. every numeric option has a documented range
+    for slug, args, word in (("bench-sizes-996", ["bench", "--sizes", "996"], "--sizes"),
+                             ("seed-huge", ["solve", puzzle, "--seed", "99999999999"], "--seed"),
+                             ("time-limit-1e9", ["solve", puzzle, "--time-limit", "1e9"], "--time-limit"),
+                             ("record-time-limit-inf", ["record", puzzle, "--time-limit", "inf"], "--time-limit"),
+                             ("bench-cap-0", ["bench", "--cap", "0"], "--cap"),
+                             ("bench-whole-cap-huge", ["bench", "--whole-cap", "1e12"], "--whole-cap")):
+        add(f"cli-{slug}", " ".join(args[:1] + args[2:] if args[0] != "bench" else args), "solver", args, 2, [word])
+    add("cli-generator-bench-runs-0", "generator bench --runs 0", "generator", ["bench", "--runs", "0"], 2, ["--runs"])
+    # 6. text fields printable
+    data = base_data("grey-rush-2e")
+    text = base_text("grey-rush-2e").replace(f'  en: "{data["title"]["en"]}"', '  en: "Grey\\e[31m rush"')
+    puzzle_case("puzzle-2e-title-escape", "ESC in a title (printed to the terminal before)", "grey-rush-2e", text,
+                mentions=["title.en", "U+001B"])
+    text = base_text("grey-rush-2e").replace(f'  en: "{data["title"]["en"]}"', '  en: "Grey\\0 rush"')
+    puzzle_case("puzzle-2e-title-nul", "NUL in a title (accepted before)", "grey-rush-2e", text,
+                mentions=["title.en", "U+0000"])
+    # also: quick reference and glossary
+    q = "rules/cytosis/quickref.yaml"
+    data_case("data-quickref-duplicate-group", "two groups with the id players (accepted before)",
+              [{"file": q, "replace": ["  - id: round\n", "  - id: players\n"], "count": 1}], [q, "groups[1].id", "duplicate"])
+    data_case("data-quickref-group-id-form", "a group id with spaces and capitals (accepted before)",
+              [{"file": q, "replace": ["  - id: round\n", "  - id: The Round\n"], "count": 1}], [q, "groups[1].id", "The Round"])
+    g = "glossary.yaml"
+    data_case("data-glossary-preferred-forbidden", "a term whose preferred form is also forbidden (accepted before)",
+              [{"file": g, "replace": ["forbidden: {it: [Fiasca, Fiasche]}", "forbidden: {it: [Beuta, Fiasche]}"]}],
+              [g, "forbidden.it", "Beuta"])
+    vi = base_text("virus-influenza-2e") if (PUZZLES / "virus-influenza-2e.yaml").exists() else None
+    if vi is not None:
+        for key in ("round-02", "ebola-atack"):
+            add(f"puzzle-virus-rolls-key-{key}", f"virus_rolls key {key!r}: the message quotes it", "solver",
+                ["validate", "{case}/virus-influenza-2e.yaml"], 2, ["virus-influenza-2e.yaml", f"virus_rolls.{key}", key],
+                files={"virus-influenza-2e.yaml": vi.replace("  round-2:", f"  {key}:", 1)})
+    # 4. the largest legal inputs under --time-limit: an answer (or UNKNOWN) within the limit and a second
+    for kind in ("detox-hand", "spots", "goals"):
+        for engine in ("cpsat", "exhaustive"):
+            add(f"time-limit-huge-{kind}-{engine}", f"999 {kind.replace('-', ' ')}, --engine {engine} --time-limit 3 "
+                "(still running after 20 s before)", "solver",
+                ["solve", "{case}/grey-rush-2e.yaml", "--engine", engine, "--time-limit", "3", "--no-confirm"], 1,
+                ["time limit"], files={"grey-rush-2e.yaml": _huge(kind)}, seconds=7.0)
+    add("time-limit-whole-game-cpsat", "a whole game, CP-SAT, --time-limit 3 (model building counts)", "solver",
+        ["solve", "{root}/data/puzzles/games/whole-game-2e.yaml", "--time-limit", "3", "--no-confirm"], 1,
+        ["time limit"], seconds=7.0)
+    add("time-limit-whole-game-exhaustive", "a whole game, exhaustive search, --time-limit 3", "solver",
+        ["solve", "{root}/data/puzzles/games/whole-game-2e.yaml", "--engine", "exhaustive", "--time-limit", "3"], 0,
+        ["NOT PROVEN"], seconds=7.0)
+
+
 def main() -> None:
     if CASES.exists():
         shutil.rmtree(CASES)
@@ -541,6 +689,7 @@ def main() -> None:
     plan_cases()
     cli_cases()
     data_cases()
+    issue38_cases()
     for case in cases:
         (CASES / case["name"]).mkdir(exist_ok=True)
     manifest = {"about": "Named bad inputs: see tests/badinput/make_corpus.py (writes this file) and "
