@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solver.errors import CellulaError  # one base class for both packages, defined on the solver's side
+from solver.errors import CellulaError, located_message  # one base class for both packages, defined on the solver's side
 
 __all__ = ["CellulaError", "Problem", "DataError", "Problems", "display_path"]
 
@@ -26,8 +26,7 @@ class Problem:
     """1-based line number, when known."""
 
     def __str__(self) -> str:
-        loc = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{loc}: {self.where}: {self.message}" if self.where else f"{loc}: {self.message}"
+        return located_message(self.file, self.line, self.where, self.message)
 
 
 class DataError(CellulaError):

@@ -15,6 +15,8 @@ import json
 import shutil
 from html import escape
 from pathlib import Path
+
+from solver.model import STOCK_ORDER
 from typing import TYPE_CHECKING, Any
 
 from . import i18n, play_runtime
@@ -137,10 +139,6 @@ def board_data(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str) -> dict[st
     return {"lang": lang, "layout": layout(puzzle), "frames": frames, "ui": ui_strings(lang),
             "spot_order": [spot.id for spot in puzzle.board.spots],
             "stock_names": STOCK_ORDER, "words": words.to_dict(), "names": words.names}
-
-
-STOCK_ORDER = ("atp", "mrna", "protein", "carb", "lipid")
-"""Order of the stock fields in the drawing (the Stock dataclass's own order)."""
 
 
 def offers_regret(optimum: int | None, proven: bool) -> bool:

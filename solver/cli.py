@@ -119,7 +119,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     try:
         sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
                     progress=_progress(args.lang) if args.progress else None, confirm=())
-        if sol.proven and sol.engine == "cpsat" and not args.no_confirm:
+        if sol.status == "optimal" and sol.engine == "cpsat" and not args.no_confirm:
             budget = args.confirm_budget or confirm_budget(time.perf_counter() - started)
             if args.time_limit is not None:      # the time limit holds for the confirmation too
                 budget = min(budget, args.time_limit - (time.perf_counter() - started))

@@ -5,6 +5,13 @@ Every message quotes the offending value, says what was expected and where, e.g.
 """
 from __future__ import annotations
 
+def located_message(file: str, line: int | None, where: str, message: str) -> str:
+    """The one form of every data error: ``file[:line]: [where: ]message`` (``where`` a field path
+    such as ``start.atp``; left out when empty)."""
+    loc = file if line is None else f"{file}:{line}"
+    return f"{loc}: {where}: {message}" if where else f"{loc}: {message}"
+
+
 class CellulaError(Exception):
     """Base class of every error the project raises on purpose (the generator's ``DataError`` too).
 
@@ -31,8 +38,7 @@ class PuzzleError(SolverError):
         """1-based line number when known."""
         self.detail = message
         """What was expected and what was found."""
-        loc = file if line is None else f"{file}:{line}"
-        super().__init__(f"{loc}: {where}: {message}" if where else f"{loc}: {message}")
+        super().__init__(located_message(file, line, where, message))
 
 
 class IllegalActionError(SolverError):

@@ -29,6 +29,8 @@ from typing import Any, NoReturn, Protocol
 
 import yaml
 
+from .errors import located_message
+
 MAX_BYTES = 2_000_000
 """Largest file accepted (bytes). The biggest shipped data file is well under 200 kB."""
 MAX_DEPTH = 32
@@ -76,8 +78,7 @@ class LoadError(Exception):
         """1-based line, when known."""
         self.where = where
         """Path of the offending value (``terms[3].it``), or ''."""
-        loc = file if line is None else f"{file}:{line}"
-        super().__init__(f"{loc}: {where}: {message}" if where else f"{loc}: {message}")
+        super().__init__(located_message(file, line, where, message))
 
 
 def display_path(file: str | Path) -> str:

@@ -135,7 +135,8 @@ RULING_CARDS: dict[Ruling, EpigeneticCard] = {
 
 
 class Resource(Enum):
-    """ATP and the four macromolecules of a personal stock (``gameplay.phase-1``)."""
+    """ATP and the four macromolecules of a personal stock (``gameplay.phase-1``), in the order
+    stocks are shown (:data:`STOCK_ORDER`)."""
 
     ATP = "atp"
     MRNA = "mrna"
@@ -167,6 +168,10 @@ def resource_amount(amount: int, resource: "Resource") -> str:
     """``1 protein``, ``2 proteins``: an amount with the resource name in the right number."""
     names = RESOURCE_NAMES if amount == 1 else RESOURCE_PLURALS
     return f"{amount} {names[resource]}"
+
+
+STOCK_ORDER: tuple[str, ...] = tuple(r.value for r in Resource)
+"""The resources of a stock by name, in the order every table and text shows them."""
 
 
 @dataclass(frozen=True, order=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, NoReturn, assert_never
 
 from .engine import Action, ActionKind
-from .errors import PlanError
+from .errors import PlanError, located_message
 from .loading import Located, LoadError, display_path, dotted, load_json
 from .model import Resource
 from .rules import virus
@@ -119,7 +119,7 @@ def parse_action(item: Any, index: int, file: str, located: Located, base: tuple
 
     def fail(field: tuple[str | int, ...], message: str) -> NoReturn:
         line = located.line(path + field)
-        raise PlanError(f"{file}:{line}: {dotted(shown + field)}: {message}")
+        raise PlanError(located_message(file, line, dotted(shown + field), message))
 
     if not isinstance(item, dict):
         fail((), f"expected an action object ({{\"kind\": \"place\", \"spot\": ...}}), got {item!r}")

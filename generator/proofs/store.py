@@ -17,7 +17,7 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -159,7 +159,7 @@ def check_record(source: Source, record: dict[str, Any]) -> Solution:
     return solution
 
 
-def read_records(sources: Iterable[Source], report: Any, workers: int | None = None) -> dict[Path, Proof]:
+def read_records(sources: Iterable[Source], report: Callable[[Path, str], None], workers: int | None = None) -> dict[Path, Proof]:
     """Every source's :class:`Proof`, by puzzle file. ``report(file, message)`` receives each
     problem (a stale, damaged or failing record, a new puzzle whose computing failed); those
     puzzles are left out."""

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from solver.model import STOCK_ORDER
+
 if TYPE_CHECKING:
     from solver.model import Puzzle
 
@@ -36,7 +38,7 @@ PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
 WHY_PARTS = ("budget", "optimum", "plans", "only", "limits")
 """Keys every why-record holds (a cached file without them is computed again)."""
-STOCK_FIELDS = ("atp", "mrna", "protein", "carb", "lipid")
+STOCK_FIELDS = STOCK_ORDER
 
 
 def _probes(puzzle: Puzzle) -> Iterator[tuple[str, Puzzle]]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from solver import Puzzle
+from solver.model import STOCK_ORDER
 from solver.solution import Solution
 
 from ..proofs.store import Source
@@ -20,7 +21,7 @@ BENCH_PAGE = "cytosis/benchmark.md"
 RULES_COVERAGE_PAGE = "cytosis/rules-coverage.md"
 """The rules audit's page (:mod:`generator.audit_page`), linked from the index when the audit exists."""
 
-STOCK_FIELDS = ("atp", "mrna", "protein", "carb", "lipid")
+STOCK_FIELDS = STOCK_ORDER
 """Stock columns of the step table, in order."""
 
 
