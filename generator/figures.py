@@ -59,7 +59,6 @@ class Unit(enum.Enum):
     MILLISECONDS = "ms"
     MINUTES = "min"
     KIB = "KiB"
-    PERCENT = "%"
     SCORE = "score"
     """A Lighthouse score, 0-100."""
 
@@ -302,7 +301,7 @@ def format_value(figure: Figure, lang: str) -> str:
         return f"{number(figure.value)} / {number(figure.of)} ({share})"
     if unit in (Unit.COUNT, Unit.SCORE):
         return number(figure.value)
-    return f"{number(figure.value)} {unit.value}"
+    return i18n.t(f"figures.units.{unit.name.lower()}", lang, n=number(figure.value))
 
 
 def label(key: str, lang: str) -> str:

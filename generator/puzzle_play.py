@@ -265,10 +265,12 @@ PYODIDE_DIR = ROOT / "tools" / "pyodide" / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The files Pyodide's core needs (no extra packages: the engine needs only the standard library)."""
 ENGINE_MODULES = ("solver/engine.py", "solver/model.py", "solver/editions.py", "solver/errors.py",
-                  "solver/rules/free_ribosome.py", "solver/rules/macromolecule_cards.py",
-                  "solver/rules/epigenetic.py", "solver/rules/virus.py", "solver/steps.py", "solver/solution.py")
-"""The only solver modules the browser loads: the engine and what it imports, and the step events
-and their renderer that tell a move in the reader's words (:mod:`generator.move_words`)."""
+                  *sorted(f"solver/rules/{p.name}" for p in (ROOT / "solver" / "rules").glob("*.py")
+                          if p.name != "__init__.py"),
+                  "solver/messages.py", "solver/steps.py", "solver/solution.py")
+"""The only solver modules the browser loads: the engine and what it imports (every rule group of
+``solver/rules/``, so a new group cannot be left out), and the step events and their renderer that
+tell a move in the reader's words (:mod:`generator.move_words`)."""
 
 BROWSER_LOADING = '''"""The browser's stand-in for solver/loading.py (generator/puzzle_play.py BROWSER_LOADING):
 solver/steps.py imports its file readers for the command line's catalogue; in the browser the page

@@ -7,10 +7,14 @@ from __future__ import annotations
 import pytest
 
 from solver import bounds, deck_suite
-from solver.planner import build_model
+from solver.planner import build_model, unsupported_reason
 from solver.puzzle import load_puzzle
 
 SMALL = deck_suite.suite_files(small=True)
+MODELLED = [p for p in SMALL if unsupported_reason(load_puzzle(p)) is None]
+"""The small puzzles CP-SAT models. Since a Golgi cube follows the card the disk now completes
+(issue #30, EN 317), a puzzle whose reachable cards need both a Carbohydrate and a Lipid at the
+Golgi goes to the exhaustive search instead, and has no CP-SAT bound to check: 3 of the 12."""
 OPTIMA = {"suite-01-1e-2p-deck7-small": 4, "suite-02-2e-3p-deck13-small": 6, "suite-03-1e-3p-deck14-small": 5,
           "suite-04-2e-4p-deck11-small": 4, "suite-05-1e-2p-deck7-small": 4, "suite-06-2e-3p-deck12-small": 6,
           "suite-07-1e-3p-deck19-small": 6, "suite-08-2e-4p-deck16-small": 6, "suite-09-1e-2p-deck12-small": 7,
@@ -49,7 +53,8 @@ planner's and with symmetry) in the fast tier, the other portfolios (the same mo
 
 @pytest.mark.parametrize("method, deterministic", CASES)
 def test_no_bound_below_the_optimum(method, deterministic):
-    for path in SMALL:
+    assert len(MODELLED) >= 3
+    for path in MODELLED:
         run = bounds.run_method(build_model(load_puzzle(path)), method, deterministic, workers=2)
         optimum = OPTIMA[path.stem]
         assert run.bound is None or run.bound >= optimum, (path.stem, method.name, run.bound, optimum)
@@ -60,7 +65,8 @@ def test_no_bound_below_the_optimum(method, deterministic):
 
 
 def test_spot_symmetry_finds_interchangeable_spots_only_on_the_big_board():
-    pm = build_model(load_puzzle(next(p for p in deck_suite.suite_files(small=False) if "-3p-" in p.stem)))
+    pm = build_model(load_puzzle(next(p for p in deck_suite.suite_files(small=False)
+                                      if "-3p-" in p.stem and unsupported_reason(load_puzzle(p)) is None)))
     assert sorted(map(tuple, bounds.interchangeable_spots(pm))) == [
         ("exocytosis-1", "exocytosis-2"), ("golgi-1", "golgi-2"), ("rough-er-1", "rough-er-2")]
     two = next(p for p in deck_suite.suite_files(small=False) if "-2e-2p-" in p.stem) if any(

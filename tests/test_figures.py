@@ -89,7 +89,7 @@ def with_change(path: tuple, value) -> dict:
     (("figures", 1, "key"), "build.median", "key 'build.median' appears twice"),
     (("figures", 0, "value"), float("inf"), "got Infinity (not valid JSON)"),
     (("figures", 0, "value"), "12.5", "value '12.5': expected a finite number"),
-    (("figures", 0, "unit"), "hours", "unit 'hours': expected one of count, s, ms, min, KiB, %, score"),
+    (("figures", 0, "unit"), "hours", "unit 'hours': expected one of count, s, ms, min, KiB, score"),
     (("figures", 1, "of"), 4, "of 4: expected the whole, a number > 0 and >= the value"),
     (("figures", 0, "note"), "x", "unknown field 'note'"),
     (("figures",), [], "expected a list of 1 to 2000 figures"),
