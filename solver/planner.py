@@ -48,7 +48,7 @@ from .errors import SolverError
 from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, virus
 from .linear import Expr, Lit, LinearModel, Term, Var, lit, total
 from .model import (
-    RECEPTOR_OF, Area, Boost, Card, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
+    RECEPTOR_OF, Area, Boost, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
 )
 
 RES = list(Resource)
@@ -69,14 +69,19 @@ class Act:
     resource: Resource | None = None
     disk: str | None = None
     """Exocytosis: the disk (named by the card it was started for) completing ``card``, when
-    that is another card (ruling ``disk-card``)."""
+    that is another card (ruling ``disk-card``). Golgi: the disk taking ``card``'s cube, when that
+    is another card's (:mod:`solver.rules.golgi`)."""
+    other_cube: bool = False
+    """Exocytosis: the disk carries another card's Golgi cube (its Golgi placement named another
+    card); the engine's action is the same, the disk's load is not."""
 
     @property
     def label(self) -> str:
         if self.spot is None:
             assert self.resource is not None, "an act without a spot is an exhausted flask"
             return f"exhaust-{self.resource.value}"
-        return ",".join(p for p in (self.spot.id, self.card, self.goal, self.disk and f"disk:{self.disk}") if p)
+        return ",".join(p for p in (self.spot.id, self.card, self.goal, self.disk and f"disk:{self.disk}",
+                                    self.other_cube and "other-cube") if p)
 
     @property
     def disk_card(self) -> str | None:
@@ -176,7 +181,7 @@ def market_queue(puzzle: Puzzle, s0: State, opt: Options) -> tuple[dict[str, int
 def unsupported_reason(puzzle: Puzzle, options: Options | None = None) -> str | None:
     """Why :func:`build_model` cannot model ``puzzle`` (what it raises as :class:`UnsupportedPuzzle`),
     or None: asked before building, so a caller that only needs to know pays no model."""
-    limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle) or golgi.planner_limit(puzzle) \
+    limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle) \
         or disk_load.planner_limit(puzzle)
     if limit:
         return limit
@@ -214,6 +219,8 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     ctype = {c: cards[c].type for c in cards}
     routes = {c: route for c in reach if (route := cards[c].route) is not None}
     vesicle = list(routes)
+    # disks that may take another card's Golgi cube, and that cube (ruling disk-card: at-exocytosis)
+    other_cube = golgi.other_cubes(puzzle, vesicle)
     enzymes = [c for c in reach if ctype[c] is CardType.ENZYME]
     detox = [c for c in reach if ctype[c] is CardType.DETOX]
     macro_cards = [c for c in reach if ctype[c] is CardType.MACROMOLECULE]
@@ -239,12 +246,20 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             acts += [Act(spot, card=c) for c in vesicle if routes[c].er is VesicleArea.ROUGH_ER]
         elif k is SpotKind.GOLGI:
             acts += [Act(spot, card=c) for c in vesicle]
+            # the cube of another card now aimed at (spots.golgi, solver.rules.golgi)
+            acts += [Act(spot, card=c2, disk=c1) for c1 in other_cube for c2 in vesicle
+                     if golgi.other_cube_allowed(puzzle, c1, c2)]
         elif k is SpotKind.EXOCYTOSIS:
             acts += [Act(spot, card=c) for c in vesicle]
             # a disk completes another card its cubes cover (spots.exocytosis, ruling disk-card)
             acts += [Act(spot, card=c2, disk=c1) for c1 in vesicle for c2 in vesicle
                      if c1 != c2 and disk_may_complete(puzzle, c1, c2)
-                     and _disk_load(cards[c1]).covers(Stock(0, *cards[c2].cost.as_tuple()[1:]))]
+                     and golgi.load_with(cards[c1], routes[c1].golgi_resource).covers(Stock(0, *cards[c2].cost.as_tuple()[1:]))]
+            # ... and a disk carrying another card's Golgi cube completes what that load covers
+            acts += [Act(spot, card=c2, disk=None if c2 == c1 else c1, other_cube=True)
+                     for c1, cube in other_cube.items() for c2 in vesicle
+                     if disk_may_complete(puzzle, c1, c2)
+                     and golgi.load_with(cards[c1], cube).covers(Stock(0, *cards[c2].cost.as_tuple()[1:]))]
         elif k is SpotKind.CYTOPLASM:
             acts += [Act(spot, card=c) for c in enzymes]
     if rules.exhaust_allowed():
@@ -354,6 +369,11 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             if ctype[c].is_completable}
     er = {(t, c): state_bool(f"er[{c}]", t, 0) for t in range(T + 1) for c in vesicle}
     go = {(t, c): state_bool(f"golgi[{c}]", t, 0) for t in range(T + 1) for c in vesicle}
+    # the disk is in the Golgi with another card's cube (solver.rules.golgi): go and gx exclude
+    # each other, a disk being in one place
+    gx = {(t, c): state_bool(f"golgi_other_cube[{c}]", t, 0) for t in range(T + 1) for c in other_cube}
+    in_golgi = {(t, c): Expr.of(go[t, c]) + gx[t, c] if c in other_cube else go[t, c]
+                for t in range(T + 1) for c in vesicle}
     opp = {(t, d.id): state_bool(f"opp_disk[{d.id}]", t, 1) for t in range(T + 1) for d in s0.opp_disks}
     pend_ub = {e: len(puzzle.events) for e in boosts}
     pend = {(t, e): (lm.const(dict(s0.boosts).get(e, Stock()).get(boost_of(e).resource)) if t == 0
@@ -559,7 +579,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     in_area: dict[VesicleArea, list[tuple[str, dict[tuple[int, str], Var | Expr]]]] = {}
     for A in v_areas:
         if A is VesicleArea.GOLGI:
-            in_area[A] = [(c, go) for c in vesicle]
+            in_area[A] = [(c, in_golgi) for c in vesicle]
         else:
             in_area[A] = [(c, er) for c in vesicle if routes[c].er is A]
     opp_in = {A: [d for d in s0.opp_disks if d.area is A] for A in v_areas}
@@ -670,7 +690,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         ent_er = X(t, is_er)
         if not ent_er.terms:
             continue
-        on_board = total(er[t, c] + go[t, c] for c in vesicle)
+        on_board = total(Expr.of(er[t, c]) + in_golgi[t, c] for c in vesicle)
         freed = total(bump_c(t, c) for c in vesicle)
         lm.le(on_board - freed + ent_er, DISKS)
 
@@ -685,11 +705,13 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             k = kind_of(a)
             if is_er(a):
                 lm.le(x[t, i], hand[t, c])
-                lm.le(x[t, i], 1 - Expr.of(er[t, c]) - go[t, c])
+                lm.le(x[t, i], 1 - Expr.of(er[t, c]) - in_golgi[t, c])
             elif k is SpotKind.GOLGI:
-                lm.le(x[t, i], er[t, c])
+                lm.le(x[t, i], er[t, a.disk or c])
+                if a.disk is not None:   # the card now aimed at is in hand
+                    lm.le(x[t, i], hand[t, c])
             elif k is SpotKind.EXOCYTOSIS:
-                lm.le(x[t, i], go[t, a.disk or c])
+                lm.le(x[t, i], (gx if a.other_cube else go)[t, a.disk or c])
                 lm.le(x[t, i], hand[t, c])
             else:  # detox / enzyme from hand
                 lm.le(x[t, i], hand[t, c])
@@ -697,6 +719,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             lm.le(play[t, c], hand[t, c])
             lm.le(play[t, c], 1 - Expr.of(noop[t]))
     completes = {}
+    bump_other: dict[tuple[int, str], Expr] = {}   # (t, card): its disk, carrying another cube, leaves the Golgi
     for s in slots:
         t = s.t
         for c in reach:
@@ -715,10 +738,19 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         for c in vesicle:
             lm.section("spots.golgi")
             xer = X(t, lambda a, c=c: a.card == c and is_er(a))
-            xg = X(t, lambda a, c=c: a.card == c and kind_of(a) is SpotKind.GOLGI)
-            xe = X(t, lambda a, c=c: a.disk_card == c and kind_of(a) is SpotKind.EXOCYTOSIS)
-            lm.eq(er[t + 1, c], er[t, c] + xer - xg - bump_c(t, c, routes[c].er))
-            lm.eq(go[t + 1, c], go[t, c] + xg - xe - bump_c(t, c, VesicleArea.GOLGI))
+            xg_own = X(t, lambda a, c=c: a.card == c and kind_of(a) is SpotKind.GOLGI and a.disk is None)
+            xg_other = X(t, lambda a, c=c: a.disk == c and kind_of(a) is SpotKind.GOLGI)
+            xe_own = X(t, lambda a, c=c: a.disk_card == c and kind_of(a) is SpotKind.EXOCYTOSIS and not a.other_cube)
+            bump_g, b_other = bump_c(t, c, VesicleArea.GOLGI), Expr()
+            if c in other_cube:
+                xe_other = X(t, lambda a, c=c: a.disk_card == c and kind_of(a) is SpotKind.EXOCYTOSIS and a.other_cube)
+                # a disk removed from the full Golgi area carries its own card's cube or another's
+                if bump_g.terms:
+                    b_other = Expr.of(_and_mixed(lm, f"bump_other_cube[{s.tag},{c}]", [bump_g, gx[t, c]]))
+                bump_other[t, c] = b_other
+                lm.eq(gx[t + 1, c], Expr.of(gx[t, c]) + xg_other - xe_other - b_other)
+            lm.eq(er[t + 1, c], er[t, c] + xer - xg_own - xg_other - bump_c(t, c, routes[c].er))
+            lm.eq(go[t + 1, c], go[t, c] + xg_own - xe_own - (bump_g - b_other))
         for d in s0.opp_disks:
             lm.eq(opp[t + 1, d.id], opp[t, d.id] - Expr.of(bump_opp.get((t, d.id), lm.const(0))))
 
@@ -834,7 +866,10 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             b_any = bump_c(t, c)
             if b_any.terms:
                 gain[route.er_resource] = gain[route.er_resource] + b_any * need
-                gain[route.golgi_resource] = gain[route.golgi_resource] + bump_c(t, c, VesicleArea.GOLGI)
+                b_other = bump_other.get((t, c), Expr())
+                gain[route.golgi_resource] = gain[route.golgi_resource] + bump_c(t, c, VesicleArea.GOLGI) - b_other
+                if c in other_cube:
+                    gain[other_cube[c]] = gain[other_cube[c]] + b_other
         lm.section("gameplay.phase-1")
         mid = {}
         for r in RES:
@@ -882,8 +917,10 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     for c in vesicle:
         route = routes[c]
         need = cards[c].cost.get(route.er_resource)
-        final[route.er_resource] = final[route.er_resource] + (Expr.of(er[T, c]) + go[T, c]) * need
+        final[route.er_resource] = final[route.er_resource] + (Expr.of(er[T, c]) + in_golgi[T, c]) * need
         final[route.golgi_resource] = final[route.golgi_resource] + go[T, c]
+        if c in other_cube:
+            final[other_cube[c]] = final[other_cube[c]] + gx[T, c]
     # held Macromolecule cards are played in the last turn (engine: _play_held_cards)
     macromolecule_cards.encode_held_at_the_end(lm, puzzle, final, {c: Expr.of(hand[T, c]) for c in macro_cards},
                                                [cards[c] for c in macro_cards])
@@ -989,19 +1026,12 @@ def add_market_windows(lm: LinearModel, pm: PlanModel, arrival: dict[str, int], 
             if a.spot is None or a.spot.kind not in ROUTE_STAGE or a.spot.kind is SpotKind.CARD_ROW:
                 continue
             needs = []
-            if a.disk is not None:
-                needs = [(a.disk, ROUTE_STAGE[SpotKind.EXOCYTOSIS]), (a.card, 1)]
+            if a.disk is not None:   # a disk's move for another card (Exocytosis, or Golgi with its cube)
+                needs = [(a.disk, ROUTE_STAGE[a.spot.kind]), (a.card, 1)]
             elif a.card is not None:
                 needs = [(a.card, ROUTE_STAGE[a.spot.kind])]
             if any(c in arrival and s.t < (arrival[c] - 1) * per_round + stage for c, stage in needs):
                 lm.eq(pm.x[s.t, i], 0)
-
-
-def _disk_load(card: Card) -> Stock:
-    """The cubes on a disk started for ``card`` once through the Golgi (``cards.hormones``)."""
-    route = card.route
-    assert route is not None, "only hormone and receptor cards travel on a disk"
-    return Stock.of(route.er_resource, card.cost.get(route.er_resource)) + Stock.of(route.golgi_resource, 1)
 
 
 def _not(lm: LinearModel, term: Term) -> Lit | Expr:
@@ -1115,6 +1145,7 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
         if consumed is None or isinstance(v, Var):   # a prefix leaves later slots' constants alone
             setv(v, 0)
     traded: dict[tuple[int, Resource], int] = {}
+    carries_other: dict[str, bool] = {}   # disk -> its Golgi placement took another card's cube
     normals = 0
     for action in plan:
         r = normals // puzzle.flasks + 1
@@ -1148,8 +1179,12 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
             else:
                 match = (a.spot is not None and a.spot.id == action.spot and a.goal == action.goal
                          and a.disk == action.disk
-                         and (a.card == action.card or a.spot.kind is SpotKind.CARD_ROW))
+                         and (a.card == action.card or a.spot.kind is SpotKind.CARD_ROW)
+                         and a.other_cube == (a.spot.kind is SpotKind.EXOCYTOSIS
+                                              and carries_other.get(a.disk_card or "", False)))
             if match:
+                if a.spot is not None and a.spot.kind is SpotKind.GOLGI and a.disk_card is not None:
+                    carries_other[a.disk_card] = a.disk is not None
                 setv(pm.x[s.t, i], 1)
                 break
         else:

@@ -9,13 +9,15 @@ started for: the cube is that card's (a Carbohydrate, or a Lipid for a Steroid H
 The engine offers it as a Golgi placement naming the card now aimed at and the disk
 (``card``/``disk``, as at Exocytosis); under ``at-er`` the disk's own card gives the cube.
 
-The time-indexed planner keeps one Golgi cube per disk, its card's; a puzzle where a disk could
-take the other cube (its reachable hormone and receptor cards need both a Carbohydrate and a Lipid
-at the Golgi, under ``at-exocytosis``) is solved by the exhaustive search (:func:`planner_limit`).
+The time-indexed planner gives each disk that may take another card's cube (:func:`other_cubes`)
+a second Golgi state, "in the Golgi with that cube", whose load (:func:`load_with`) decides the
+cards its Exocytosis completes (``solver.planner.build_model``, section ``spots.golgi``).
 """
 from __future__ import annotations
 
-from ..model import Puzzle, Resource, Ruling
+from collections.abc import Sequence
+
+from ..model import Card, Puzzle, Resource, Ruling, Stock
 
 
 def other_cube_allowed(puzzle: Puzzle, disk_card: str, card: str) -> bool:
@@ -35,13 +37,17 @@ def cube(puzzle: Puzzle, card: str) -> Resource:
     return route.golgi_resource
 
 
-def planner_limit(puzzle: Puzzle) -> str | None:
-    """Why the time-indexed planner cannot model ``puzzle``'s Golgi cubes, or None."""
-    if puzzle.reading(Ruling.DISK_CARD) != "at-exocytosis":
-        return None
-    cubes = {c.route.golgi_resource for c in puzzle.reachable_cards() if c.route is not None}
-    if len(cubes) > 1:
-        return ("a disk may take the Golgi cube of another card than its own (spots.golgi, ruling "
-                "disk-card: at-exocytosis) and the reachable cards need both a Carbohydrate and a Lipid "
-                "there: the time-indexed model keeps one cube per disk; the exhaustive search solves it")
-    return None
+def other_cubes(puzzle: Puzzle, disk_cards: Sequence[str]) -> dict[str, Resource]:
+    """The disks (named by the card each is started for, among ``disk_cards``) that may take
+    another of these cards' Golgi cube, and that cube (cubes are a Carbohydrate or a Lipid, so a
+    disk has one other cube at most)."""
+    return {own: cube(puzzle, other) for own in disk_cards for other in disk_cards
+            if other_cube_allowed(puzzle, own, other)}
+
+
+def load_with(card: Card, golgi_cube: Resource) -> Stock:
+    """The cubes on a disk started for ``card`` once through the Golgi with ``golgi_cube``: its
+    Endoplasmic Reticulum cubes (as many as the card needs) and that cube."""
+    route = card.route
+    assert route is not None, "only hormone and receptor cards travel on a disk"
+    return Stock.of(route.er_resource, card.cost.get(route.er_resource)) + Stock.of(golgi_cube, 1)
