@@ -11,7 +11,8 @@ from pathlib import Path
 
 from .errors import DataError, Problems
 from .output_folder import folder_fault, write_fault
-from .site import DATA_DIR, DOCS_DIR, SiteData
+from .paths import DATA_DIR, DOCS_DIR
+from .site import SiteData
 
 
 def _coverage(data_dir: Path, site: SiteData | None = None) -> int:

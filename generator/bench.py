@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from . import features
-from .site import ROOT
+from .paths import ROOT
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:

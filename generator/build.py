@@ -9,7 +9,8 @@ from .pages import annotate_terms, core_pages, home_page
 from .markdown_syntax import neutralise_markdown
 from .render import Asset, Page, html_text
 from .rules import SITE_LANGUAGES
-from .site import DATA_DIR, DOCS_DIR, GENERATED_DIR, SiteData, load_site
+from .paths import DATA_DIR, DOCS_DIR, GENERATED_DIR
+from .site import SiteData, load_site
 
 
 def all_pages(site: SiteData) -> list[Page]:

@@ -32,7 +32,7 @@ from . import features, i18n
 from .errors import Problem, Problems
 from .puzzle_pages.texts import md_inline
 from .render import Page, render
-from .site import ROOT
+from .paths import ROOT
 
 if TYPE_CHECKING:
     from .site import SiteData

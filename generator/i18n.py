@@ -26,6 +26,7 @@ from solver.steps import declared_placeholders
 
 from .errors import DataError, Problems
 from .markdown_syntax import ABBREVIATION_DEFINITION, IMAGE
+from .paths import DATA_DIR, ROOT
 from .rules import SITE_LANGUAGES
 from .yamlio import Located, load_yaml
 
@@ -162,7 +163,6 @@ def load(data_dir: Path, problems: Problems, languages: tuple[str, ...] = SITE_L
 
 def _ensure_loaded() -> None:
     if _loaded_from is None:
-        from .site import DATA_DIR
         problems = Problems()
         load(DATA_DIR, problems)
         problems.raise_if_any()
@@ -365,7 +365,6 @@ def unused_problems(data_dir: Path, problems: Problems, root: Path | None = None
     """Every reference key that no lookup has read since loading (call after rendering every
     page) and that no source file names either (a key read only on some data, such as an error
     state, counts as used through its name in the code)."""
-    from .site import ROOT
     names = _SourceNames(_source_text(root or ROOT))
     reference = SITE_LANGUAGES[0]
     file = data_dir / CATALOGUE_FOLDER / f"{reference}.yaml"

@@ -40,7 +40,7 @@ from generator.search_index import write_indexes
 from generator.rules import SITE_LANGUAGES
 from generator.sanitize import page_markup_faults, sanitize_html
 from generator import puzzle_play  # issue #19 hook: play assets
-from generator.site import DATA_DIR, ROOT
+from generator.paths import DATA_DIR, ROOT
 from generator.site_url import SiteUrlError, checked_site_url
 
 if TYPE_CHECKING:

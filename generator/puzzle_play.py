@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from . import i18n, play_runtime
 from .move_words import Words
 from .render import Asset
-from .site import GENERATED_DIR
-from .step_texts import step_text
+from .paths import GENERATED_DIR
+from .step_texts import NAMED_KEYS, step_text
 
 if TYPE_CHECKING:
     from solver.engine import State
@@ -95,9 +95,6 @@ def step_texts_of(lang: str) -> dict[str, str]:
     return {key: i18n.t(NAMED_KEYS.get(key, key), lang) for key in sorted(catalogue_keys())}
 
 
-NAMED_KEYS = {"steps.place": "play.place_named"}
-"""Step texts the site tells with names in place of ids: the command line's ``steps.place`` shows
-the spot's id in brackets; with names, the spot's name follows its area (``Nucleus, spot 3``)."""
 
 
 def words_of(puzzle: Puzzle, lang: str) -> Words:

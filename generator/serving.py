@@ -6,7 +6,7 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .site import GENERATED_DIR
+from .paths import GENERATED_DIR
 
 if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer

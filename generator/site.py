@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import i18n
 from .errors import Problems
+from .paths import DATA_DIR
 from .refs import check_refs
 from .glossary import Term, load_glossary
 from .rules import SITE_LANGUAGES, Game, load_games
@@ -21,13 +22,6 @@ if TYPE_CHECKING:   # the features' own data types; their packages import this m
     from .quickref import QuickGroup
     from .figures import FigureSet
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA_DIR = Path(os.environ.get("CELLULA_DATA", ROOT / "data")).resolve()
-"""The data folder; tests point ``CELLULA_DATA`` at a fixture set."""
-DOCS_DIR = ROOT / "docs"
-GENERATED_DIR = "generated"
-"""The folder of ``docs/`` (and of the site) holding the features' shared generated files
-(:class:`~generator.render.Asset`); like the language folders it is rebuilt, never committed."""
 
 
 @dataclass

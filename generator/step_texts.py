@@ -12,6 +12,10 @@ from solver.steps import StepEvent, render
 from .i18n import t
 from .move_words import Words, named
 
+NAMED_KEYS = {"steps.place": "play.place_named"}
+"""Step texts the site tells with names in place of ids: the command line's ``steps.place`` shows
+the spot's id in brackets; with names, the spot's name follows its area (``Nucleus, spot 3``)."""
+
 
 def step_text(events: Iterable[dict[str, Any] | StepEvent], lang: str,
               names: Mapping[str, str] | None = None) -> str:
@@ -20,5 +24,4 @@ def step_text(events: Iterable[dict[str, Any] | StepEvent], lang: str,
     parsed = tuple(e if isinstance(e, StepEvent) else StepEvent.from_dict(e) for e in events)
     if names is None:
         return render(parsed, lambda key, **params: t(key, lang, **params))
-    from .puzzle_play import NAMED_KEYS
     return render(named(parsed, Words({}, names)), lambda key, **params: t(NAMED_KEYS.get(key, key), lang, **params))

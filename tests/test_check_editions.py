@@ -137,7 +137,8 @@ def test_real_allowlist_has_no_stale_entry_and_no_open_finding():
     and every reason is written for its finding (no shared bulk reason)."""
     from collections import Counter
     from generator.check.editions import load_editions
-    from generator.site import DATA_DIR, load_site
+    from generator.paths import DATA_DIR
+    from generator.site import load_site
     site = load_site(DATA_DIR)
     reports = site.editions or load_editions(site, Problems())
     for report in reports.values():

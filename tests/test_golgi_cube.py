@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver import solve
-from solver.engine import apply, initial_state, legal_actions
+from solver.engine import apply, legal_actions
 from solver.errors import IllegalActionError
 from solver.planner import build_model, solve_cpsat, unsupported_reason
 from solver.puzzle import load_board

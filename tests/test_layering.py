@@ -68,3 +68,85 @@ def test_one_base_class_for_both_packages() -> None:
 
     assert generator_base is solver_base
     assert issubclass(DataError, solver_base) and issubclass(PuzzleError, solver_base)
+
+
+def _module_graph(package: str) -> dict[str, dict[str, int]]:
+    """Module -> {module it imports: line}, inside ``package``; imports inside functions count (a
+    lazy import is still a circle), ``if TYPE_CHECKING:`` ones do not (they never run), and
+    ``from . import sibling`` is an edge to the sibling, not to the package's ``__init__``."""
+    files = {}
+    for path in (ROOT / package).rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, dict[str, int]] = {name: {} for name in files}
+    for name, path in files.items():
+        base = name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+        def visit(node: ast.AST, name: str = name, base: str = base) -> None:
+            for child in ast.iter_child_nodes(node):
+                if (isinstance(child, ast.If) and isinstance(child.test, ast.Name)
+                        and child.test.id == "TYPE_CHECKING"):
+                    continue
+                targets: list[str] = []
+                if isinstance(child, ast.ImportFrom):
+                    parts = base.split(".")[:len(base.split(".")) - max(0, child.level - 1)] if child.level else []
+                    module = ".".join(parts + ([child.module] if child.module else []))
+                    subs = [f"{module}.{a.name}" for a in child.names if f"{module}.{a.name}" in files]
+                    targets = subs or [module]
+                elif isinstance(child, ast.Import):
+                    targets = [a.name for a in child.names]
+                for target in targets:
+                    if target in files and target != name:
+                        graph[name].setdefault(target, child.lineno)
+                visit(child)
+        visit(ast.parse(path.read_text(encoding="utf-8")))
+    return graph
+
+
+def _circles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return found
+
+
+@pytest.mark.parametrize("package", ["solver", "generator"])
+def test_no_import_circle(package: str) -> None:
+    """Issue #34: no circle of imports, lazy ones included (a function-level import that closes a
+    circle only hides it); shared constants live in leaf modules such as ``generator.paths``."""
+    graph = _module_graph(package)
+    circles = _circles(graph)
+    assert not circles, "\n".join(
+        " -> ".join(circle) + ": " + "; ".join(f"{a} imports {b} (line {graph[a][b]})"
+                                             for a in circle for b in graph[a] if b in circle)
+        for circle in circles)
+
+
+def test_circle_finder_finds_a_lazy_circle(tmp_path: Path) -> None:
+    graph = {"p.a": {"p.b": 3}, "p.b": {"p.a": 9}, "p.c": {"p.a": 1}}
+    assert _circles(graph) == [["p.a", "p.b"]]

@@ -14,7 +14,7 @@ from generator.audit import ROOT, Status, load_audit, plain, planner_blocks, res
 from generator.audit import test_functions as defined_tests
 from generator.errors import Problems
 from generator.rules import load_games
-from generator.site import DATA_DIR
+from generator.paths import DATA_DIR
 
 AUDIT_FILE = DATA_DIR / "audit" / "cytosis.yaml"
 ROWS_TESTS = ROOT / "tests" / "test_rules_audit_rows.py"

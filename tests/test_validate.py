@@ -14,7 +14,8 @@ from generator.proofs import compute, store
 from generator.puzzle_pages import loading
 from generator.__main__ import main
 from generator.errors import Problems
-from generator.site import DATA_DIR, load_site
+from generator.paths import DATA_DIR
+from generator.site import load_site
 
 
 def _forbid_solving(monkeypatch) -> None:

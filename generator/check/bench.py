@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import DataError, Problems
 from ..figures import Unit, figure, load_average, write_set
-from ..site import ROOT
+from ..paths import ROOT
 from ..glossary import Term, load_glossary
 from ..yamlio import load_yaml
 from .checks import run_checks
@@ -88,7 +88,8 @@ class RealData:
 
 
 def _real_data() -> RealData | str:
-    from ..site import DATA_DIR, load_site
+    from ..paths import DATA_DIR
+    from ..site import load_site
     from .editions import EDITIONS_DIR, compared_games, load_broader, load_implied, official_pairs
     try:
         site = load_site(DATA_DIR, solve_puzzles=False)

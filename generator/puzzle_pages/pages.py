@@ -137,7 +137,7 @@ def produce(site: SiteData, lang: str) -> list[Page]:
     puzzle_set = site.puzzles
     if puzzle_set is None:
         return []
-    from ..site import DOCS_DIR
+    from ..paths import DOCS_DIR
     nav = (site.games[GAME].title[lang], UI[lang]["nav"])
     pages = [index_page(site, puzzle_set, lang, nav)]
     pages += [puzzle_page(site, puzzle_set, e, lang, nav) for e in computed_order(puzzle_set.entries)]
