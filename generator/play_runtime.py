@@ -1,6 +1,6 @@
 """The play session run in the reader's browser by Pyodide (issue #19, step 2), and at build time
-by CPython for the step-through frames. It imports only :mod:`solver.engine` (and what that
-imports: model, editions, errors, two rules modules), so the browser loads no solver, no ortools,
+by CPython for the step-through frames. It imports only :mod:`solver.engine` and :mod:`solver.values` (and what they
+import: model, editions, errors, two rules modules), so the browser loads no solver, no ortools,
 no yaml: the page hands it the puzzle already built, pickled at build time. Every legal action and
 every state come from the engine itself: the browser applies exactly the engine's rules."""
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pickle
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from solver import engine
+from solver.values import OverBudget, ValueSearch
 
 from generator.move_words import Words, blocked_codes, move_group, move_text
 
@@ -219,37 +220,12 @@ def best_values(puzzle: Puzzle, budget: int) -> dict[str, int | None] | None:
     """Best final Health reachable from every state reachable from the start (None for a state
     with no complete plan), keyed by :func:`state_key`; None when there are more than ``budget``
     states (then the page offers play without regret figures)."""
-    import sys
-    memo: dict[engine.State, int | None] = {}
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 20000))
-
-    class _TooMany(Exception):
-        pass
-
-    def value(state: engine.State) -> int | None:
-        if state in memo:
-            return memo[state]
-        if len(memo) >= budget:
-            raise _TooMany
-        if engine.is_terminal(state):
-            best: int | None = engine.returns(state)
-        else:
-            best = None
-            for action in engine.legal_actions(state):
-                reached = value(engine.apply_legal(state, action))
-                if reached is not None and (best is None or reached > best):
-                    best = reached
-        memo[state] = best
-        return best
-
+    search = ValueSearch(budget, canonical_states=False)   # the page looks up states as they are
     try:
-        value(engine.initial_state(puzzle))
-    except _TooMany:
+        search.value(engine.initial_state(puzzle))
+    except OverBudget:
         return None
-    finally:
-        sys.setrecursionlimit(old)
-    return {state_key(s): v for s, v in memo.items()}
+    return {state_key(s): v for s, v in search.table.items()}
 
 
 def table_values(table: dict[str, int | None]) -> Values:

@@ -264,9 +264,10 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 ENGINE_MODULES = ("solver/engine.py", "solver/model.py", "solver/editions.py", "solver/errors.py",
                   *sorted(f"solver/rules/{p.name}" for p in (ROOT / "solver" / "rules").glob("*.py")
                           if p.name != "__init__.py"),
-                  "solver/messages.py", "solver/steps.py", "solver/solution.py")
+                  "solver/messages.py", "solver/steps.py", "solver/solution.py", "solver/values.py")
 """The only solver modules the browser loads: the engine and what it imports (every rule group of
-``solver/rules/``, so a new group cannot be left out), and the step events and their renderer that
+``solver/rules/``, so a new group cannot be left out), the value search the play runtime imports,
+and the step events and their renderer that
 tell a move in the reader's words (:mod:`generator.move_words`)."""
 
 BROWSER_LOADING = '''"""The browser's stand-in for solver/loading.py (generator/puzzle_play.py BROWSER_LOADING):

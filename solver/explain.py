@@ -1,6 +1,6 @@
 """Why an optimum is optimal: the number of optimal plans and the "only move" steps of a plan,
-computed from the engine alone by a memoised value search (no pruning by dominance, so every
-optimal plan is counted). Capped by a state budget: past it the results say "not computed".
+computed from the engine alone by the memoised value search (:class:`solver.values.ValueSearch`,
+counting: no pruning by dominance, so every optimal plan is counted). Capped by a state budget: past it the results say "not computed".
 
 A plan is a sequence of engine actions; two plans are distinct when their action sequences
 differ up to symmetry: actions that reach the same canonical state (identical spots,
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
+from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions
 from .model import Puzzle
-from .search import canonical, with_recursion_limit
+from .values import OverBudget, ValueSearch, canonical
 
 if TYPE_CHECKING:
     from .regret import LineValues
@@ -33,58 +33,15 @@ class OptimalPlans:
     """Distinct canonical states valued."""
 
 
-class _OverBudget(Exception):
-    """The search valued more states than its budget allows."""
-
-
-class _ValueTable:
-    """Best final Health and count of optimal continuations from each canonical state."""
-
-    def __init__(self, max_states: int, cap: int) -> None:
-        self.max_states = max_states
-        self.cap = cap
-        self.table: dict[State, tuple[int | None, int]] = {}
-
-    def value(self, state: State) -> tuple[int | None, int]:
-        canon = canonical(state)
-        if canon in self.table:
-            return self.table[canon]
-        if len(self.table) >= self.max_states:
-            raise _OverBudget
-        if is_terminal(state):
-            result: tuple[int | None, int] = (returns(state), 1)
-        else:
-            best, count = None, 0
-            seen: set[State] = set()
-            for action in legal_actions(state):
-                child = apply_legal(state, action)
-                # plans are counted up to symmetry: actions reaching the same canonical state
-                # (identical spots, rough-er-1/-2) are one choice, as in line_facts' only moves
-                key = canonical(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                child_best, child_count = self.value(child)
-                if child_best is None:
-                    continue
-                if best is None or child_best > best:
-                    best, count = child_best, child_count
-                elif child_best == best:
-                    count = min(self.cap, count + child_count)
-            result = (best, count)
-        self.table[canon] = result
-        return result
-
-
-
 def optimal_plans(puzzle: Puzzle, max_states: int = 200_000, cap: int = 1000) -> OptimalPlans:
     """The optimum of ``puzzle`` and the number of distinct plans reaching it (at most ``cap``)."""
-    table = _ValueTable(max_states, cap)
+    search = ValueSearch(max_states, count_cap=cap)
+    start = initial_state(puzzle)
     try:
-        best, count = with_recursion_limit(lambda: table.value(initial_state(puzzle)))
-    except _OverBudget:
-        return OptimalPlans(None, None, False, len(table.table))
-    return OptimalPlans(best, count, count >= cap, len(table.table))
+        best, count = search.value(start), search.count(start)
+    except OverBudget:
+        return OptimalPlans(None, None, False, len(search.table))
+    return OptimalPlans(best, count, count >= cap, len(search.table))
 
 
 @dataclass(frozen=True)
@@ -128,16 +85,14 @@ def line_facts(puzzle: Puzzle, plan: list[Action], max_states: int = 200_000,
                cap: int = 1000) -> LineFacts | None:
     """Optimal plans counted (at most ``cap``), only moves, branching and the best losing departure
     along ``plan`` (an optimal plan), from one memoised value search. None when the budget ran out."""
-    table = _ValueTable(max_states, cap)
-
-    def value(state: State) -> int | None:
-        return with_recursion_limit(lambda: table.value(state))[0]
+    search = ValueSearch(max_states, count_cap=cap)
+    value = search.value
 
     state = initial_state(puzzle)
     only, branching = [], []
     best_dev: tuple[int, int, State, Action] | None = None  # (health, step, state before, action)
     try:
-        optimum, count = with_recursion_limit(lambda: table.value(state))
+        optimum, count = search.value(state), search.count(state)
         for i, action in enumerate(plan, start=1):
             # choices are distinct successors: two identical spots (rough-er-1/-2) are one choice,
             # as they are one plan in the count
@@ -159,9 +114,9 @@ def line_facts(puzzle: Puzzle, plan: list[Action], max_states: int = 200_000,
                 tail.append(nxt)
                 current = apply_legal(current, nxt)
             deviation = Deviation(step, tuple(plan[:step - 1]) + tuple(tail), health, optimum - health)
-    except _OverBudget:
+    except OverBudget:
         return None
-    plans = OptimalPlans(optimum, count, count >= cap, len(table.table))
+    plans = OptimalPlans(optimum, count, count >= cap, len(search.table))
     return LineFacts(plans, tuple(only), tuple(branching), deviation)
 
 

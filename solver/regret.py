@@ -10,8 +10,9 @@ best_values``); a larger one carries it only for the states of its worked exampl
 - a state one move off is worth at most the optimum too, so a continuation reaching the optimum
   proves it: the terminal score, a transposition back onto the line, or the line's remaining
   moves replayed in their order (each one as soon as it is legal) are tried first;
-- otherwise a memoised exhaustive value search from the state (one memo for the whole line, the
-  latest states first: they are the small ones) within a state budget;
+- otherwise the memoised value search (:class:`solver.values.ValueSearch`, with the optimum as its
+  ceiling and dominance pruning; one memo for the whole line, the latest states first: they are
+  the small ones) within a state budget;
 - what that budget does not cover, when the move ends a turn (a placement or an exhausted flask),
   goes to the CP-SAT planner with the line's moves up to the state held fixed
   (:func:`solver.planner.prefix_values`), within a deterministic time each: a proven optimum is a
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING
 from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
 from .errors import SolverError
 from .model import Puzzle
-from .search import canonical, dominance_key, with_recursion_limit
+from .values import OverBudget, ValueSearch
 
 if TYPE_CHECKING:   # the planner (ortools) is imported only when its stage runs
     from .planner import Options, PlanModel
@@ -85,95 +86,6 @@ class LineValues:
     """Wall time of the whole computation."""
     methods: dict[str, int] = field(default_factory=dict)
     """How many off-line values each method proved."""
-
-
-class _OverBudget(Exception):
-    """The memoised search reached its state or time budget."""
-
-
-class ValueMemo:
-    """Best final Health from canonical states, shared by every search along one line.
-
-    ``ceiling`` is the proven optimum: no state reachable from the start is worth more, so a
-    state's search stops at the first move reaching it (exact all the same). ``deadline``: in
-    CPU seconds (:func:`time.process_time`), a safety net behind the deterministic state budget."""
-
-    def __init__(self, ceiling: int, max_states: int, deadline: float | None = None) -> None:
-        self.ceiling = ceiling
-        self.max_states = max_states
-        self.deadline = deadline
-        self.table: dict[State, int | None] = {}
-        self.frontier: dict[tuple[State], list[tuple[tuple[int, ...], int | None]]] = {}
-        """Valued states by dominance key: (stock and Health, value)."""
-
-    def value(self, state: State) -> int | None:
-        """Best final Health from ``state`` (None: no complete sequence); raises _OverBudget."""
-        canon = canonical(state)
-        if canon in self.table:
-            return self.table[canon]
-        if len(self.table) >= self.max_states:
-            raise _OverBudget
-        if self.deadline is not None and len(self.table) % 256 == 0 and time.process_time() > self.deadline:
-            raise _OverBudget
-        if is_terminal(state):
-            best = returns(state)
-        else:
-            best = None
-            for action in legal_actions(state):
-                after = apply_legal(state, action)
-                if best is not None and self.cannot_beat(after, best):
-                    continue
-                reached = self.value(after)
-                if reached is not None and (best is None or reached > best):
-                    best = reached
-                    if best >= self.ceiling:
-                        break
-        self.table[canon] = best
-        self.remember(canon, best)
-        return best
-
-    def cannot_beat(self, state: State, best: int) -> bool:
-        """True when a valued state with the same structure and at least the same stock and
-        Health (:func:`solver.search.dominance_key`) is worth no more than ``best``: ``state``,
-        worth at most as much, cannot raise its parent's value, so it need not be searched."""
-        canon = canonical(state)
-        if canon in self.table:
-            return False
-        key = dominance_key(canon)
-        if key is None:
-            return False
-        vec = state.stock.as_tuple() + (state.health,)
-        for other, value in self.frontier.get(key, ()):
-            if (value is None or value <= best) and all(x >= y for x, y in zip(other, vec)):
-                return True
-        return False
-
-    def remember(self, canon: State, best: int | None) -> None:
-        """File a valued state under its dominance key for :meth:`cannot_beat`."""
-        key = dominance_key(canon)
-        if key is not None:
-            self.frontier.setdefault(key, []).append((canon.stock.as_tuple() + (canon.health,), best))
-
-    def continuation(self, state: State) -> tuple[Action, ...]:
-        """One best sequence from a valued ``state``: each time a move whose result is worth as
-        much (every state on the way was valued by :meth:`value`, or is valued now)."""
-        line: list[Action] = []
-        target = self.value(state)
-        if target is None:
-            return ()
-        while not is_terminal(state):
-            moves = [(action, apply_legal(state, action)) for action in legal_actions(state)]
-            # a move already valued first: a move skipped by the dominance bound may be worth as
-            # much, but valuing it now would only cost search
-            moves.sort(key=lambda move: canonical(move[1]) not in self.table)
-            for action, after in moves:
-                if self.value(after) == target:
-                    line.append(action)
-                    state = after
-                    break
-            else:       # cannot happen for an exact table; never hand back a line that falls short
-                raise AssertionError("memo inconsistent: no move keeps the value")
-        return tuple(line)
 
 
 def resume_line(state: State, remaining: list[Action]) -> tuple[Action, ...] | None:
@@ -285,7 +197,8 @@ def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states:
     line = line_states(puzzle, plan)
     if not is_terminal(line[-1]) or returns(line[-1]) != optimum:
         raise ValueError(f"{puzzle.id}: the plan does not reach the optimum {optimum}")
-    memo = ValueMemo(optimum, max_states, None if seconds is None else time.process_time() + seconds)
+    memo = ValueSearch(max_states, deadline=None if seconds is None else time.process_time() + seconds,
+                       ceiling=optimum, prune_dominated=True)
     proven: list[OffLineValue] = []
     unproven: list[Unproven] = []
     pending: list[tuple[int, Action, State]] = []
@@ -301,11 +214,11 @@ def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states:
     for step, action, after in sorted(pending, key=lambda item: -item[0]):
         if not over:
             try:
-                best = with_recursion_limit(lambda: memo.value(after))
-                moves = with_recursion_limit(lambda: memo.continuation(after))
+                best = memo.value(after)
+                moves = memo.continuation(after)
                 proven.append(OffLineValue(step, action, after, best, moves, "search"))
                 continue
-            except _OverBudget:
+            except OverBudget:
                 over = True
         unproven.append(Unproven(step, action, after))
     passes = (planner_time,) if isinstance(planner_time, (int, float)) else planner_time or ()

@@ -1,18 +1,19 @@
-"""Exhaustive search over the engine: depth-first, memoised on canonical states, with
-dominance pruning. Exact optimum for small puzzles; the baseline for other engines."""
+"""Exhaustive search over the engine: depth-first over plans, each canonical state visited once,
+with dominance pruning; it keeps the best plan found so far (anytime, unlike the memoised value
+search of :mod:`solver.values`, which values states). Exact optimum for small puzzles; the
+baseline for other engines."""
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
-from .engine import _r as replace
 
 from .deadline import OutOfTime, guard
-from .editions import rules_for
 from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
-from .model import ZERO, EventKind, Puzzle, event_kind
+from .model import Puzzle
+from .values import canonical, dominance_key, with_recursion_limit
+
+__all__ = ["SearchStats", "canonical", "dominance_key", "exhaustive", "with_recursion_limit"]
 
 
 @dataclass
@@ -29,53 +30,6 @@ class SearchStats:
     """Non-terminal states with no legal action."""
     complete: bool = True
     """False when the time or node limit stopped the search: the plan found is then not proven optimal."""
-
-
-T = TypeVar("T")
-
-RECURSION_LIMIT = 20_000
-"""Python's recursion limit while a depth-first search over plans runs (one frame per placement
-and effect; the default 1,000 is too low for a whole game)."""
-
-
-def with_recursion_limit(fn: Callable[[], T]) -> T:
-    """``fn()`` with the recursion limit raised to :data:`RECURSION_LIMIT`, restored afterwards
-    (the value searches of :mod:`solver.explain` and :mod:`solver.regret` recurse per move)."""
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, RECURSION_LIMIT))
-    try:
-        return fn()
-    finally:
-        sys.setrecursionlimit(old)
-
-def _toxicity_ahead(puzzle: Puzzle, round_: int) -> bool:
-    return any(e is not None and event_kind(e) is EventKind.TOXICITY for e in puzzle.events[round_:])
-
-
-def dominance_key(state: State) -> tuple[State] | None:
-    """The state without its stock (and health, when health cannot hurt), or None when
-    dominance is unsound for this state.
-
-    Sound because more of any resource never forbids an action nor lowers a score, with two
-    exceptions handled here: Toxicity (1e) takes more from bigger stocks, so no stock
-    dominance while one is still to come; and in 2e the disk leaving a full area belongs to
-    the player highest on the Health Track, so health stays in the key in 2e.
-    """
-    if _toxicity_ahead(state.puzzle, state.round):
-        return None
-    keep_health = not rules_for(state.puzzle.edition).removal_is_chosen()
-    return (replace(state, stock=ZERO, health=state.health if keep_health else 0),)
-
-
-def canonical(state: State) -> State:
-    """``state`` with the spots holding flasks replaced by their signature (kind, area,
-    value, slot): identical spots (``rough-er-1``/``rough-er-2``) are interchangeable."""
-    board = state.puzzle.board
-    sig = []
-    for sid in state.placed:
-        s = board.spot(sid)
-        sig.append(f"{s.kind.value}/{s.area.value}/{s.value}/{s.slot}")
-    return replace(state, placed=tuple(sorted(sig)))
 
 
 def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
