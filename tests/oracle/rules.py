@@ -142,6 +142,10 @@ spots) and the Mitochondria ("due spazi (due sui tre totali)"); the Smooth ER's 
 separate areas of the board file already."""
 ENZYME_SET_POINTS = {0: 0, 1: 0, 2: 2, 3: 5, 4: 9, 5: 14}
 STRAINS = ("ebola", "influenza", "rhinovirus")
+PRE_ROLL, RESPOND, VACCINATE = "pre-roll", "respond", "vaccinate"
+"""The player's steps of a Virus attack [virus.card-attack], [virus.event-attack]: ATP for
+antibodies before the roll (the buyer of a Virus Attack card only), the gain or loss of the place,
+ATP for antibodies after it."""
 VIRUS_TABLES = {"1e": {3: ((3, 1), True), 4: ((3, 2, 1), True), 5: ((4, 3, 2, 1), False)},
                 "2e": {3: ((3, 1), True), 4: ((3, 2, 1), True), 5: ((4, 3, 2, 1), True)}}
 """Resources gained by place from the highest Antibody Response, and whether the lowest loses
@@ -172,6 +176,8 @@ class CardType(Enum):
     ENZYME = "enzyme"
     DETOX = "detox"
     MACROMOLECULE = "macromolecule"
+    VIRUS_ATTACK = "virus-attack"
+    """Virus expansion: "There are six Virus Attack Cell Component Cards" [virus.cell-component-cards]."""
 
 
 ROUGH_ER_TYPES = (CardType.PROTEIN_HORMONE, CardType.PROTEIN_RECEPTOR, CardType.STEROID_RECEPTOR)
@@ -222,6 +228,8 @@ class Card:
     """Enzyme colour (sets [scoring.enzyme-sets])."""
     gain: tuple[int, ...]
     """Macromolecule card: what playing it gives."""
+    strain: str | None = None
+    """Virus Attack card: the attacking strain (``STRAINS``)."""
 
 
 @dataclass(frozen=True)
@@ -291,7 +299,10 @@ class Puzzle:
     antibodies: tuple[int, int, int] = (0, 0, 0)
     """Antibodies at the start per strain (``STRAINS`` order)."""
     virus_rolls: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] = ()
-    """(attack source ``round-N``, the player's roll, (seat, Antibody Response) of the others)."""
+    """(attack source: ``round-N`` or a Virus Attack card's id, the player's roll, (seat, Antibody
+    Response) of the others)."""
+    laureates_seats: tuple[int, ...] = ()
+    """Per round, the seat of the other player whose flask is on Laureates in Biology (0: none stated)."""
 
 
 class State(NamedTuple):
@@ -329,10 +340,13 @@ class State(NamedTuple):
     """``round-income``: this round's cube not yet taken and no flask placed yet."""
     antibodies: tuple[int, int, int] = (0, 0, 0)
     """Virus: antibodies per strain."""
-    attack: tuple[str, str, str] | None = None
-    """Virus: the attack waiting (strain, source, stage ``respond`` or ``vaccinate``)."""
-    marker: bool = True
-    """The player holds the First Player Marker (taken on Laureates in Biology)."""
+    attacks: tuple[tuple[str, str, str, int, bool], ...] = ()
+    """Virus: the attacks waiting, first to resolve first: (strain, source, stage, the seat holding
+    the First Player Marker when the attack struck, bought by another player); the stages are
+    ``PRE_ROLL`` (the player bought the card), ``RESPOND``, ``VACCINATE``."""
+    holder: int = 1
+    """The seat holding the First Player Marker (the player's ``Puzzle.seat`` once their flask is
+    on Laureates in Biology)."""
 
 
 # ---------------------------------------------------------------- reading a puzzle
@@ -404,8 +418,6 @@ def supports(data: dict) -> str | None:
                 return "a Virus Event with fewer players than the Virus rules allow"
             if f"round-{r}" not in (data.get("virus_rolls") or {}):
                 return f"a Virus Event without the dice of round {r}"
-            if any("laureates" in v for v in occupied.values()):
-                return "another player taking the First Player Marker in a Virus game"
             continue
         if event not in (None, "toxicity", "reduce-atp-cost") and event not in boost_area:
             return f"event {event!r}"
@@ -418,15 +430,27 @@ def supports(data: dict) -> str | None:
     if len(data.get("deck") or []) < 4 * (rounds - 1):
         return "the deck could run out (the reshuffle is random)"
     cards = {c["id"]: c for c in data.get("cards") or []}
-    if any(c["type"] == "virus-attack" for c in cards.values()):
-        return "Virus Attack cards"
-    if data.get("laureates_seats"):
-        return "laureates_seats"
     ids = list(data.get("hand") or []) + [c for c in data.get("row") or [] if c] + list(data.get("deck") or [])
     if len(ids) != len(set(ids)):
         return "a card id appears twice"
     if any(c not in cards for c in ids):
         return "a card without a definition"
+    attack_cards = [cid for cid in ids if cards[cid]["type"] == "virus-attack"]
+    for cid in attack_cards:
+        c = cards[cid]
+        if c.get("strain") not in STRAINS or any(_stock(c.get("cost"))) or c.get("health"):
+            return f"Virus Attack card {cid}: a strain of {STRAINS}, no cost, no Health expected"
+        if cid in (data.get("hand") or []):
+            return f"Virus Attack card {cid} in hand (it takes effect when bought)"
+        if players < (2 if edition == "1e" else 3):
+            return "a Virus Attack card with fewer players than the Virus rules allow"
+        if cid not in (data.get("virus_rolls") or {}):
+            return f"a Virus Attack card without its dice ({cid})"
+    virus_game = bool(attack_cards) or any(e and e.startswith("virus-") for e in events[:rounds])
+    seats_given = {int(k): v for k, v in (data.get("laureates_seats") or {}).items()}
+    for r, spots_taken in occupied.items():
+        if virus_game and "laureates" in spots_taken and players > 2 and r not in seats_given:
+            return f"another player on Laureates in Biology in round {r} of a Virus game, seat not given"
     colours: dict[str, int] = {}
     for c in cards.values():
         ctype = CardType(c["type"])
@@ -460,7 +484,8 @@ def load(source: dict | str | Path) -> Puzzle:
     for c in data["cards"]:
         ctype = CardType(c["type"])
         health = 1 if ctype is CardType.DETOX else int(c.get("health", 0))
-        cards[c["id"]] = Card(c["id"], ctype, _stock(c.get("cost")), health, c.get("color"), _stock(c.get("gain")))
+        cards[c["id"]] = Card(c["id"], ctype, _stock(c.get("cost")), health, c.get("color"), _stock(c.get("gain")),
+                              c.get("strain"))
     rounds = data["rounds"]
     events = list(data.get("events") or [])
     events += [None] * (rounds - len(events))
@@ -479,6 +504,9 @@ def load(source: dict | str | Path) -> Puzzle:
         cards=cards, spots=spots, vesicles=vesicles, boost_areas=boosts, epigenetic=data.get("epigenetic"),
         seat=int(data.get("seat", 1)), first_player=bool(data.get("first_player", True)),
         marker_seat=int(data.get("marker_seat", 0)),
+        laureates_seats=tuple(int((data.get("laureates_seats") or {}).get(r, (data.get("laureates_seats") or {})
+                                                                           .get(str(r), 0)))
+                              for r in range(1, rounds + 1)),
         antibodies=tuple(int((data.get("antibodies") or {}).get(s, 0)) for s in STRAINS),
         virus_rolls=tuple((src, int(v["roll"]), tuple((int(o["seat"]), int(o["response"])) for o in v["others"]))
                           for src, v in sorted((data.get("virus_rolls") or {}).items())))
@@ -648,12 +676,21 @@ def _cytoplasm(p, s, spot, readings):
 
 
 def _laureates(p, s, spot, readings):
-    """No goal card in scope: "Collect 1 ATP from the general supply" [spots.laureates]."""
-    yield {}, s._replace(stock=_add(s.stock, ATP, 1), marker=True), 0   # "Take the First Player Marker"
+    """No goal card in scope: "Collect 1 ATP from the general supply" [spots.laureates]; "Take the
+    First Player Marker (and keep it for all subsequent rounds until it is claimed by another
+    player)": the player holds it from now on, other players' flasks of the round being placed
+    before the player's (see the module docstring)."""
+    yield {}, s._replace(stock=_add(s.stock, ATP, 1), holder=p.seat), 0
 
 
 def _card_row(p, s, spot, readings):
-    """Pay the slot's ATP and take its card [spots.card-row]; Reduce ATP Cost [events.reduce-atp-cost]."""
+    """Pay the slot's ATP and take its card [spots.card-row]; Reduce ATP Cost [events.reduce-atp-cost].
+
+    A Virus Attack card is not taken into the hand: "When a player purchases a Virus Attack Card from
+    the Cell Component Card Area, that card immediately takes effect" [virus.cell-component-cards]
+    (1e "quella carta scatena immediatamente l'effetto"); its attack waits in ``State.attacks``,
+    starting with "Only the player who purchased the Virus Attack Card may pay additional ATP"
+    [virus.card-attack] (``PRE_ROLL``), ranked with the First Player Marker where it is now."""
     cid = s.row[spot.slot]
     if cid is None:
         return
@@ -665,6 +702,11 @@ def _card_row(p, s, spot, readings):
     if reduce and spot.value == 0:
         paid = _add(paid, ATP, 1)
     row = tuple(None if i == spot.slot else c for i, c in enumerate(s.row))
+    card = p.cards[cid]
+    if card.type is CardType.VIRUS_ATTACK:
+        attack = (card.strain, cid, PRE_ROLL, s.holder, False)
+        yield {"card": cid}, s._replace(stock=paid, row=row, attacks=s.attacks + (attack,)), 0
+        return
     yield {"card": cid}, s._replace(stock=paid, hand=tuple(sorted(s.hand + (cid,))), row=row), 0
 
 
@@ -702,8 +744,14 @@ def _area_open(p: Puzzle, s: State, spot: Spot) -> bool:
 def initial_state(p: Puzzle, readings: Readings = Readings()) -> State:
     s = State(round=0, turn=0, step=0, stock=p.start, hand=p.hand, disks=(), detox=(0, 0), enzymes=(),
               receptors=(0, 0), row=p.row, deck=p.deck, taken=frozenset(), grey_left=p.grey_flasks,
-              boosts=tuple(0 for _ in p.boost_areas), antibodies=p.antibodies, marker=p.first_player)
+              boosts=tuple(0 for _ in p.boost_areas), antibodies=p.antibodies,
+              holder=p.seat if p.first_player else (p.marker_seat or _lowest_other_seat(p)))
     return _begin_round(p, _reveal(p, s, 0, first=True), readings)
+
+
+def _lowest_other_seat(p: Puzzle) -> int:
+    """The puzzle format's default seat of another player (``marker_seat``, ``laureates_seats``)."""
+    return 1 if p.seat != 1 else 2
 
 
 def _reveal(p: Puzzle, s: State, rnd: int, first: bool = False) -> State:
@@ -715,7 +763,8 @@ def _reveal(p: Puzzle, s: State, rnd: int, first: bool = False) -> State:
         stock = tuple([stock[0]] + [n - (4 if n >= 10 else 2 if n >= 7 else 1 if n >= 5 else 0) for n in stock[1:]])
     if event is not None and event.startswith("virus-"):
         # "When a Virus Event Card is flipped face up ... that Virus Card becomes active immediately"
-        return s._replace(boosts=boosts, stock=stock, attack=(event[len("virus-"):], f"round-{rnd + 1}", "respond"))
+        attack = (event[len("virus-"):], f"round-{rnd + 1}", RESPOND, s.holder, False)
+        return s._replace(boosts=boosts, stock=stock, attacks=s.attacks + (attack,))
     return s._replace(boosts=boosts, stock=stock)
 
 
@@ -740,13 +789,29 @@ def _refresh_row(p: Puzzle, s: State) -> State:
 
 
 def _begin_round(p: Puzzle, s: State, readings: Readings) -> State:
+    """Other players' flasks of the round, placed before the player's first turn (see the module
+    docstring). One on Laureates in Biology takes the First Player Marker ("Take the First Player
+    Marker", [spots.laureates]; its seat: ``laureates_seats``). One on a card-row slot bought its
+    card; a Virus Attack card bought so attacks: "All other players lose 1 Health Point on the
+    Health Track", then the roll [virus.card-attack] (no ATP before the roll for the player: "Only
+    the player who purchased the Virus Attack Card may pay additional ATP"). When two such
+    purchases, or such a purchase and another player's flask on Laureates in Biology, fall in one
+    round, the order of those players' flasks decides the outcome and no puzzle states it:
+    :class:`OutOfScope`."""
     taken = p.occupied[s.round]
-    row = s.row
+    row, holder, attacks = s.row, s.holder, s.attacks
     if readings.row_slot_bought:
         slots = {sp.slot for sp in p.spots if sp.kind == "card-row" and sp.id in taken}
+        bought = [row[i] for i in sorted(slots) if i < len(row) and row[i] is not None]
+        viral = [cid for cid in bought if p.cards[cid].type is CardType.VIRUS_ATTACK]
+        if len(viral) > 1 or (viral and "laureates" in taken):
+            raise OutOfScope(f"round {s.round + 1}: the order of other players' flasks decides a Virus attack")
+        attacks += tuple((p.cards[cid].strain, cid, RESPOND, holder, True) for cid in viral)
         row = tuple(None if i in slots else c for i, c in enumerate(row))
+    if "laureates" in taken:
+        holder = p.laureates_seats[s.round] or _lowest_other_seat(p)
     return s._replace(taken=taken, row=row, grey_left=p.grey_flasks, turn=0, step=0,
-                      income=p.epigenetic == "round-income")
+                      income=p.epigenetic == "round-income", holder=holder, attacks=attacks)
 
 
 def _end_turn(p: Puzzle, s: State, readings: Readings) -> State | None:
@@ -766,7 +831,13 @@ def _end_turn(p: Puzzle, s: State, readings: Readings) -> State | None:
 def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tuple[dict | None, State | None, int]]:
     """Every legal move from ``s``: (action dict in the engine's ``to_dict`` shape, or None for
     "end the turn"; the next state, None at the end of the game; Health gained)."""
-    if s.attack is not None:
+    if s.attacks:
+        if s.income and s.attacks[0][4] and s.attacks[0][2] == RESPOND:
+            # "All'inizio di ciascun round" [epigenetic.round-income]: before any flask of the round,
+            # the other players' flask that bought the Virus Attack card included
+            for res in (ATP, MRNA, LIPID):
+                yield ({"kind": "income", "resource": RESOURCES[res]},
+                       s._replace(stock=_add(s.stock, res, 1), income=False), 0)
         yield from _attack_moves(p, s)
         return
     for cid in sorted(set(s.hand)):
@@ -805,15 +876,15 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
             yield {"kind": "exhaust", "resource": RESOURCES[res]}, s._replace(stock=_add(s.stock, res, 1), step=2), 0
 
 
-def _virus_place(p: Puzzle, s: State, strain: str, source: str) -> tuple[int, bool]:
+def _virus_place(p: Puzzle, s: State, strain: str, source: str, holder: int) -> tuple[int, bool]:
     """(resources gained, whether the player loses 1 resource or 1 Health Point) [virus.allocation]:
     Antibody Response = the roll + the antibodies of the strain; "If there is a tie ..., the tying
     player in the closest position clockwise to the player with the First Player Card wins the tie"
-    (1e: the dummy of a 2-player game wins every tie)."""
+    (1e: the dummy of a 2-player game wins every tie), ``holder`` holding the card when the attack
+    struck."""
     roll, others = next((r, o) for src, r, o in p.virus_rolls if src == source)
     mine = roll + s.antibodies[STRAINS.index(strain)]
     seats = max(p.players, p.seat)
-    holder = p.seat if s.marker else (p.marker_seat or (1 if p.seat != 1 else 2))
     order = lambda seat: (seat - holder) % seats   # noqa: E731
     ahead = sum(1 for seat, resp in others
                 if resp > mine or (resp == mine and (seat == 0 or order(seat) < order(p.seat))))
@@ -825,30 +896,39 @@ def _virus_place(p: Puzzle, s: State, strain: str, source: str) -> tuple[int, bo
 
 
 def _attack_moves(p: Puzzle, s: State) -> Iterator[tuple[dict | None, State | None, int]]:
-    """The player's steps of a Virus attack: the gain or the loss, then ATP for antibodies of the
-    strain, "For each ATP paid ... 2 antibodies" [virus.event-attack]."""
-    assert s.attack is not None
-    strain, source, stage = s.attack
-    if stage == "respond":
-        gain, loses = _virus_place(p, s, strain, source)
-        after = s._replace(attack=(strain, source, "vaccinate"))
+    """The player's steps of the first waiting Virus attack [virus.attack] "all players should pause
+    and follow the steps below": for a Virus Attack card the player bought, first "Only the player
+    who purchased the Virus Attack Card may pay additional ATP to move their Antibody Marker up the
+    column matching that attacking Virus strain (at a rate of 1 ATP per 2 antibody)"
+    [virus.card-attack]; for one another player bought, "All other players lose 1 Health Point on
+    the Health Track" (1e "Si possono avere punteggi negativi"), taken with the response below (the
+    dice are the puzzle's, so the moment of that loss changes nothing); then the gain or the loss of
+    the place; then "each player will have the option to pay ATP ... For each ATP paid, a player
+    moves their Antibody Marker up that strain's column by 2 antibodies" [virus.event-attack]."""
+    strain, source, stage, holder, by_other = s.attacks[0]
+    rest = s.attacks[1:]
+    k = STRAINS.index(strain)
+    if stage == RESPOND:
+        gain, loses = _virus_place(p, s, strain, source, holder)
+        after = s._replace(attacks=((strain, source, VACCINATE, holder, by_other),) + rest)
+        struck = -1 if by_other else 0
         if loses:
-            yield {"kind": "respond", "lose": "health"}, after, -1
+            yield {"kind": "respond", "lose": "health"}, after, struck - 1
             for i, name in enumerate(RESOURCES):
                 if s.stock[i] > 0:
-                    yield {"kind": "respond", "lose": name}, after._replace(stock=_add(s.stock, i, -1)), 0
+                    yield {"kind": "respond", "lose": name}, after._replace(stock=_add(s.stock, i, -1)), struck
             return
         for take in combinations_with_replacement((ATP, MRNA, LIPID), gain):
             stock = s.stock
             for i in take:
                 stock = _add(stock, i, 1)
-            yield {"kind": "respond", "take": [RESOURCES[i] for i in take]}, after._replace(stock=stock), 0
+            yield {"kind": "respond", "take": [RESOURCES[i] for i in take]}, after._replace(stock=stock), struck
         return
-    k = STRAINS.index(strain)
     for atp in range(s.stock[ATP] + 1):
         antibodies = tuple(a + (2 * atp if i == k else 0) for i, a in enumerate(s.antibodies))
+        nxt = ((strain, source, RESPOND, holder, by_other),) + rest if stage == PRE_ROLL else rest
         yield ({"kind": "vaccinate", "amount": atp},
-               s._replace(stock=_add(s.stock, ATP, -atp), antibodies=antibodies, attack=None), 0)
+               s._replace(stock=_add(s.stock, ATP, -atp), antibodies=antibodies, attacks=nxt), 0)
 
 
 # ---------------------------------------------------------------- scoring
