@@ -278,3 +278,97 @@ def test_oracle_readings_of_the_rules_the_engine_reads_otherwise(data, reading, 
     assert best(puzzle).health == rulebook
     other_reading = replace(Readings(), **{reading: not getattr(Readings(), reading)})
     assert best(puzzle, other_reading).health == other
+
+
+# ---------------------------------------------------------------- Virus Attack cards
+
+ATTACK_FAST = 15
+"""Seeds per edition of the Virus Attack card cross-check in the fast tier (30 puzzles)."""
+ATTACK_SLOW = 150
+"""Seeds per edition in the slow tier (300 puzzles)."""
+ATTACK_EPIGENETIC_FAST, ATTACK_EPIGENETIC_SLOW = 5, 40
+"""1st-edition puzzles with Virus Attack cards and an Epigenetic card (the round's income comes
+before another player's purchase attacks, IT 805), fast and slow tiers."""
+
+
+def _attack_card_case(seed: int, edition: str, puzzle_dir: Path, epigenetic: bool = False) -> None:
+    data = random_puzzle(seed, edition, attack_cards=True, epigenetic=epigenetic)
+    assert any(c["type"] == "virus-attack" for c in data["cards"])
+    path = write(data, puzzle_dir)
+    _cross_check(data, path, best(load(path), readings_of(data)), cpsat=False)   # CP-SAT: no Virus
+
+
+ATTACK_FAST_CASES = [(e, s) for e in ("1e", "2e") for s in range(ATTACK_FAST)]
+
+
+@pytest.mark.parametrize("edition, seed", ATTACK_FAST_CASES)
+def test_oracle_matches_solver_with_virus_attack_cards(edition, seed, puzzle_dir):
+    """Virus Attack cards in the row or the deck, bought by the player (ATP before the roll, the
+    ranking from the marker's holder at that moment, ATP after) or by another player (1 Health,
+    the ranking, ATP after), with Virus Events and other players on Laureates in Biology: the
+    oracle's optimum equals the exhaustive search's and its plan replays in the engine."""
+    _attack_card_case(seed, edition, puzzle_dir)
+
+
+@pytest.mark.parametrize("seed", range(ATTACK_EPIGENETIC_FAST))
+def test_oracle_matches_solver_with_virus_attack_cards_and_an_epigenetic_card(seed, puzzle_dir):
+    _attack_card_case(seed, "1e", puzzle_dir, epigenetic=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition", ["1e", "2e"])
+def test_oracle_matches_solver_on_many_virus_attack_card_puzzles(edition, puzzle_dir):
+    for seed in range(ATTACK_FAST, ATTACK_FAST + ATTACK_SLOW):
+        _attack_card_case(seed, edition, puzzle_dir)
+
+
+@pytest.mark.slow
+def test_oracle_matches_solver_on_many_virus_attack_card_puzzles_with_an_epigenetic_card(puzzle_dir):
+    for seed in range(ATTACK_EPIGENETIC_FAST, ATTACK_EPIGENETIC_FAST + ATTACK_EPIGENETIC_SLOW):
+        _attack_card_case(seed, "1e", puzzle_dir, epigenetic=True)
+
+
+def test_attack_card_cases_cover_every_way_an_attack_card_strikes():
+    """The fast tier's puzzles hold each case at least once: the player buys the card in the
+    oracle's optimal plan, another player buys it, it comes from the deck, another player takes
+    the First Player Marker on Laureates in Biology."""
+    seen: dict[str, int] = {"player buys": 0, "another buys": 0, "from the deck": 0, "Laureates": 0}
+    for edition, seed in ATTACK_FAST_CASES:
+        data = random_puzzle(seed, edition, attack_cards=True)
+        attack_cards = {c["id"] for c in data["cards"] if c["type"] == "virus-attack"}
+        plan = best(load(data), readings_of(data)).plan
+        seen["player buys"] += any(a.get("kind") == "place" and a.get("card") in attack_cards for a in plan)
+        seen["another buys"] += any(c in attack_cards and f"card-row-{i + 1}" in data["occupied"].get(1, [])
+                                    for i, c in enumerate(data["row"]))
+        seen["from the deck"] += any(c in attack_cards for c in data["deck"])
+        seen["Laureates"] += bool(data.get("laureates_seats"))
+    assert all(seen.values()), seen
+
+
+def _attack(slot_taken: bool, roll: int, **changes) -> dict:
+    """One round, one flask, 3 players; a Virus Attack card (influenza) in the free slot, the
+    other players' Antibody Responses 3 (seat 2) and 1 (seat 3); seat 2 on Laureates in Biology
+    unless the player's flask goes there."""
+    card = {"id": "va", "type": "virus-attack", "strain": "influenza", "illustrative": True}
+    rolls = {"va": {"roll": roll, "others": [{"seat": 2, "response": 3}, {"seat": 3, "response": 1}]}}
+    free = ["laureates"] if slot_taken else ["card-row-1"]
+    seats = {} if slot_taken else {"laureates_seats": {1: 2}}
+    return _only(free, row=["va", None, None, None], cards=[card], virus_rolls=rolls, **seats, **changes)
+
+
+@pytest.mark.parametrize("data, optimum", [
+    # the player buys it for free: response 2 against 3 and 1, second place, 1 resource: 2 mRNA, 0
+    # points; 1 ATP paid before the roll ("Only the player who purchased ... may pay additional ATP")
+    # gives 2 antibodies, response 4, first place, 3 mRNA: 4 mRNA, 1 point
+    (_attack(False, 2, start={"atp": 1, "mrna": 1, "protein": 0, "carb": 0, "lipid": 0, "health": 0}), 1),
+    # another player buys it: "All other players lose 1 Health Point"; response 0 against 3 and 1,
+    # last place: "lose 1 resource or 1 Health Point", the 1 mRNA held (its 0 points lost nothing)
+    (_attack(True, 0, start={"atp": 0, "mrna": 1, "protein": 0, "carb": 0, "lipid": 0, "health": 3}), 2),
+    # the same with nothing in stock: the Health Point is lost (3 - 1 - 1)
+    (_attack(True, 0, start={"atp": 0, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 3}), 1),
+])
+def test_oracle_readings_of_virus_attack_cards(data, optimum, puzzle_dir):
+    """Hand-derived optima of one-flask puzzles with a Virus Attack card; the engine agrees."""
+    assert best(load(data)).health == optimum
+    path = write(data, puzzle_dir)
+    assert exhaustive(load_puzzle(path))[0] == optimum
