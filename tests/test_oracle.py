@@ -16,6 +16,7 @@ failing (XPASS) when the engine adopts the rulebook's reading: then delete that 
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 from dataclasses import replace
 from pathlib import Path
@@ -291,11 +292,19 @@ ATTACK_EPIGENETIC_FAST, ATTACK_EPIGENETIC_SLOW = 5, 40
 before another player's purchase attacks, IT 805), fast and slow tiers."""
 
 
-def _attack_card_case(seed: int, edition: str, puzzle_dir: Path, epigenetic: bool = False) -> None:
+@functools.lru_cache(maxsize=None)
+def _attack_card_puzzle(seed: int, edition: str, epigenetic: bool = False):
+    """(puzzle dict, the oracle's result), generated once per test session (the fast tier's cases
+    and their coverage test share them); callers must not mutate the dict."""
     data = random_puzzle(seed, edition, attack_cards=True, epigenetic=epigenetic)
+    return data, best(load(data), readings_of(data))
+
+
+def _attack_card_case(seed: int, edition: str, puzzle_dir: Path, epigenetic: bool = False) -> None:
+    data, oracle = _attack_card_puzzle(seed, edition, epigenetic)
     assert any(c["type"] == "virus-attack" for c in data["cards"])
     path = write(data, puzzle_dir)
-    _cross_check(data, path, best(load(path), readings_of(data)), cpsat=False)   # CP-SAT: no Virus
+    _cross_check(data, path, oracle, cpsat=False)   # CP-SAT: no Virus
 
 
 ATTACK_FAST_CASES = [(e, s) for e in ("1e", "2e") for s in range(ATTACK_FAST)]
@@ -334,9 +343,9 @@ def test_attack_card_cases_cover_every_way_an_attack_card_strikes():
     the First Player Marker on Laureates in Biology."""
     seen: dict[str, int] = {"player buys": 0, "another buys": 0, "from the deck": 0, "Laureates": 0}
     for edition, seed in ATTACK_FAST_CASES:
-        data = random_puzzle(seed, edition, attack_cards=True)
+        data, oracle = _attack_card_puzzle(seed, edition, False)
         attack_cards = {c["id"] for c in data["cards"] if c["type"] == "virus-attack"}
-        plan = best(load(data), readings_of(data)).plan
+        plan = oracle.plan
         seen["player buys"] += any(a.get("kind") == "place" and a.get("card") in attack_cards for a in plan)
         seen["another buys"] += any(c in attack_cards and f"card-row-{i + 1}" in data["occupied"].get(1, [])
                                     for i, c in enumerate(data["row"]))

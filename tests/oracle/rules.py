@@ -26,16 +26,29 @@ Scope (:func:`supports` names the first reason a puzzle is outside it)
   placing a flask before the First Player, nor the one looking at the deck.
 - Virus Events (``virus-<strain>``) with the puzzle's fixed dice (``virus_rolls``), 2-5 players in
   the 1st edition (a dummy, seat 0, at two), 3-5 in the 2nd; the player's antibodies at the start;
-  the First Player Marker's holder (``first_player``, ``marker_seat``, then the player once their
-  flask goes on Laureates in Biology). Not in scope: Virus Attack cards, another player on Laureates
-  in Biology in a Virus game (the puzzle would have to say who). Readings: the event attacks when
-  revealed, before anything else of the round (its Phase 2, or the setup for round 1); "Antibody
-  Response" = the roll + the strain's antibodies; ranked, "the tying player in the closest position
-  clockwise to the player with the First Player Card wins the tie" (1e: the dummy wins every tie);
-  gains "any combination of ATP, mRNA and Lipids", a loss "any resource from their personal
-  resource stock or ... 1 Health Point" by the edition's table [virus.allocation]; then "For each
-  ATP paid ... 2 antibodies" [virus.event-attack]. Macromolecule cards may be played after the
-  round's last flask, so before a Phase 2 attack.
+  the First Player Marker's holder (``first_player``, ``marker_seat``; then whoever's flask goes on
+  Laureates in Biology: another player's seat per round in ``laureates_seats``, required in a Virus
+  game of 3+ players, the player's own flask coming after the other players'). Virus Attack cards
+  (``type: virus-attack``, ``strain``) in the row or the deck, each with its dice under its id; not
+  in the starting hand ("that card immediately takes effect" when purchased). Not in scope: two
+  Virus Attack cards bought by other players in one round, or one bought by another player in a
+  round where another player takes the First Player Marker (the order of their flasks decides the
+  outcome; the search raises :class:`OutOfScope` on reaching such a round). Readings: the event
+  attacks when revealed, before anything else of the round (its Phase 2, or the setup for round 1);
+  another player's purchase attacks with their flask, before the player's first turn and after the
+  round's income ("All'inizio di ciascun round" [epigenetic.round-income]); the player's purchase
+  attacks at once, in the turn ("becomes active immediately and all players should pause"
+  [virus.attack]), its ranking from the marker's holder at that moment (the player, once their
+  flask is on Laureates in Biology earlier in the round); "Antibody Response" = the roll + the
+  strain's antibodies; ranked, "the tying player in the closest position clockwise to the player
+  with the First Player Card wins the tie" (1e: the dummy wins every tie); gains "any combination of
+  ATP, mRNA and Lipids", a loss "any resource from their personal resource stock or ... 1 Health
+  Point" by the edition's table [virus.allocation]; then "For each ATP paid ... 2 antibodies"
+  [virus.event-attack]. A Virus Attack card adds, for its buyer, "Only the player who purchased
+  the Virus Attack Card may pay additional ATP" before the roll, and for everyone else "All other
+  players lose 1 Health Point on the Health Track" [virus.card-attack]; the card is then gone (in
+  no hand, scoring nothing). Macromolecule cards may be played after the round's last flask, so
+  before a Phase 2 attack, but not while another player's purchase attacks (not the player's turn).
 - The Cell Component deck must hold 4 cards per refresh (``4 * (rounds - 1)``): refilling from a
   shuffled discard pile [gameplay.phase-2] is random.
 
