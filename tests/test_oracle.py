@@ -50,8 +50,10 @@ def engine_plan(plan) -> list:
     """The oracle's plan as the engine takes it: Macromolecule cards the oracle plays after the
     game's last flask are played by the engine itself at the end of the last turn
     (``solver.engine._play_held_cards``), and so are the ATP trades of the Epigenetic card
-    ``atp-exchange`` (``solver.engine._trade_leftover_atp``), so those trailing moves are left out."""
-    last = max((i for i, a in enumerate(plan) if a["kind"] not in ("play-card", "trade")), default=-1)
+    ``atp-exchange`` (``solver.engine._trade_leftover_atp``), so those trailing moves are left out;
+    so is a look at the deck (``peek-deck``) after the game's last flask, which the engine does not
+    offer once the game is over (the replayed Health still has to match)."""
+    last = max((i for i, a in enumerate(plan) if a["kind"] not in ("play-card", "trade", "peek")), default=-1)
     return list(plan[:last + 1])
 
 
@@ -381,3 +383,38 @@ def test_oracle_readings_of_virus_attack_cards(data, optimum, puzzle_dir):
     assert best(load(data)).health == optimum
     path = write(data, puzzle_dir)
     assert exhaustive(load_puzzle(path))[0] == optimum
+
+
+PEEK_FAST, PEEK_SLOW = 4, 60
+"""1st-edition puzzles with Virus Attack cards whose player holds ``peek-deck`` (a Virus Attack
+card taken from the deck "deve essere giocata immediatamente", IT 788), fast and slow tiers."""
+
+
+def _peek_case(seed: int, puzzle_dir: Path) -> None:
+    data = random_puzzle(seed, "1e", attack_cards=True, peek=True)
+    assert data["epigenetic"] == "peek-deck"
+    path = write(data, puzzle_dir)
+    _cross_check(data, path, best(load(path), readings_of(data)), cpsat=False)
+
+
+@pytest.mark.parametrize("seed", range(PEEK_FAST))
+def test_oracle_matches_solver_with_virus_attack_cards_and_the_deck_look(seed, puzzle_dir):
+    _peek_case(seed, puzzle_dir)
+
+
+@pytest.mark.slow
+def test_oracle_matches_solver_on_many_virus_attack_card_puzzles_with_the_deck_look(puzzle_dir):
+    for seed in range(PEEK_FAST, PEEK_FAST + PEEK_SLOW):
+        _peek_case(seed, puzzle_dir)
+
+
+def test_a_virus_attack_card_taken_by_the_deck_look_attacks_at_once(puzzle_dir):
+    """1e, ``peek-deck``: 4 ATP look at the deck and take its Virus Attack card, which "deve essere
+    giocata immediatamente" (IT 788): response 5 against 3 and 1, first place, 3 resources: with the
+    1 mRNA held, 4 mRNA, 1 point (kept in hand, it would give nothing: 0)."""
+    card = {"id": "va", "type": "virus-attack", "strain": "ebola", "illustrative": True}
+    data = _only(["laureates"], edition="1e", epigenetic="peek-deck", deck=["va"], cards=[card],
+                 start={"atp": 4, "mrna": 1, "protein": 0, "carb": 0, "lipid": 0, "health": 0},
+                 virus_rolls={"va": {"roll": 5, "others": [{"seat": 2, "response": 3}, {"seat": 3, "response": 1}]}})
+    assert best(load(data)).health == 1
+    assert exhaustive(load_puzzle(write(data, puzzle_dir)))[0] == 1

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from .rules import EPIGENETIC_IN_SCOPE, STRAINS, OutOfScope, _board, load, supports
+from .rules import EPIGENETIC_IN_SCOPE, PEEK_DECK, STRAINS, OutOfScope, _board, load, supports
 from .search import TooLarge, best
 
 BOOSTS = ("boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er")
@@ -61,7 +61,7 @@ TYPES = ("protein-hormone", "steroid-hormone", "protein-receptor", "steroid-rece
 
 
 def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, epigenetic: bool = False,
-                  virus: bool = False, market: bool = False, attack_cards: bool = False) -> dict:
+                  virus: bool = False, market: bool = False, attack_cards: bool = False, peek: bool = False) -> dict:
     """A random puzzle dict within :func:`tests.oracle.rules.supports` whose oracle search visits
     at most ``max_states`` positions (None: any size), retrying with the same generator until so.
     ``epigenetic`` (1st edition): the player also holds one of the Epigenetic cards in scope, the
@@ -70,9 +70,11 @@ def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, 
     holder drawn too. ``market``: two rounds, so the row is refreshed from the deck (4 cards).
     ``attack_cards``: 1-2 Virus Attack cards in the row or the deck with their dice, sometimes
     bought by another player in round 1, Virus Events in some rounds, other players on Laureates in
-    Biology (their seat given), antibodies and the marker's holder drawn too."""
+    Biology (their seat given), antibodies and the marker's holder drawn too. ``peek`` (1st
+    edition): the player holds ``peek-deck`` and the deck has 4 more cards (one a look may take
+    per turn), so the row's refills never run out."""
     rng = random.Random(f"{edition}:{seed}" + (":epigenetic" if epigenetic else "") + (":virus" if virus else "")
-                        + (":market" if market else "") + (":attack-cards" if attack_cards else ""))
+                        + (":market" if market else "") + (":attack-cards" if attack_cards else "") + (":peek" if peek else ""))
     while True:
         two_players = rng.random() < 0.3
         board = "2p" if two_players and edition == "2e" else "3-5p"
@@ -140,6 +142,13 @@ def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, 
             if data["epigenetic"] == "cheap-grey-flask":    # a grey flask within reach at 3 ATP, not at 4
                 data["grey_flasks"], data["start"]["atp"] = 1, 3
             data["id"] = f"oracle-{edition}-epigenetic-{seed}"
+        if peek:
+            data["epigenetic"] = PEEK_DECK
+            for i in range(4):
+                cards.append({"id": f"p{i}-detox", "type": "detox", "cost": {"atp": rng.randint(1, 3)},
+                              "illustrative": True})
+                deck.insert(rng.randint(0, len(deck)), f"p{i}-detox")
+            data["id"] = f"oracle-{edition}-peek-{seed}"
         if virus or attack_cards:
             _add_virus(rng, data, spot_ids, event_in_round_1=not attack_cards)
         if attack_cards:
@@ -193,7 +202,7 @@ def _add_attack_cards(rng: random.Random, data: dict) -> None:
         vid = f"va{i}-{strain}"
         data["cards"].append({"id": vid, "type": "virus-attack", "strain": strain, "illustrative": True})
         rolls[vid] = _roll(rng, players)
-        if rounds > 1 and rng.random() < 0.35:
+        if (rounds > 1 or data.get("epigenetic") == PEEK_DECK) and rng.random() < 0.35:
             data["deck"].insert(rng.randint(0, min(3, len(data["deck"]))), vid)
             continue
         slot = 0 if rng.random() < 0.5 else rng.randrange(4)    # the free slot: often worth buying

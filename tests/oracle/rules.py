@@ -22,8 +22,8 @@ Scope (:func:`supports` names the first reason a puzzle is outside it)
   round (who of the other players came first is not stated, so who took the resource is unknown).
 - ``opponents.detox`` (every listed opponent with at least 1 card); no goals, no opponent disks,
   no opponent hormones.
-- Epigenetic Modification Cards (1st edition only, ``epigenetic:``): the five below; not the one
-  placing a flask before the First Player, nor the one looking at the deck.
+- Epigenetic Modification Cards (1st edition only, ``epigenetic:``): the five below and
+  ``peek-deck`` (:func:`_peek`); not the one placing a flask before the First Player.
 - Virus Events (``virus-<strain>``) with the puzzle's fixed dice (``virus_rolls``), 2-5 players in
   the 1st edition (a dummy, seat 0, at two), 3-5 in the 2nd; the player's antibodies at the start;
   the First Player Marker's holder (``first_player``, ``marker_seat``; then whoever's flask goes on
@@ -125,7 +125,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
@@ -141,7 +141,12 @@ RESOURCES = ("atp", "mrna", "protein", "carb", "lipid")
 ATP, MRNA, PROTEIN, CARB, LIPID = range(5)
 GREY_FLASK_PRICE = 4
 EPIGENETIC_IN_SCOPE = ("atp-exchange", "extra-resource", "cheap-grey-flask", "round-income", "free-card")
-"""The Epigenetic Modification Cards this oracle plays (1st edition) [epigenetic.*]."""
+"""The Epigenetic Modification Cards this oracle's random puzzles draw (1st edition) [epigenetic.*]."""
+PEEK_DECK = "peek-deck"
+"""The card looking at the deck [epigenetic.peek-deck], also played (with Virus Attack cards: IT 788)."""
+PEEK_LOOK, PEEK_TAKE, PEEK_CARDS = 2, 2, 3
+"""``peek-deck``: "pagare 2 ATP per guardare segretamente le prime 3 Carte ... pagare 2 ATP aggiuntivi
+per piazzare una di queste carte nella propria mano"."""
 TRADE_PRICE = {LIPID: 1, MRNA: 1, CARB: 2}
 """``atp-exchange``: ATP per cube [epigenetic.atp-exchange]."""
 DISKS_PER_PLAYER = 2
@@ -221,6 +226,9 @@ class Readings:
     rule [scoring.detox]) before "In case of a tie, each player receives 3 points"
     [two-player.scoring] (False: any equal amount gives 3 each; the engine today)."""
     grey_then_exhaust: bool = False
+    peek_after_flask: bool = True
+    """``peek-deck`` "solo UNA VOLTA per turno", "durante il suo turno": also after the turn's flask,
+    like Macromolecule cards (False: only before the turn's flask)."""
     """2e: a grey flask may be followed by exhausting the turn's flask (the oracle's reading: no,
     "A player will then take their normal flask placement"; the engine today: yes)."""
 
@@ -357,6 +365,8 @@ class State(NamedTuple):
     """Virus: the attacks waiting, first to resolve first: (strain, source, stage, the seat holding
     the First Player Marker when the attack struck, bought by another player); the stages are
     ``PRE_ROLL`` (the player bought the card), ``RESPOND``, ``VACCINATE``."""
+    peeked: bool = False
+    """``peek-deck``: used this turn ("solo UNA VOLTA per turno")."""
     holder: int = 1
     """The seat holding the First Player Marker (the player's ``Puzzle.seat`` once their flask is
     on Laureates in Biology)."""
@@ -400,7 +410,7 @@ def supports(data: dict) -> str | None:
     if data.get("board_override"):
         return "board_override"
     card = data.get("epigenetic")
-    if card is not None and (edition != "1e" or card not in EPIGENETIC_IN_SCOPE):
+    if card is not None and (edition != "1e" or card not in EPIGENETIC_IN_SCOPE + (PEEK_DECK,)):
         return f"Epigenetic card {card!r} in the {edition} rules"
     if (data.get("rulings") or {}).get("extra-resource-lower-mitochondria", "excluded") != "excluded":
         return "the lower Mitochondria spot read as numbered"
@@ -830,10 +840,10 @@ def _begin_round(p: Puzzle, s: State, readings: Readings) -> State:
 def _end_turn(p: Puzzle, s: State, readings: Readings) -> State | None:
     """The next turn's state, or None at the end of the game."""
     if s.turn + 1 < p.flasks:
-        return s._replace(turn=s.turn + 1, step=0)
+        return s._replace(turn=s.turn + 1, step=0, peeked=False)
     if s.round + 1 >= p.rounds:
         return None
-    s = s._replace(round=s.round + 1)
+    s = s._replace(round=s.round + 1, peeked=False)
     if p.edition is Edition.SECOND:          # 2e: refresh the row, then the event
         s = _reveal(p, _refresh_row(p, s), s.round)
     else:                                    # 1e: the event, then the row
@@ -866,6 +876,8 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
     if s.income and s.turn == 0 and s.step == 0:
         for res in (ATP, MRNA, LIPID):
             yield {"kind": "income", "resource": RESOURCES[res]}, s._replace(stock=_add(s.stock, res, 1), income=False), 0
+    if p.epigenetic == PEEK_DECK and not s.peeked and s.deck and (s.step < 2 or readings.peek_after_flask):
+        yield from _peek(p, s)
     if s.step == 2:
         yield None, _end_turn(p, s, readings), 0
         return
@@ -887,6 +899,33 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
     if p.edition is Edition.SECOND and (s.step == 0 or (s.step == 1 and readings.grey_then_exhaust)):
         for res in (MRNA, LIPID, ATP):       # "a single black mRNA, yellow Lipid, or ATP"
             yield {"kind": "exhaust", "resource": RESOURCES[res]}, s._replace(stock=_add(s.stock, res, 1), step=2), 0
+
+
+def _peek(p: Puzzle, s: State) -> Iterator[tuple[dict | None, State | None, int]]:
+    """``peek-deck`` [epigenetic.peek-deck]: "può pagare 2 ATP per guardare segretamente le prime 3
+    Carte Componente Cellula del mazzo. Inoltre può pagare 2 ATP aggiuntivi per piazzare una di
+    queste carte nella propria mano. Il giocatore quindi ripone le carte non selezionate di nuovo in
+    cima al mazzo nell'ordine che preferisce. Questa abilità può essere utilizzata solo UNA VOLTA per
+    turno." (fewer than 3 in the deck: those). "Se si gioca con l'Espansione Virus e una Carta
+    Attacco Virale viene selezionata, la Carta Attacco Virale deve essere giocata immediatamente, in
+    base alle Regole dell'Espansione Virus": read as its purchase (the player who selected it may
+    pay ATP before the roll, the others lose 1 Health Point) [virus.card-attack]."""
+    top, below = s.deck[:PEEK_CARDS], s.deck[PEEK_CARDS:]
+    options: set[tuple[str | None, tuple[str, ...]]] = {(None, order) for order in permutations(top)}
+    for taken in top:
+        options |= {(taken, order) for order in permutations([c for c in top if c != taken])}
+    for taken, order in sorted(options, key=lambda o: (o[0] or "", o[1])):
+        paid = _add(s.stock, ATP, -(PEEK_LOOK + (PEEK_TAKE if taken else 0)))
+        if paid is None:
+            continue
+        ns = s._replace(stock=paid, deck=order + below, peeked=True)
+        action = {"kind": "peek", **({"card": taken} if taken else {}), "order": list(order)}
+        if taken is None:
+            yield action, ns, 0
+        elif p.cards[taken].type is CardType.VIRUS_ATTACK:
+            yield action, ns._replace(attacks=s.attacks + ((p.cards[taken].strain, taken, PRE_ROLL, s.holder, False),)), 0
+        else:
+            yield action, ns._replace(hand=tuple(sorted(s.hand + (taken,)))), 0
 
 
 def _virus_place(p: Puzzle, s: State, strain: str, source: str, holder: int) -> tuple[int, bool]:
