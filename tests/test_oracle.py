@@ -34,11 +34,18 @@ CASES = [(edition, seed) for edition in ("1e", "2e") for seed in range(PER_EDITI
 CPSAT_EVERY = 8
 """Every 8th case is also solved by the CP-SAT planner (40 puzzles: the slower engine)."""
 
-KNOWN_READINGS: dict[str, str] = {}
+KNOWN_READINGS: dict[str, str] = {
+    "peek_after_flask": ("epigenetic.peek-deck: the deck look is used \"durante il suo turno\" (IT, "
+                         "epigenetic.cards), \"solo UNA VOLTA per turno\", so also after the turn's flask "
+                         "(with what that flask gave, before Phase 2 refills the row); the engine offers "
+                         "it only before the turn's flask"),
+}
 """Readings field -> the rule, for rules the engine reads otherwise than the oracle: its cases are
-strict xfails (delete an entry once the engine reads the rule this way). Empty since the engine
-reads the 1e Free Ribosome (zero mRNA), Macromolecule cards (any time in the turn) and other
-players' card-row purchases as the oracle does."""
+strict xfails (delete an entry once the engine reads the rule this way). The engine reads the 1e
+Free Ribosome (zero mRNA), Macromolecule cards (any time in the turn) and other players' card-row
+purchases as the oracle does; not yet the deck look after the turn's flask."""
+READING_IN_PLAY = {"peek_after_flask": lambda puzzle: puzzle.epigenetic == "peek-deck"}
+"""Readings field -> whether the rule can matter to a puzzle (the others are not tried: cheaper)."""
 
 
 @pytest.fixture(scope="module")
@@ -75,12 +82,14 @@ def known_reading_involved(oracle_puzzle, result, base: Readings) -> str | None:
             return True
         return result.health is not None and oracle_replay(oracle_puzzle, result.plan, readings) != result.health
 
-    if not KNOWN_READINGS or not differs(replace(base, **{name: False for name in KNOWN_READINGS})):
+    known = {name: rule for name, rule in KNOWN_READINGS.items()
+             if READING_IN_PLAY.get(name, lambda _: True)(oracle_puzzle)}
+    if not known or not differs(replace(base, **{name: False for name in known})):
         return None
-    involved = [name for name in KNOWN_READINGS if differs(replace(base, **{name: False}))]
+    involved = [name for name in known if differs(replace(base, **{name: False}))]
     if not involved:
-        return "a combination of: " + "; ".join(KNOWN_READINGS.values())
-    return "; ".join(KNOWN_READINGS[name] for name in involved)
+        return "a combination of: " + "; ".join(known.values())
+    return "; ".join(known[name] for name in involved)
 
 
 # ---------------------------------------------------------------- the oracle itself
@@ -390,22 +399,41 @@ PEEK_FAST, PEEK_SLOW = 4, 60
 card taken from the deck "deve essere giocata immediatamente", IT 788), fast and slow tiers."""
 
 
-def _peek_case(seed: int, puzzle_dir: Path) -> None:
+def _peek_case(seed: int, puzzle_dir: Path) -> str | None:
+    """Cross-check one puzzle; the known engine reading it depends on (then the cross-check must
+    fail: :data:`KNOWN_READINGS`), or None."""
     data = random_puzzle(seed, "1e", attack_cards=True, peek=True)
     assert data["epigenetic"] == "peek-deck"
     path = write(data, puzzle_dir)
-    _cross_check(data, path, best(load(path), readings_of(data)), cpsat=False)
+    oracle_puzzle = load(path)
+    readings = readings_of(data)
+    oracle = best(oracle_puzzle, readings)
+    reason = known_reading_involved(oracle_puzzle, oracle, readings)
+    if reason is None:
+        _cross_check(data, path, oracle, cpsat=False)
+        return None
+    try:
+        _cross_check(data, path, oracle, cpsat=False)
+    except AssertionError:
+        return reason
+    raise AssertionError(f"{path.name}: the engine now reads it as the oracle ({reason}): "
+                         "delete its entry from KNOWN_READINGS")
 
 
 @pytest.mark.parametrize("seed", range(PEEK_FAST))
 def test_oracle_matches_solver_with_virus_attack_cards_and_the_deck_look(seed, puzzle_dir):
-    _peek_case(seed, puzzle_dir)
+    reason = _peek_case(seed, puzzle_dir)
+    if reason:
+        pytest.xfail(f"engine reading to be fixed: {reason}")
 
 
 @pytest.mark.slow
 def test_oracle_matches_solver_on_many_virus_attack_card_puzzles_with_the_deck_look(puzzle_dir):
-    for seed in range(PEEK_FAST, PEEK_FAST + PEEK_SLOW):
-        _peek_case(seed, puzzle_dir)
+    """Cases depending on a known engine reading must disagree (and are counted in the message
+    when any does, as an xfail)."""
+    known = [seed for seed in range(PEEK_FAST, PEEK_FAST + PEEK_SLOW) if _peek_case(seed, puzzle_dir)]
+    if known:
+        pytest.xfail(f"{len(known)} of {PEEK_SLOW} cases (seeds {known}) depend on: {KNOWN_READINGS['peek_after_flask']}")
 
 
 def test_a_virus_attack_card_taken_by_the_deck_look_attacks_at_once(puzzle_dir):
@@ -418,3 +446,31 @@ def test_a_virus_attack_card_taken_by_the_deck_look_attacks_at_once(puzzle_dir):
                  virus_rolls={"va": {"roll": 5, "others": [{"seat": 2, "response": 3}, {"seat": 3, "response": 1}]}})
     assert best(load(data)).health == 1
     assert exhaustive(load_puzzle(write(data, puzzle_dir)))[0] == 1
+
+
+def _look_after_the_flask() -> dict:
+    """1e, ``peek-deck``, 2 rounds of 1 flask, 1 ATP. Round 1: only Laureates in Biology is free (1
+    ATP: 2 ATP, the price of a look); other players take card-row 1-3, so Phase 2 discards the
+    4th card and refills the whole row from the deck (d4, y-mac, d5, d6). Round 2: only
+    card-row-1 (free) is open. Looking after round 1's flask puts y-mac (4 mRNA) on top: bought
+    free and played, 1 point. Looking is impossible before that flask (1 ATP) and, in round 2,
+    comes after the refill (d4 in slot 1): 0."""
+    spots = _spots("3-5p")
+    cards = [{"id": "y-mac", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative": True}] + [
+        {"id": f"d{i}", "type": "detox", "cost": {"atp": 4}, "illustrative": True} for i in range(7)]
+    return _only(["laureates"], edition="1e", epigenetic="peek-deck", rounds=2, events=[None, None],
+                 row=["d0", "d1", "d2", "d3"], deck=["d4", "y-mac", "d5", "d6"], cards=cards,
+                 start={"atp": 1, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0},
+                 occupied={1: [s for s in spots if s != "laureates"], 2: [s for s in spots if s != "card-row-1"]})
+
+
+def test_the_deck_look_after_the_turns_flask_by_the_oracle():
+    """The oracle's reading (1) and the other one (0) on the puzzle of :func:`_look_after_the_flask`."""
+    puzzle = load(_look_after_the_flask())
+    assert best(puzzle).health == 1
+    assert best(puzzle, replace(Readings(), peek_after_flask=False)).health == 0
+
+
+@pytest.mark.xfail(strict=True, reason=f"engine reading to be fixed: {KNOWN_READINGS['peek_after_flask']}")
+def test_the_deck_look_after_the_turns_flask_by_the_engine(puzzle_dir):
+    assert exhaustive(load_puzzle(write(_look_after_the_flask(), puzzle_dir)))[0] == 1
