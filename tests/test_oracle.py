@@ -9,7 +9,8 @@ to the same Health.
 A disagreement that disappears when the oracle takes the other reading of a rule known to be read
 differently by the engine today (``Readings``: the 1st-edition Free Ribosome trading zero mRNA,
 Macromolecule cards played after the turn's flask, another player's flask on a card-row slot
-having bought its card) is marked ``xfail(strict=True)`` naming that rule, so the case starts
+having bought its card; today the Epigenetic deck look after the turn's flask) is marked
+``xfail(strict=True)`` naming that rule, so the case starts
 failing (XPASS) when the engine adopts the rulebook's reading: then delete that rule's entry from
 ``KNOWN_READINGS`` (the classifier only tries the other reading of the rules listed there).
 """
