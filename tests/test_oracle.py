@@ -78,10 +78,14 @@ def known_reading_involved(oracle_puzzle, result, base: Readings) -> str | None:
     """The known-wrong engine readings this puzzle depends on, or None: those whose other reading
     changes the oracle's optimum, or makes its optimal plan illegal or worth another Health (the
     oracle alone decides: the solver is not consulted)."""
+    plan = list(result.plan)
+    while plan and plan[-1]["kind"] == "peek":   # a look after the game's last flask: worth nothing, not replayed
+        plan.pop()                               # by the engine either (engine_plan)
+
     def differs(readings: Readings) -> bool:
         if best(oracle_puzzle, readings).health != result.health:
             return True
-        return result.health is not None and oracle_replay(oracle_puzzle, result.plan, readings) != result.health
+        return result.health is not None and oracle_replay(oracle_puzzle, plan, readings) != result.health
 
     known = {name: rule for name, rule in KNOWN_READINGS.items()
              if READING_IN_PLAY.get(name, lambda _: True)(oracle_puzzle)}
