@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from .rules import EPIGENETIC_IN_SCOPE, STRAINS, _board, load, supports
+from .rules import EPIGENETIC_IN_SCOPE, PEEK_DECK, STRAINS, OutOfScope, _board, load, supports
 from .search import TooLarge, best
 
 BOOSTS = ("boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er")
@@ -61,15 +61,20 @@ TYPES = ("protein-hormone", "steroid-hormone", "protein-receptor", "steroid-rece
 
 
 def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, epigenetic: bool = False,
-                  virus: bool = False, market: bool = False) -> dict:
+                  virus: bool = False, market: bool = False, attack_cards: bool = False, peek: bool = False) -> dict:
     """A random puzzle dict within :func:`tests.oracle.rules.supports` whose oracle search visits
     at most ``max_states`` positions (None: any size), retrying with the same generator until so.
     ``epigenetic`` (1st edition): the player also holds one of the Epigenetic cards in scope, the
     card ``seed`` picks in turn (the puzzles without a card stay as they were). ``virus``: Virus
     Events with fixed dice (at least one), the player's antibodies and the First Player Marker's
-    holder drawn too. ``market``: two rounds, so the row is refreshed from the deck (4 cards)."""
+    holder drawn too. ``market``: two rounds, so the row is refreshed from the deck (4 cards).
+    ``attack_cards``: 1-2 Virus Attack cards in the row or the deck with their dice, sometimes
+    bought by another player in round 1, Virus Events in some rounds, other players on Laureates in
+    Biology (their seat given), antibodies and the marker's holder drawn too. ``peek`` (1st
+    edition): the player holds ``peek-deck`` and the deck has 4 more cards (one a look may take
+    per turn), so the row's refills never run out."""
     rng = random.Random(f"{edition}:{seed}" + (":epigenetic" if epigenetic else "") + (":virus" if virus else "")
-                        + (":market" if market else ""))
+                        + (":market" if market else "") + (":attack-cards" if attack_cards else "") + (":peek" if peek else ""))
     while True:
         two_players = rng.random() < 0.3
         board = "2p" if two_players and edition == "2e" else "3-5p"
@@ -137,15 +142,25 @@ def random_puzzle(seed: int, edition: str, max_states: int | None = MAX_STATES, 
             if data["epigenetic"] == "cheap-grey-flask":    # a grey flask within reach at 3 ATP, not at 4
                 data["grey_flasks"], data["start"]["atp"] = 1, 3
             data["id"] = f"oracle-{edition}-epigenetic-{seed}"
-        if virus:
-            _add_virus(rng, data, spot_ids)
+        if peek:
+            data["epigenetic"] = PEEK_DECK
+            for i in range(4):
+                cards.append({"id": f"p{i}-detox", "type": "detox", "cost": {"atp": rng.randint(1, 3)},
+                              "illustrative": True})
+                deck.insert(rng.randint(0, len(deck)), f"p{i}-detox")
+            data["id"] = f"oracle-{edition}-peek-{seed}"
+        if virus or attack_cards:
+            _add_virus(rng, data, spot_ids, event_in_round_1=not attack_cards)
+        if attack_cards:
+            _add_attack_cards(rng, data)
         if supports(data) is None and (max_states is None or _small(data, max_states)):
             return data
 
 
-def _add_virus(rng: random.Random, data: dict, spot_ids: list[str]) -> None:
-    """Virus Events in some rounds (round 1 at least), their dice, antibodies, the marker's holder;
-    2nd edition: 3-5 players; no other player on Laureates in Biology (out of scope)."""
+def _add_virus(rng: random.Random, data: dict, spot_ids: list[str], event_in_round_1: bool = True) -> None:
+    """Virus Events in some rounds (round 1 at least when ``event_in_round_1``), their dice,
+    antibodies, the marker's holder; 2nd edition: 3-5 players; no other player on Laureates in
+    Biology (:func:`_add_attack_cards` adds some, with their seats)."""
     if data["edition"] == "2e" and data["players"] == 2:
         data["players"], data["board"] = 3, "3-5p"
         data["occupied"] = {r: [s for s in v if s in {sp.id for sp in _board("3-5p")[0]}]
@@ -155,11 +170,9 @@ def _add_virus(rng: random.Random, data: dict, spot_ids: list[str]) -> None:
     data["grey_flasks"] = 0
     rolls = {}
     for r in range(data["rounds"]):
-        if r == 0 or rng.random() < 0.5:
+        if (r == 0 and event_in_round_1) or rng.random() < (0.5 if event_in_round_1 else 0.3):
             data["events"][r] = f"virus-{rng.choice(STRAINS)}"
-            seats = [s for s in range(2, players + 1)] + ([0] if players == 2 else [])
-            rolls[f"round-{r + 1}"] = {"roll": rng.randint(0, 8),
-                                       "others": [{"seat": s, "response": rng.randint(0, 8)} for s in seats]}
+            rolls[f"round-{r + 1}"] = _roll(rng, players)
     data["virus_rolls"] = rolls
     data["occupied"] = {r: [s for s in v if s != "laureates"] for r, v in data["occupied"].items()}
     if rng.random() < 0.4:
@@ -171,10 +184,49 @@ def _add_virus(rng: random.Random, data: dict, spot_ids: list[str]) -> None:
     data["id"] = data["id"] + "-virus"
 
 
+def _roll(rng: random.Random, players: int) -> dict:
+    """The fixed dice of one attack: the player's roll and every other seat's Antibody Response
+    (seat 0: the 1st edition's dummy at two players)."""
+    seats = [s for s in range(2, players + 1)] + ([0] if players == 2 else [])
+    return {"roll": rng.randint(0, 8), "others": [{"seat": s, "response": rng.randint(0, 8)} for s in seats]}
+
+
+def _add_attack_cards(rng: random.Random, data: dict) -> None:
+    """1-2 Virus Attack cards (after :func:`_add_virus`), each in a row slot (empty, or replacing
+    the card there) or in the deck, with its dice; sometimes another player's round-1 flask on the
+    slot of one (it buys it), and other players on Laureates in Biology with their seats."""
+    rolls = data["virus_rolls"]
+    rounds, players = data["rounds"], data["players"]
+    for i in range(rng.choice((1, 1, 2))):
+        strain = rng.choice(STRAINS)
+        vid = f"va{i}-{strain}"
+        data["cards"].append({"id": vid, "type": "virus-attack", "strain": strain, "illustrative": True})
+        rolls[vid] = _roll(rng, players)
+        if (rounds > 1 or data.get("epigenetic") == PEEK_DECK) and rng.random() < 0.35:
+            data["deck"].insert(rng.randint(0, min(3, len(data["deck"]))), vid)
+            continue
+        slot = 0 if rng.random() < 0.5 else rng.randrange(4)    # the free slot: often worth buying
+        gone = data["row"][slot]
+        data["row"][slot] = vid
+        if gone is not None and not gone.startswith("va"):
+            data["cards"] = [c for c in data["cards"] if c["id"] != gone]
+    in_row = [i for i, c in enumerate(data["row"]) if c and c.startswith("va")]
+    occupied = data["occupied"]
+    if in_row and rng.random() < 0.3:
+        spot = f"card-row-{rng.choice(in_row) + 1}"
+        occupied[1] = sorted(set(occupied.get(1, [])) | {spot})
+    for r in range(1, rounds + 1):
+        if rng.random() < 0.25:
+            occupied[r] = sorted(set(occupied.get(r, [])) | {"laureates"})
+            if players > 2:
+                data.setdefault("laureates_seats", {})[r] = rng.randint(2, players)
+    data["id"] = data["id"].replace("-virus", "-attack-cards")
+
+
 def _small(data: dict, max_states: int) -> bool:
     try:
         best(load(data), max_states=max_states)
-    except TooLarge:
+    except (TooLarge, OutOfScope):     # OutOfScope: a position the rules leave open (rules._begin_round)
         return False
     return True
 

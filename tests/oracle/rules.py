@@ -22,20 +22,33 @@ Scope (:func:`supports` names the first reason a puzzle is outside it)
   round (who of the other players came first is not stated, so who took the resource is unknown).
 - ``opponents.detox`` (every listed opponent with at least 1 card); no goals, no opponent disks,
   no opponent hormones.
-- Epigenetic Modification Cards (1st edition only, ``epigenetic:``): the five below; not the one
-  placing a flask before the First Player, nor the one looking at the deck.
+- Epigenetic Modification Cards (1st edition only, ``epigenetic:``): the five below and
+  ``peek-deck`` (:func:`_peek`); not the one placing a flask before the First Player.
 - Virus Events (``virus-<strain>``) with the puzzle's fixed dice (``virus_rolls``), 2-5 players in
   the 1st edition (a dummy, seat 0, at two), 3-5 in the 2nd; the player's antibodies at the start;
-  the First Player Marker's holder (``first_player``, ``marker_seat``, then the player once their
-  flask goes on Laureates in Biology). Not in scope: Virus Attack cards, another player on Laureates
-  in Biology in a Virus game (the puzzle would have to say who). Readings: the event attacks when
-  revealed, before anything else of the round (its Phase 2, or the setup for round 1); "Antibody
-  Response" = the roll + the strain's antibodies; ranked, "the tying player in the closest position
-  clockwise to the player with the First Player Card wins the tie" (1e: the dummy wins every tie);
-  gains "any combination of ATP, mRNA and Lipids", a loss "any resource from their personal
-  resource stock or ... 1 Health Point" by the edition's table [virus.allocation]; then "For each
-  ATP paid ... 2 antibodies" [virus.event-attack]. Macromolecule cards may be played after the
-  round's last flask, so before a Phase 2 attack.
+  the First Player Marker's holder (``first_player``, ``marker_seat``; then whoever's flask goes on
+  Laureates in Biology: another player's seat per round in ``laureates_seats``, required in a Virus
+  game of 3+ players, the player's own flask coming after the other players'). Virus Attack cards
+  (``type: virus-attack``, ``strain``) in the row or the deck, each with its dice under its id; not
+  in the starting hand ("that card immediately takes effect" when purchased). Not in scope: two
+  Virus Attack cards bought by other players in one round, or one bought by another player in a
+  round where another player takes the First Player Marker (the order of their flasks decides the
+  outcome; the search raises :class:`OutOfScope` on reaching such a round). Readings: the event
+  attacks when revealed, before anything else of the round (its Phase 2, or the setup for round 1);
+  another player's purchase attacks with their flask, before the player's first turn and after the
+  round's income ("All'inizio di ciascun round" [epigenetic.round-income]); the player's purchase
+  attacks at once, in the turn ("becomes active immediately and all players should pause"
+  [virus.attack]), its ranking from the marker's holder at that moment (the player, once their
+  flask is on Laureates in Biology earlier in the round); "Antibody Response" = the roll + the
+  strain's antibodies; ranked, "the tying player in the closest position clockwise to the player
+  with the First Player Card wins the tie" (1e: the dummy wins every tie); gains "any combination of
+  ATP, mRNA and Lipids", a loss "any resource from their personal resource stock or ... 1 Health
+  Point" by the edition's table [virus.allocation]; then "For each ATP paid ... 2 antibodies"
+  [virus.event-attack]. A Virus Attack card adds, for its buyer, "Only the player who purchased
+  the Virus Attack Card may pay additional ATP" before the roll, and for everyone else "All other
+  players lose 1 Health Point on the Health Track" [virus.card-attack]; the card is then gone (in
+  no hand, scoring nothing). Macromolecule cards may be played after the round's last flask, so
+  before a Phase 2 attack, but not while another player's purchase attacks (not the player's turn).
 - The Cell Component deck must hold 4 cards per refresh (``4 * (rounds - 1)``): refilling from a
   shuffled discard pile [gameplay.phase-2] is random.
 
@@ -112,7 +125,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
@@ -128,7 +141,12 @@ RESOURCES = ("atp", "mrna", "protein", "carb", "lipid")
 ATP, MRNA, PROTEIN, CARB, LIPID = range(5)
 GREY_FLASK_PRICE = 4
 EPIGENETIC_IN_SCOPE = ("atp-exchange", "extra-resource", "cheap-grey-flask", "round-income", "free-card")
-"""The Epigenetic Modification Cards this oracle plays (1st edition) [epigenetic.*]."""
+"""The Epigenetic Modification Cards this oracle's random puzzles draw (1st edition) [epigenetic.*]."""
+PEEK_DECK = "peek-deck"
+"""The card looking at the deck [epigenetic.peek-deck], also played (with Virus Attack cards: IT 788)."""
+PEEK_LOOK, PEEK_TAKE, PEEK_CARDS = 2, 2, 3
+"""``peek-deck``: "pagare 2 ATP per guardare segretamente le prime 3 Carte ... pagare 2 ATP aggiuntivi
+per piazzare una di queste carte nella propria mano"."""
 TRADE_PRICE = {LIPID: 1, MRNA: 1, CARB: 2}
 """``atp-exchange``: ATP per cube [epigenetic.atp-exchange]."""
 DISKS_PER_PLAYER = 2
@@ -142,6 +160,10 @@ spots) and the Mitochondria ("due spazi (due sui tre totali)"); the Smooth ER's 
 separate areas of the board file already."""
 ENZYME_SET_POINTS = {0: 0, 1: 0, 2: 2, 3: 5, 4: 9, 5: 14}
 STRAINS = ("ebola", "influenza", "rhinovirus")
+PRE_ROLL, RESPOND, VACCINATE = "pre-roll", "respond", "vaccinate"
+"""The player's steps of a Virus attack [virus.card-attack], [virus.event-attack]: ATP for
+antibodies before the roll (the buyer of a Virus Attack card only), the gain or loss of the place,
+ATP for antibodies after it."""
 VIRUS_TABLES = {"1e": {3: ((3, 1), True), 4: ((3, 2, 1), True), 5: ((4, 3, 2, 1), False)},
                 "2e": {3: ((3, 1), True), 4: ((3, 2, 1), True), 5: ((4, 3, 2, 1), True)}}
 """Resources gained by place from the highest Antibody Response, and whether the lowest loses
@@ -172,6 +194,8 @@ class CardType(Enum):
     ENZYME = "enzyme"
     DETOX = "detox"
     MACROMOLECULE = "macromolecule"
+    VIRUS_ATTACK = "virus-attack"
+    """Virus expansion: "There are six Virus Attack Cell Component Cards" [virus.cell-component-cards]."""
 
 
 ROUGH_ER_TYPES = (CardType.PROTEIN_HORMONE, CardType.PROTEIN_RECEPTOR, CardType.STEROID_RECEPTOR)
@@ -202,6 +226,9 @@ class Readings:
     rule [scoring.detox]) before "In case of a tie, each player receives 3 points"
     [two-player.scoring] (False: any equal amount gives 3 each; the engine today)."""
     grey_then_exhaust: bool = False
+    peek_after_flask: bool = True
+    """``peek-deck`` "solo UNA VOLTA per turno", "durante il suo turno": also after the turn's flask,
+    like Macromolecule cards (False: only before the turn's flask)."""
     """2e: a grey flask may be followed by exhausting the turn's flask (the oracle's reading: no,
     "A player will then take their normal flask placement"; the engine today: yes)."""
 
@@ -222,6 +249,8 @@ class Card:
     """Enzyme colour (sets [scoring.enzyme-sets])."""
     gain: tuple[int, ...]
     """Macromolecule card: what playing it gives."""
+    strain: str | None = None
+    """Virus Attack card: the attacking strain (``STRAINS``)."""
 
 
 @dataclass(frozen=True)
@@ -291,7 +320,10 @@ class Puzzle:
     antibodies: tuple[int, int, int] = (0, 0, 0)
     """Antibodies at the start per strain (``STRAINS`` order)."""
     virus_rolls: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] = ()
-    """(attack source ``round-N``, the player's roll, (seat, Antibody Response) of the others)."""
+    """(attack source: ``round-N`` or a Virus Attack card's id, the player's roll, (seat, Antibody
+    Response) of the others)."""
+    laureates_seats: tuple[int, ...] = ()
+    """Per round, the seat of the other player whose flask is on Laureates in Biology (0: none stated)."""
 
 
 class State(NamedTuple):
@@ -329,10 +361,15 @@ class State(NamedTuple):
     """``round-income``: this round's cube not yet taken and no flask placed yet."""
     antibodies: tuple[int, int, int] = (0, 0, 0)
     """Virus: antibodies per strain."""
-    attack: tuple[str, str, str] | None = None
-    """Virus: the attack waiting (strain, source, stage ``respond`` or ``vaccinate``)."""
-    marker: bool = True
-    """The player holds the First Player Marker (taken on Laureates in Biology)."""
+    attacks: tuple[tuple[str, str, str, int, bool], ...] = ()
+    """Virus: the attacks waiting, first to resolve first: (strain, source, stage, the seat holding
+    the First Player Marker when the attack struck, bought by another player); the stages are
+    ``PRE_ROLL`` (the player bought the card), ``RESPOND``, ``VACCINATE``."""
+    peeked: bool = False
+    """``peek-deck``: used this turn ("solo UNA VOLTA per turno")."""
+    holder: int = 1
+    """The seat holding the First Player Marker (the player's ``Puzzle.seat`` once their flask is
+    on Laureates in Biology)."""
 
 
 # ---------------------------------------------------------------- reading a puzzle
@@ -373,7 +410,7 @@ def supports(data: dict) -> str | None:
     if data.get("board_override"):
         return "board_override"
     card = data.get("epigenetic")
-    if card is not None and (edition != "1e" or card not in EPIGENETIC_IN_SCOPE):
+    if card is not None and (edition != "1e" or card not in EPIGENETIC_IN_SCOPE + (PEEK_DECK,)):
         return f"Epigenetic card {card!r} in the {edition} rules"
     if (data.get("rulings") or {}).get("extra-resource-lower-mitochondria", "excluded") != "excluded":
         return "the lower Mitochondria spot read as numbered"
@@ -404,8 +441,6 @@ def supports(data: dict) -> str | None:
                 return "a Virus Event with fewer players than the Virus rules allow"
             if f"round-{r}" not in (data.get("virus_rolls") or {}):
                 return f"a Virus Event without the dice of round {r}"
-            if any("laureates" in v for v in occupied.values()):
-                return "another player taking the First Player Marker in a Virus game"
             continue
         if event not in (None, "toxicity", "reduce-atp-cost") and event not in boost_area:
             return f"event {event!r}"
@@ -418,15 +453,27 @@ def supports(data: dict) -> str | None:
     if len(data.get("deck") or []) < 4 * (rounds - 1):
         return "the deck could run out (the reshuffle is random)"
     cards = {c["id"]: c for c in data.get("cards") or []}
-    if any(c["type"] == "virus-attack" for c in cards.values()):
-        return "Virus Attack cards"
-    if data.get("laureates_seats"):
-        return "laureates_seats"
     ids = list(data.get("hand") or []) + [c for c in data.get("row") or [] if c] + list(data.get("deck") or [])
     if len(ids) != len(set(ids)):
         return "a card id appears twice"
     if any(c not in cards for c in ids):
         return "a card without a definition"
+    attack_cards = [cid for cid in ids if cards[cid]["type"] == "virus-attack"]
+    for cid in attack_cards:
+        c = cards[cid]
+        if c.get("strain") not in STRAINS or any(_stock(c.get("cost"))) or c.get("health"):
+            return f"Virus Attack card {cid}: a strain of {STRAINS}, no cost, no Health expected"
+        if cid in (data.get("hand") or []):
+            return f"Virus Attack card {cid} in hand (it takes effect when bought)"
+        if players < (2 if edition == "1e" else 3):
+            return "a Virus Attack card with fewer players than the Virus rules allow"
+        if cid not in (data.get("virus_rolls") or {}):
+            return f"a Virus Attack card without its dice ({cid})"
+    virus_game = bool(attack_cards) or any(e and e.startswith("virus-") for e in events[:rounds])
+    seats_given = {int(k): v for k, v in (data.get("laureates_seats") or {}).items()}
+    for r, spots_taken in occupied.items():
+        if virus_game and "laureates" in spots_taken and players > 2 and r not in seats_given:
+            return f"another player on Laureates in Biology in round {r} of a Virus game, seat not given"
     colours: dict[str, int] = {}
     for c in cards.values():
         ctype = CardType(c["type"])
@@ -460,7 +507,8 @@ def load(source: dict | str | Path) -> Puzzle:
     for c in data["cards"]:
         ctype = CardType(c["type"])
         health = 1 if ctype is CardType.DETOX else int(c.get("health", 0))
-        cards[c["id"]] = Card(c["id"], ctype, _stock(c.get("cost")), health, c.get("color"), _stock(c.get("gain")))
+        cards[c["id"]] = Card(c["id"], ctype, _stock(c.get("cost")), health, c.get("color"), _stock(c.get("gain")),
+                              c.get("strain"))
     rounds = data["rounds"]
     events = list(data.get("events") or [])
     events += [None] * (rounds - len(events))
@@ -479,6 +527,9 @@ def load(source: dict | str | Path) -> Puzzle:
         cards=cards, spots=spots, vesicles=vesicles, boost_areas=boosts, epigenetic=data.get("epigenetic"),
         seat=int(data.get("seat", 1)), first_player=bool(data.get("first_player", True)),
         marker_seat=int(data.get("marker_seat", 0)),
+        laureates_seats=tuple(int((data.get("laureates_seats") or {}).get(r, (data.get("laureates_seats") or {})
+                                                                           .get(str(r), 0)))
+                              for r in range(1, rounds + 1)),
         antibodies=tuple(int((data.get("antibodies") or {}).get(s, 0)) for s in STRAINS),
         virus_rolls=tuple((src, int(v["roll"]), tuple((int(o["seat"]), int(o["response"])) for o in v["others"]))
                           for src, v in sorted((data.get("virus_rolls") or {}).items())))
@@ -648,12 +699,21 @@ def _cytoplasm(p, s, spot, readings):
 
 
 def _laureates(p, s, spot, readings):
-    """No goal card in scope: "Collect 1 ATP from the general supply" [spots.laureates]."""
-    yield {}, s._replace(stock=_add(s.stock, ATP, 1), marker=True), 0   # "Take the First Player Marker"
+    """No goal card in scope: "Collect 1 ATP from the general supply" [spots.laureates]; "Take the
+    First Player Marker (and keep it for all subsequent rounds until it is claimed by another
+    player)": the player holds it from now on, other players' flasks of the round being placed
+    before the player's (see the module docstring)."""
+    yield {}, s._replace(stock=_add(s.stock, ATP, 1), holder=p.seat), 0
 
 
 def _card_row(p, s, spot, readings):
-    """Pay the slot's ATP and take its card [spots.card-row]; Reduce ATP Cost [events.reduce-atp-cost]."""
+    """Pay the slot's ATP and take its card [spots.card-row]; Reduce ATP Cost [events.reduce-atp-cost].
+
+    A Virus Attack card is not taken into the hand: "When a player purchases a Virus Attack Card from
+    the Cell Component Card Area, that card immediately takes effect" [virus.cell-component-cards]
+    (1e "quella carta scatena immediatamente l'effetto"); its attack waits in ``State.attacks``,
+    starting with "Only the player who purchased the Virus Attack Card may pay additional ATP"
+    [virus.card-attack] (``PRE_ROLL``), ranked with the First Player Marker where it is now."""
     cid = s.row[spot.slot]
     if cid is None:
         return
@@ -665,6 +725,11 @@ def _card_row(p, s, spot, readings):
     if reduce and spot.value == 0:
         paid = _add(paid, ATP, 1)
     row = tuple(None if i == spot.slot else c for i, c in enumerate(s.row))
+    card = p.cards[cid]
+    if card.type is CardType.VIRUS_ATTACK:
+        attack = (card.strain, cid, PRE_ROLL, s.holder, False)
+        yield {"card": cid}, s._replace(stock=paid, row=row, attacks=s.attacks + (attack,)), 0
+        return
     yield {"card": cid}, s._replace(stock=paid, hand=tuple(sorted(s.hand + (cid,))), row=row), 0
 
 
@@ -702,8 +767,14 @@ def _area_open(p: Puzzle, s: State, spot: Spot) -> bool:
 def initial_state(p: Puzzle, readings: Readings = Readings()) -> State:
     s = State(round=0, turn=0, step=0, stock=p.start, hand=p.hand, disks=(), detox=(0, 0), enzymes=(),
               receptors=(0, 0), row=p.row, deck=p.deck, taken=frozenset(), grey_left=p.grey_flasks,
-              boosts=tuple(0 for _ in p.boost_areas), antibodies=p.antibodies, marker=p.first_player)
+              boosts=tuple(0 for _ in p.boost_areas), antibodies=p.antibodies,
+              holder=p.seat if p.first_player else (p.marker_seat or _lowest_other_seat(p)))
     return _begin_round(p, _reveal(p, s, 0, first=True), readings)
+
+
+def _lowest_other_seat(p: Puzzle) -> int:
+    """The puzzle format's default seat of another player (``marker_seat``, ``laureates_seats``)."""
+    return 1 if p.seat != 1 else 2
 
 
 def _reveal(p: Puzzle, s: State, rnd: int, first: bool = False) -> State:
@@ -715,7 +786,8 @@ def _reveal(p: Puzzle, s: State, rnd: int, first: bool = False) -> State:
         stock = tuple([stock[0]] + [n - (4 if n >= 10 else 2 if n >= 7 else 1 if n >= 5 else 0) for n in stock[1:]])
     if event is not None and event.startswith("virus-"):
         # "When a Virus Event Card is flipped face up ... that Virus Card becomes active immediately"
-        return s._replace(boosts=boosts, stock=stock, attack=(event[len("virus-"):], f"round-{rnd + 1}", "respond"))
+        attack = (event[len("virus-"):], f"round-{rnd + 1}", RESPOND, s.holder, False)
+        return s._replace(boosts=boosts, stock=stock, attacks=s.attacks + (attack,))
     return s._replace(boosts=boosts, stock=stock)
 
 
@@ -740,22 +812,38 @@ def _refresh_row(p: Puzzle, s: State) -> State:
 
 
 def _begin_round(p: Puzzle, s: State, readings: Readings) -> State:
+    """Other players' flasks of the round, placed before the player's first turn (see the module
+    docstring). One on Laureates in Biology takes the First Player Marker ("Take the First Player
+    Marker", [spots.laureates]; its seat: ``laureates_seats``). One on a card-row slot bought its
+    card; a Virus Attack card bought so attacks: "All other players lose 1 Health Point on the
+    Health Track", then the roll [virus.card-attack] (no ATP before the roll for the player: "Only
+    the player who purchased the Virus Attack Card may pay additional ATP"). When two such
+    purchases, or such a purchase and another player's flask on Laureates in Biology, fall in one
+    round, the order of those players' flasks decides the outcome and no puzzle states it:
+    :class:`OutOfScope`."""
     taken = p.occupied[s.round]
-    row = s.row
+    row, holder, attacks = s.row, s.holder, s.attacks
     if readings.row_slot_bought:
         slots = {sp.slot for sp in p.spots if sp.kind == "card-row" and sp.id in taken}
+        bought = [row[i] for i in sorted(slots) if i < len(row) and row[i] is not None]
+        viral = [cid for cid in bought if p.cards[cid].type is CardType.VIRUS_ATTACK]
+        if len(viral) > 1 or (viral and "laureates" in taken):
+            raise OutOfScope(f"round {s.round + 1}: the order of other players' flasks decides a Virus attack")
+        attacks += tuple((p.cards[cid].strain, cid, RESPOND, holder, True) for cid in viral)
         row = tuple(None if i in slots else c for i, c in enumerate(row))
+    if "laureates" in taken:
+        holder = p.laureates_seats[s.round] or _lowest_other_seat(p)
     return s._replace(taken=taken, row=row, grey_left=p.grey_flasks, turn=0, step=0,
-                      income=p.epigenetic == "round-income")
+                      income=p.epigenetic == "round-income", holder=holder, attacks=attacks)
 
 
 def _end_turn(p: Puzzle, s: State, readings: Readings) -> State | None:
     """The next turn's state, or None at the end of the game."""
     if s.turn + 1 < p.flasks:
-        return s._replace(turn=s.turn + 1, step=0)
+        return s._replace(turn=s.turn + 1, step=0, peeked=False)
     if s.round + 1 >= p.rounds:
         return None
-    s = s._replace(round=s.round + 1)
+    s = s._replace(round=s.round + 1, peeked=False)
     if p.edition is Edition.SECOND:          # 2e: refresh the row, then the event
         s = _reveal(p, _refresh_row(p, s), s.round)
     else:                                    # 1e: the event, then the row
@@ -766,7 +854,13 @@ def _end_turn(p: Puzzle, s: State, readings: Readings) -> State | None:
 def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tuple[dict | None, State | None, int]]:
     """Every legal move from ``s``: (action dict in the engine's ``to_dict`` shape, or None for
     "end the turn"; the next state, None at the end of the game; Health gained)."""
-    if s.attack is not None:
+    if s.attacks:
+        if s.income and s.attacks[0][4] and s.attacks[0][2] == RESPOND:
+            # "All'inizio di ciascun round" [epigenetic.round-income]: before any flask of the round,
+            # the other players' flask that bought the Virus Attack card included
+            for res in (ATP, MRNA, LIPID):
+                yield ({"kind": "income", "resource": RESOURCES[res]},
+                       s._replace(stock=_add(s.stock, res, 1), income=False), 0)
         yield from _attack_moves(p, s)
         return
     for cid in sorted(set(s.hand)):
@@ -782,6 +876,8 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
     if s.income and s.turn == 0 and s.step == 0:
         for res in (ATP, MRNA, LIPID):
             yield {"kind": "income", "resource": RESOURCES[res]}, s._replace(stock=_add(s.stock, res, 1), income=False), 0
+    if p.epigenetic == PEEK_DECK and not s.peeked and s.deck and (s.step < 2 or readings.peek_after_flask):
+        yield from _peek(p, s)
     if s.step == 2:
         yield None, _end_turn(p, s, readings), 0
         return
@@ -805,15 +901,42 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
             yield {"kind": "exhaust", "resource": RESOURCES[res]}, s._replace(stock=_add(s.stock, res, 1), step=2), 0
 
 
-def _virus_place(p: Puzzle, s: State, strain: str, source: str) -> tuple[int, bool]:
+def _peek(p: Puzzle, s: State) -> Iterator[tuple[dict | None, State | None, int]]:
+    """``peek-deck`` [epigenetic.peek-deck]: "può pagare 2 ATP per guardare segretamente le prime 3
+    Carte Componente Cellula del mazzo. Inoltre può pagare 2 ATP aggiuntivi per piazzare una di
+    queste carte nella propria mano. Il giocatore quindi ripone le carte non selezionate di nuovo in
+    cima al mazzo nell'ordine che preferisce. Questa abilità può essere utilizzata solo UNA VOLTA per
+    turno." (fewer than 3 in the deck: those). "Se si gioca con l'Espansione Virus e una Carta
+    Attacco Virale viene selezionata, la Carta Attacco Virale deve essere giocata immediatamente, in
+    base alle Regole dell'Espansione Virus": read as its purchase (the player who selected it may
+    pay ATP before the roll, the others lose 1 Health Point) [virus.card-attack]."""
+    top, below = s.deck[:PEEK_CARDS], s.deck[PEEK_CARDS:]
+    options: set[tuple[str | None, tuple[str, ...]]] = {(None, order) for order in permutations(top)}
+    for taken in top:
+        options |= {(taken, order) for order in permutations([c for c in top if c != taken])}
+    for taken, order in sorted(options, key=lambda o: (o[0] or "", o[1])):
+        paid = _add(s.stock, ATP, -(PEEK_LOOK + (PEEK_TAKE if taken else 0)))
+        if paid is None:
+            continue
+        ns = s._replace(stock=paid, deck=order + below, peeked=True)
+        action = {"kind": "peek", **({"card": taken} if taken else {}), "order": list(order)}
+        if taken is None:
+            yield action, ns, 0
+        elif p.cards[taken].type is CardType.VIRUS_ATTACK:
+            yield action, ns._replace(attacks=s.attacks + ((p.cards[taken].strain, taken, PRE_ROLL, s.holder, False),)), 0
+        else:
+            yield action, ns._replace(hand=tuple(sorted(s.hand + (taken,)))), 0
+
+
+def _virus_place(p: Puzzle, s: State, strain: str, source: str, holder: int) -> tuple[int, bool]:
     """(resources gained, whether the player loses 1 resource or 1 Health Point) [virus.allocation]:
     Antibody Response = the roll + the antibodies of the strain; "If there is a tie ..., the tying
     player in the closest position clockwise to the player with the First Player Card wins the tie"
-    (1e: the dummy of a 2-player game wins every tie)."""
+    (1e: the dummy of a 2-player game wins every tie), ``holder`` holding the card when the attack
+    struck."""
     roll, others = next((r, o) for src, r, o in p.virus_rolls if src == source)
     mine = roll + s.antibodies[STRAINS.index(strain)]
     seats = max(p.players, p.seat)
-    holder = p.seat if s.marker else (p.marker_seat or (1 if p.seat != 1 else 2))
     order = lambda seat: (seat - holder) % seats   # noqa: E731
     ahead = sum(1 for seat, resp in others
                 if resp > mine or (resp == mine and (seat == 0 or order(seat) < order(p.seat))))
@@ -825,30 +948,39 @@ def _virus_place(p: Puzzle, s: State, strain: str, source: str) -> tuple[int, bo
 
 
 def _attack_moves(p: Puzzle, s: State) -> Iterator[tuple[dict | None, State | None, int]]:
-    """The player's steps of a Virus attack: the gain or the loss, then ATP for antibodies of the
-    strain, "For each ATP paid ... 2 antibodies" [virus.event-attack]."""
-    assert s.attack is not None
-    strain, source, stage = s.attack
-    if stage == "respond":
-        gain, loses = _virus_place(p, s, strain, source)
-        after = s._replace(attack=(strain, source, "vaccinate"))
+    """The player's steps of the first waiting Virus attack [virus.attack] "all players should pause
+    and follow the steps below": for a Virus Attack card the player bought, first "Only the player
+    who purchased the Virus Attack Card may pay additional ATP to move their Antibody Marker up the
+    column matching that attacking Virus strain (at a rate of 1 ATP per 2 antibody)"
+    [virus.card-attack]; for one another player bought, "All other players lose 1 Health Point on
+    the Health Track" (1e "Si possono avere punteggi negativi"), taken with the response below (the
+    dice are the puzzle's, so the moment of that loss changes nothing); then the gain or the loss of
+    the place; then "each player will have the option to pay ATP ... For each ATP paid, a player
+    moves their Antibody Marker up that strain's column by 2 antibodies" [virus.event-attack]."""
+    strain, source, stage, holder, by_other = s.attacks[0]
+    rest = s.attacks[1:]
+    k = STRAINS.index(strain)
+    if stage == RESPOND:
+        gain, loses = _virus_place(p, s, strain, source, holder)
+        after = s._replace(attacks=((strain, source, VACCINATE, holder, by_other),) + rest)
+        struck = -1 if by_other else 0
         if loses:
-            yield {"kind": "respond", "lose": "health"}, after, -1
+            yield {"kind": "respond", "lose": "health"}, after, struck - 1
             for i, name in enumerate(RESOURCES):
                 if s.stock[i] > 0:
-                    yield {"kind": "respond", "lose": name}, after._replace(stock=_add(s.stock, i, -1)), 0
+                    yield {"kind": "respond", "lose": name}, after._replace(stock=_add(s.stock, i, -1)), struck
             return
         for take in combinations_with_replacement((ATP, MRNA, LIPID), gain):
             stock = s.stock
             for i in take:
                 stock = _add(stock, i, 1)
-            yield {"kind": "respond", "take": [RESOURCES[i] for i in take]}, after._replace(stock=stock), 0
+            yield {"kind": "respond", "take": [RESOURCES[i] for i in take]}, after._replace(stock=stock), struck
         return
-    k = STRAINS.index(strain)
     for atp in range(s.stock[ATP] + 1):
         antibodies = tuple(a + (2 * atp if i == k else 0) for i, a in enumerate(s.antibodies))
+        nxt = ((strain, source, RESPOND, holder, by_other),) + rest if stage == PRE_ROLL else rest
         yield ({"kind": "vaccinate", "amount": atp},
-               s._replace(stock=_add(s.stock, ATP, -atp), antibodies=antibodies, attack=None), 0)
+               s._replace(stock=_add(s.stock, ATP, -atp), antibodies=antibodies, attacks=nxt), 0)
 
 
 # ---------------------------------------------------------------- scoring
