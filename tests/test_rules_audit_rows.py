@@ -269,6 +269,28 @@ def test_grey_flask_counts_toward_the_1e_area_limit():
     assert why_illegal(s, place("mitochondria-2")) is None
 
 
+# --------------------------------------------------------------------------- epigenetic
+
+@wrong("epigenetic-peek-after-flask")
+def test_deck_look_after_the_turns_flask():
+    """epigenetic-peek-after-flask (IT, epigenetic.cards): the look at the deck is used "durante il
+    suo turno", "solo UNA VOLTA per turno", so also after the turn's flask, before Phase 2 refills
+    the row (found by the independent oracle). 2 rounds of 1 flask, 1 ATP: round 1 only Laureates
+    (2 ATP, a look's price) is free and other players buy card-row 1-3, so the whole row refills
+    from the deck (d4, y-mac, d5, d6); round 2 only card-row-1 (free) is open. Looking after round
+    1's flask puts y-mac (4 mRNA) on top: bought and played, 1 point; the engine offers the look
+    only before a flask (1 ATP then; in round 2 the row has refilled): 0."""
+    from solver.puzzle import load_board
+    spots = [s.id for s in load_board("3-5p").spots]
+    cards = [{"id": "y-mac", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative": True}] + [
+        card(f"d{i}", "detox", cost={"atp": 4}) for i in range(7)]
+    p = make(edition="1e", epigenetic="peek-deck", rounds=2, flasks=1, grey_flasks=0, events=[None, None],
+             row=["d0", "d1", "d2", "d3"], deck=["d4", "y-mac", "d5", "d6"], cards=cards,
+             start={"atp": 1, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0},
+             occupied={1: [s for s in spots if s != "laureates"], 2: [s for s in spots if s != "card-row-1"]})
+    assert best(p) == 1
+
+
 # --------------------------------------------------------------------------- outside / not modelled
 
 def test_start_state_is_the_puzzles():
