@@ -13,14 +13,18 @@ import importlib
 import inspect
 from functools import lru_cache
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from types import CodeType, FrameType, ModuleType, TracebackType
+from typing import TYPE_CHECKING
 
 from .errors import Problems
 from .rules import Game, Label, SECTION_ID, SLUG
 from .yamlio import Located, load_yaml, yaml_path
+
+if TYPE_CHECKING:
+    from solver.model import Puzzle, Ruling
 
 ROOT = Path(__file__).resolve().parent.parent
 """Repository root: test references (``tests/x.py::test_y``) are relative to it."""
@@ -109,6 +113,38 @@ class AuditRow:
 
 
 @dataclass(frozen=True)
+class AuditPuzzle:
+    """A row's discriminating puzzle (``data/audit/puzzles/<row-id>.yaml``): a tiny puzzle whose
+    optimum under the row's reading differs from its optimum under the other reading. Its figures
+    are the hand derivations of the file's comment; ``tests/test_audit_puzzles.py`` checks that the
+    engines reproduce them, so the site shows them without solving."""
+
+    row: str
+    """The audit row's id (the file name)."""
+    file: Path
+    """The puzzle file."""
+    puzzle: Puzzle
+    """The loaded puzzle (its ``title`` and ``story`` are the page's prose, in both languages)."""
+    optimum: int
+    """``# Optimum derived by hand: N``: the best final Health under the row's reading."""
+    other_optimum: int
+    """``# Under the other reading: M, because ...``: the best under the other reading."""
+    because: str
+    """The comment's reason for M (English, the maintainers' note)."""
+    ruling: Ruling | None
+    """The puzzle's one explicitly stated ruling (``rulings: {name: reading}``): then the other
+    reading is that ruling's other value and the engines compute M too; None: M is by hand."""
+
+    @property
+    def other_reading(self) -> str | None:
+        """The other value of :attr:`ruling` (None without one)."""
+        from solver.model import RULING_READINGS
+        if self.ruling is None:
+            return None
+        return next(r for r in RULING_READINGS[self.ruling] if r != self.puzzle.reading(self.ruling))
+
+
+@dataclass(frozen=True)
 class Group:
     """A heading of the audit page."""
 
@@ -144,6 +180,8 @@ class Audit:
     """The other section ids, each with its reason."""
     file: Path
     """The audit file."""
+    puzzles: dict[str, AuditPuzzle] = field(default_factory=dict)
+    """The discriminating puzzles, by row id (:func:`load_audit_puzzles`)."""
 
     def rows_of(self, group: str) -> tuple[AuditRow, ...]:
         return tuple(r for r in self.rows if r.group == group)
@@ -450,6 +488,95 @@ def load_audit(file: Path, game: Game, problems: Problems) -> Audit | None:
     return Audit(game.id, tuple(groups), tuple(rows), tuple(plan_relevant), tuple(excluded), file)
 
 
+# --- discriminating puzzles ---------------------------------------------------------------------
+
+PUZZLES_FOLDER = "puzzles"
+"""``data/audit/puzzles/<row-id>.yaml``: the rows' discriminating puzzles (Cytosis puzzle files)."""
+PUZZLE_GAME = "cytosis"
+"""The game whose audit the puzzles belong to (the solver plays Cytosis only)."""
+HAND_LINE = re.compile(r"^# Optimum derived by hand: (\d+)[ \t]*$", re.M)
+"""The optimum under the row's reading, derived by hand."""
+OTHER_LINE = re.compile(r"^# Under the other reading: (\d+), because (\S.*)$", re.M)
+"""The optimum under the other reading, and why."""
+RULE_LINE = re.compile(r'^# Rule: .*"[^"\n]{12,}', re.M)
+"""The rule the puzzle aims at, quoted."""
+
+
+def puzzle_comment_figures(text: str) -> tuple[int, int, str] | str:
+    """(N, M, because) from a discriminating puzzle's comment, or what is wrong with it."""
+    hand, other = HAND_LINE.findall(text), OTHER_LINE.findall(text)
+    if len(hand) != 1:
+        return f"expected one comment line '# Optimum derived by hand: N', found {len(hand)}"
+    if len(other) != 1:
+        return f"expected one comment line '# Under the other reading: M, because ...', found {len(other)}"
+    if not RULE_LINE.search(text):
+        return "expected a comment line '# Rule: ...' quoting the rule (at least 12 characters in double quotes)"
+    n, (m, because) = int(hand[0]), other[0]
+    if int(m) == n:
+        return (f"the optimum is {n} under both readings: a discriminating puzzle needs another optimum "
+                f"under the other reading")
+    return n, int(m), because.strip()
+
+
+def load_audit_puzzle(file: Path, audit: Audit, problems: Problems) -> AuditPuzzle | None:
+    """One discriminating puzzle, checked against its row; problems name the file and the field."""
+    from solver import SolverError, load_puzzle
+    from solver.model import Ruling
+    rows = {r.id: r for r in audit.rows}
+    row = rows.get(file.stem)
+    if row is None:
+        problems.add(file, "", f"the file name {file.stem!r} names no row of {display(audit.file)} "
+                               f"(expected data/audit/{PUZZLES_FOLDER}/<row-id>.yaml)")
+        return None
+    if row.status is Status.OUTSIDE:
+        problems.add(file, "", f"row {row.id!r} is 'outside' a single-player puzzle: it has no discriminating puzzle")
+        return None
+    try:
+        puzzle = load_puzzle(file)
+    except SolverError as exc:       # PuzzleError among them: names the field and line
+        problems.add(file, "", f"puzzle not loaded: {exc}")
+        return None
+    if puzzle.id != file.stem:
+        problems.add(file, "id", f"expected the file's name {file.stem!r}, got {puzzle.id!r}")
+        return None
+    text = file.read_text(encoding="utf-8")
+    figures = puzzle_comment_figures(text)
+    if isinstance(figures, str):
+        problems.add(file, "", figures)
+        return None
+    optimum, other_optimum, because = figures
+    data, located = load_yaml(file)
+    expected = ((data.get("expected") or {}).get("health"))
+    if expected is not None and expected != optimum:
+        problems.add(file, "expected.health", f"expected the hand optimum {optimum} of the comment, got {expected}",
+                     located.line("expected", "health"))
+        return None
+    stated = data.get("rulings") or {}
+    if len(stated) > 1:
+        problems.add(file, "rulings", f"expected at most one ruling (the row's), got {sorted(stated)}",
+                     located.line("rulings"))
+        return None
+    ruling = Ruling(next(iter(stated))) if stated else None
+    return AuditPuzzle(row.id, file, puzzle, optimum, other_optimum, because, ruling)
+
+
+def load_audit_puzzles(folder: Path, audit: Audit, problems: Problems) -> dict[str, AuditPuzzle]:
+    """Every ``<row-id>.yaml`` of ``folder``, by row id (rows in file order); what does not load
+    or does not fit its row is reported, and left out."""
+    found = {}
+    for file in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+        item = load_audit_puzzle(file, audit, problems)
+        if item is not None:
+            found[item.row] = item
+    order = {r.id: i for i, r in enumerate(audit.rows)}
+    return dict(sorted(found.items(), key=lambda kv: order[kv[0]]))
+
+
+def display(file: Path) -> str:
+    from .errors import display_path
+    return display_path(file)
+
+
 def load_audits(data_dir: Path, games: dict[str, Game], problems: Problems) -> dict[str, Audit]:
     """Every ``data/audit/<game>.yaml`` whose game exists."""
     audits: dict[str, Audit] = {}
@@ -463,5 +590,7 @@ def load_audits(data_dir: Path, games: dict[str, Game], problems: Problems) -> d
             continue
         audit = load_audit(file, game, problems)
         if audit is not None:
+            if game.id == PUZZLE_GAME:
+                audit.puzzles.update(load_audit_puzzles(folder / PUZZLES_FOLDER, audit, problems))
             audits[game.id] = audit
     return audits
