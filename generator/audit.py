@@ -133,7 +133,9 @@ class AuditPuzzle:
     """The comment's reason for M (English, the maintainers' note)."""
     ruling: Ruling | None
     """The puzzle's one explicitly stated ruling (``rulings: {name: reading}``): then the other
-    reading is that ruling's other value and the engines compute M too; None: M is by hand."""
+    reading is that ruling's other value and the engines compute M too; where the puzzle states
+    several (the others set the table), the comment line ``# Row's ruling: <name>`` says which.
+    None: M is by hand."""
 
     @property
     def other_reading(self) -> str | None:
@@ -498,6 +500,8 @@ HAND_LINE = re.compile(r"^# Optimum derived by hand: (\d+)[ \t]*$", re.M)
 """The optimum under the row's reading, derived by hand."""
 OTHER_LINE = re.compile(r"^# Under the other reading: (\d+), because (\S.*)$", re.M)
 """The optimum under the other reading, and why."""
+ROW_RULING_LINE = re.compile(r"^# Row's ruling: ([a-z0-9-]+)[ \t]*$", re.M)
+"""Which of several stated rulings is the row's (the others only set the table)."""
 RULE_LINE = re.compile(r'^# Rule: .*"[^"\n]{12,}', re.M)
 """The rule the puzzle aims at, quoted."""
 
@@ -551,12 +555,14 @@ def load_audit_puzzle(file: Path, audit: Audit, problems: Problems) -> AuditPuzz
         problems.add(file, "expected.health", f"expected the hand optimum {optimum} of the comment, got {expected}",
                      located.line("expected", "health"))
         return None
-    stated = data.get("rulings") or {}
-    if len(stated) > 1:
-        problems.add(file, "rulings", f"expected at most one ruling (the row's), got {sorted(stated)}",
+    stated = sorted(data.get("rulings") or {})
+    named = ROW_RULING_LINE.findall(text)
+    if len(stated) > 1 and (len(named) != 1 or named[0] not in stated):
+        problems.add(file, "rulings", f"the puzzle states the rulings {stated}: expected one comment line "
+                                      f"\"# Row's ruling: <one of them>\" naming the row's, got {named}",
                      located.line("rulings"))
         return None
-    ruling = Ruling(next(iter(stated))) if stated else None
+    ruling = Ruling(named[0] if len(stated) > 1 else stated[0]) if stated else None
     return AuditPuzzle(row.id, file, puzzle, optimum, other_optimum, because, ruling)
 
 
