@@ -54,7 +54,7 @@ def puzzle_facts(site: SiteData, item: AuditPuzzle, lang: str) -> list[tuple[str
     facts.append((ui["puzzle_stock"], md_inline(start)))
     view = start_view(puzzle, lang)
     for key in ("hand", "row", "deck"):
-        if view[key] != pui["none"]:
+        if view[key] != pui["none"] and (key != "row" or any(puzzle.row)):
             facts.append((pui[key], view[key]))
     cards = [md_inline(ui["puzzle_card"].format(name=names[c.id], cost=stock_text(c.cost, lang), health=c.health))
              + (f" ({pui['illustrative']})" if c.illustrative else "") for c in puzzle.cards]
