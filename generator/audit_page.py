@@ -65,7 +65,7 @@ def puzzle_facts(site: SiteData, item: AuditPuzzle, lang: str) -> list[tuple[str
         taken = set(puzzle.occupied[r]) if r < len(puzzle.occupied) else set()
         spots = [md_inline(f"{AREAS[s.area.value][lang]}{names.get(s.id, '')}") for s in puzzle.board.spots
                  if s.id not in taken]
-        free.append(f"{pui['round_n'].format(n=r + 1)}: {', '.join(spots) or pui['none']}")
+        free.append(f"{pui['round_n'].format(n=r + 1)}: {' · '.join(spots) or pui['none']}")
     facts.append((ui["puzzle_free"], "; ".join(free)))
     if any(puzzle.events):
         facts.append((pui["events"], "; ".join(
