@@ -34,11 +34,18 @@ PLANNER_BLOCK = re.compile(r"""lm\.section\(\s*["']([a-z0-9.-]+)["']""")
 """How the planner opens a constraint block: ``lm.section("spots.card-row")``."""
 TEST_REF = re.compile(r"^(?P<file>tests/[A-Za-z0-9_/]+\.py)::(?P<name>test_[A-Za-z0-9_]+)$")
 ROW_KEYS = {"id", "group", "sections", "quotes", "engine", "planner", "tests", "status", "explanation",
-            "chosen", "other"}
+            "chosen", "other", "no_puzzle"}
 
 
 class Status(str, Enum):
     """How the engine stands to a rule."""
+
+    @property
+    def takes_puzzle(self) -> bool:
+        """Whether a row of this status gets a discriminating puzzle: the engine must play the
+        row's reading, so ``implemented`` and ``ruling`` rows only (``wrong``: the engine contradicts
+        the text; ``not-modelled``: it has no such rule; ``outside``: not about a single player)."""
+        return self in (Status.IMPLEMENTED, Status.RULING)
 
     IMPLEMENTED = "implemented"
     """The engine and the planner follow the text."""
@@ -108,6 +115,9 @@ class AuditRow:
     """``ruling`` only: the reading the engine follows."""
     other: Label | None
     """``ruling`` only: the other reading."""
+    no_puzzle: Label | None
+    """Why no discriminating puzzle can exist for this row (for example: the other reading never
+    scores better), or None; a row with a puzzle file has none."""
     line: int
     """Line of the row in the audit file."""
 
@@ -415,10 +425,14 @@ class _Reader:
             for key in ("chosen", "other"):
                 if key in value:
                     self.fail(path + (key,), f"{key!r} belongs to 'ruling' rows only (status is {value['status']!r})")
+        no_puzzle = self.label(value["no_puzzle"], path + ("no_puzzle",)) if "no_puzzle" in value else None
+        if no_puzzle is not None and status is not None and not status.takes_puzzle:
+            self.fail(path + ("no_puzzle",), f"a {status.value!r} row takes no discriminating puzzle: "
+                                             "'no_puzzle' is for implemented and ruling rows")
         if status is None or explanation is None:
             return None
         return AuditRow(row_id, value["group"], sections, quotes, engine, planner, tests, status, explanation,
-                        chosen, other, self.located.line(*path) or 0)
+                        chosen, other, no_puzzle, self.located.line(*path) or 0)
 
 
 def load_audit(file: Path, game: Game, problems: Problems) -> Audit | None:
@@ -532,8 +546,13 @@ def load_audit_puzzle(file: Path, audit: Audit, problems: Problems) -> AuditPuzz
         problems.add(file, "", f"the file name {file.stem!r} names no row of {display(audit.file)} "
                                f"(expected data/audit/{PUZZLES_FOLDER}/<row-id>.yaml)")
         return None
-    if row.status is Status.OUTSIDE:
-        problems.add(file, "", f"row {row.id!r} is 'outside' a single-player puzzle: it has no discriminating puzzle")
+    if not row.status.takes_puzzle:
+        problems.add(file, "", f"row {row.id!r} is {row.status.value!r}: only implemented and ruling rows take a "
+                               "discriminating puzzle (the engine must play the row's reading)")
+        return None
+    if row.no_puzzle is not None:
+        problems.add(file, "", f"row {row.id!r} says no discriminating puzzle can exist (no_puzzle, "
+                               f"{display(audit.file)} line {row.line}): drop one or the other")
         return None
     try:
         puzzle = load_puzzle(file)

@@ -124,7 +124,8 @@ def row_view(site: SiteData, audit: Audit, row: AuditRow, lang: str) -> dict[str
         "planner": [{"function": p.function, "block": p.block} for p in row.planner],
         "tests": list(row.tests),
         "puzzle": puzzle_view(site, audit.puzzles[row.id], lang) if row.id in audit.puzzles else None,
-        "needs_puzzle": row.status is not Status.OUTSIDE,
+        "needs_puzzle": row.status.takes_puzzle,
+        "no_puzzle": md_inline(row.no_puzzle[lang]) if row.no_puzzle else None,
     }
 
 
@@ -136,10 +137,12 @@ def coverage_page(site: SiteData, audit: Audit, lang: str, nav: tuple[str, ...])
     excluded = [{"link": section_link(site, e.id, lang, PAGE), "reason": md_inline(e.reason[lang])}
                 for e in audit.excluded]
     puzzled = sum(1 for r in audit.rows if r.id in audit.puzzles)
-    eligible = sum(1 for r in audit.rows if r.status is not Status.OUTSIDE)
+    eligible = [r for r in audit.rows if r.status.takes_puzzle]
+    impossible = sum(1 for r in eligible if r.no_puzzle is not None)
     content = render("rules_coverage.md.j2", ui=ui, groups=groups, excluded=excluded,
-                     puzzle_summary=ui["puzzle_summary"].format(n=puzzled, eligible=eligible,
-                                                                outside=len(audit.rows) - eligible),
+                     puzzle_summary=ui["puzzle_summary"].format(n=puzzled, eligible=len(eligible),
+                                                                impossible=impossible,
+                                                                others=len(audit.rows) - len(eligible)),
                      summary=[status_view(s, lang) | {"count": counts[s]} for s in STATUS_ORDER],
                      total=len(audit.rows), index_href=relative(PAGE, "cytosis/puzzles/index.md"))
     return Page(lang, PAGE, ui["title"], content, nav=nav)

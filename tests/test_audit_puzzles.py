@@ -28,10 +28,17 @@ SECONDS = 2.0
 
 
 @pytest.fixture(scope="module")
-def audit():
+def game():
     problems = Problems()
     games = load_games(DATA_DIR, problems)
-    result = load_audit(AUDIT_FILE, games["cytosis"], problems)
+    assert not problems
+    return games["cytosis"]
+
+
+@pytest.fixture(scope="module")
+def audit(game):
+    problems = Problems()
+    result = load_audit(AUDIT_FILE, game, problems)
     assert not problems, "\n".join(str(p) for p in problems.items)
     return result
 
@@ -119,6 +126,31 @@ def test_a_file_naming_no_row_or_an_outside_row_is_an_error(audit, tmp_path, nam
     problems = Problems()
     assert load_audit_puzzle(file, audit, problems) is None
     assert message in str(problems.items[0]) and name in str(problems.items[0])
+
+
+def test_a_row_saying_no_puzzle_can_exist_has_no_file(audit, tmp_path):
+    from dataclasses import replace
+    rows = tuple(replace(r, no_puzzle=r.explanation) if r.id == "grey-flask-then-exhaust" else r for r in audit.rows)
+    problems = Problems()
+    assert load_audit_puzzle(GOOD, replace(audit, rows=rows), problems) is None
+    assert "no_puzzle" in str(problems.items[0]) and "grey-flask-then-exhaust" in str(problems.items[0])
+
+
+def test_no_puzzle_is_refused_on_rows_that_take_none(game, tmp_path):
+    text = AUDIT_FILE.read_text(encoding="utf-8").replace(
+        "  - id: other-players-placements-given\n",
+        "  - id: other-players-placements-given\n    no_puzzle: {it: perché, en: because}\n")
+    file = tmp_path / "cytosis.yaml"
+    file.write_text(text, encoding="utf-8")
+    problems = Problems()
+    load_audit(file, game, problems)
+    assert any("takes no discriminating puzzle" in str(p) and "no_puzzle" in str(p) for p in problems.items), \
+        [str(p) for p in problems.items]
+
+
+def test_the_rows_saying_no_puzzle_can_exist_have_none(audit, puzzles):
+    said = [r.id for r in audit.rows if r.no_puzzle is not None]
+    assert said and not set(said) & set(puzzles)
 
 
 def test_a_file_whose_id_is_not_its_name_is_an_error(audit, tmp_path):
