@@ -520,6 +520,34 @@ RULE_LINE = re.compile(r'^# Rule: .*"[^"\n]{12,}', re.M)
 """The rule the puzzle aims at, quoted."""
 
 
+QUOTED = re.compile(r'"([^"]{12,})"')
+"""A quotation of the rulebooks in a puzzle's ``# Rule:`` paragraph (``...`` marks a cut)."""
+
+
+def rule_paragraph(text: str) -> str:
+    """The ``# Rule:`` comment line and its indented continuation lines, joined."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("# Rule: "))
+    block = [lines[start][len("# Rule: "):]]
+    for line in lines[start + 1:]:
+        if not line.startswith("#   "):
+            break
+        block.append(line[4:])
+    return " ".join(part.strip() for part in block)
+
+
+def unquoted(paragraph: str, game: Game) -> list[str]:
+    """The quotations of ``paragraph`` not found verbatim in any official text of ``game``
+    (each piece between ``...`` cuts is looked for on its own)."""
+    official = [plain(t.title + "\n" + t.body) for sec in game.sections.values() for t in sec.originals()]
+    missing = []
+    for quote in QUOTED.findall(paragraph):
+        pieces = [plain(p) for p in quote.replace("…", "...").split("...") if p.strip()]
+        if not all(any(piece in text for text in official) for piece in pieces):
+            missing.append(quote)
+    return missing
+
+
 def puzzle_comment_figures(text: str) -> tuple[int, int, str] | str:
     """(N, M, because) from a discriminating puzzle's comment, or what is wrong with it."""
     hand, other = HAND_LINE.findall(text), OTHER_LINE.findall(text)
@@ -536,8 +564,9 @@ def puzzle_comment_figures(text: str) -> tuple[int, int, str] | str:
     return n, int(m), because.strip()
 
 
-def load_audit_puzzle(file: Path, audit: Audit, problems: Problems) -> AuditPuzzle | None:
-    """One discriminating puzzle, checked against its row; problems name the file and the field."""
+def load_audit_puzzle(file: Path, audit: Audit, game: Game, problems: Problems) -> AuditPuzzle | None:
+    """One discriminating puzzle, checked against its row and the rules of ``game`` (its ``# Rule:``
+    quotations must be verbatim); problems name the file and the field."""
     from solver import SolverError, load_puzzle
     from solver.model import Ruling
     rows = {r.id: r for r in audit.rows}
@@ -568,6 +597,11 @@ def load_audit_puzzle(file: Path, audit: Audit, problems: Problems) -> AuditPuzz
         problems.add(file, "", figures)
         return None
     optimum, other_optimum, because = figures
+    missing = unquoted(rule_paragraph(text), game)
+    if missing:
+        problems.add(file, "", f"the '# Rule:' comment quotes words found in no official text of {game.id}: "
+                               f"{missing[0][:80]!r} (copy them verbatim from data/rules/{game.id}/)")
+        return None
     data, located = load_yaml(file)
     expected = ((data.get("expected") or {}).get("health"))
     if expected is not None and expected != optimum:
@@ -585,12 +619,12 @@ def load_audit_puzzle(file: Path, audit: Audit, problems: Problems) -> AuditPuzz
     return AuditPuzzle(row.id, file, puzzle, optimum, other_optimum, because, ruling)
 
 
-def load_audit_puzzles(folder: Path, audit: Audit, problems: Problems) -> dict[str, AuditPuzzle]:
+def load_audit_puzzles(folder: Path, audit: Audit, game: Game, problems: Problems) -> dict[str, AuditPuzzle]:
     """Every ``<row-id>.yaml`` of ``folder``, by row id (rows in file order); what does not load
     or does not fit its row is reported, and left out."""
     found = {}
     for file in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
-        item = load_audit_puzzle(file, audit, problems)
+        item = load_audit_puzzle(file, audit, game, problems)
         if item is not None:
             found[item.row] = item
     order = {r.id: i for i, r in enumerate(audit.rows)}
@@ -616,6 +650,6 @@ def load_audits(data_dir: Path, games: dict[str, Game], problems: Problems) -> d
         audit = load_audit(file, game, problems)
         if audit is not None:
             if game.id == PUZZLE_GAME:
-                audit.puzzles.update(load_audit_puzzles(folder / PUZZLES_FOLDER, audit, problems))
+                audit.puzzles.update(load_audit_puzzles(folder / PUZZLES_FOLDER, audit, game, problems))
             audits[game.id] = audit
     return audits

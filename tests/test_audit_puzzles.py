@@ -43,9 +43,9 @@ def audit(game):
 
 
 @pytest.fixture(scope="module")
-def puzzles(audit):
+def puzzles(audit, game):
     problems = Problems()
-    found = load_audit_puzzles(FOLDER, audit, problems)
+    found = load_audit_puzzles(FOLDER, audit, game, problems)
     assert not problems, "\n".join(str(p) for p in problems.items)
     return found
 
@@ -101,37 +101,39 @@ GOOD = (FOLDER / "grey-flask-then-exhaust.yaml")
      "'# Under the other reading: M, because ...', found 0"),
     (lambda t: t.replace("# Under the other reading: 1,", "# Under the other reading: 2,"), "under both readings"),
     (lambda t: t.replace("# Rule:", "# The rule:"), "'# Rule: ...' quoting the rule"),
+    (lambda t: t.replace("A player will then take their normal", "A player will then make their normal"),
+     "quotes words found in no official text"),
     (lambda t: t.replace("expected: {health: 2}", "expected: {health: 3}"), "expected the hand optimum 2"),
     (lambda t: t.replace("rulings: {grey-then-exhaust: allowed}",
                          "rulings: {grey-then-exhaust: allowed, free-ribosome-zero: at-least-one}"),
      "expected one comment line \"# Row's ruling"),
     (lambda t: t.replace("flasks: 1\n", "flasks: 9\n", 1), "puzzle not loaded"),
 ])
-def test_a_broken_puzzle_file_is_a_clear_error(audit, tmp_path, edit, message):
+def test_a_broken_puzzle_file_is_a_clear_error(audit, game, tmp_path, edit, message):
     file = tmp_path / GOOD.name
     file.write_text(edit(GOOD.read_text(encoding="utf-8")), encoding="utf-8")
     problems = Problems()
-    assert load_audit_puzzle(file, audit, problems) is None
+    assert load_audit_puzzle(file, audit, game, problems) is None
     assert len(problems.items) == 1 and message in str(problems.items[0]), [str(p) for p in problems.items]
     assert GOOD.name in str(problems.items[0])
 
 
 @pytest.mark.parametrize("name, message", [("no-such-row", "names no row"),
                                            ("other-players-placements-given", "'outside'")])
-def test_a_file_naming_no_row_or_an_outside_row_is_an_error(audit, tmp_path, name, message):
+def test_a_file_naming_no_row_or_an_outside_row_is_an_error(audit, game, tmp_path, name, message):
     file = tmp_path / f"{name}.yaml"
     file.write_text(GOOD.read_text(encoding="utf-8").replace("id: grey-flask-then-exhaust", f"id: {name}"),
                     encoding="utf-8")
     problems = Problems()
-    assert load_audit_puzzle(file, audit, problems) is None
+    assert load_audit_puzzle(file, audit, game, problems) is None
     assert message in str(problems.items[0]) and name in str(problems.items[0])
 
 
-def test_a_row_saying_no_puzzle_can_exist_has_no_file(audit, tmp_path):
+def test_a_row_saying_no_puzzle_can_exist_has_no_file(audit, game):
     from dataclasses import replace
     rows = tuple(replace(r, no_puzzle=r.explanation) if r.id == "grey-flask-then-exhaust" else r for r in audit.rows)
     problems = Problems()
-    assert load_audit_puzzle(GOOD, replace(audit, rows=rows), problems) is None
+    assert load_audit_puzzle(GOOD, replace(audit, rows=rows), game, problems) is None
     assert "no_puzzle" in str(problems.items[0]) and "grey-flask-then-exhaust" in str(problems.items[0])
 
 
@@ -152,12 +154,12 @@ def test_the_rows_saying_no_puzzle_can_exist_have_none(audit, puzzles):
     assert said and not set(said) & set(puzzles)
 
 
-def test_a_file_whose_id_is_not_its_name_is_an_error(audit, tmp_path):
+def test_a_file_whose_id_is_not_its_name_is_an_error(audit, game, tmp_path):
     file = tmp_path / GOOD.name
     file.write_text(GOOD.read_text(encoding="utf-8").replace("id: grey-flask-then-exhaust", "id: other-id"),
                     encoding="utf-8")
     problems = Problems()
-    assert load_audit_puzzle(file, audit, problems) is None
+    assert load_audit_puzzle(file, audit, game, problems) is None
     assert "expected the file name" in str(problems.items[0])
 
 
