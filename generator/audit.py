@@ -536,10 +536,14 @@ def rule_paragraph(text: str) -> str:
     return " ".join(part.strip() for part in block)
 
 
-def unquoted(paragraph: str, game: Game) -> list[str]:
-    """The quotations of ``paragraph`` not found verbatim in any official text of ``game``
-    (each piece between ``...`` cuts is looked for on its own)."""
-    official = [plain(t.title + "\n" + t.body) for sec in game.sections.values() for t in sec.originals()]
+def official_texts(game: Game) -> tuple[str, ...]:
+    """Every official (not translated) section text of ``game``, :func:`plain`."""
+    return tuple(plain(t.title + "\n" + t.body) for sec in game.sections.values() for t in sec.originals())
+
+
+def unquoted(paragraph: str, official: tuple[str, ...]) -> list[str]:
+    """The quotations of ``paragraph`` not found verbatim in any of the ``official`` texts
+    (:func:`official_texts`; each piece between ``...`` cuts is looked for on its own)."""
     missing = []
     for quote in QUOTED.findall(paragraph):
         pieces = [plain(p) for p in quote.replace("…", "...").split("...") if p.strip()]
@@ -564,7 +568,8 @@ def puzzle_comment_figures(text: str) -> tuple[int, int, str] | str:
     return n, int(m), because.strip()
 
 
-def load_audit_puzzle(file: Path, audit: Audit, game: Game, problems: Problems) -> AuditPuzzle | None:
+def load_audit_puzzle(file: Path, audit: Audit, game: Game, problems: Problems,
+                      official: tuple[str, ...] | None = None) -> AuditPuzzle | None:
     """One discriminating puzzle, checked against its row and the rules of ``game`` (its ``# Rule:``
     quotations must be verbatim); problems name the file and the field."""
     from solver import SolverError, load_puzzle
@@ -597,7 +602,7 @@ def load_audit_puzzle(file: Path, audit: Audit, game: Game, problems: Problems) 
         problems.add(file, "", figures)
         return None
     optimum, other_optimum, because = figures
-    missing = unquoted(rule_paragraph(text), game)
+    missing = unquoted(rule_paragraph(text), official if official is not None else official_texts(game))
     if missing:
         problems.add(file, "", f"the '# Rule:' comment quotes words found in no official text of {game.id}: "
                                f"{missing[0][:80]!r} (copy them verbatim from data/rules/{game.id}/)")
@@ -623,8 +628,9 @@ def load_audit_puzzles(folder: Path, audit: Audit, game: Game, problems: Problem
     """Every ``<row-id>.yaml`` of ``folder``, by row id (rows in file order); what does not load
     or does not fit its row is reported, and left out."""
     found = {}
+    official = official_texts(game)
     for file in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
-        item = load_audit_puzzle(file, audit, game, problems)
+        item = load_audit_puzzle(file, audit, game, problems, official)
         if item is not None:
             found[item.row] = item
     order = {r.id: i for i, r in enumerate(audit.rows)}
