@@ -13,14 +13,18 @@ import importlib
 import inspect
 from functools import lru_cache
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from types import CodeType, FrameType, ModuleType, TracebackType
+from typing import TYPE_CHECKING
 
 from .errors import Problems
 from .rules import Game, Label, SECTION_ID, SLUG
 from .yamlio import Located, load_yaml, yaml_path
+
+if TYPE_CHECKING:
+    from solver.model import Puzzle, Ruling
 
 ROOT = Path(__file__).resolve().parent.parent
 """Repository root: test references (``tests/x.py::test_y``) are relative to it."""
@@ -30,11 +34,18 @@ PLANNER_BLOCK = re.compile(r"""lm\.section\(\s*["']([a-z0-9.-]+)["']""")
 """How the planner opens a constraint block: ``lm.section("spots.card-row")``."""
 TEST_REF = re.compile(r"^(?P<file>tests/[A-Za-z0-9_/]+\.py)::(?P<name>test_[A-Za-z0-9_]+)$")
 ROW_KEYS = {"id", "group", "sections", "quotes", "engine", "planner", "tests", "status", "explanation",
-            "chosen", "other"}
+            "chosen", "other", "no_puzzle"}
 
 
 class Status(str, Enum):
     """How the engine stands to a rule."""
+
+    @property
+    def takes_puzzle(self) -> bool:
+        """Whether a row of this status gets a discriminating puzzle: the engine must play the
+        row's reading, so ``implemented`` and ``ruling`` rows only (``wrong``: the engine contradicts
+        the text; ``not-modelled``: it has no such rule; ``outside``: not about a single player)."""
+        return self in (Status.IMPLEMENTED, Status.RULING)
 
     IMPLEMENTED = "implemented"
     """The engine and the planner follow the text."""
@@ -104,8 +115,45 @@ class AuditRow:
     """``ruling`` only: the reading the engine follows."""
     other: Label | None
     """``ruling`` only: the other reading."""
+    no_puzzle: Label | None
+    """Why no discriminating puzzle can exist for this row (for example: the other reading never
+    scores better), or None; a row with a puzzle file has none."""
     line: int
     """Line of the row in the audit file."""
+
+
+@dataclass(frozen=True)
+class AuditPuzzle:
+    """A row's discriminating puzzle (``data/audit/puzzles/<row-id>.yaml``): a tiny puzzle whose
+    optimum under the row's reading differs from its optimum under the other reading. Its figures
+    are the hand derivations of the file's comment; ``tests/test_audit_puzzles.py`` checks that the
+    engines reproduce them, so the site shows them without solving."""
+
+    row: str
+    """The audit row's id (the file name)."""
+    file: Path
+    """The puzzle file."""
+    puzzle: Puzzle
+    """The loaded puzzle (its ``title`` and ``story`` are the page's prose, in both languages)."""
+    optimum: int
+    """``# Optimum derived by hand: N``: the best final Health under the row's reading."""
+    other_optimum: int
+    """``# Under the other reading: M, because ...``: the best under the other reading."""
+    because: str
+    """The comment's reason for M (English, the maintainers' note)."""
+    ruling: Ruling | None
+    """The puzzle's one explicitly stated ruling (``rulings: {name: reading}``): then the other
+    reading is that ruling's other value and the engines compute M too; where the puzzle states
+    several (the others set the table), the comment line ``# Row's ruling: <name>`` says which.
+    None: M is by hand."""
+
+    @property
+    def other_reading(self) -> str | None:
+        """The other value of :attr:`ruling` (None without one)."""
+        from solver.model import RULING_READINGS
+        if self.ruling is None:
+            return None
+        return next(r for r in RULING_READINGS[self.ruling] if r != self.puzzle.reading(self.ruling))
 
 
 @dataclass(frozen=True)
@@ -144,6 +192,8 @@ class Audit:
     """The other section ids, each with its reason."""
     file: Path
     """The audit file."""
+    puzzles: dict[str, AuditPuzzle] = field(default_factory=dict)
+    """The discriminating puzzles, by row id (:func:`load_audit_puzzles`)."""
 
     def rows_of(self, group: str) -> tuple[AuditRow, ...]:
         return tuple(r for r in self.rows if r.group == group)
@@ -375,10 +425,14 @@ class _Reader:
             for key in ("chosen", "other"):
                 if key in value:
                     self.fail(path + (key,), f"{key!r} belongs to 'ruling' rows only (status is {value['status']!r})")
+        no_puzzle = self.label(value["no_puzzle"], path + ("no_puzzle",)) if "no_puzzle" in value else None
+        if no_puzzle is not None and status is not None and not status.takes_puzzle:
+            self.fail(path + ("no_puzzle",), f"a {status.value!r} row takes no discriminating puzzle: "
+                                             "'no_puzzle' is for implemented and ruling rows")
         if status is None or explanation is None:
             return None
         return AuditRow(row_id, value["group"], sections, quotes, engine, planner, tests, status, explanation,
-                        chosen, other, self.located.line(*path) or 0)
+                        chosen, other, no_puzzle, self.located.line(*path) or 0)
 
 
 def load_audit(file: Path, game: Game, problems: Problems) -> Audit | None:
@@ -450,6 +504,144 @@ def load_audit(file: Path, game: Game, problems: Problems) -> Audit | None:
     return Audit(game.id, tuple(groups), tuple(rows), tuple(plan_relevant), tuple(excluded), file)
 
 
+# --- discriminating puzzles ---------------------------------------------------------------------
+
+PUZZLES_FOLDER = "puzzles"
+"""``data/audit/puzzles/<row-id>.yaml``: the rows' discriminating puzzles (Cytosis puzzle files)."""
+PUZZLE_GAME = "cytosis"
+"""The game whose audit the puzzles belong to (the solver plays Cytosis only)."""
+HAND_LINE = re.compile(r"^# Optimum derived by hand: (\d+)[ \t]*$", re.M)
+"""The optimum under the row's reading, derived by hand."""
+OTHER_LINE = re.compile(r"^# Under the other reading: (\d+), because (\S.*)$", re.M)
+"""The optimum under the other reading, and why."""
+ROW_RULING_LINE = re.compile(r"^# Row's ruling: ([a-z0-9-]+)[ \t]*$", re.M)
+"""Which of several stated rulings is the row's (the others only set the table)."""
+RULE_LINE = re.compile(r'^# Rule: .*"[^"\n]{12,}', re.M)
+"""The rule the puzzle aims at, quoted."""
+
+
+QUOTED = re.compile(r'"([^"]{12,})"')
+"""A quotation of the rulebooks in a puzzle's ``# Rule:`` paragraph (``...`` marks a cut)."""
+
+
+def rule_paragraph(text: str) -> str:
+    """The ``# Rule:`` comment line and its indented continuation lines, joined."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("# Rule: "))
+    block = [lines[start][len("# Rule: "):]]
+    for line in lines[start + 1:]:
+        if not line.startswith("#   "):
+            break
+        block.append(line[4:])
+    return " ".join(part.strip() for part in block)
+
+
+def official_texts(game: Game) -> tuple[str, ...]:
+    """Every official (not translated) section text of ``game``, :func:`plain`."""
+    return tuple(plain(t.title + "\n" + t.body) for sec in game.sections.values() for t in sec.originals())
+
+
+def unquoted(paragraph: str, official: tuple[str, ...]) -> list[str]:
+    """The quotations of ``paragraph`` not found verbatim in any of the ``official`` texts
+    (:func:`official_texts`; each piece between ``...`` cuts is looked for on its own)."""
+    missing = []
+    for quote in QUOTED.findall(paragraph):
+        pieces = [plain(p) for p in quote.replace("…", "...").split("...") if p.strip()]
+        if not all(any(piece in text for text in official) for piece in pieces):
+            missing.append(quote)
+    return missing
+
+
+def puzzle_comment_figures(text: str) -> tuple[int, int, str] | str:
+    """(N, M, because) from a discriminating puzzle's comment, or what is wrong with it."""
+    hand, other = HAND_LINE.findall(text), OTHER_LINE.findall(text)
+    if len(hand) != 1:
+        return f"expected one comment line '# Optimum derived by hand: N', found {len(hand)}"
+    if len(other) != 1:
+        return f"expected one comment line '# Under the other reading: M, because ...', found {len(other)}"
+    if not RULE_LINE.search(text):
+        return "expected a comment line '# Rule: ...' quoting the rule (at least 12 characters in double quotes)"
+    n, (m, because) = int(hand[0]), other[0]
+    if int(m) == n:
+        return (f"the optimum is {n} under both readings: a discriminating puzzle needs another optimum "
+                f"under the other reading")
+    return n, int(m), because.strip()
+
+
+def load_audit_puzzle(file: Path, audit: Audit, game: Game, problems: Problems,
+                      official: tuple[str, ...] | None = None) -> AuditPuzzle | None:
+    """One discriminating puzzle, checked against its row and the rules of ``game`` (its ``# Rule:``
+    quotations must be verbatim); problems name the file and the field."""
+    from solver import SolverError, load_puzzle
+    from solver.model import Ruling
+    rows = {r.id: r for r in audit.rows}
+    row = rows.get(file.stem)
+    if row is None:
+        problems.add(file, "", f"the file name {file.stem!r} names no row of {display(audit.file)} "
+                               f"(expected data/audit/{PUZZLES_FOLDER}/<row-id>.yaml)")
+        return None
+    if not row.status.takes_puzzle:
+        problems.add(file, "", f"row {row.id!r} is {row.status.value!r}: only implemented and ruling rows take a "
+                               "discriminating puzzle (the engine must play the row's reading)")
+        return None
+    if row.no_puzzle is not None:
+        problems.add(file, "", f"row {row.id!r} says no discriminating puzzle can exist (no_puzzle, "
+                               f"{display(audit.file)} line {row.line}): drop one or the other")
+        return None
+    try:
+        puzzle = load_puzzle(file)
+    except SolverError as exc:       # PuzzleError among them: names the field and line
+        problems.add(file, "", f"puzzle not loaded: {exc}")
+        return None
+    if puzzle.id != file.stem:
+        problems.add(file, "id", f"expected the file's name {file.stem!r}, got {puzzle.id!r}")
+        return None
+    text = file.read_text(encoding="utf-8")
+    figures = puzzle_comment_figures(text)
+    if isinstance(figures, str):
+        problems.add(file, "", figures)
+        return None
+    optimum, other_optimum, because = figures
+    missing = unquoted(rule_paragraph(text), official if official is not None else official_texts(game))
+    if missing:
+        problems.add(file, "", f"the '# Rule:' comment quotes words found in no official text of {game.id}: "
+                               f"{missing[0][:80]!r} (copy them verbatim from data/rules/{game.id}/)")
+        return None
+    data, located = load_yaml(file)
+    expected = ((data.get("expected") or {}).get("health"))
+    if expected is not None and expected != optimum:
+        problems.add(file, "expected.health", f"expected the hand optimum {optimum} of the comment, got {expected}",
+                     located.line("expected", "health"))
+        return None
+    stated = sorted(data.get("rulings") or {})
+    named = ROW_RULING_LINE.findall(text)
+    if len(stated) > 1 and (len(named) != 1 or named[0] not in stated):
+        problems.add(file, "rulings", f"the puzzle states the rulings {stated}: expected one comment line "
+                                      f"\"# Row's ruling: <one of them>\" naming the row's, got {named}",
+                     located.line("rulings"))
+        return None
+    ruling = Ruling(named[0] if len(stated) > 1 else stated[0]) if stated else None
+    return AuditPuzzle(row.id, file, puzzle, optimum, other_optimum, because, ruling)
+
+
+def load_audit_puzzles(folder: Path, audit: Audit, game: Game, problems: Problems) -> dict[str, AuditPuzzle]:
+    """Every ``<row-id>.yaml`` of ``folder``, by row id (rows in file order); what does not load
+    or does not fit its row is reported, and left out."""
+    found = {}
+    official = official_texts(game)
+    for file in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+        item = load_audit_puzzle(file, audit, game, problems, official)
+        if item is not None:
+            found[item.row] = item
+    order = {r.id: i for i, r in enumerate(audit.rows)}
+    return dict(sorted(found.items(), key=lambda kv: order[kv[0]]))
+
+
+def display(file: Path) -> str:
+    from .errors import display_path
+    return display_path(file)
+
+
 def load_audits(data_dir: Path, games: dict[str, Game], problems: Problems) -> dict[str, Audit]:
     """Every ``data/audit/<game>.yaml`` whose game exists."""
     audits: dict[str, Audit] = {}
@@ -463,5 +655,7 @@ def load_audits(data_dir: Path, games: dict[str, Game], problems: Problems) -> d
             continue
         audit = load_audit(file, game, problems)
         if audit is not None:
+            if game.id == PUZZLE_GAME:
+                audit.puzzles.update(load_audit_puzzles(folder / PUZZLES_FOLDER, audit, game, problems))
             audits[game.id] = audit
     return audits

@@ -210,6 +210,36 @@ def test_coverage_page_labels_quotes_and_project_notes(real_site, coverage_pages
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_coverage_page_shows_each_discriminating_puzzle_beside_its_row(real_site, coverage_pages, lang):
+    """Each row's puzzle sits in the row's own section with its title, both optima and its
+    derivation in the page's language; rows without one say why; the summary counts them."""
+    from generator import audit_page
+    [page] = coverage_pages[lang]
+    audit = real_site.audit["cytosis"]
+    ui = audit_page.UI[lang]
+    assert audit.puzzles, "expected discriminating puzzles under data/audit/puzzles"
+    for row in audit.rows:
+        section = page.content.split(f"{{ #{row.id} }}", 1)[1].split("\n### ", 1)[0]
+        item = audit.puzzles.get(row.id)
+        if item is None:
+            assert f'!!! example "{ui["puzzle_heading"]}"' not in section, row.id
+            expected = (ui["puzzle_impossible"] if row.no_puzzle else ui["puzzle_none"] if row.status.takes_puzzle
+                        else ui["puzzle_not_applicable"])
+            assert f"**{ui['puzzle_heading']}:** {expected}" in section, row.id
+            continue
+        assert f'!!! example "{ui["puzzle_heading"]}"' in section, row.id
+        assert audit_page.md_inline(dict(item.puzzle.title)[lang]) in section, row.id
+        assert ui["puzzle_optimum"].format(n=item.optimum) in section, row.id
+        assert f"{ui['puzzle_other']}:** " in section and f": {item.other_optimum}" in section, row.id
+        story = audit_page.md_inline(" ".join(dict(item.puzzle.story)[lang].split()))
+        assert story in section, row.id
+    eligible = [r for r in audit.rows if r.status.takes_puzzle]
+    impossible = sum(1 for r in eligible if r.no_puzzle)
+    assert ui["puzzle_summary"].format(n=len(audit.puzzles), eligible=len(eligible), impossible=impossible,
+                                       others=len(audit.rows) - len(eligible)) in page.content
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_puzzle_index_links_the_coverage_page(real_site, lang):
     from generator import puzzle_pages
     index = next(p for p in puzzle_pages.produce(real_site, lang) if p.path == puzzle_pages.INDEX_PAGE)
