@@ -67,7 +67,7 @@ from .linear import Expr, Var, total
 from .model import RECEPTOR_OF, CardType, EventKind, Resource, SpotKind, event_kind
 
 if TYPE_CHECKING:
-    from .planner import PlanModel
+    from .planner import Act, PlanModel
 
 GROUPS: dict[str, tuple[Resource, ...]] = {
     "atp": (Resource.ATP,),
@@ -103,6 +103,10 @@ class FlowRow:
     per_placement: int = 1
     """What each placement that gains nothing costs the row (its group's gain per other placement,
     less the purchase bonus): a goal marker's coefficient in :func:`objective_cap`."""
+    extra: int = 0
+    """What the group receives without a placement (starting stock, boosts, Macromolecule cards)."""
+    bonus: int = 0
+    """The most a pipeline placement gains of the group (a purchase's ATP on the free slot)."""
 
 
 def applies(pm: PlanModel) -> bool:
@@ -165,15 +169,9 @@ def flow_rows(pm: PlanModel) -> list[FlowRow]:
     gain = {g: 0 for g in GROUPS}
     bonus = {g: 0 for g in GROUPS}
     for a in pm.acts:
-        if a.spot is None:                       # an exhausted flask: one cube of its resource
-            assert a.resource is not None, "an act without a spot is an exhausted flask"
-            per = {a.resource: 1}
-        elif a.spot.kind in PIPELINE_KINDS:
+        per = _act_gain(a)
+        if per is None:
             continue
-        elif a.spot.kind is SpotKind.LAUREATES:
-            per = {Resource.ATP: 1} if a.goal is None else {}
-        else:   # the spot's printed gain (the Free Ribosome's trade nets nothing in its group)
-            per = {r: a.spot.gain.get(r) for r in Resource}
         for g in GROUPS:
             gain[g] = max(gain[g], _in(g, per))
     if any(e == "reduce-atp-cost" for e in puzzle.events):
@@ -198,8 +196,52 @@ def flow_rows(pm: PlanModel) -> list[FlowRow]:
     for g in GROUPS:
         per_pipe = max(0, gain[g] - bonus[g])
         coef = {n.card: n.need[g] + per_pipe * n.placements for n in needs}
-        rows.append(FlowRow(g, coef, extra[g] + gain[g] * placements, per_pipe))
+        rows.append(FlowRow(g, coef, extra[g] + gain[g] * placements, per_pipe, extra[g], bonus[g]))
     return rows
+
+
+def _act_gain(a: Act) -> dict[Resource, int] | None:
+    """The most one placement of ``a`` gains, or None for a pipeline action (see the docstring)."""
+    if a.spot is None:                       # an exhausted flask: one cube of its resource
+        assert a.resource is not None, "an act without a spot is an exhausted flask"
+        return {a.resource: 1}
+    if a.spot.kind in PIPELINE_KINDS:
+        return None
+    if a.spot.kind is SpotKind.LAUREATES:
+        return {Resource.ATP: 1} if a.goal is None else {}
+    return {r: a.spot.gain.get(r) for r in Resource}  # printed gain (the Free Ribosome nets nothing)
+
+
+def gain_table(pm: PlanModel, group: str) -> list[int]:
+    """``table[n]``: the most of ``group`` that ``n`` placements outside the completions' pipelines
+    can gain over the game. Without grey flasks each free spot takes one flask a round, so the
+    best is the ``n`` largest gains among (round, free spot) pairs and exhausted flasks (one cube,
+    as many as wanted); with grey flasks (any spot, again) ``n`` times the best gain."""
+    puzzle = pm.puzzle
+    G = min(puzzle.grey_flasks, puzzle.flasks)
+    placements = puzzle.rounds * (puzzle.flasks + G)
+    per_spot: dict[str, int] = {}
+    exhaust = 0
+    for a in pm.acts:
+        per = _act_gain(a)
+        if per is None:
+            continue
+        if a.spot is None:
+            exhaust = max(exhaust, _in(group, per))
+        else:
+            per_spot[a.spot.id] = max(per_spot.get(a.spot.id, 0), _in(group, per))
+    if G:
+        best = max([exhaust, *per_spot.values()])
+        return [best * n for n in range(placements + 1)]
+    values = [exhaust] * placements
+    for r in range(puzzle.rounds):
+        occ = set(puzzle.occupied[r]) if r < len(puzzle.occupied) else set()
+        values += [v for sid, v in per_spot.items() if sid not in occ]
+    values.sort(reverse=True)
+    table = [0]
+    for v in values[:placements]:
+        table.append(table[-1] + v)
+    return table
 
 
 def _row_expr(row: FlowRow, done: dict[str, Var]) -> Expr:
@@ -272,6 +314,21 @@ def objective_cap(pm: PlanModel, rows: list[FlowRow]) -> int | None:
         lhs = sum(y[c] * k for c, k in row.coef.items() if k) + sum(b * row.per_placement for b in marks.values())
         m.add(lhs <= row.rhs)
         slack[row.name] = row.rhs - lhs
+    # tighter: what the other placements gain, spot by spot and round by round (gain_table)
+    pipeline = sum(y[c] * n.placements for c, n in needs.items()) + sum(marks.values())
+    placements = next(row.rhs for row in rows if row.name == "placements")
+    others = m.new_int_var(0, placements, "other_placements")
+    m.add(others == placements - pipeline)
+    for row in rows:
+        if row.name not in GROUPS:
+            continue
+        table = gain_table(pm, row.name)
+        got = m.new_int_var(0, table[-1], f"gain[{row.name}]")
+        m.add_element(others, table, got)
+        spent = sum(y[c] * needs[c].need[row.name] for c in y)
+        left = row.extra + got + pipeline * row.bonus - spent
+        m.add(left >= 0)
+        slack[row.name] = left
     score = [puzzle.health + sum(y[c] * needs[c].health for c in y)]
     # receptors: every (hormone, matching receptor) pair both completed, and other players' hormones
     for c, card in cards.items():
