@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .bound_cuts import add_knapsack_cap, add_objective_cap, add_resource_flow
 from .linear import total
 from .model import SpotKind
 
@@ -101,6 +102,12 @@ METHODS: tuple[BoundMethod, ...] = (
     BoundMethod("lb_tree_search", ("max_lp", "lb_tree_search"), None, "bound-driven tree search as 2nd worker"),
     BoundMethod("objective_shaving", ("max_lp", "objective_shaving"), None, "objective shaving as 2nd worker"),
     BoundMethod("symmetry + lb_tree_search", ("max_lp", "lb_tree_search"), _both, "both"),
+    BoundMethod("resource flow", ("max_lp", "pseudo_costs"), add_resource_flow,
+                "placements and cubes a game can afford, over the completed cards"),
+    BoundMethod("flow + knapsack", ("max_lp", "pseudo_costs"), add_knapsack_cap,
+                "resource flow plus its integer knapsack cap on the completed cards' Health"),
+    BoundMethod("objective cap", ("max_lp", "pseudo_costs"), add_objective_cap,
+                "flow + knapsack plus an integer cap on the whole objective from the completions alone"),
 )
 """The methods of ``bench --suite``, in table order."""
 
