@@ -7,6 +7,12 @@ state (stock, Health, cards, disks, card row, boosts) is an integer/boolean vect
 ``solve(...)`` runs CP-SAT on it, decodes the plan and replays it in the rules engine (the single
 source of truth); HiGHS solves the same abstract model to confirm a proven optimum.
 
+``build_model`` is a short sequence of ``add_*`` functions, one per constraint family (the
+actions, one action per slot, spot and area limits, the card row, the turn order, vesicle areas,
+card preconditions and transitions, boosts, stock, Health, final scoring), over a
+:class:`BuildContext` that holds what they share. ``tools/model_digest.py`` and
+``tests/test_model_digest.py`` show that a restructuring leaves the emitted model unchanged.
+
 Variables are named with their indices, e.g. ``x[r2,s3,rough-er-1,ph]`` (round 2, slot 3),
 ``stock[r2,s3,atp]``, ``er[r1,s2,ph]``. Each constraint block is tagged with the rule section it
 encodes (``LinearModel.section``); section IDs are those of ``data/rules/cytosis/game.yaml``.
@@ -108,7 +114,7 @@ class Options:
 
     symmetry: bool = True
     """Identical spots are used in order (rough-er-1 before rough-er-2); with grey flasks only (see
-    ``build_model``)."""
+    :func:`add_identical_spot_order`)."""
     tight_bounds: bool = True
     """Per-slot upper bounds on stock and Health from a forward pass (else one global bound)."""
     market_windows: bool = True
@@ -119,11 +125,11 @@ class Options:
     row_cuts: bool = True
     """Redundant card-row constraints that tighten the LP relaxation: a slot holds at most one
     card, a card lies in at most one slot and only while in play, and a flask on a slot buys
-    exactly one card (see ``build_model``)."""
+    exactly one card (see :func:`add_card_row`)."""
     ordering: bool = True
     """Commuting placements in one order: a pure gain (Nucleus, Lipid Synthesis, Mitochondria,
     Laureates without a goal, an exhausted flask) never comes right after an action of higher
-    rank (see ``build_model``)."""
+    rank (see :func:`add_commuting_order`)."""
 
 
 @dataclass
@@ -729,8 +735,8 @@ def add_commuting_order(m: BuildContext) -> None:
 def add_card_row(m: BuildContext) -> None:
     """The card row round by round: what lies under each row slot (``pm.at``; round 1 as dealt,
     later rounds the first cards still in play, in queue order), a flask on a row slot buys the
-    card there (``bought``), other players' flasks buy theirs, and Phase 2 discards the cheapest
-    card left (spots.card-row, gameplay.phase-2)."""
+    card there (``bought``), other players' flasks buy theirs, and Phase 2 discards the first
+    cards left in row order (one; two in a two-player game) (spots.card-row, gameplay.phase-2)."""
     lm, puzzle, opt, queue, x = m.lm, m.puzzle, m.opt, m.queue, m.x
     R, S = m.rounds, len(puzzle.board.row_slots)
     lm.section("spots.card-row")
@@ -826,8 +832,8 @@ def add_turn_order(m: BuildContext) -> None:
 
 def add_vesicle_areas(m: BuildContext) -> None:
     """A disk entering a full vesicle area removes one disk there (``pm.bump_own``, ``pm.bump_opp``):
-    the player's choice (2e), or the disk of the player with the most Health, ties to the later
-    in turn order (1e) (spots.golgi, spots.rough-er)."""
+    the player's choice (1e), or the disk of the player highest on the Health Track, ties to the
+    earliest in turn order (2e) (``Rules.removal_is_chosen``; spots.golgi, spots.rough-er)."""
     lm, board, routes = m.lm, m.puzzle.board, m.routes
     lm.section("spots.golgi")
     in_area: dict[VesicleArea, AreaStates] = {}
@@ -861,7 +867,7 @@ def add_vesicle_areas(m: BuildContext) -> None:
 
 def _removal_chosen(m: BuildContext, s: Slot, A: VesicleArea, ef: Var | Expr, own: AreaStates,
                     opps: list[OpponentDisk]) -> None:
-    """2e: the player removes a disk of their choice from the full area ``A`` when theirs enters
+    """1e: the player removes a disk of their choice from the full area ``A`` when theirs enters
     (``ef``)."""
     lm, t = m.lm, s.t
     removed = []
@@ -880,9 +886,9 @@ def _removal_chosen(m: BuildContext, s: Slot, A: VesicleArea, ef: Var | Expr, ow
 
 def _removal_by_health(m: BuildContext, s: Slot, A: VesicleArea, ef: Var | Expr, own: AreaStates,
                        opp_in: list[OpponentDisk]) -> None:
-    """1e: entering the full area ``A`` (``ef``) removes the first disk of the player with the
-    most Health (the player's own Health a variable, the others' fixed), ties to the earlier in
-    turn order (which may depend on ``leads``); each player's disks in the engine's tie-break order."""
+    """2e: entering the full area ``A`` (``ef``) removes the first disk of the player highest on
+    the Health Track (the player's own Health a variable, the others' fixed), ties to the earliest
+    in turn order (which may depend on ``leads``); each player's disks in the engine's tie-break order."""
     lm, puzzle, t = m.lm, m.puzzle, s.t
     opp, bump_own, bump_opp = m.opp, m.pm.bump_own, m.pm.bump_opp
     own_key: Callable[[str], list[int]] = lambda c: [-ord(ch) for ch in f"own:{c}"]  # noqa: E731 - same tie-break as the engine
@@ -1037,8 +1043,9 @@ def add_goal_markers(m: BuildContext) -> None:
 
 def add_boosts(m: BuildContext) -> None:
     """Boosts waiting on the board: the first flask in one of the boost's areas collects all its
-    cubes (``claim``); a boost event adds one at the end of the round before its round, an other
-    player's flask in its areas takes them (events.boost, spots.event-resources)."""
+    cubes (``claim``); a boost event adds one at the end of the round before its round, and
+    another player's flask in its areas the next round takes them all (events.boost,
+    spots.event-resources)."""
     lm, puzzle, board, R, K = m.lm, m.puzzle, m.puzzle.board, m.rounds, m.per_round
     pend, claim = m.pend, m.claim
     lm.section("events.boost")
