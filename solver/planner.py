@@ -7,6 +7,12 @@ state (stock, Health, cards, disks, card row, boosts) is an integer/boolean vect
 ``solve(...)`` runs CP-SAT on it, decodes the plan and replays it in the rules engine (the single
 source of truth); HiGHS solves the same abstract model to confirm a proven optimum.
 
+``build_model`` is a short sequence of ``add_*`` functions, one per constraint family (the
+actions, one action per slot, spot and area limits, the card row, the turn order, vesicle areas,
+card preconditions and transitions, boosts, stock, Health, final scoring), over a
+:class:`BuildContext` that holds what they share. ``tools/model_digest.py`` and
+``tests/test_model_digest.py`` show that a restructuring leaves the emitted model unchanged.
+
 Variables are named with their indices, e.g. ``x[r2,s3,rough-er-1,ph]`` (round 2, slot 3),
 ``stock[r2,s3,atp]``, ``er[r1,s2,ph]``. Each constraint block is tagged with the rule section it
 encodes (``LinearModel.section``); section IDs are those of ``data/rules/cytosis/game.yaml``.
@@ -38,7 +44,7 @@ from typing import TYPE_CHECKING, TypeGuard, cast
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-from .editions import rules_for
+from .editions import Rules, rules_for
 from .engine import (
     disk_may_complete, removed_cubes_return, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
@@ -48,7 +54,8 @@ from .errors import SolverError
 from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, virus
 from .linear import Expr, Lit, LinearModel, Term, Var, lit, total
 from .model import (
-    RECEPTOR_OF, Area, Boost, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
+    RECEPTOR_OF, Area, Boost, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Route, Spot, SpotKind, Stock,
+    VesicleArea, event_kind,
 )
 
 RES = list(Resource)
@@ -107,7 +114,7 @@ class Options:
 
     symmetry: bool = True
     """Identical spots are used in order (rough-er-1 before rough-er-2); with grey flasks only (see
-    ``build_model``)."""
+    :func:`add_identical_spot_order`)."""
     tight_bounds: bool = True
     """Per-slot upper bounds on stock and Health from a forward pass (else one global bound)."""
     market_windows: bool = True
@@ -118,11 +125,11 @@ class Options:
     row_cuts: bool = True
     """Redundant card-row constraints that tighten the LP relaxation: a slot holds at most one
     card, a card lies in at most one slot and only while in play, and a flask on a slot buys
-    exactly one card (see ``build_model``)."""
+    exactly one card (see :func:`add_card_row`)."""
     ordering: bool = True
     """Commuting placements in one order: a pure gain (Nucleus, Lipid Synthesis, Mitochondria,
     Laureates without a goal, an exhausted flask) never comes right after an action of higher
-    rank (see ``build_model``)."""
+    rank (see :func:`add_commuting_order`)."""
 
 
 @dataclass
@@ -195,44 +202,244 @@ def unsupported_reason(puzzle: Puzzle, options: Options | None = None) -> str | 
 
 def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     """The time-indexed model of ``puzzle`` (no solver involved); :class:`UnsupportedPuzzle` when
-    :func:`unsupported_reason` names why it cannot be."""
+    :func:`unsupported_reason` names why it cannot be.
+
+    One function per constraint family, called in this order (a family reads what an earlier one
+    left in the :class:`BuildContext`: the card row's purchases, the turn order, the disks removed
+    from full areas, the goal markers, the boosts claimed)."""
     opt = options or Options()
     limit = unsupported_reason(puzzle, opt)
     if limit:
         raise UnsupportedPuzzle(limit)
-    rules = rules_for(puzzle.edition)
-    grey_cost = epigenetic.grey_flask_cost(puzzle)
-    board = puzzle.board
+    m = new_context(puzzle, opt)
+    add_actions(m)
+    set_static_bounds(m)
+    add_decision_variables(m)
+    add_state_variables(m)
+    add_one_action_per_slot(m)
+    add_spot_limits(m)
+    add_area_limits(m)
+    add_identical_spot_order(m)
+    add_commuting_order(m)
+    add_card_row(m)
+    add_turn_order(m)
+    add_vesicle_areas(m)
+    add_disk_supply(m)
+    add_card_preconditions(m)
+    add_card_transitions(m)
+    add_goal_markers(m)
+    add_boosts(m)
+    add_stock(m)
+    add_health(m)
+    add_final_scoring(m)
+    return m.pm
+
+
+VESICLE_AREAS = [VesicleArea.SMOOTH_ER, VesicleArea.ROUGH_ER, VesicleArea.GOLGI]
+"""The areas a card's disk moves through; each holds a fixed number of disks (spots.golgi)."""
+
+AreaStates = list[tuple[str, dict[tuple[int, str], Var | Expr]]]
+"""The own disks that can lie in a vesicle area: (card, its state dict there, (t, card) -> 0/1)."""
+
+
+@dataclass
+class BuildContext:
+    """What the constraint families of one :func:`build_model` call share.
+
+    :func:`new_context` sets the slot grid and the cards that can ever be held; :func:`add_actions`
+    the actions, :func:`set_static_bounds` the bounds, :func:`add_state_variables` the state (index
+    ``t``: at the start of slot ``t``; ``t = T``: the end of the game). The fields below those are
+    what one family hands a later one."""
+
+    puzzle: Puzzle
+    opt: Options
+    rules: Rules
+    s0: State
+    """The puzzle's initial state."""
+    pm: PlanModel
+    """The model being built (its variables ``x``, ``grey``, ``noop``... are filled in place)."""
+    by_round: dict[int, list[Slot]]
+    """The slots of each round (1-based)."""
+    flasks: int
+    """F: the player's flasks (normal placements a round)."""
+    grey_slots: int
+    """G: the grey flasks usable a round (at most F); a round has F + G slots."""
+    grey_cost: int
+    """ATP a grey flask costs (epigenetic.grey_flask_cost)."""
+    arrival: dict[str, int]
+    """The earliest round of each row and deck card (:func:`market_queue`)."""
+    queue: list[str]
+    """The row and deck cards that can reach the card row in time, in queue order."""
+    reach: list[str]
+    """The cards that can ever be held: the hand, then ``queue``."""
+    cards: dict[str, Card]
+    ctype: dict[str, CardType]
+    routes: dict[str, Route]
+    """The cards with a vesicle route (ER, Golgi, Exocytosis)."""
+    vesicle: list[str]
+    """The cards of ``routes``, each with its disk."""
+    other_cube: dict[str, Resource]
+    """Disks that may take another card's Golgi cube, and that cube (ruling disk-card: at-exocytosis)."""
+    enzymes: list[str]
+    detox: list[str]
+    macro_cards: list[str]
+    receptors: list[str]
+
+    # set_static_bounds
+    extra_res: list[Resource] = field(default_factory=list)
+    """Resources the Epigenetic card extra-resource adds one of on numbered spots."""
+    boosts: list[str] = field(default_factory=list)
+    """Boost events that can wait on the board."""
+    ub_stock: dict[Resource, list[int]] = field(default_factory=dict)
+    """(resource) -> upper bound of the stock at the start of each slot (and at the end)."""
+    mrna_ub: int = 0
+    h_ub: int = 0
+    income_res: tuple[Resource, ...] = ()
+    """Resources of the Epigenetic card round-income."""
+    trading: bool = False
+    """ATP traded for cubes (Epigenetic card atp-exchange)."""
+
+    # add_decision_variables, add_state_variables
+    free_ribosome: list[int] = field(default_factory=list)
+    """Indices of the Free Ribosome actions."""
+    stock: dict[tuple[int, Resource], Var | Expr] = field(default_factory=dict)
+    health: dict[int, Var | Expr] = field(default_factory=dict)
+    hand: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
+    done: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
+    er: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
+    """The card's disk is in its ER area."""
+    go: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
+    """The card's disk is in the Golgi with its own card's cube."""
+    gx: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
+    """The disk is in the Golgi with another card's cube (solver.rules.golgi): go and gx exclude
+    each other, a disk being in one place."""
+    in_golgi: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
+    opp: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
+    """(t, opponent disk id) -> the disk is still on the board."""
+    pend: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
+    """(t, boost event) -> cubes of the boost waiting on the board."""
+    pend_ub: dict[str, int] = field(default_factory=dict)
+
+    # handed from one family to a later one
+    spot_use: dict[tuple[int, str], Expr] = field(default_factory=dict)
+    """(t, spot id) -> a flask (grey or normal) goes on the spot at slot t."""
+    grey_at: dict[tuple[int, str], Var] = field(default_factory=dict)
+    """(t, spot id) -> the slot's grey flask is on this spot."""
+    bought: dict[tuple[int, str], Expr] = field(default_factory=dict)
+    """(t, card) -> the slot's flask buys the card from the row."""
+    leads: dict[int, Var | Expr] = field(default_factory=dict)
+    """(round) -> the player is earliest in the round's turn order."""
+    bump_other: dict[tuple[int, str], Expr] = field(default_factory=dict)
+    """(t, card) -> its disk, carrying another card's cube, leaves the full Golgi."""
+    mark: dict[str, Expr] = field(default_factory=dict)
+    """(goal id) -> a marker of the player's is placed on the goal."""
+    claim: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
+    """(t, boost event) -> the cubes of the boost the slot's flask collects."""
+
+    @property
+    def lm(self) -> LinearModel:
+        return self.pm.lm
+
+    @property
+    def slots(self) -> list[Slot]:
+        return self.pm.slots
+
+    @property
+    def acts(self) -> list[Act]:
+        return self.pm.acts
+
+    @property
+    def x(self) -> dict[tuple[int, int], Var]:
+        return self.pm.x
+
+    @property
+    def rounds(self) -> int:
+        return self.puzzle.rounds
+
+    @property
+    def per_round(self) -> int:
+        """K = F + G: slots a round."""
+        return self.flasks + self.grey_slots
+
+    @property
+    def end(self) -> int:
+        """T: the number of slots, the index of the state at the end of the game."""
+        return len(self.pm.slots)
+
+    def X(self, t: int, pred: Callable[..., bool]) -> Expr:
+        """The sum of slot ``t``'s action variables whose action satisfies ``pred``."""
+        return total(self.x[t, i] for i, a in enumerate(self.acts) if pred(a))
+
+    def is_er(self, a: Act) -> bool:
+        """``a`` puts a card's disk in its ER area (Rough ER, or Smooth ER on the Detox/Steroid spot)."""
+        return a.card is not None and self.cards[a.card].route is not None \
+            and _kind(a) in (SpotKind.ROUGH_ER, SpotKind.DETOX_STEROID)
+
+    def tag(self, t: int) -> str:
+        return self.slots[t].tag if t < self.end else "end"
+
+    def occupied(self, r: int) -> tuple[str, ...]:
+        """The spots other players' flasks hold in round ``r`` (none past the puzzle's list)."""
+        return tuple(self.puzzle.occupied[r - 1]) if r - 1 < len(self.puzzle.occupied) else ()
+
+    def boost_of(self, event: str) -> Boost:
+        boost = self.puzzle.board.boost(event)
+        assert boost is not None, f"the puzzle loader refuses {event} on a board without it"
+        return boost
+
+    def normal_at(self, t: int, sid: str) -> Expr:
+        """A normal (not grey) flask goes on spot ``sid`` at slot ``t``."""
+        return self.spot_use[t, sid] - self.grey_at.get((t, sid), Expr())
+
+    def bump_c(self, t: int, c: str, A: VesicleArea | None = None) -> Expr:
+        """Card ``c``'s disk is removed from a full area (``A``, or any) at slot ``t``."""
+        areas = [A] if A else VESICLE_AREAS
+        return total(self.pm.bump_own[t, c, a] for a in areas if (t, c, a) in self.pm.bump_own)
+
+
+def _kind(a: Act) -> SpotKind | None:
+    return a.spot.kind if a.spot else None
+
+
+def new_context(puzzle: Puzzle, opt: Options) -> BuildContext:
+    """The slot grid (``F + G`` slots a round) and the cards that can ever be held: the hand, and
+    the row and deck cards that can reach the row in time (:func:`market_queue`)."""
     s0 = initial_state(puzzle)
-    lm = LinearModel()
     R, F = puzzle.rounds, puzzle.flasks
     G = min(puzzle.grey_flasks, F)
     K = F + G
     slots = [Slot(r * K + i, r + 1, i) for r in range(R) for i in range(K)]
-    T = len(slots)
-    by_round = {r: [s for s in slots if s.round == r] for r in range(1, R + 1)}
-
-    # cards that can ever be held: hand, row, deck (those that can reach the row in time)
     arrival, queue = market_queue(puzzle, s0, opt)
     reach = [c for c in s0.hand] + queue
     cards = {c: puzzle.card(c) for c in reach}
     ctype = {c: cards[c].type for c in cards}
     routes = {c: route for c in reach if (route := cards[c].route) is not None}
     vesicle = list(routes)
-    # disks that may take another card's Golgi cube, and that cube (ruling disk-card: at-exocytosis)
-    other_cube = golgi.other_cubes(puzzle, vesicle)
-    enzymes = [c for c in reach if ctype[c] is CardType.ENZYME]
-    detox = [c for c in reach if ctype[c] is CardType.DETOX]
-    macro_cards = [c for c in reach if ctype[c] is CardType.MACROMOLECULE]
-    S = len(board.row_slots)
+    return BuildContext(
+        puzzle=puzzle, opt=opt, rules=rules_for(puzzle.edition), s0=s0,
+        pm=PlanModel(puzzle, LinearModel(), slots, []),
+        by_round={r: [s for s in slots if s.round == r] for r in range(1, R + 1)},
+        flasks=F, grey_slots=G, grey_cost=epigenetic.grey_flask_cost(puzzle),
+        arrival=arrival, queue=queue, reach=reach, cards=cards, ctype=ctype, routes=routes, vesicle=vesicle,
+        other_cube=golgi.other_cubes(puzzle, vesicle),
+        enzymes=[c for c in reach if ctype[c] is CardType.ENZYME],
+        detox=[c for c in reach if ctype[c] is CardType.DETOX],
+        macro_cards=[c for c in reach if ctype[c] is CardType.MACROMOLECULE],
+        receptors=[c for c in reach if ctype[c] in (CardType.PROTEIN_RECEPTOR, CardType.STEROID_RECEPTOR)],
+    )
 
-    # ---- actions
-    acts: list[Act] = []
-    for spot in board.spots:
+
+def add_actions(m: BuildContext) -> None:
+    """Every action a slot can hold: a placement on each spot, with the card or goal it concerns
+    (a row card bought by its slot, a card's disk on its route, a goal marked), and exhausting a
+    flask where the edition allows it."""
+    puzzle, cards, routes, vesicle, other_cube = m.puzzle, m.cards, m.routes, m.vesicle, m.other_cube
+    acts = m.acts
+    for spot in puzzle.board.spots:
         k = spot.kind
         if k in (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA, SpotKind.GLUCOSE,
                  SpotKind.MITOCHONDRIA_CARB, SpotKind.FREE_RIBOSOME, SpotKind.CARD_ROW):
-            if k is SpotKind.CARD_ROW and not queue:
+            if k is SpotKind.CARD_ROW and not m.queue:
                 continue
             acts.append(Act(spot))
         elif k is SpotKind.LAUREATES:
@@ -240,7 +447,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             acts += [Act(spot, goal=g.id) for g in puzzle.goals if g.markers < MAX_MARKERS_PER_GOAL
                      and puzzle.goal_markers > 0]
         elif k is SpotKind.DETOX_STEROID:
-            acts += [Act(spot, card=c) for c in reach if ctype[c] is CardType.DETOX
+            acts += [Act(spot, card=c) for c in m.reach if m.ctype[c] is CardType.DETOX
                      or (c in routes and routes[c].er is VesicleArea.SMOOTH_ER)]
         elif k is SpotKind.ROUGH_ER:
             acts += [Act(spot, card=c) for c in vesicle if routes[c].er is VesicleArea.ROUGH_ER]
@@ -261,44 +468,39 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                      if disk_may_complete(puzzle, c1, c2)
                      and golgi.load_with(cards[c1], cube).covers(Stock(0, *cards[c2].cost.as_tuple()[1:]))]
         elif k is SpotKind.CYTOPLASM:
-            acts += [Act(spot, card=c) for c in enzymes]
-    if rules.exhaust_allowed():
+            acts += [Act(spot, card=c) for c in m.enzymes]
+    if m.rules.exhaust_allowed():
         acts += [Act(resource=r) for r in EXHAUST_RESOURCES]
 
-    def kind_of(a: Act) -> SpotKind | None:
-        return a.spot.kind if a.spot else None
 
-    def is_er(a: Act) -> bool:
-        return a.card is not None and cards[a.card].route is not None and kind_of(a) in (SpotKind.ROUGH_ER, SpotKind.DETOX_STEROID)
-
-    # ---- static bounds on gains (for variable bounds)
+def set_static_bounds(m: BuildContext) -> None:
+    """Upper bounds of the stock (per slot with ``Options.tight_bounds``) and of Health, from what
+    the actions, cards, boosts and Epigenetic card can give at most (for the variables' bounds)."""
+    puzzle, s0, cards, slots = m.puzzle, m.s0, m.cards, m.slots
+    R, F, G, T = m.rounds, m.flasks, m.grey_slots, m.end
     per_slot_gain = {r: 0 for r in RES}
-    for a in acts:
+    for a in m.acts:
         if a.spot is not None:
             for r in RES:
                 per_slot_gain[r] = max(per_slot_gain[r], a.spot.gain.get(r))
         else:
             assert a.resource is not None, "an act without a spot is an exhausted flask"
             per_slot_gain[a.resource] = max(per_slot_gain[a.resource], 1)
-    def boost_of(event: str) -> Boost:
-        boost = board.boost(event)
-        assert boost is not None, f"the puzzle loader refuses {event} on a board without it"
-        return boost
 
-    boosts = sorted({e for e in puzzle.events if e and event_kind(e) is EventKind.BOOST} | {e for e, _ in s0.boosts})
+    m.boosts = sorted({e for e in puzzle.events if e and event_kind(e) is EventKind.BOOST} | {e for e, _ in s0.boosts})
     boost_total = {r: sum(1 for e in puzzle.events if e and event_kind(e) is EventKind.BOOST
-                          and boost_of(e).resource is r) for r in RES}
-    play_total = {r: sum(cards[c].gain.get(r) for c in macro_cards) for r in RES}
-    load_total = {r: sum(cards[c].cost.get(r) for c in vesicle if r is not Resource.ATP) for r in RES}
+                          and m.boost_of(e).resource is r) for r in RES}
+    play_total = {r: sum(cards[c].gain.get(r) for c in m.macro_cards) for r in RES}
+    load_total = {r: sum(cards[c].cost.get(r) for c in m.vesicle if r is not Resource.ATP) for r in RES}
     row_bonus = 1 if any(e == "reduce-atp-cost" for e in puzzle.events) else 0
     # before slot t: at most ``i`` placements of its round (i = its position) of which at most G
     # grey, each grey one netting its gain less the 4 ATP it costs; F + G in each earlier round
     # the Epigenetic card extra-resource: one more cube on numbered spots (epigenetic.extra-resource)
-    extra_res = sorted({epigenetic.extra_resource(a.spot) for a in acts
-                        if a.spot is not None and epigenetic.extra_allowed(puzzle, a.spot)}, key=RES.index)
-    for r in extra_res:
+    m.extra_res = sorted({epigenetic.extra_resource(a.spot) for a in m.acts
+                          if a.spot is not None and epigenetic.extra_allowed(puzzle, a.spot)}, key=RES.index)
+    for r in m.extra_res:
         per_slot_gain[r] += 1
-    grey_gain = {r: max(0, per_slot_gain[r] - (grey_cost if r is Resource.ATP else 0)) for r in RES}
+    grey_gain = {r: max(0, per_slot_gain[r] - (m.grey_cost if r is Resource.ATP else 0)) for r in RES}
 
     def gain_before(r: Resource, t: int) -> int:
         if t == T:
@@ -307,95 +509,99 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         rounds_before = (s.round - 1) * (F * per_slot_gain[r] + G * grey_gain[r])
         return rounds_before + min(s.index, F) * per_slot_gain[r] + max(0, s.index - F) * grey_gain[r]
 
-    ub_stock = {}
-    income_res = epigenetic.INCOME_RESOURCES if puzzle.epigenetic is epigenetic.EpigeneticCard.ROUND_INCOME else ()
+    ub_stock = m.ub_stock
+    m.income_res = epigenetic.INCOME_RESOURCES if puzzle.epigenetic is epigenetic.EpigeneticCard.ROUND_INCOME else ()
     for r in RES:
         extra = boost_total[r] + play_total[r] + load_total[r] + (row_bonus * R if r is Resource.ATP else 0)
-        ub_stock[r] = [s0.stock.get(r) + extra + gain_before(r, t) + (slots[min(t, T - 1)].round if r in income_res else 0)
+        ub_stock[r] = [s0.stock.get(r) + extra + gain_before(r, t) + (slots[min(t, T - 1)].round if r in m.income_res else 0)
                        for t in range(T + 1)]
-    trading = puzzle.epigenetic is epigenetic.EpigeneticCard.ATP_EXCHANGE
-    if trading:   # ATP traded for cubes (epigenetic.atp-exchange)
+    m.trading = puzzle.epigenetic is epigenetic.EpigeneticCard.ATP_EXCHANGE
+    if m.trading:   # ATP traded for cubes (epigenetic.atp-exchange)
         for r, price in epigenetic.TRADE_PRICES.items():
             ub_stock[r] = [ub_stock[r][t] + ub_stock[Resource.ATP][t] // price for t in range(T + 1)]
-    mrna_ub = ub_stock[Resource.MRNA][T]
-    ub_stock[Resource.PROTEIN] = [ub_stock[Resource.PROTEIN][t] + mrna_ub for t in range(T + 1)]
-    if not opt.tight_bounds:
+    m.mrna_ub = ub_stock[Resource.MRNA][T]
+    ub_stock[Resource.PROTEIN] = [ub_stock[Resource.PROTEIN][t] + m.mrna_ub for t in range(T + 1)]
+    if not m.opt.tight_bounds:
         for r in RES:
             ub_stock[r] = [ub_stock[r][T]] * (T + 1)
-    receptors = [c for c in reach if ctype[c] in (CardType.PROTEIN_RECEPTOR, CardType.STEROID_RECEPTOR)]
-    h_ub = (puzzle.health + sum(max(cards[c].health, DETOX_HEALTH if ctype[c] is CardType.DETOX else 0) for c in reach)
-            + FIRST_GOAL_MARKER_BONUS * len(puzzle.goals)
-            + RECEPTOR_OWN_BONUS * len(vesicle) * len(receptors)
-            + RECEPTOR_OTHER_BONUS * sum(len(h) for h in puzzle.opponent_hormones) * len(receptors))
+    m.h_ub = (puzzle.health + sum(max(cards[c].health, DETOX_HEALTH if m.ctype[c] is CardType.DETOX else 0) for c in m.reach)
+              + FIRST_GOAL_MARKER_BONUS * len(puzzle.goals)
+              + RECEPTOR_OWN_BONUS * len(m.vesicle) * len(m.receptors)
+              + RECEPTOR_OTHER_BONUS * sum(len(h) for h in puzzle.opponent_hormones) * len(m.receptors))
 
-    pm = PlanModel(puzzle, lm, slots, acts)
-    x, grey, noop, amount, play = pm.x, pm.grey, pm.noop, pm.amount, pm.play
 
-    # ---- decision variables
-    for s in slots:
-        for i, a in enumerate(acts):
-            x[s.t, i] = lm.bool(f"x[{s.tag},{a.label}]")
-        grey[s.t] = lm.bool(f"grey[{s.tag}]") if G else lm.const(0)
-        noop[s.t] = lm.bool(f"noop[{s.tag}]") if G else lm.const(0)
-        for c in macro_cards:
-            play[s.t, c] = lm.bool(f"play[{s.tag},{c}]")
-    if arrival:
-        add_market_windows(lm, pm, arrival, K)
-    fr = [i for i, a in enumerate(acts) if kind_of(a) is SpotKind.FREE_RIBOSOME]
-    for s in slots:
-        if fr:
-            amount[s.t] = lm.int(f"amount[{s.tag}]", 0, max(0, mrna_ub))
-        for r in extra_res:
+def add_decision_variables(m: BuildContext) -> None:
+    """Per slot: which action (``x``), a grey flask or nothing (``grey``, ``noop``, with grey
+    flasks only), the Macromolecule cards played, the Free Ribosome's amount, the Epigenetic
+    extra cube; row and deck cards' actions ruled out before they can arrive (:func:`add_market_windows`)."""
+    lm, pm, G = m.lm, m.pm, m.grey_slots
+    for s in m.slots:
+        for i, a in enumerate(m.acts):
+            pm.x[s.t, i] = lm.bool(f"x[{s.tag},{a.label}]")
+        pm.grey[s.t] = lm.bool(f"grey[{s.tag}]") if G else lm.const(0)
+        pm.noop[s.t] = lm.bool(f"noop[{s.tag}]") if G else lm.const(0)
+        for c in m.macro_cards:
+            pm.play[s.t, c] = lm.bool(f"play[{s.tag},{c}]")
+    if m.arrival:
+        add_market_windows(lm, pm, m.arrival, m.per_round)
+    m.free_ribosome = [i for i, a in enumerate(m.acts) if _kind(a) is SpotKind.FREE_RIBOSOME]
+    for s in m.slots:
+        if m.free_ribosome:
+            pm.amount[s.t] = lm.int(f"amount[{s.tag}]", 0, max(0, m.mrna_ub))
+        for r in m.extra_res:
             pm.extra[s.t, r] = lm.bool(f"extra[{s.tag},{r.value}]")
 
-    def X(t: int, pred: Callable[..., bool]) -> Expr:
-        return total(x[t, i] for i, a in enumerate(acts) if pred(a))
 
-    # ---- state variables (index t: at the start of slot t; t = T: the end)
-    def tag(t: int) -> str:
-        return slots[t].tag if t < T else "end"
-
-    stock: dict[tuple[int, Resource], Var | Expr] = {(t, r): lm.int(f"stock[{tag(t)},{r.value}]", 0, ub_stock[r][t]) for t in range(1, T + 1) for r in RES}
+def add_state_variables(m: BuildContext) -> None:
+    """The state at the start of each slot and at the end (index ``T``): stock, Health, cards in
+    hand and completed, own disks in the ER and the Golgi, other players' disks, boosts waiting;
+    at ``t = 0`` the puzzle's initial state as constants."""
+    lm, s0, tag, T = m.lm, m.s0, m.tag, m.end
+    m.stock.update({(t, r): lm.int(f"stock[{tag(t)},{r.value}]", 0, m.ub_stock[r][t]) for t in range(1, T + 1) for r in RES})
     for r in RES:
-        stock[0, r] = lm.const(s0.stock.get(r))
-    health: dict[int, Var | Expr] = {t: lm.int(f"health[{tag(t)}]", puzzle.health, h_ub) for t in range(1, T + 1)}
-    health[0] = lm.const(s0.health)
+        m.stock[0, r] = lm.const(s0.stock.get(r))
+    m.health.update({t: lm.int(f"health[{tag(t)}]", m.puzzle.health, m.h_ub) for t in range(1, T + 1)})
+    m.health[0] = lm.const(s0.health)
 
     def state_bool(name: str, t: int, init: int) -> Var | Expr:
         return lm.const(init) if t == 0 else lm.bool(f"{name}[{tag(t)}]")
 
-    hand = {(t, c): state_bool(f"hand[{c}]", t, int(c in s0.hand)) for t in range(T + 1) for c in reach}
-    done = {(t, c): state_bool(f"done[{c}]", t, 0) for t in range(T + 1) for c in reach
-            if ctype[c].is_completable}
-    er = {(t, c): state_bool(f"er[{c}]", t, 0) for t in range(T + 1) for c in vesicle}
-    go = {(t, c): state_bool(f"golgi[{c}]", t, 0) for t in range(T + 1) for c in vesicle}
-    # the disk is in the Golgi with another card's cube (solver.rules.golgi): go and gx exclude
-    # each other, a disk being in one place
-    gx = {(t, c): state_bool(f"golgi_other_cube[{c}]", t, 0) for t in range(T + 1) for c in other_cube}
-    in_golgi = {(t, c): Expr.of(go[t, c]) + gx[t, c] if c in other_cube else go[t, c]
-                for t in range(T + 1) for c in vesicle}
-    opp = {(t, d.id): state_bool(f"opp_disk[{d.id}]", t, 1) for t in range(T + 1) for d in s0.opp_disks}
-    pend_ub = {e: len(puzzle.events) for e in boosts}
-    pend = {(t, e): (lm.const(dict(s0.boosts).get(e, Stock()).get(boost_of(e).resource)) if t == 0
-                     else lm.int(f"boost[{tag(t)},{e}]", 0, pend_ub[e])) for t in range(T + 1) for e in boosts}
+    m.hand.update({(t, c): state_bool(f"hand[{c}]", t, int(c in s0.hand)) for t in range(T + 1) for c in m.reach})
+    m.done.update({(t, c): state_bool(f"done[{c}]", t, 0) for t in range(T + 1) for c in m.reach
+                   if m.ctype[c].is_completable})
+    m.er.update({(t, c): state_bool(f"er[{c}]", t, 0) for t in range(T + 1) for c in m.vesicle})
+    m.go.update({(t, c): state_bool(f"golgi[{c}]", t, 0) for t in range(T + 1) for c in m.vesicle})
+    m.gx.update({(t, c): state_bool(f"golgi_other_cube[{c}]", t, 0) for t in range(T + 1) for c in m.other_cube})
+    m.in_golgi.update({(t, c): Expr.of(m.go[t, c]) + m.gx[t, c] if c in m.other_cube else m.go[t, c]
+                       for t in range(T + 1) for c in m.vesicle})
+    m.opp.update({(t, d.id): state_bool(f"opp_disk[{d.id}]", t, 1) for t in range(T + 1) for d in s0.opp_disks})
+    m.pend_ub.update({e: len(m.puzzle.events) for e in m.boosts})
+    m.pend.update({(t, e): (lm.const(dict(s0.boosts).get(e, Stock()).get(m.boost_of(e).resource)) if t == 0
+                            else lm.int(f"boost[{tag(t)},{e}]", 0, m.pend_ub[e])) for t in range(T + 1) for e in m.boosts})
 
-    # ---- one action per slot; grey flasks; exhausting (gameplay.phase-1, gameplay.grey-flasks)
+
+def add_one_action_per_slot(m: BuildContext) -> None:
+    """Each slot holds one action or nothing; F normal flasks a round, empty slots last; grey
+    flasks (at most the puzzle's a round, each before a normal flask, never in the last slot) and
+    exhausting (never with a grey flask) (gameplay.phase-1, gameplay.grey-flasks, gameplay.exhaust-flask)."""
+    lm, puzzle, x, acts, grey, noop = m.lm, m.puzzle, m.x, m.acts, m.pm.grey, m.pm.noop
+    X = m.X
     lm.section("gameplay.phase-1")
-    for s in slots:
+    for s in m.slots:
         t = s.t
         lm.eq(total(x[t, i] for i in range(len(acts))) + noop[t], 1)
-        if fr:
-            xfr = X(t, lambda a: kind_of(a) is SpotKind.FREE_RIBOSOME)
-            free_ribosome.encode_amount(lm, puzzle, amount[t], xfr, mrna_ub)
+        if m.free_ribosome:
+            xfr = X(t, lambda a: _kind(a) is SpotKind.FREE_RIBOSOME)
+            free_ribosome.encode_amount(lm, puzzle, m.pm.amount[t], xfr, m.mrna_ub)
             lm.section("gameplay.phase-1")
-    for r, rs in by_round.items():
-        lm.eq(total(1 - Expr.of(noop[s.t]) - Expr.of(grey[s.t]) for s in rs), F)
+    for r, rs in m.by_round.items():
+        lm.eq(total(1 - Expr.of(noop[s.t]) - Expr.of(grey[s.t]) for s in rs), m.flasks)
         for a, b in zip(rs, rs[1:]):
             lm.le(noop[a.t], noop[b.t])
     lm.section("gameplay.grey-flasks")
-    exhaust_after_grey = rules.exhaust_after_grey(puzzle.readings())
-    if G:
-        for r, rs in by_round.items():
+    exhaust_after_grey = m.rules.exhaust_after_grey(puzzle.readings())
+    if m.grey_slots:
+        for r, rs in m.by_round.items():
             lm.le(total(grey[s.t] for s in rs), puzzle.grey_flasks)
             for a, b in zip(rs, rs[1:]):
                 # a grey flask is placed before the turn's own flask: a normal flask follows
@@ -406,20 +612,23 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             for s in rs:
                 lm.le(grey[s.t], X(s.t, lambda a: a.spot is not None))
     lm.section("gameplay.exhaust-flask")
-    for s in slots:
+    for s in m.slots:
         for i, a in enumerate(acts):
             if a.spot is None:
                 lm.le(x[s.t, i], 1 - Expr.of(grey[s.t]))
 
-    # ---- spots taken once per round; 1e two-player area limits (gameplay.phase-1, two-player.gameplay)
+
+def add_spot_limits(m: BuildContext) -> None:
+    """A free spot takes one normal flask a round, an occupied spot none; a grey flask goes on any
+    spot, but no normal flask follows it there that round (gameplay.phase-1)."""
+    lm, board, G = m.lm, m.puzzle.board, m.grey_slots
     lm.section("gameplay.phase-1")
-    spot_use = {}
-    for s in slots:
+    spot_use, grey_at = m.spot_use, m.grey_at
+    for s in m.slots:
         for spot in board.spots:
-            spot_use[s.t, spot.id] = X(s.t, lambda a, sid=spot.id: a.spot is not None and a.spot.id == sid)
-    grey_at = {}        # (t, spot id) -> the slot's grey flask is on this spot
+            spot_use[s.t, spot.id] = m.X(s.t, lambda a, sid=spot.id: a.spot is not None and a.spot.id == sid)
     if G:
-        for s in slots:
+        for s in m.slots:
             here = []
             for spot in board.spots:
                 if spot_use[s.t, spot.id].terms:
@@ -427,24 +636,28 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                     lm.le(g, spot_use[s.t, spot.id])
                     grey_at[s.t, spot.id] = g
                     here.append(g)
-            lm.eq(total(here), grey[s.t])
+            lm.eq(total(here), m.pm.grey[s.t])
 
-    def normal_at(t: int, sid: str) -> Expr:
-        return spot_use[t, sid] - grey_at.get((t, sid), Expr())
-
-    for r, rs in by_round.items():
-        occ = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
+    for r, rs in m.by_round.items():
+        occ = set(m.occupied(r))
         for spot in board.spots:
             if not spot_use[rs[0].t, spot.id].terms:
                 continue
             # one normal flask per free spot per round; a grey flask goes on any spot
-            lm.le(total(normal_at(s.t, spot.id) for s in rs), 0 if spot.id in occ else 1)
+            lm.le(total(m.normal_at(s.t, spot.id) for s in rs), 0 if spot.id in occ else 1)
             for k, s in enumerate(rs):
                 if k and spot.id not in occ and G:
-                    lm.le(normal_at(s.t, spot.id) + total(grey_at[p.t, spot.id] for p in rs[:k]), 1)
+                    lm.le(m.normal_at(s.t, spot.id) + total(grey_at[p.t, spot.id] for p in rs[:k]), 1)
+
+
+def add_area_limits(m: BuildContext) -> None:
+    """1e two-player game: an area takes a limited number of flasks a round, other players'
+    included, the player's grey flasks too unless the ruling grey-flask-area-limit reads exempt
+    (two-player.gameplay)."""
+    lm, board, rules, puzzle = m.lm, m.puzzle.board, m.rules, m.puzzle
     lm.section("two-player.gameplay")
-    for r, rs in by_round.items():
-        occ = puzzle.occupied[r - 1] if r - 1 < len(puzzle.occupied) else ()
+    for r, rs in m.by_round.items():
+        occ = m.occupied(r)
         areas = {sp.area for sp in board.spots}
         for area in areas:
             limit = rules.area_limit(area, puzzle.players)
@@ -453,67 +666,91 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
             occ_n = sum(1 for sid in occ if board.spot(sid).area is area)
             room = limit - 1 - occ_n
             area_spots = [sp.id for sp in board.spots if sp.area is area]
-            normals = {s.t: total(normal_at(s.t, sid) for sid in area_spots) for s in rs}
+            normals = {s.t: total(m.normal_at(s.t, sid) for sid in area_spots) for s in rs}
             lm.le(total(normals.values()), max(0, room + 1))
             # the player's grey flasks count unless the ruling grey-flask-area-limit reads exempt
             grey_counts = rules.grey_flasks_count_for_area_limit(puzzle.readings())
             for k, s in enumerate(rs):
                 if k and room >= 0 and normals[s.t].terms:
-                    prev = total((spot_use[p.t, sid] if grey_counts else normal_at(p.t, sid))
+                    prev = total((m.spot_use[p.t, sid] if grey_counts else m.normal_at(p.t, sid))
                                  for p in rs[:k] for sid in area_spots)
                     lm.le(prev, room + k * (1 - normals[s.t]))
-    # measured (CP-SAT deterministic seconds, mean over seeds): with a grey flask a round it speeds
-    # the proof (scale 12: 3.7 -> 2.3, scale 16: 36.5 -> 22.7); without grey flasks, where the
-    # ordering of pure gains below is on, it slows it (scale 16: 13.0 -> 20.8, scale 24: 9.0 -> 18.9)
-    if opt.symmetry and G:
-        lm.section("gameplay.phase-1")  # symmetry breaking: identical free spots are used in order
-        groups: dict[tuple[SpotKind, Area, int], list[Spot]] = {}
-        for spot in board.spots:
-            if spot.kind is not SpotKind.CARD_ROW:
-                groups.setdefault((spot.kind, spot.area, spot.value), []).append(spot)
-        for r, rs in by_round.items():
-            occ = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
-            for group in groups.values():
-                free = [sp for sp in group if sp.id not in occ]
-                for a, b in zip(free, free[1:]):
-                    # relabelling two identical free spots for a round is a symmetry: the one
-                    # earlier on the board holds at least as many flasks (grey ones included)
-                    ua = total(spot_use[s.t, a.id] for s in rs)
-                    ub_ = total(spot_use[s.t, b.id] for s in rs)
-                    lm.le(ub_, ua)
-    if opt.ordering and not G:   # measured: with grey flasks it slows the proof (bench --ablation)
-        lm.section("gameplay.phase-1")  # symmetry breaking: commuting placements in one order
-        # A pure gain P (no cost, no card, no Health, legal whenever its spot is free) placed by a
-        # normal flask right after a normal flask's action Q of the same round can swap with it:
-        # P stays legal (its spot and area do not depend on Q), Q stays legal (its preconditions
-        # are monotone in the stock and P only adds to it; P changes no card, disk, row or Health)
-        # and the state after both is the same (a boost claim moves from one to the other, the
-        # sum is unchanged). Not when a card is played between them (Q may have bought it, and a
-        # card is played before a slot's flask). So a pure gain never follows an action of higher
-        # rank in the next slot with no card played in between. Rank: the index among pure
-        # gains; every other action ranks last.
-        pure = [i for i, a in enumerate(acts) if a.spot is None or (a.goal is None and kind_of(a) in (
-            SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA, SpotKind.LAUREATES))]
-        rank = {i: n for n, i in enumerate(pure)}
-        for r, rs in by_round.items():
-            for a, b in zip(rs, rs[1:]):
-                for j in pure:
-                    higher = total(x[a.t, i] for i in range(len(acts)) if rank.get(i, len(pure)) > rank[j])
-                    lm.le(Expr.of(x[b.t, j]) + higher, 1 + total(play[b.t, c] for c in macro_cards))
 
-    # ---- the card row: what lies under each slot, round by round (spots.card-row, gameplay.phase-2)
+
+def add_identical_spot_order(m: BuildContext) -> None:
+    """Symmetry breaking (``Options.symmetry``, with grey flasks only): of two identical free spots,
+    the one earlier on the board holds at least as many flasks in a round (gameplay.phase-1).
+
+    Measured (CP-SAT deterministic seconds, mean over seeds): with a grey flask a round it speeds
+    the proof (scale 12: 3.7 -> 2.3, scale 16: 36.5 -> 22.7); without grey flasks, where the
+    ordering of pure gains (:func:`add_commuting_order`) is on, it slows it (scale 16: 13.0 -> 20.8,
+    scale 24: 9.0 -> 18.9)."""
+    if not (m.opt.symmetry and m.grey_slots):
+        return
+    lm = m.lm
+    lm.section("gameplay.phase-1")  # symmetry breaking: identical free spots are used in order
+    groups: dict[tuple[SpotKind, Area, int], list[Spot]] = {}
+    for spot in m.puzzle.board.spots:
+        if spot.kind is not SpotKind.CARD_ROW:
+            groups.setdefault((spot.kind, spot.area, spot.value), []).append(spot)
+    for r, rs in m.by_round.items():
+        occ = set(m.occupied(r))
+        for group in groups.values():
+            free = [sp for sp in group if sp.id not in occ]
+            for a, b in zip(free, free[1:]):
+                # relabelling two identical free spots for a round is a symmetry: the one
+                # earlier on the board holds at least as many flasks (grey ones included)
+                ua = total(m.spot_use[s.t, a.id] for s in rs)
+                ub_ = total(m.spot_use[s.t, b.id] for s in rs)
+                lm.le(ub_, ua)
+
+
+def add_commuting_order(m: BuildContext) -> None:
+    """Symmetry breaking (``Options.ordering``, without grey flasks: measured, with them it slows
+    the proof, bench --ablation): commuting placements in one order (gameplay.phase-1).
+
+    A pure gain P (no cost, no card, no Health, legal whenever its spot is free) placed by a
+    normal flask right after a normal flask's action Q of the same round can swap with it:
+    P stays legal (its spot and area do not depend on Q), Q stays legal (its preconditions
+    are monotone in the stock and P only adds to it; P changes no card, disk, row or Health)
+    and the state after both is the same (a boost claim moves from one to the other, the
+    sum is unchanged). Not when a card is played between them (Q may have bought it, and a
+    card is played before a slot's flask). So a pure gain never follows an action of higher
+    rank in the next slot with no card played in between. Rank: the index among pure
+    gains; every other action ranks last."""
+    if not (m.opt.ordering and not m.grey_slots):
+        return
+    lm, x, acts = m.lm, m.x, m.acts
+    lm.section("gameplay.phase-1")  # symmetry breaking: commuting placements in one order
+    pure = [i for i, a in enumerate(acts) if a.spot is None or (a.goal is None and _kind(a) in (
+        SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA, SpotKind.LAUREATES))]
+    rank = {i: n for n, i in enumerate(pure)}
+    for r, rs in m.by_round.items():
+        for a, b in zip(rs, rs[1:]):
+            for j in pure:
+                higher = total(x[a.t, i] for i in range(len(acts)) if rank.get(i, len(pure)) > rank[j])
+                lm.le(Expr.of(x[b.t, j]) + higher, 1 + total(m.pm.play[b.t, c] for c in m.macro_cards))
+
+
+def add_card_row(m: BuildContext) -> None:
+    """The card row round by round: what lies under each row slot (``pm.at``; round 1 as dealt,
+    later rounds the first cards still in play, in queue order), a flask on a row slot buys the
+    card there (``bought``), other players' flasks buy theirs, and Phase 2 discards the first
+    cards left in row order (one; two in a two-player game) (spots.card-row, gameplay.phase-2)."""
+    lm, puzzle, opt, queue, x = m.lm, m.puzzle, m.opt, m.queue, m.x
+    R, S = m.rounds, len(puzzle.board.row_slots)
     lm.section("spots.card-row")
-    at = pm.at
-    row_acts = {a.spot.row_slot: i for i, a in enumerate(acts) if a.spot is not None and a.spot.kind is SpotKind.CARD_ROW}
-    bought: dict[tuple[int, str], Expr] = {}
+    at = m.pm.at
+    row_acts = {a.spot.row_slot: i for i, a in enumerate(m.acts) if a.spot is not None and a.spot.kind is SpotKind.CARD_ROW}
+    bought = m.bought
     discard_n = 2 if puzzle.players == 2 else 1
     alive: dict[tuple[int, str], Var | Expr] = {(1, c): lm.const(1) for c in queue}
     for r in range(1, R + 1):
-        rs = by_round[r]
+        rs = m.by_round[r]
         if r == 1:
             for j in range(S):
                 for c in queue:
-                    at[1, j, c] = lm.const(int(s0.row[j] == c))
+                    at[1, j, c] = lm.const(int(m.s0.row[j] == c))
         else:
             lm.section("gameplay.phase-2")
             for n, c in enumerate(queue):
@@ -528,10 +765,9 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                     parts = [a_c, ge_j, _not(lm, ge_j1)]
                     at[r, j, c] = _and_mixed(lm, f"at[r{r},slot{j + 1},{c}]", parts)
         lm.section("spots.card-row")
-        reduce = r - 1 < len(puzzle.events) and puzzle.events[r - 1] == "reduce-atp-cost"
         # other players' flasks on row slots have bought those cards (engine: _opponents_buy)
-        occ_r = set(puzzle.occupied[r - 1]) if r - 1 < len(puzzle.occupied) else set()
-        taken_slots = [sp.row_slot for sp in board.row_slots if sp.id in occ_r]
+        occ_r = set(m.occupied(r))
+        taken_slots = [sp.row_slot for sp in puzzle.board.row_slots if sp.id in occ_r]
         taken = {c: total(at[r, j, c] for j in taken_slots) for c in queue}
         if opt.row_cuts and r > 1:
             # true of every integer solution, but not of the LP relaxation, where a slot could
@@ -573,213 +809,259 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                     lm.eq(v, alive[r + 1, c])
                     alive[r + 1, c] = v
 
-    # ---- vesicle areas: removal from a full area (spots.golgi, spots.rough-er)
-    lm.section("spots.golgi")
-    v_areas = [VesicleArea.SMOOTH_ER, VesicleArea.ROUGH_ER, VesicleArea.GOLGI]
-    in_area: dict[VesicleArea, list[tuple[str, dict[tuple[int, str], Var | Expr]]]] = {}
-    for A in v_areas:
-        if A is VesicleArea.GOLGI:
-            in_area[A] = [(c, in_golgi) for c in vesicle]
-        else:
-            in_area[A] = [(c, er) for c in vesicle if routes[c].er is A]
-    opp_in = {A: [d for d in s0.opp_disks if d.area is A] for A in v_areas}
-    chosen = rules.removal_is_chosen()
-    own_key: Callable[[str], list[int]] = lambda c: [-ord(ch) for ch in f"own:{c}"]  # noqa: E731 - same tie-break as the engine
-    # who is earliest in each round's turn order (engine: State.leads_round, _leads_next_round):
-    # the player leads round 1 with the First Player Marker; they lead round r + 1 if a flask of
-    # theirs went on Laureates in round r, or they led round r and no other player took it
+
+def add_turn_order(m: BuildContext) -> None:
+    """Who is earliest in each round's turn order (``leads``; engine: State.leads_round,
+    _leads_next_round): the player leads round 1 with the First Player Marker; they lead round
+    r + 1 if a flask of theirs went on Laureates in round r, or they led round r and no other
+    player took it (spots.laureates)."""
+    lm, puzzle = m.lm, m.puzzle
     lm.section("spots.laureates")
-    leads: dict[int, Var | Expr] = {1: lm.const(int(puzzle.first_player))}
-    for r in range(1, R):
-        took = total(X(s.t, lambda a: kind_of(a) is SpotKind.LAUREATES) for s in by_round[r])
+    leads = m.leads
+    leads[1] = lm.const(int(puzzle.first_player))
+    for r in range(1, m.rounds):
+        took = total(m.X(s.t, lambda a: _kind(a) is SpotKind.LAUREATES) for s in m.by_round[r])
         took_b = lm.reify_ge(f"took_marker[r{r}]", took, 1) if Expr.of(took).terms else lm.const(0)
-        occ_r = puzzle.occupied[r - 1] if r - 1 < len(puzzle.occupied) else ()
-        if any(board.spot(p).kind is SpotKind.LAUREATES for p in occ_r):
+        if any(puzzle.board.spot(p).kind is SpotKind.LAUREATES for p in m.occupied(r)):
             leads[r + 1] = took_b
         elif _cval(leads[r]) == 0:
             leads[r + 1] = took_b
         else:
             leads[r + 1] = lm.reify_ge(f"leads[r{r + 1}]", Expr.of(took_b) + leads[r], 1)
+
+
+def add_vesicle_areas(m: BuildContext) -> None:
+    """A disk entering a full vesicle area removes one disk there (``pm.bump_own``, ``pm.bump_opp``):
+    the player's choice (1e), or the disk of the player highest on the Health Track, ties to the
+    earliest in turn order (2e) (``Rules.removal_is_chosen``; spots.golgi, spots.rough-er)."""
+    lm, board, routes = m.lm, m.puzzle.board, m.routes
     lm.section("spots.golgi")
-    bump_own, bump_opp = pm.bump_own, pm.bump_opp
-    enters = {}
-    for s in slots:
+    in_area: dict[VesicleArea, AreaStates] = {}
+    for A in VESICLE_AREAS:
+        if A is VesicleArea.GOLGI:
+            in_area[A] = [(c, m.in_golgi) for c in m.vesicle]
+        else:
+            in_area[A] = [(c, m.er) for c in m.vesicle if routes[c].er is A]
+    opp_in = {A: [d for d in m.s0.opp_disks if d.area is A] for A in VESICLE_AREAS}
+    chosen = m.rules.removal_is_chosen()
+    for s in m.slots:
         t = s.t
-        for A in v_areas:
+        for A in VESICLE_AREAS:
             if A is VesicleArea.GOLGI:
-                ent = X(t, lambda a: kind_of(a) is SpotKind.GOLGI)
+                ent = m.X(t, lambda a: _kind(a) is SpotKind.GOLGI)
             else:
-                ent = X(t, lambda a, A=A: a.card in routes and is_er(a) and routes[a.card].er is A)
-            enters[t, A] = ent
+                ent = m.X(t, lambda a, A=A: a.card in routes and m.is_er(a) and routes[a.card].er is A)
             cap = board.vesicle_count(A)
             own_max = min(DISKS, len(in_area[A]))
             if not ent.terms or own_max + len(opp_in[A]) < cap:
                 continue   # the area can never be full
-            occupancy = total(st[t, c] for c, st in in_area[A]) + total(opp[t, d.id] for d in opp_in[A])
+            occupancy = total(st[t, c] for c, st in in_area[A]) + total(m.opp[t, d.id] for d in opp_in[A])
             full = lm.reify_ge(f"full[{s.tag},{A.value}]", occupancy, cap)
             ent_b = _as_bool(lm, f"enter[{s.tag},{A.value}]", ent)
             ef = _and_mixed(lm, f"enter_full[{s.tag},{A.value}]", [ent_b, full])
-            removed = []
             if chosen:
-                for c, st in in_area[A]:
-                    b = lm.bool(f"bump[{s.tag},{A.value},own:{c}]")
-                    lm.le(b, st[t, c])
-                    bump_own[t, c, A] = b
-                    removed.append(b)
-                for d in opp_in[A]:
-                    b = lm.bool(f"bump[{s.tag},{d.id}]")
-                    lm.le(b, opp[t, d.id])
-                    bump_opp[t, d.id] = b
-                    removed.append(b)
-                lm.eq(total(removed), ef)
+                _removal_chosen(m, s, A, ef, in_area[A], opp_in[A])
             else:
-                owns = sorted(in_area[A], key=lambda cs: own_key(cs[0]), reverse=True)
-                top_own, seen = [], Expr()
-                for c, st in owns:
-                    top_own.append((c, _and_mixed(lm, f"top_own[{s.tag},{c}]", [st[t, c], _not(lm, seen)])))
-                    seen = seen + st[t, c]
-                any_own = lm.reify_ge(f"any_own[{s.tag},{A.value}]", seen, 1)
-                # the other players' disk first in line, under each possible turn order of the round
-                lead = leads[s.round]
-                tops = {}
-                for led in ((0, 1) if _cval(lead) is None else (_cval(lead),)):
-                    pos = {d.id: turn_position(puzzle, d.seat, bool(led), s.round) for d in opp_in[A]}
-                    opps = sorted(opp_in[A], key=lambda d: (d.health, -pos[d.id], [-ord(ch) for ch in d.id]),
-                                  reverse=True)
-                    seen = Expr()
-                    for d in opps:
-                        tops[led, d.id] = _and_mixed(lm, f"top_opp[{s.tag},{d.id},lead{led}]",
-                                                     [opp[t, d.id], _not(lm, seen)])
-                        seen = seen + opp[t, d.id]
-                top_opp = []
-                for d in opp_in[A]:
-                    if (0, d.id) in tops and (1, d.id) in tops:
-                        tb = (_and_mixed(lm, f"top_opp[{s.tag},{d.id},l]", [tops[1, d.id], lead])
-                              + _and_mixed(lm, f"top_opp[{s.tag},{d.id},nl]", [tops[0, d.id], _not(lm, lead)]))
-                    else:
-                        tb = tops[next(k for k in tops if k[1] == d.id)]
-                    top_opp.append((d, tb))
-                # the player, tied on Health with that disk's owner, is removed if earlier in turn order
-                own_pos = {led: turn_position(puzzle, puzzle.seat, bool(led), s.round) for led in (0, 1)}
-                thr = Expr()
-                for d, tb in top_opp:
-                    later = {led: int(own_pos[led] > turn_position(puzzle, d.seat, bool(led), s.round)) for led in (0, 1)}
-                    thr = thr + tb * d.health
-                    if (led := _cval(lead)) is not None:
-                        thr = thr + tb * later[led]
-                    elif later[0] or later[1]:
-                        thr = (thr + _and_mixed(lm, f"later[{s.tag},{d.id},l]", [tb, lead]) * later[1]
-                               + _and_mixed(lm, f"later[{s.tag},{d.id},nl]", [tb, _not(lm, lead)]) * later[0])
-                own_wins = lm.reify_ge(f"own_highest[{s.tag},{A.value}]", health[t] - thr, 0)
-                own_out = _and_mixed(lm, f"own_out[{s.tag},{A.value}]", [own_wins, any_own])
-                for c, tb in top_own:
-                    b = _and_mixed(lm, f"bump[{s.tag},{A.value},own:{c}]", [ef, tb, own_out])
-                    bump_own[t, c, A] = b
-                for d, tb in top_opp:
-                    b = _and_mixed(lm, f"bump[{s.tag},{d.id}]", [ef, tb, _not(lm, own_out)])
-                    bump_opp[t, d.id] = b
+                _removal_by_health(m, s, A, ef, in_area[A], opp_in[A])
 
-    def bump_c(t: int, c: str, A: VesicleArea | None = None) -> Expr:
-        areas = [A] if A else v_areas
-        return total(bump_own[t, c, a] for a in areas if (t, c, a) in bump_own)
 
-    # ---- a disk in supply to start a card (spots.rough-er, spots.smooth-er-detox-steroid)
+def _removal_chosen(m: BuildContext, s: Slot, A: VesicleArea, ef: Var | Expr, own: AreaStates,
+                    opps: list[OpponentDisk]) -> None:
+    """1e: the player removes a disk of their choice from the full area ``A`` when theirs enters
+    (``ef``)."""
+    lm, t = m.lm, s.t
+    removed = []
+    for c, st in own:
+        b = lm.bool(f"bump[{s.tag},{A.value},own:{c}]")
+        lm.le(b, st[t, c])
+        m.pm.bump_own[t, c, A] = b
+        removed.append(b)
+    for d in opps:
+        b = lm.bool(f"bump[{s.tag},{d.id}]")
+        lm.le(b, m.opp[t, d.id])
+        m.pm.bump_opp[t, d.id] = b
+        removed.append(b)
+    lm.eq(total(removed), ef)
+
+
+def _removal_by_health(m: BuildContext, s: Slot, A: VesicleArea, ef: Var | Expr, own: AreaStates,
+                       opp_in: list[OpponentDisk]) -> None:
+    """2e: entering the full area ``A`` (``ef``) removes the first disk of the player highest on
+    the Health Track (the player's own Health a variable, the others' fixed), ties to the earliest
+    in turn order (which may depend on ``leads``); each player's disks in the engine's tie-break order."""
+    lm, puzzle, t = m.lm, m.puzzle, s.t
+    opp, bump_own, bump_opp = m.opp, m.pm.bump_own, m.pm.bump_opp
+    own_key: Callable[[str], list[int]] = lambda c: [-ord(ch) for ch in f"own:{c}"]  # noqa: E731 - same tie-break as the engine
+    owns = sorted(own, key=lambda cs: own_key(cs[0]), reverse=True)
+    top_own, seen = [], Expr()
+    for c, st in owns:
+        top_own.append((c, _and_mixed(lm, f"top_own[{s.tag},{c}]", [st[t, c], _not(lm, seen)])))
+        seen = seen + st[t, c]
+    any_own = lm.reify_ge(f"any_own[{s.tag},{A.value}]", seen, 1)
+    # the other players' disk first in line, under each possible turn order of the round
+    lead = m.leads[s.round]
+    tops = {}
+    for led in ((0, 1) if _cval(lead) is None else (_cval(lead),)):
+        pos = {d.id: turn_position(puzzle, d.seat, bool(led), s.round) for d in opp_in}
+        opps = sorted(opp_in, key=lambda d: (d.health, -pos[d.id], [-ord(ch) for ch in d.id]),
+                      reverse=True)
+        seen = Expr()
+        for d in opps:
+            tops[led, d.id] = _and_mixed(lm, f"top_opp[{s.tag},{d.id},lead{led}]",
+                                         [opp[t, d.id], _not(lm, seen)])
+            seen = seen + opp[t, d.id]
+    top_opp = []
+    for d in opp_in:
+        if (0, d.id) in tops and (1, d.id) in tops:
+            tb = (_and_mixed(lm, f"top_opp[{s.tag},{d.id},l]", [tops[1, d.id], lead])
+                  + _and_mixed(lm, f"top_opp[{s.tag},{d.id},nl]", [tops[0, d.id], _not(lm, lead)]))
+        else:
+            tb = tops[next(k for k in tops if k[1] == d.id)]
+        top_opp.append((d, tb))
+    # the player, tied on Health with that disk's owner, is removed if earlier in turn order
+    own_pos = {led: turn_position(puzzle, puzzle.seat, bool(led), s.round) for led in (0, 1)}
+    thr = Expr()
+    for d, tb in top_opp:
+        later = {led: int(own_pos[led] > turn_position(puzzle, d.seat, bool(led), s.round)) for led in (0, 1)}
+        thr = thr + tb * d.health
+        if (led := _cval(lead)) is not None:
+            thr = thr + tb * later[led]
+        elif later[0] or later[1]:
+            thr = (thr + _and_mixed(lm, f"later[{s.tag},{d.id},l]", [tb, lead]) * later[1]
+                   + _and_mixed(lm, f"later[{s.tag},{d.id},nl]", [tb, _not(lm, lead)]) * later[0])
+    own_wins = lm.reify_ge(f"own_highest[{s.tag},{A.value}]", m.health[t] - thr, 0)
+    own_out = _and_mixed(lm, f"own_out[{s.tag},{A.value}]", [own_wins, any_own])
+    for c, tb in top_own:
+        b = _and_mixed(lm, f"bump[{s.tag},{A.value},own:{c}]", [ef, tb, own_out])
+        bump_own[t, c, A] = b
+    for d, tb in top_opp:
+        b = _and_mixed(lm, f"bump[{s.tag},{d.id}]", [ef, tb, _not(lm, own_out)])
+        bump_opp[t, d.id] = b
+
+
+def add_disk_supply(m: BuildContext) -> None:
+    """Starting a card's disk in the ER needs a disk in supply: at most ``DISKS`` on the board,
+    those removed this slot freed (spots.rough-er, spots.smooth-er-detox-steroid)."""
+    lm = m.lm
     lm.section("spots.rough-er")
-    for s in slots:
+    for s in m.slots:
         t = s.t
-        ent_er = X(t, is_er)
+        ent_er = m.X(t, m.is_er)
         if not ent_er.terms:
             continue
-        on_board = total(Expr.of(er[t, c]) + in_golgi[t, c] for c in vesicle)
-        freed = total(bump_c(t, c) for c in vesicle)
+        on_board = total(Expr.of(m.er[t, c]) + m.in_golgi[t, c] for c in m.vesicle)
+        freed = total(m.bump_c(t, c) for c in m.vesicle)
         lm.le(on_board - freed + ent_er, DISKS)
 
-    # ---- card preconditions and state transitions (cards.*, spots.*)
+
+def add_card_preconditions(m: BuildContext) -> None:
+    """What an action on a card needs: the card in hand (ER, Smooth ER detox, Cytoplasm,
+    Exocytosis, the card a Golgi cube is now aimed at), its disk not yet on the board (ER), in
+    the ER (Golgi) or in the Golgi with the right cube (Exocytosis); a Macromolecule card played
+    from hand, at a slot with a flask (cards.hormones)."""
+    lm, x, hand, play = m.lm, m.x, m.hand, m.pm.play
     lm.section("cards.hormones")
-    for s in slots:
+    for s in m.slots:
         t = s.t
-        for i, a in enumerate(acts):
+        for i, a in enumerate(m.acts):
             c = a.card
             if c is None:
                 continue
-            k = kind_of(a)
-            if is_er(a):
+            k = _kind(a)
+            if m.is_er(a):
                 lm.le(x[t, i], hand[t, c])
-                lm.le(x[t, i], 1 - Expr.of(er[t, c]) - in_golgi[t, c])
+                lm.le(x[t, i], 1 - Expr.of(m.er[t, c]) - m.in_golgi[t, c])
             elif k is SpotKind.GOLGI:
-                lm.le(x[t, i], er[t, a.disk or c])
+                lm.le(x[t, i], m.er[t, a.disk or c])
                 if a.disk is not None:   # the card now aimed at is in hand
                     lm.le(x[t, i], hand[t, c])
             elif k is SpotKind.EXOCYTOSIS:
-                lm.le(x[t, i], (gx if a.other_cube else go)[t, a.disk or c])
+                lm.le(x[t, i], (m.gx if a.other_cube else m.go)[t, a.disk or c])
                 lm.le(x[t, i], hand[t, c])
             else:  # detox / enzyme from hand
                 lm.le(x[t, i], hand[t, c])
-        for c in macro_cards:
+        for c in m.macro_cards:
             lm.le(play[t, c], hand[t, c])
-            lm.le(play[t, c], 1 - Expr.of(noop[t]))
+            lm.le(play[t, c], 1 - Expr.of(m.pm.noop[t]))
+
+
+def add_card_transitions(m: BuildContext) -> None:
+    """From one slot to the next: cards enter the hand when bought and leave it when completed or
+    played, completed cards count as done, disks move ER -> Golgi -> Exocytosis (with their own or
+    another card's cube) or leave a full area, other players' disks leave when removed
+    (cards.macromolecule, spots.card-row, cards.hormones, spots.golgi)."""
+    lm, X, ctype, hand, done = m.lm, m.X, m.ctype, m.hand, m.done
+    er, go, gx = m.er, m.go, m.gx
     completes = {}
-    bump_other: dict[tuple[int, str], Expr] = {}   # (t, card): its disk, carrying another cube, leaves the Golgi
-    for s in slots:
+    for s in m.slots:
         t = s.t
-        for c in reach:
+        for c in m.reach:
             completes[t, c] = X(t, lambda a, c=c: a.card == c and (
-                kind_of(a) in (SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM)
-                or (kind_of(a) is SpotKind.DETOX_STEROID and ctype[c] is CardType.DETOX)))
-    for s in slots:
+                _kind(a) in (SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM)
+                or (_kind(a) is SpotKind.DETOX_STEROID and ctype[c] is CardType.DETOX)))
+    for s in m.slots:
         t = s.t
-        for c in reach:
-            lm.section("cards.macromolecule" if c in macro_cards else "spots.card-row")
-            gone = completes[t, c] + (play[t, c] if c in macro_cards else 0)
-            lm.eq(hand[t + 1, c], hand[t, c] + bought.get((t, c), Expr()) - gone)
+        for c in m.reach:
+            lm.section("cards.macromolecule" if c in m.macro_cards else "spots.card-row")
+            gone = completes[t, c] + (m.pm.play[t, c] if c in m.macro_cards else 0)
+            lm.eq(hand[t + 1, c], hand[t, c] + m.bought.get((t, c), Expr()) - gone)
             if (t, c) in done:
                 lm.section("cards.hormones")
                 lm.eq(done[t + 1, c], done[t, c] + completes[t, c])
-        for c in vesicle:
+        for c in m.vesicle:
             lm.section("spots.golgi")
-            xer = X(t, lambda a, c=c: a.card == c and is_er(a))
-            xg_own = X(t, lambda a, c=c: a.card == c and kind_of(a) is SpotKind.GOLGI and a.disk is None)
-            xg_other = X(t, lambda a, c=c: a.disk == c and kind_of(a) is SpotKind.GOLGI)
-            xe_own = X(t, lambda a, c=c: a.disk_card == c and kind_of(a) is SpotKind.EXOCYTOSIS and not a.other_cube)
-            bump_g, b_other = bump_c(t, c, VesicleArea.GOLGI), Expr()
-            if c in other_cube:
-                xe_other = X(t, lambda a, c=c: a.disk_card == c and kind_of(a) is SpotKind.EXOCYTOSIS and a.other_cube)
+            xer = X(t, lambda a, c=c: a.card == c and m.is_er(a))
+            xg_own = X(t, lambda a, c=c: a.card == c and _kind(a) is SpotKind.GOLGI and a.disk is None)
+            xg_other = X(t, lambda a, c=c: a.disk == c and _kind(a) is SpotKind.GOLGI)
+            xe_own = X(t, lambda a, c=c: a.disk_card == c and _kind(a) is SpotKind.EXOCYTOSIS and not a.other_cube)
+            bump_g, b_other = m.bump_c(t, c, VesicleArea.GOLGI), Expr()
+            if c in m.other_cube:
+                xe_other = X(t, lambda a, c=c: a.disk_card == c and _kind(a) is SpotKind.EXOCYTOSIS and a.other_cube)
                 # a disk removed from the full Golgi area carries its own card's cube or another's
                 if bump_g.terms:
                     b_other = Expr.of(_and_mixed(lm, f"bump_other_cube[{s.tag},{c}]", [bump_g, gx[t, c]]))
-                bump_other[t, c] = b_other
+                m.bump_other[t, c] = b_other
                 lm.eq(gx[t + 1, c], Expr.of(gx[t, c]) + xg_other - xe_other - b_other)
-            lm.eq(er[t + 1, c], er[t, c] + xer - xg_own - xg_other - bump_c(t, c, routes[c].er))
+            lm.eq(er[t + 1, c], er[t, c] + xer - xg_own - xg_other - m.bump_c(t, c, m.routes[c].er))
             lm.eq(go[t + 1, c], go[t, c] + xg_own - xe_own - (bump_g - b_other))
-        for d in s0.opp_disks:
-            lm.eq(opp[t + 1, d.id], opp[t, d.id] - Expr.of(bump_opp.get((t, d.id), lm.const(0))))
+        for d in m.s0.opp_disks:
+            lm.eq(m.opp[t + 1, d.id], m.opp[t, d.id] - Expr.of(m.pm.bump_opp.get((t, d.id), lm.const(0))))
 
-    # ---- goal markers (spots.laureates, cards.goals)
+
+def add_goal_markers(m: BuildContext) -> None:
+    """At most one marker of the player's per goal, at most the markers they hold
+    (spots.laureates, cards.goals)."""
+    lm = m.lm
     lm.section("cards.goals")
-    mark = {}
-    for g in puzzle.goals:
-        idx = [i for i, a in enumerate(acts) if a.goal == g.id]
-        mark[g.id] = total(x[s.t, i] for s in slots for i in idx)
-        lm.le(mark[g.id], 1)
-    if mark:
-        lm.le(total(mark.values()), puzzle.goal_markers)
+    for g in m.puzzle.goals:
+        idx = [i for i, a in enumerate(m.acts) if a.goal == g.id]
+        m.mark[g.id] = total(m.x[s.t, i] for s in m.slots for i in idx)
+        lm.le(m.mark[g.id], 1)
+    if m.mark:
+        lm.le(total(m.mark.values()), m.puzzle.goal_markers)
 
-    # ---- boosts waiting on the board (events.boost, spots.event-resources)
+
+def add_boosts(m: BuildContext) -> None:
+    """Boosts waiting on the board: the first flask in one of the boost's areas collects all its
+    cubes (``claim``); a boost event adds one at the end of the round before its round, and
+    another player's flask in its areas the next round takes them all (events.boost,
+    spots.event-resources)."""
+    lm, puzzle, board, R, K = m.lm, m.puzzle, m.puzzle.board, m.rounds, m.per_round
+    pend, claim = m.pend, m.claim
     lm.section("events.boost")
-    claim: dict[tuple[int, str], Var | Expr] = {}
-    for e in boosts:
-        areas = boost_of(e).areas
-        for s in slots:
+    for e in m.boosts:
+        areas = m.boost_of(e).areas
+        for s in m.slots:
             t = s.t
-            inside = X(t, lambda a: a.spot is not None and a.spot.area in areas)
+            inside = m.X(t, lambda a: a.spot is not None and a.spot.area in areas)
             if not inside.terms:
                 claim[t, e] = lm.const(0)
             else:
-                m = pend_ub[e]
-                cl = lm.int(f"claim[{s.tag},{e}]", 0, m)
+                most = m.pend_ub[e]
+                cl = lm.int(f"claim[{s.tag},{e}]", 0, most)
                 lm.le(cl, pend[t, e])
-                lm.le(cl, inside * m)
-                lm.ge(cl, Expr.of(pend[t, e]) - (1 - inside) * m)
+                lm.le(cl, inside * most)
+                lm.ge(cl, Expr.of(pend[t, e]) - (1 - inside) * most)
                 claim[t, e] = cl
             nxt = Expr.of(pend[t, e]) - claim[t, e]
             last = s.index == K - 1
@@ -787,89 +1069,23 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                 r2 = s.round + 1
                 if r2 - 1 < len(puzzle.events) and puzzle.events[r2 - 1] == e:
                     nxt = nxt + 1
-                occ = puzzle.occupied[r2 - 1] if r2 - 1 < len(puzzle.occupied) else ()
-                if any(board.spot(sid).area in areas for sid in occ):
+                if any(board.spot(sid).area in areas for sid in m.occupied(r2)):
                     nxt = Expr()
             lm.eq(pend[t + 1, e], nxt)
 
-    # ---- stock and Health: costs, gains, affordability (spots.*, cards.*, events.*)
-    for s in slots:
+
+def add_stock(m: BuildContext) -> None:
+    """The stock from one slot to the next: before the flask, held cards played, the Epigenetic
+    round income and trades, boosts claimed and the grey flask's ATP; then the action is
+    affordable, pays its cost and collects its gain (own disks removed from a full area give
+    back their cubes); the round's last slot applies a toxicity event (gameplay.grey-flasks,
+    gameplay.phase-1, events.toxicity)."""
+    lm, puzzle, stock, R, K = m.lm, m.puzzle, m.stock, m.rounds, m.per_round
+    for s in m.slots:
         t = s.t
-        r_ = s.round
-        reduce = r_ - 1 < len(puzzle.events) and puzzle.events[r_ - 1] == "reduce-atp-cost"
         lm.section("gameplay.grey-flasks")
-        play_gain = {r: total(play[t, c] * cards[c].gain.get(r) for c in macro_cards if cards[c].gain.get(r))
-                     for r in RES}
-        # before the slot's flask: held cards played, the round's income, ATP traded (Epigenetic cards)
-        pre = {r: Expr.of(stock[t, r]) + play_gain[r] for r in RES}
-        if income_res and s.index == 0:
-            pm.income.update({(s.round, r): v for r, v in epigenetic.encode_income(lm, s.round, pre).items()})
-        if trading:
-            for r, v in epigenetic.encode_trades(lm, s.tag, pre, ub_stock[Resource.ATP][t]).items():
-                pm.trade[t, r] = v
-                lm.le(v, (1 - Expr.of(noop[t])) * v.ub)
-        lm.section("gameplay.grey-flasks")
-        lm.ge(pre[Resource.ATP], grey[t] * grey_cost)
-        cost, gain = {}, {}
-        for r in RES:
-            pre[r] = pre[r] + total(claim[t, e] for e in boosts if boost_of(e).resource is r)
-            if r is Resource.ATP:
-                pre[r] = pre[r] - grey[t] * grey_cost
-            cost[r], gain[r] = Expr(), Expr()
-        for i, a in enumerate(acts):
-            k = kind_of(a)
-            c = cards[a.card] if a.card else None
-            cs, gs = Stock(), Stock()
-            if a.spot is None:
-                assert a.resource is not None, "an act without a spot is an exhausted flask"
-                gs = Stock.of(a.resource, 1)
-            elif k is SpotKind.CARD_ROW:
-                price = epigenetic.row_price(puzzle, max(0, a.spot.value - (1 if reduce else 0)))
-                cs = Stock(atp=price)
-                gs = Stock(atp=1 if (reduce and a.spot.value == 0) else 0)
-            elif k is SpotKind.LAUREATES:
-                gs = Stock(atp=1) if a.goal is None else Stock()
-            elif k is SpotKind.CYTOPLASM:
-                assert c is not None, "every cytoplasm act completes a card"
-                cs = c.cost
-            elif k is SpotKind.DETOX_STEROID and c is not None and c.type is CardType.DETOX:
-                cs = Stock(atp=c.cost.atp)
-            elif is_er(a):
-                assert a.card is not None, "is_er: an ER act starts a card's disk"
-                route = routes[a.card]
-                need = cards[a.card].cost.get(route.er_resource)
-                pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
-                cs = Stock.of(pay, need)
-            elif k is SpotKind.GOLGI:
-                assert a.card is not None, "every Golgi act moves a card's disk"
-                cs = Stock.of(routes[a.card].golgi_resource, 1)
-            elif k is SpotKind.EXOCYTOSIS:
-                assert c is not None, "every Exocytosis act completes a card"
-                cs = Stock(atp=c.cost.atp)
-            elif k is not SpotKind.FREE_RIBOSOME:
-                cs, gs = a.spot.cost, a.spot.gain
-            for r in RES:
-                if cs.get(r):
-                    cost[r] = cost[r] + x[t, i] * cs.get(r)
-                if gs.get(r):
-                    gain[r] = gain[r] + x[t, i] * gs.get(r)
-        if fr:
-            free_ribosome.encode_trade(cost, gain, amount[t], Resource.MRNA, Resource.PROTEIN)
-        if extra_res:
-            epigenetic.encode_extra(lm, puzzle, acts, {i: x[t, i] for i in range(len(acts))},
-                                    {r: pm.extra[t, r] for r in extra_res}, cost, gain)
-        # own disks removed from a full area come back with their cubes (spots.golgi; 1e ruling
-        # removed-disk-cubes: to-supply, they do not: engine.removed_cubes_return)
-        for c in (vesicle if removed_cubes_return(puzzle) else []):
-            route = routes[c]
-            need = cards[c].cost.get(route.er_resource)
-            b_any = bump_c(t, c)
-            if b_any.terms:
-                gain[route.er_resource] = gain[route.er_resource] + b_any * need
-                b_other = bump_other.get((t, c), Expr())
-                gain[route.golgi_resource] = gain[route.golgi_resource] + bump_c(t, c, VesicleArea.GOLGI) - b_other
-                if c in other_cube:
-                    gain[other_cube[c]] = gain[other_cube[c]] + b_other
+        pre = _stock_before_action(m, s)
+        cost, gain = _action_costs_and_gains(m, s)
         lm.section("gameplay.phase-1")
         mid = {}
         for r in RES:
@@ -890,14 +1106,116 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                 nxt = mid[r] - loss
             lm.eq(stock[t + 1, r], nxt)
 
-        # Health Points during play (cards.*, cards.receptors, cards.goals)
+
+def _stock_before_action(m: BuildContext, s: Slot) -> dict[Resource, Expr]:
+    """The stock slot ``s``'s action pays from: held Macromolecule cards played, the round's
+    Epigenetic income (first slot), ATP traded for cubes, boosts claimed, the grey flask's ATP
+    (gameplay.grey-flasks)."""
+    lm, pm, t, grey = m.lm, m.pm, s.t, m.pm.grey
+    play_gain = {r: total(pm.play[t, c] * m.cards[c].gain.get(r) for c in m.macro_cards if m.cards[c].gain.get(r))
+                 for r in RES}
+    # before the slot's flask: held cards played, the round's income, ATP traded (Epigenetic cards)
+    pre = {r: Expr.of(m.stock[t, r]) + play_gain[r] for r in RES}
+    if m.income_res and s.index == 0:
+        pm.income.update({(s.round, r): v for r, v in epigenetic.encode_income(lm, s.round, pre).items()})
+    if m.trading:
+        for r, v in epigenetic.encode_trades(lm, s.tag, pre, m.ub_stock[Resource.ATP][t]).items():
+            pm.trade[t, r] = v
+            lm.le(v, (1 - Expr.of(pm.noop[t])) * v.ub)
+    lm.section("gameplay.grey-flasks")
+    lm.ge(pre[Resource.ATP], grey[t] * m.grey_cost)
+    for r in RES:
+        pre[r] = pre[r] + total(m.claim[t, e] for e in m.boosts if m.boost_of(e).resource is r)
+        if r is Resource.ATP:
+            pre[r] = pre[r] - grey[t] * m.grey_cost
+    return pre
+
+
+def _action_costs_and_gains(m: BuildContext, s: Slot) -> tuple[dict[Resource, Expr], dict[Resource, Expr]]:
+    """What slot ``s``'s action costs and gains, per resource: each spot's, a row card's price
+    (less the reduce-atp-cost event's 1), a card's cost where it is completed, the disk's cubes
+    on the ER and the Golgi, the Free Ribosome's trade, the Epigenetic extra cube; own disks
+    removed from a full area give their cubes back unless the 1e ruling removed-disk-cubes reads
+    to-supply (engine.removed_cubes_return)."""
+    lm, puzzle, pm, t, cards, routes = m.lm, m.puzzle, m.pm, s.t, m.cards, m.routes
+    x, acts = m.x, m.acts
+    reduce = s.round - 1 < len(puzzle.events) and puzzle.events[s.round - 1] == "reduce-atp-cost"
+    cost: dict[Resource, Expr] = {r: Expr() for r in RES}
+    gain: dict[Resource, Expr] = {r: Expr() for r in RES}
+    for i, a in enumerate(acts):
+        k = _kind(a)
+        c = cards[a.card] if a.card else None
+        cs, gs = Stock(), Stock()
+        if a.spot is None:
+            assert a.resource is not None, "an act without a spot is an exhausted flask"
+            gs = Stock.of(a.resource, 1)
+        elif k is SpotKind.CARD_ROW:
+            price = epigenetic.row_price(puzzle, max(0, a.spot.value - (1 if reduce else 0)))
+            cs = Stock(atp=price)
+            gs = Stock(atp=1 if (reduce and a.spot.value == 0) else 0)
+        elif k is SpotKind.LAUREATES:
+            gs = Stock(atp=1) if a.goal is None else Stock()
+        elif k is SpotKind.CYTOPLASM:
+            assert c is not None, "every cytoplasm act completes a card"
+            cs = c.cost
+        elif k is SpotKind.DETOX_STEROID and c is not None and c.type is CardType.DETOX:
+            cs = Stock(atp=c.cost.atp)
+        elif m.is_er(a):
+            assert a.card is not None, "is_er: an ER act starts a card's disk"
+            route = routes[a.card]
+            need = cards[a.card].cost.get(route.er_resource)
+            pay = Resource.MRNA if route.er_resource is Resource.PROTEIN else route.er_resource
+            cs = Stock.of(pay, need)
+        elif k is SpotKind.GOLGI:
+            assert a.card is not None, "every Golgi act moves a card's disk"
+            cs = Stock.of(routes[a.card].golgi_resource, 1)
+        elif k is SpotKind.EXOCYTOSIS:
+            assert c is not None, "every Exocytosis act completes a card"
+            cs = Stock(atp=c.cost.atp)
+        elif k is not SpotKind.FREE_RIBOSOME:
+            cs, gs = a.spot.cost, a.spot.gain
+        for r in RES:
+            if cs.get(r):
+                cost[r] = cost[r] + x[t, i] * cs.get(r)
+            if gs.get(r):
+                gain[r] = gain[r] + x[t, i] * gs.get(r)
+    if m.free_ribosome:
+        free_ribosome.encode_trade(cost, gain, pm.amount[t], Resource.MRNA, Resource.PROTEIN)
+    if m.extra_res:
+        epigenetic.encode_extra(lm, puzzle, acts, {i: x[t, i] for i in range(len(acts))},
+                                {r: pm.extra[t, r] for r in m.extra_res}, cost, gain)
+    # own disks removed from a full area come back with their cubes (spots.golgi; 1e ruling
+    # removed-disk-cubes: to-supply, they do not: engine.removed_cubes_return)
+    for c_ in (m.vesicle if removed_cubes_return(puzzle) else []):
+        route = routes[c_]
+        need = cards[c_].cost.get(route.er_resource)
+        b_any = m.bump_c(t, c_)
+        if b_any.terms:
+            gain[route.er_resource] = gain[route.er_resource] + b_any * need
+            b_other = m.bump_other.get((t, c_), Expr())
+            gain[route.golgi_resource] = gain[route.golgi_resource] + m.bump_c(t, c_, VesicleArea.GOLGI) - b_other
+            if c_ in m.other_cube:
+                gain[m.other_cube[c_]] = gain[m.other_cube[c_]] + b_other
+    return cost, gain
+
+
+def add_health(m: BuildContext) -> None:
+    """Health Points during play: completed cards' Health (a detox card's fixed amount), the
+    receptor bonus for an own hormone completed with the receptor done, the first marker on a
+    goal, and at the end of a round the receptor bonus for other players' hormones (cards.*,
+    cards.receptors, cards.goals)."""
+    lm, puzzle, x, ctype, done, receptors = m.lm, m.puzzle, m.x, m.ctype, m.done, m.receptors
+    K = m.per_round
+    for s in m.slots:
+        t = s.t
+        last = s.index == K - 1
         lm.section("cards.receptors")
         gained = Expr()
-        for i, a in enumerate(acts):
-            k = kind_of(a)
+        for i, a in enumerate(m.acts):
+            k = _kind(a)
             if a.card and (k in (SpotKind.EXOCYTOSIS, SpotKind.CYTOPLASM) or
                            (k is SpotKind.DETOX_STEROID and ctype[a.card] is CardType.DETOX)):
-                hp = DETOX_HEALTH if ctype[a.card] is CardType.DETOX else cards[a.card].health
+                hp = DETOX_HEALTH if ctype[a.card] is CardType.DETOX else m.cards[a.card].health
                 gained = gained + x[t, i] * hp
                 if k is SpotKind.EXOCYTOSIS and ctype[a.card] in RECEPTOR_OF:
                     for q in receptors:
@@ -909,26 +1227,54 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         if last:
             for kind in (puzzle.opponent_hormones[s.round - 1] if s.round - 1 < len(puzzle.opponent_hormones) else ()):
                 gained = gained + total(done[t + 1, q] for q in receptors if ctype[q] is RECEPTOR_OF[kind]) * RECEPTOR_OTHER_BONUS
-        lm.eq(health[t + 1], Expr.of(health[t]) + gained)
+        lm.eq(m.health[t + 1], Expr.of(m.health[t]) + gained)
 
-    # ---- end-game scoring (scoring.final)
+
+def add_final_scoring(m: BuildContext) -> None:
+    """The objective: Health at the end, plus macromolecule sets, detox points, enzyme sets and
+    goals (scoring.final); each part kept in ``pm.objective_parts``."""
+    lm, pm, health, T = m.lm, m.pm, m.health, m.end
     lm.section("scoring.macromolecules")
-    final = {r: Expr.of(stock[T, r]) for r in RES}
-    for c in vesicle:
-        route = routes[c]
+    final = _final_stock(m)
+    lm.section("scoring.macromolecules")
+    sets = pm.objective_parts["macromolecules"] = _macromolecule_sets(m, final)
+    lm.section("scoring.detox")
+    detox_pts = pm.objective_parts["detox"] = _detox_points(m)
+    lm.section("scoring.enzyme-sets")
+    enzyme_pts = pm.objective_parts["enzyme_sets"] = _enzyme_set_points(m)
+    lm.section("scoring.goals")
+    goal_pts = pm.objective_parts["goals"] = _goal_points(m)
+    pm.objective_parts["in_game"] = Expr.of(health[T])
+
+    lm.section("scoring.final")
+    lm.maximize(Expr.of(health[T]) + sets + detox_pts + enzyme_pts + goal_pts)
+
+
+def _final_stock(m: BuildContext) -> dict[Resource, Expr]:
+    """The cubes that score at the end: the stock, the cubes on own disks still on the board,
+    held Macromolecule cards played in the last turn, the last turn's Epigenetic trades."""
+    lm, pm, puzzle, T, cards = m.lm, m.pm, m.puzzle, m.end, m.cards
+    final = {r: Expr.of(m.stock[T, r]) for r in RES}
+    for c in m.vesicle:
+        route = m.routes[c]
         need = cards[c].cost.get(route.er_resource)
-        final[route.er_resource] = final[route.er_resource] + (Expr.of(er[T, c]) + in_golgi[T, c]) * need
-        final[route.golgi_resource] = final[route.golgi_resource] + go[T, c]
-        if c in other_cube:
-            final[other_cube[c]] = final[other_cube[c]] + gx[T, c]
+        final[route.er_resource] = final[route.er_resource] + (Expr.of(m.er[T, c]) + m.in_golgi[T, c]) * need
+        final[route.golgi_resource] = final[route.golgi_resource] + m.go[T, c]
+        if c in m.other_cube:
+            final[m.other_cube[c]] = final[m.other_cube[c]] + m.gx[T, c]
     # held Macromolecule cards are played in the last turn (engine: _play_held_cards)
-    macromolecule_cards.encode_held_at_the_end(lm, puzzle, final, {c: Expr.of(hand[T, c]) for c in macro_cards},
-                                               [cards[c] for c in macro_cards])
-    if trading and puzzle.flasks:   # the last turn's trades (engine: _trade_leftover_atp)
-        for r, v in epigenetic.encode_trades(lm, "end", final, ub_stock[Resource.ATP][T]).items():
+    macromolecule_cards.encode_held_at_the_end(lm, puzzle, final, {c: Expr.of(m.hand[T, c]) for c in m.macro_cards},
+                                               [cards[c] for c in m.macro_cards])
+    if m.trading and puzzle.flasks:   # the last turn's trades (engine: _trade_leftover_atp)
+        for r, v in epigenetic.encode_trades(lm, "end", final, m.ub_stock[Resource.ATP][T]).items():
             pm.trade[T, r] = v
         lm.ge(final[Resource.ATP], 0)
-    lm.section("scoring.macromolecules")
+    return final
+
+
+def _macromolecule_sets(m: BuildContext, final: dict[Resource, Expr]) -> Expr:
+    """Complete sets of each macromolecule's cubes (scoring.macromolecules)."""
+    lm = m.lm
     sets = Expr()
     for name, size in MACROMOLECULE_SET.items():
         r = Resource(name)
@@ -937,27 +1283,35 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         lm.le(Expr.of(n) * size, final[r])
         lm.ge(Expr.of(n) * size + (size - 1), final[r])
         sets = sets + n
-    pm.objective_parts["macromolecules"] = sets
+    return sets
 
-    lm.section("scoring.detox")
+
+def _detox_points(m: BuildContext) -> Expr:
+    """Detox points from the ATP and number of detox cards completed, against the other players'
+    (one-hot over every reachable pair) (scoring.detox)."""
+    lm, puzzle, cards, done, T = m.lm, m.puzzle, m.cards, m.done, m.end
     detox_pts = Expr()
-    if detox:
+    if m.detox:
         pairs = {(0, 0)}
-        for c in detox:
+        for c in m.detox:
             pairs |= {(a + cards[c].cost.atp, k + 1) for a, k in pairs}
         others = [(o.amount, o.cards) for o in puzzle.detox_opponents]
         z = {p: lm.bool(f"detox_result[{p[0]}atp,{p[1]}cards]") for p in sorted(pairs)}
         lm.eq(total(z.values()), 1)
-        lm.eq(total(z[p] * p[0] for p in z), total(done[T, c] * cards[c].cost.atp for c in detox))
-        lm.eq(total(z[p] * p[1] for p in z), total(done[T, c] for c in detox))
-        detox_pts = total(z[p] * detox_points(rules, puzzle.players, p, others, puzzle.readings()) for p in z)
-    pm.objective_parts["detox"] = detox_pts
+        lm.eq(total(z[p] * p[0] for p in z), total(done[T, c] * cards[c].cost.atp for c in m.detox))
+        lm.eq(total(z[p] * p[1] for p in z), total(done[T, c] for c in m.detox))
+        detox_pts = total(z[p] * detox_points(m.rules, puzzle.players, p, others, puzzle.readings()) for p in z)
+    return detox_pts
 
-    lm.section("scoring.enzyme-sets")
+
+def _enzyme_set_points(m: BuildContext) -> Expr:
+    """Sets of enzyme cards of different colours, layer by layer (the n-th card of each colour
+    in the n-th set) (scoring.enzyme-sets)."""
+    lm, done, T = m.lm, m.done, m.end
     enzyme_pts = Expr()
     colours: dict[str, list[str]] = {}
-    for c in enzymes:
-        colours.setdefault(cards[c].color or c, []).append(c)
+    for c in m.enzymes:
+        colours.setdefault(m.cards[c].color or c, []).append(c)
     for layer in range(1, max((len(v) for v in colours.values()), default=0) + 1):
         members = []
         for col, cs in colours.items():
@@ -968,23 +1322,22 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         lm.eq(total(one_hot.values()), 1)
         lm.eq(total(v * n for n, v in one_hot.items()), size)
         enzyme_pts = enzyme_pts + total(v * ENZYME_SET_POINTS[min(n, 5)] for n, v in one_hot.items())
-    pm.objective_parts["enzyme_sets"] = enzyme_pts
+    return enzyme_pts
 
-    lm.section("scoring.goals")
+
+def _goal_points(m: BuildContext) -> Expr:
+    """A goal scores when the player's marker is on it and enough cards of its types are done
+    (scoring.goals)."""
+    lm, done, T, ctype = m.lm, m.done, m.end, m.ctype
     goal_pts = Expr()
-    for g in puzzle.goals:
-        if not (mark.get(g.id) and mark[g.id].terms):
+    for g in m.puzzle.goals:
+        if not (m.mark.get(g.id) and m.mark[g.id].terms):
             continue
-        met = lm.reify_ge(f"goal_met[{g.id}]", total(done[T, c] for c in reach
+        met = lm.reify_ge(f"goal_met[{g.id}]", total(done[T, c] for c in m.reach
                                                     if ctype[c] in g.card_types and (T, c) in done), g.count)
-        scored = _and_mixed(lm, f"goal_scored[{g.id}]", [_as_bool(lm, f"goal_marked[{g.id}]", mark[g.id]), met])
+        scored = _and_mixed(lm, f"goal_scored[{g.id}]", [_as_bool(lm, f"goal_marked[{g.id}]", m.mark[g.id]), met])
         goal_pts = goal_pts + Expr.of(scored) * g.points
-    pm.objective_parts["goals"] = goal_pts
-    pm.objective_parts["in_game"] = Expr.of(health[T])
-
-    lm.section("scoring.final")
-    lm.maximize(Expr.of(health[T]) + sets + detox_pts + enzyme_pts + goal_pts)
-    return pm
+    return goal_pts
 
 
 def market_arrival(puzzle: Puzzle, s0: State) -> dict[str, int]:
