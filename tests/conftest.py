@@ -15,6 +15,11 @@ NEEDS_A_BUILT_SITE = ("tests/site/", "tests/browser/")
 marked ``slow`` (``pytest -m "not slow"`` is the edit loop's tier, ``make test-fast``)."""
 
 
+def pytest_configure(config):
+    import tiers
+    tiers.SLOW_TIER = "not slow" not in (config.option.markexpr or "")
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         where = Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()

@@ -6,6 +6,8 @@ import functools
 
 import pytest
 
+from tiers import exhaustive_within_budget
+
 from solver import solve
 from solver.engine import Action, ActionKind, apply, initial_state, is_terminal, legal_actions, returns, score
 from solver.errors import IllegalActionError, PuzzleError
@@ -276,11 +278,11 @@ def _random_epigenetic(seed):
 @pytest.mark.parametrize("seed", range(30))
 def test_planner_matches_the_exhaustive_search(seed):
     puzzle = _random_epigenetic(seed)
-    if unsupported_reason(puzzle):   # handed to the exhaustive search (solver.rules.golgi)
-        assert solve(puzzle).health == exhaustive(puzzle)[0]
+    best, _, _ = exhaustive_within_budget(puzzle)
+    if unsupported_reason(puzzle):   # handed to the exhaustive search
+        assert solve(puzzle).health == best
         return
     res = solve_cpsat(build_model(puzzle))
-    best, _, _ = exhaustive(puzzle)
     if best is None:
         assert res.status == "infeasible"
         return

@@ -19,6 +19,7 @@ from solver.model import SpotKind
 from solver.planner import Options, build_model, solve_cpsat, solve_highs, unsupported_reason
 from solver.search import exhaustive
 from solver_fixtures import random_puzzle
+from tiers import exhaustive_within_budget
 
 SHIPPED = puzzle_files()
 EXHAUSTIVE_MAX_PLACEMENTS = 5  # larger shipped puzzles: cross-checked by `python -m solver bench`
@@ -29,13 +30,14 @@ SMALL = [p for p in SHIPPED if (lambda z: z.rounds * z.flasks <= EXHAUSTIVE_MAX_
 tests/test_virus.py)."""
 BATCH = 25
 SEEDS = 200
+FAST_BATCHES = 2
 NO_SYMMETRY = Options(symmetry=False, ordering=False)  # symmetry breaking removes some legal orders on purpose
 
 
 @functools.lru_cache(maxsize=None)
 def _random_solved(seed):
     """The puzzle and CP-SAT's answer; None when the planner hands the puzzle to the exhaustive
-    search (a disk taking another card's Golgi cube: solver.rules.golgi.planner_limit)."""
+    search (solver.planner.unsupported_reason)."""
     puzzle = random_puzzle(seed)
     return puzzle, None if unsupported_reason(puzzle) else solve_cpsat(build_model(puzzle))
 
@@ -43,11 +45,11 @@ def _random_solved(seed):
 def _check_against_exhaustive(puzzle, res=None):
     if res is None and unsupported_reason(puzzle):
         # the default pipeline falls back to the exhaustive search: its answer replays to its claim
-        sol = solve(puzzle)
-        assert sol.health == exhaustive(puzzle)[0], puzzle.id
+        best, _, _ = exhaustive_within_budget(puzzle)
+        assert solve(puzzle).health == best, puzzle.id
         return None
+    best, _, _ = exhaustive_within_budget(puzzle)
     res = res or solve_cpsat(build_model(puzzle))
-    best, _, _ = exhaustive(puzzle)
     if best is None:
         assert res.status == "infeasible", (puzzle.id, res.status, res.objective)
         return None
@@ -66,9 +68,11 @@ def test_small_enough_puzzles_are_most_of_them():
     assert len(SMALL) >= 7
 
 
-@pytest.mark.parametrize("batch", range(SEEDS // BATCH))
+@pytest.mark.parametrize("batch", [pytest.param(b, marks=() if b < FAST_BATCHES else pytest.mark.slow)
+                                   for b in range(SEEDS // BATCH)])
 def test_random_puzzles_match_exhaustive(batch):
-    """200 seeded random puzzles of 2-4 placements, 25 per test."""
+    """200 seeded random puzzles of 2-4 placements, 25 per test (50 in the fast tier, where the
+    differential fuzzer, tests/test_fuzz_differential.py, adds 50 more of 1-2 placements)."""
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
         _check_against_exhaustive(*_random_solved(seed))
 
@@ -215,12 +219,14 @@ def _refusal_cases(every_shipped: bool):
 
 
 @pytest.mark.parametrize(("options", "every_shipped"),
-                         [(Options(), True), (NO_SYMMETRY, False), (Options(market_windows=False), False)],
-                         ids=["default", "no-symmetry", "no-market-windows"])
+                         [pytest.param(Options(), True, marks=pytest.mark.slow), (Options(), False),
+                          (NO_SYMMETRY, False), (Options(market_windows=False), False)],
+                         ids=["default-whole-games", "default", "no-symmetry", "no-market-windows"])
 def test_unsupported_reason_is_what_the_builder_refuses_with(options, every_shipped):
     """The cheap predicate (asked by the site for every puzzle) answers as building the model does:
-    on every shipped puzzle with the default options, Virus, Epigenetic and whole games included,
-    on those with cards to come under the other options, and on 1e rows of falling prices."""
+    on every shipped puzzle with the default options, Virus, Epigenetic and (in the slow tier: their
+    models take a minute to build) whole games included, on those with cards to come under the
+    other options, and on 1e rows of falling prices."""
     from solver.planner import unsupported_reason
     puzzles = _refusal_cases(every_shipped)
     refused = 0

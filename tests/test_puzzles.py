@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tiers import recorded_solution, reproof_params
+
 from solver import PUZZLE_SCHEMA, PuzzleError, load_puzzle, puzzle_files, solve
 from solver.puzzle import expected_health
 
@@ -37,9 +39,20 @@ def test_puzzle_loads_and_is_bilingual(path):
     assert 1 <= p.grade <= 5 and p.rounds * p.flasks <= 16
 
 
-@pytest.mark.parametrize("path", [p for p in FILES if expected_health(p) is not None],
-                         ids=lambda p: p.stem)
+KNOWN = [p for p in FILES if expected_health(p) is not None]
+
+
+@pytest.mark.parametrize("path", KNOWN, ids=lambda p: p.stem)
+def test_known_optimum_is_the_records(path):
+    """The optimum the puzzle file states is its committed record's (whose currency and plan
+    tests/test_records.py checks in every run)."""
+    solution = recorded_solution(path)
+    assert solution["status"] == "optimal" and solution["proven"] and solution["health"] == expected_health(path)
+
+
+@pytest.mark.parametrize("path", reproof_params(KNOWN))
 def test_known_optimum(path):
+    """Re-proved from nothing (puzzles whose recorded solve took over a second: in the slow tier)."""
     sol = solve(load_puzzle(path), confirm=())
     assert sol.status == "optimal" and sol.proven and sol.health == expected_health(path)
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from tiers import exhaustive_within_budget
+
 from solver import load_puzzle, puzzle_files, replay, returns
 from solver.search import exhaustive
 
@@ -15,8 +17,8 @@ SMALL = [p for p in puzzle_files() if p.stem not in SLOW
 @pytest.mark.parametrize("path", SMALL, ids=[p.stem for p in SMALL])
 def test_pruning_keeps_the_optimum(path):
     puzzle = load_puzzle(path)
-    pruned, plan, _ = exhaustive(puzzle, prune=True)
-    full, _, _ = exhaustive(puzzle, prune=False)
+    pruned, plan, _ = exhaustive_within_budget(puzzle, prune=True)
+    full, _, _ = exhaustive_within_budget(puzzle, prune=False)
     assert pruned == full
     _, final = replay(puzzle, plan)
     assert returns(final) == pruned
