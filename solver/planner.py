@@ -45,7 +45,7 @@ from .engine import (
     Action, ActionKind, State, detox_points, initial_state,
 )
 from .errors import SolverError
-from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, virus
+from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, reshuffle, virus
 from .linear import Expr, Lit, LinearModel, Term, Var, lit, total
 from .model import (
     RECEPTOR_OF, Area, Boost, CardType, EventKind, Puzzle, Resource, Spot, SpotKind, Stock, VesicleArea, event_kind,
@@ -182,7 +182,7 @@ def unsupported_reason(puzzle: Puzzle, options: Options | None = None) -> str | 
     """Why :func:`build_model` cannot model ``puzzle`` (what it raises as :class:`UnsupportedPuzzle`),
     or None: asked before building, so a caller that only needs to know pays no model."""
     limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle) \
-        or disk_load.planner_limit(puzzle)
+        or disk_load.planner_limit(puzzle) or reshuffle.planner_limit(puzzle)
     if limit:
         return limit
     prices = [sp.value for sp in puzzle.board.row_slots]
