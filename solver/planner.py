@@ -182,7 +182,7 @@ def unsupported_reason(puzzle: Puzzle, options: Options | None = None) -> str | 
     """Why :func:`build_model` cannot model ``puzzle`` (what it raises as :class:`UnsupportedPuzzle`),
     or None: asked before building, so a caller that only needs to know pays no model."""
     limit = epigenetic.planner_limit(puzzle) or virus.planner_limit(puzzle) \
-        or disk_load.planner_limit(puzzle) or reshuffle.planner_limit(puzzle)
+        or disk_load.planner_limit(puzzle)
     if limit:
         return limit
     prices = [sp.value for sp in puzzle.board.row_slots]
@@ -215,6 +215,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     # cards that can ever be held: hand, row, deck (those that can reach the row in time)
     arrival, queue = market_queue(puzzle, s0, opt)
     reach = [c for c in s0.hand] + queue
+    comeback = reshuffle.comeback_entries(puzzle, queue)   # cards a one-card discard pile brings back
     cards = {c: puzzle.card(c) for c in reach}
     ctype = {c: cards[c].type for c in cards}
     routes = {c: route for c in reach if (route := cards[c].route) is not None}
@@ -232,7 +233,7 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
         k = spot.kind
         if k in (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA, SpotKind.GLUCOSE,
                  SpotKind.MITOCHONDRIA_CARB, SpotKind.FREE_RIBOSOME, SpotKind.CARD_ROW):
-            if k is SpotKind.CARD_ROW and not queue:
+            if k is SpotKind.CARD_ROW and not queue and not comeback:
                 continue
             acts.append(Act(spot))
         elif k is SpotKind.LAUREATES:
@@ -288,7 +289,8 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     boosts = sorted({e for e in puzzle.events if e and event_kind(e) is EventKind.BOOST} | {e for e, _ in s0.boosts})
     boost_total = {r: sum(1 for e in puzzle.events if e and event_kind(e) is EventKind.BOOST
                           and boost_of(e).resource is r) for r in RES}
-    play_total = {r: sum(cards[c].gain.get(r) for c in macro_cards) for r in RES}
+    play_total = {r: sum(cards[c].gain.get(r) * (1 + sum(1 for _, d, _ in comeback if d == c)) for c in macro_cards)
+                  for r in RES}
     load_total = {r: sum(cards[c].cost.get(r) for c in vesicle if r is not Resource.ATP) for r in RES}
     row_bonus = 1 if any(e == "reduce-atp-cost" for e in puzzle.events) else 0
     # before slot t: at most ``i`` placements of its round (i = its position) of which at most G
@@ -507,7 +509,10 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     row_acts = {a.spot.row_slot: i for i, a in enumerate(acts) if a.spot is not None and a.spot.kind is SpotKind.CARD_ROW}
     bought: dict[tuple[int, str], Expr] = {}
     discard_n = 2 if puzzle.players == 2 else 1
-    alive: dict[tuple[int, str], Var | Expr] = {(1, c): lm.const(1) for c in queue}
+    card_of = {**{c: c for c in queue}, **{key: c for key, c, _ in comeback}}
+    entries, pile = queue + [key for key, _, _ in comeback], dict[str, Term]()   # solver.rules.reshuffle
+    queue = entries   # the row's queue: a comeback entry is alive from the round its card comes back
+    alive: dict[tuple[int, str], Var | Expr] = {(1, c): lm.const(int(c == card_of[c])) for c in queue}
     for r in range(1, R + 1):
         rs = by_round[r]
         if r == 1:
@@ -572,6 +577,11 @@ def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
                     v = lm.bool(f"alive[r{r + 1},{c}]")
                     lm.eq(v, alive[r + 1, c])
                     alive[r + 1, c] = v
+                pile[card_of[c]] = total([pile.get(card_of[c], 0), disc])
+            played = {c: total(play[s.t, c] for s in rs) for c in macro_cards}
+            reshuffle.encode_comeback(lm, r, S, pile, played, alive, queue, comeback)
+
+    reshuffle.merge_entries(at, bought, card_of)
 
     # ---- vesicle areas: removal from a full area (spots.golgi, spots.rough-er)
     lm.section("spots.golgi")

@@ -95,17 +95,40 @@ def test_the_returned_card_can_be_bought():
 
 # --------------------------------------------------------------------------- the planner and the search
 
-@pytest.mark.parametrize("changes, limited", [
-    ({"rounds": 2, "row": ["a"], "deck": []}, True),                       # round 1's discard comes back
-    ({"rounds": 1, "row": ["a"], "deck": []}, False),                      # no Phase 2
-    ({"rounds": 2, "row": [], "deck": []}, False),                         # nothing can reach the pile
-    ({"rounds": 2, "row": ["a", "b", "c", "d"], "deck": ["e", "f", "g", "h", "i"]}, False),  # the deck lasts
-    ({"rounds": 2, "row": [], "deck": [], "hand": ["m"]}, True),           # a played card can come back
+@pytest.mark.parametrize("changes, comes_back", [
+    ({"rounds": 2, "row": ["a"], "deck": []}, {("a", 1)}),                 # round 1's discard comes back
+    ({"rounds": 1, "row": ["a"], "deck": []}, set()),                      # no Phase 2
+    ({"rounds": 2, "row": [], "deck": []}, set()),                         # nothing can reach the pile
+    ({"rounds": 2, "row": ["a", "b", "c", "d"], "deck": ["e", "f", "g", "h", "i"]}, set()),  # the deck lasts
+    ({"rounds": 2, "row": [], "deck": [], "hand": ["m"]}, {("m", 1)}),     # a played card can come back
+    ({"rounds": 3, "row": [None, "a"], "deck": ["b"]}, {("a", 1), ("a", 2), ("b", 2)}),
 ])
-def test_planner_limit_only_where_a_one_card_pile_can_come_back(changes, limited):
+def test_comeback_entries_where_a_one_card_pile_can_come_back(changes, comes_back):
     p = make(flasks=1, cards=[card(c) for c in "abcdefghi"] + [macro("m", carb=2)], **changes)
-    assert (reshuffle.planner_limit(p) is not None) is limited
-    assert (unsupported_reason(p) is not None) is limited
+    queue = [c for c in p.row if c] + list(p.deck)
+    assert {(c, k) for _, c, k in reshuffle.comeback_entries(p, queue)} == comes_back
+    assert unsupported_reason(p) is None
+
+
+CPSAT_CASES = [
+    dict(rounds=2, row=[None, "m"], cards=[macro("m", carb=4)]),                        # the discard comes back
+    dict(rounds=2, hand=["m"], cards=[macro("m", carb=2)], start={"atp": 0}),          # a played card comes back
+    dict(rounds=3, row=["m", "n"], cards=[macro("m", carb=2), macro("n", lipid=4)]),   # the row turns round
+    dict(rounds=2, hand=["m"], row=["n"], cards=[macro("m", carb=2), macro("n", carb=2)]),  # two: random
+    dict(rounds=2, row=["a", "m"], deck=["n"], cards=[card("a"), macro("m", carb=2), macro("n", carb=4)]),
+]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("changes", CPSAT_CASES, ids=["discard", "played", "turn-round", "random", "mid-refill"])
+def test_cpsat_models_the_card_coming_back(edition, changes):
+    """The planner's comeback entries give the exhaustive search's optimum, and its plan replays."""
+    from solver.planner import build_model, solve_cpsat
+    from solver.solution import _final_score
+    p = make(edition=edition, flasks=2, grey_flasks=0, **changes)
+    value = exhaustive(p)[0]
+    res = solve_cpsat(build_model(p))
+    assert res.status == "optimal" and res.objective == value == _final_score(p, res.plan)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -8,7 +8,6 @@ import re
 import pytest
 
 from solver import load_puzzle, puzzle_files, solve
-from solver.planner import unsupported_reason
 from solver.puzzle import expected_health
 from solver.search import exhaustive
 
@@ -33,10 +32,7 @@ def test_hand_derived_optimum_is_reached_by_both_engines(path):
     hand = hand_optimum(path)
     assert expected_health(path) == hand
     sol = solve(puzzle, confirm=())
-    # CP-SAT where the planner models the puzzle; the exhaustive search where it names why not
-    # (a one-card discard pile coming back into the card row, solver.rules.reshuffle)
-    assert sol.engine == ("cpsat" if unsupported_reason(puzzle) is None else "exhaustive")
-    assert sol.status == "optimal" and sol.health == hand
+    assert sol.engine == "cpsat" and sol.status == "optimal" and sol.health == hand
     assert exhaustive(puzzle)[0] == hand
 
 

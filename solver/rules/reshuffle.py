@@ -23,15 +23,23 @@ The pile holds what the engine knows reaches it during the puzzle: Phase 2 disca
 played Macromolecule cards and Virus Attack cards; the puzzle starts with an empty pile, and other
 players' cards stay in their hands (a puzzle fixes their placements, not their plays).
 
-The time-indexed planner's market model is a queue (row, then deck) that never grows, so a puzzle
-where a one-card reshuffle can happen within its rounds is solved by the exhaustive search
-(:func:`planner_limit`, :func:`may_reshuffle_one_card`).
+The time-indexed planner's market model is a queue: the row holds the first cards still in play,
+row cards first, then the deck's. A card the pile brings back goes after them all, so the planner
+appends to the queue one *comeback entry* per card and Phase 2 that can bring it back
+(:func:`comeback_entries`); :func:`encode_comeback` tracks the pile (Phase 2 discards, cards
+played) and brings its card back exactly when it holds one card and the row has an open slot that
+the deck cannot fill.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..model import CardType, Puzzle
+
+if TYPE_CHECKING:
+    from ..linear import Expr, LinearModel, Term, Var
 
 SECTION = "gameplay.phase-2"
 
@@ -105,10 +113,78 @@ def may_reshuffle_one_card(puzzle: Puzzle) -> bool:
     return False
 
 
-def planner_limit(puzzle: Puzzle) -> str | None:
-    """Why the time-indexed planner cannot model ``puzzle``'s card row, or None."""
-    if may_reshuffle_one_card(puzzle):
-        return ("the deck can run out while the discard pile holds one card, which comes back into the card "
-                f"row ({SECTION}); the time-indexed model's card queue does not grow, so the exhaustive "
-                "search solves it")
-    return None
+def comeback_entries(puzzle: Puzzle, queue: Sequence[str]) -> list[tuple[str, str, int]]:
+    """(entry key, card, round k) for every card a one-card pile can bring back in the Phase 2 of
+    round k: some Phase 2 up to k can find the deck used up (:func:`may_reshuffle_one_card`'s
+    bound) and the card can be in the pile by then (in the row by round k, or a Macromolecule card
+    in hand). ``queue``: the planner's row-then-deck cards. Empty when no such Phase 2 exists."""
+    if not may_reshuffle_one_card(puzzle):
+        return []
+    slots = len(puzzle.board.row_slots)
+    first_row = sum(1 for c in puzzle.row if c)
+    full_queue = [c for c in puzzle.row if c] + list(puzzle.deck)
+    past_deck = _arrival_of(len(full_queue), first_row, slots)
+    held = [c for c in puzzle.hand if puzzle.card(c).type is CardType.MACROMOLECULE]
+    out = []
+    for k in range(max(1, past_deck - 1), puzzle.rounds):
+        for n, c in enumerate(queue):
+            if _arrival_of(n, first_row, slots) <= k:
+                out.append((f"{c}@comeback-r{k}", c, k))
+        out += [(f"{c}@comeback-r{k}", c, k) for c in held]
+    return out
+
+
+def encode_comeback(lm: LinearModel, round_: int, slots: int, pile: MutableMapping[str, Term],
+                    entered: Mapping[str, Term], alive: MutableMapping[tuple[int, str], Var | Expr],
+                    entries: Sequence[str], comeback: Sequence[tuple[str, str, int]]) -> None:
+    """The Phase 2 of ``round_`` in the planner's card queue: ``entered`` (card -> 0/1, the cards
+    discarded this Phase 2 or played this round) joins ``pile`` (card -> 0/1, updated in place);
+    if the pile then holds one card and the cards still in play (``alive`` of round + 1, over
+    ``entries``) leave a slot open, that card comes back: its comeback entry of this round is
+    alive in round + 1, and it leaves the pile."""
+    from ..linear import Expr, total   # here, not at the top: the engine (also run in the browser) needs no planner code
+    for c, e in entered.items():
+        pile[c] = total([pile.get(c, 0), e])
+    here = [(key, c) for key, c, k in comeback if k == round_]
+    if not here:
+        return
+    size = total(pile.values())
+    one = lm.reify_ge(f"pile_ge1[r{round_}]", size, 1)
+    two = lm.reify_ge(f"pile_ge2[r{round_}]", size, 2)
+    in_play = total(alive[round_ + 1, e] for e in entries if (round_ + 1, e) in alive)
+    room = lm.reify_ge(f"row_open[r{round_}]", slots - 1 - in_play, 0)
+    back_any = _and(lm, f"comeback[r{round_}]", [one, room, 1 - Expr.of(two)])
+    for key, c in here:
+        if c not in pile:
+            continue
+        back = _and(lm, f"comeback[r{round_},{c}]", [back_any, pile[c]])
+        alive[round_ + 1, key] = back
+        pile[c] = total([pile[c], -1 * Expr.of(back)])
+
+
+def _and(lm: LinearModel, name: str, parts: Sequence[Term]) -> Var | Expr:
+    """A 0/1 equal to the conjunction of 0/1 ``parts`` (a constant when one decides it)."""
+    from ..linear import Expr, total
+    exprs = [Expr.of(p) for p in parts]
+    if any(not e.terms and e.const == 0 for e in exprs):
+        return lm.const(0)
+    exprs = [e for e in exprs if e.terms or e.const != 1]
+    if not exprs:
+        return lm.const(1)
+    b = lm.bool(name)
+    for e in exprs:
+        lm.le(b, e)
+    lm.ge(b, total(exprs) - (len(exprs) - 1))
+    return b
+
+
+def merge_entries(at: MutableMapping[tuple[int, int, str], Var | Expr],
+                  bought: MutableMapping[tuple[int, str], Expr], card_of: Mapping[str, str]) -> None:
+    """Key the row's ``at`` and ``bought`` by card again: a card's comeback entries add to its own."""
+    from ..linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
+    for r, j, e in [k for k in at if card_of.get(k[2], k[2]) != k[2]]:
+        value = at.pop((r, j, e))
+        at[r, j, card_of[e]] = total([at.get((r, j, card_of[e]), 0), value])
+    for t, e in [k for k in bought if card_of.get(k[1], k[1]) != k[1]]:
+        paid = bought.pop((t, e))
+        bought[t, card_of[e]] = total([bought.get((t, card_of[e]), 0), paid])
