@@ -39,9 +39,9 @@ Scope (:func:`supports` names the first reason a puzzle is outside it)
 - The Cell Component deck may run out only where the discard pile cannot then hold two or more
   cards (refilling from a shuffled pile of several cards [gameplay.phase-2] is random): the deck
   holds 4 cards per refresh (``4 * (rounds - 1)``), or the game has one Phase 2 (two rounds), 3
-  players or more (one card discarded) and at most one card can reach the pile in round 1 and its
-  Phase 2 (played Macromolecule cards from hand and row, one discard). A pile of two or more met
-  all the same raises :class:`OutOfScope` during the search.
+  players or more (one card discarded) and exactly one card at most can reach the pile in round 1
+  and its Phase 2 (played Macromolecule cards from hand and row, one discard). A pile of two or
+  more met all the same raises :class:`OutOfScope` during the search.
 
 Readings taken (the sentence quoted; the other reading in brackets)
 --------------------------------------------------------------------
@@ -436,6 +436,9 @@ def supports(data: dict) -> str | None:
         most_in_pile = len(macro) + min(len(row_ids), len(row_macro) + 1)
         if rounds > 2 or players == 2 or most_in_pile > 1:
             return "the deck could run out with two or more cards in the discard pile (the reshuffle is random)"
+        if most_in_pile == 0:
+            # kept out as before: the short deck is in scope for the one-card pile it can bring back
+            return "a deck shorter than the refills, with nothing that can reach the discard pile"
     if any(c["type"] == "virus-attack" for c in cards.values()):
         return "Virus Attack cards"
     if data.get("laureates_seats"):
