@@ -19,7 +19,7 @@ from typing import Any, TypeVar, assert_never
 
 from .editions import Rules, rules_for
 from .errors import IllegalActionError
-from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, virus
+from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, reshuffle, virus
 from .model import (
     RECEPTOR_OF, ZERO, Card, CardType, EventKind, Goal, OpponentDisk, Puzzle, Resource, Ruling, Spot,
     SpotKind, Stock, Strain, VesicleArea, event_kind, event_strain,
@@ -267,6 +267,10 @@ class State:
     toxicity_loss: Stock = field(default=ZERO, compare=False, repr=False)
     """What the last Phase 2's Toxicity took (step texts tell it apart from the step's own
     payment; not part of the state's identity)."""
+    random_reshuffle_round: int = 0
+    """The round whose Phase 2 first found the deck used up with a discard pile of two or more
+    cards: their reshuffle is random, not modelled, and the open slots stayed empty from then on
+    (:mod:`solver.rules.reshuffle`); 0: never. Part of the state so a replay can say so."""
     virus_card_loss: int = field(default=0, compare=False, repr=False)
     """Health lost at the current round's start to Virus Attack cards other players bought (step
     texts; not part of the state's identity)."""
@@ -301,6 +305,8 @@ class State:
             **({"peeked": True} if self.peeked else {}),
             **({"antibodies": dict(zip((s.value for s in Strain), self.antibodies))} if any(self.antibodies) else {}),
             **({"attacks": [[a[0].value, a[1], a[2]] for a in self.attacks]} if self.attacks else {}),
+            **({"random_reshuffle_not_modelled": reshuffle.not_modelled_note(self.random_reshuffle_round, len(self.discard))}
+               if self.random_reshuffle_round else {}),
         }
 
 
@@ -955,19 +961,20 @@ def _reveal_event(state: State, event: str | None, round_: int = 1) -> State:
 
 def _refresh_row(state: State) -> State:
     """Discard (1 card, 2 with two players), slide left, refill from the deck
-    (``gameplay.phase-2``, ``two-player.gameplay``). An empty deck leaves slots empty: the
-    reshuffle of the discard pile is random and not modelled."""
+    (``gameplay.phase-2``, ``two-player.gameplay``); with the deck used up, a discard pile of one
+    card is shuffled into the deck and refills, a pile of two or more (a random order) is not
+    modelled and leaves the slots empty (:mod:`solver.rules.reshuffle`)."""
     puzzle = state.puzzle
     costs = tuple(s.value for s in puzzle.board.row_slots)
     count = 2 if puzzle.players == 2 else 1
     gone = _rules(state).discard_slots(state.row, costs, count)
-    discard = state.discard + tuple(state.row[i] for i in gone)
-    kept: list[str | None] = [c for i, c in enumerate(state.row) if c is not None and i not in gone]
-    deck = list(state.deck)
-    while len(kept) < len(state.row) and deck:
-        kept.append(deck.pop(0))
-    kept += [None] * (len(state.row) - len(kept))
-    return _r(state, row=tuple(kept), deck=tuple(deck), discard=discard)
+    discard = state.discard + tuple(c for i in gone if (c := state.row[i]) is not None)
+    kept = [c for i, c in enumerate(state.row) if c is not None and i not in gone]
+    refilled = reshuffle.refill(kept, len(state.row), state.deck, discard)
+    state = _r(state, row=refilled.row, deck=refilled.deck, discard=refilled.pile)
+    if refilled.random_reshuffle and not state.random_reshuffle_round:
+        state = _r(state, random_reshuffle_round=state.round)
+    return state
 
 
 def _occupy(state: State) -> State:

@@ -51,7 +51,7 @@ from .engine import (
     Action, ActionKind, State, detox_points, initial_state,
 )
 from .errors import SolverError
-from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, virus
+from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, reshuffle, virus
 from .linear import Expr, Lit, LinearModel, Term, Var, lit, total
 from .model import (
     RECEPTOR_OF, Area, Boost, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Route, Spot, SpotKind, Stock,
@@ -272,6 +272,8 @@ class BuildContext:
     """The row and deck cards that can reach the card row in time, in queue order."""
     reach: list[str]
     """The cards that can ever be held: the hand, then ``queue``."""
+    comeback: list[tuple[str, str, int]]
+    """Row entries of cards a one-card discard pile can bring back (:func:`solver.rules.reshuffle.comeback_entries`)."""
     cards: dict[str, Card]
     ctype: dict[str, CardType]
     routes: dict[str, Route]
@@ -411,6 +413,7 @@ def new_context(puzzle: Puzzle, opt: Options) -> BuildContext:
     slots = [Slot(r * K + i, r + 1, i) for r in range(R) for i in range(K)]
     arrival, queue = market_queue(puzzle, s0, opt)
     reach = [c for c in s0.hand] + queue
+    comeback = reshuffle.comeback_entries(puzzle, queue)   # cards a one-card discard pile brings back
     cards = {c: puzzle.card(c) for c in reach}
     ctype = {c: cards[c].type for c in cards}
     routes = {c: route for c in reach if (route := cards[c].route) is not None}
@@ -420,7 +423,7 @@ def new_context(puzzle: Puzzle, opt: Options) -> BuildContext:
         pm=PlanModel(puzzle, LinearModel(), slots, []),
         by_round={r: [s for s in slots if s.round == r] for r in range(1, R + 1)},
         flasks=F, grey_slots=G, grey_cost=epigenetic.grey_flask_cost(puzzle),
-        arrival=arrival, queue=queue, reach=reach, cards=cards, ctype=ctype, routes=routes, vesicle=vesicle,
+        arrival=arrival, queue=queue, reach=reach, comeback=comeback, cards=cards, ctype=ctype, routes=routes, vesicle=vesicle,
         other_cube=golgi.other_cubes(puzzle, vesicle),
         enzymes=[c for c in reach if ctype[c] is CardType.ENZYME],
         detox=[c for c in reach if ctype[c] is CardType.DETOX],
@@ -439,7 +442,7 @@ def add_actions(m: BuildContext) -> None:
         k = spot.kind
         if k in (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA, SpotKind.GLUCOSE,
                  SpotKind.MITOCHONDRIA_CARB, SpotKind.FREE_RIBOSOME, SpotKind.CARD_ROW):
-            if k is SpotKind.CARD_ROW and not m.queue:
+            if k is SpotKind.CARD_ROW and not m.queue and not m.comeback:
                 continue
             acts.append(Act(spot))
         elif k is SpotKind.LAUREATES:
@@ -490,7 +493,8 @@ def set_static_bounds(m: BuildContext) -> None:
     m.boosts = sorted({e for e in puzzle.events if e and event_kind(e) is EventKind.BOOST} | {e for e, _ in s0.boosts})
     boost_total = {r: sum(1 for e in puzzle.events if e and event_kind(e) is EventKind.BOOST
                           and m.boost_of(e).resource is r) for r in RES}
-    play_total = {r: sum(cards[c].gain.get(r) for c in m.macro_cards) for r in RES}
+    play_total = {r: sum(cards[c].gain.get(r) * (1 + sum(1 for _, d, _ in m.comeback if d == c)) for c in m.macro_cards)
+                  for r in RES}
     load_total = {r: sum(cards[c].cost.get(r) for c in m.vesicle if r is not Resource.ATP) for r in RES}
     row_bonus = 1 if any(e == "reduce-atp-cost" for e in puzzle.events) else 0
     # before slot t: at most ``i`` placements of its round (i = its position) of which at most G
@@ -744,7 +748,11 @@ def add_card_row(m: BuildContext) -> None:
     row_acts = {a.spot.row_slot: i for i, a in enumerate(m.acts) if a.spot is not None and a.spot.kind is SpotKind.CARD_ROW}
     bought = m.bought
     discard_n = 2 if puzzle.players == 2 else 1
-    alive: dict[tuple[int, str], Var | Expr] = {(1, c): lm.const(1) for c in queue}
+    comeback = m.comeback
+    card_of = {**{c: c for c in queue}, **{key: c for key, c, _ in comeback}}
+    entries, pile = queue + [key for key, _, _ in comeback], dict[str, Term]()   # solver.rules.reshuffle
+    queue = entries   # the row's queue: a comeback entry is alive from the round its card comes back
+    alive: dict[tuple[int, str], Var | Expr] = {(1, c): lm.const(int(c == card_of[c])) for c in queue}
     for r in range(1, R + 1):
         rs = m.by_round[r]
         if r == 1:
@@ -808,6 +816,11 @@ def add_card_row(m: BuildContext) -> None:
                     v = lm.bool(f"alive[r{r + 1},{c}]")
                     lm.eq(v, alive[r + 1, c])
                     alive[r + 1, c] = v
+                pile[card_of[c]] = total([pile.get(card_of[c], 0), disc])
+            played = {c: total(m.pm.play[s.t, c] for s in rs) for c in m.macro_cards}
+            reshuffle.encode_comeback(lm, r, S, pile, played, alive, queue, comeback)
+
+    reshuffle.merge_entries(at, bought, card_of)
 
 
 def add_turn_order(m: BuildContext) -> None:

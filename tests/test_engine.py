@@ -514,15 +514,17 @@ def test_other_players_flask_buys_the_card_under_it(edition):
 
 
 @pytest.mark.parametrize("edition,row_after", [
-    ("2e", ("c", "d", None, None)),     # the left-most card left (b) is discarded, not the bought a
-    ("1e", ("c", "d", None, None)),     # the cheapest card left (b, slot 2) is discarded
+    ("2e", ("c", "d", "b", None)),     # the left-most card left (b) is discarded, not the bought a
+    ("1e", ("c", "d", "b", None)),     # the cheapest card left (b, slot 2) is discarded
 ])
 def test_phase2_acts_on_the_row_as_other_players_left_it(edition, row_after):
+    """The discarded card is b; the deck (d) is then used up with a slot open, and the discard pile
+    holds b alone, so b comes back after d (deck-reshuffle); a, bought, is in no pile."""
     cards = [{"id": c, "type": "macromolecule", "gain": {"mrna": 1}, "illustrative": True} for c in "abcd"]
     p = make(edition=edition, rounds=2, flasks=1, row=["a", "b", "c"], deck=["d"],
              occupied={1: ["card-row-1"]}, cards=cards)
     s = run(p, place("nucleus-2"))
-    assert s.row == row_after and s.discard == ("b",) and s.taken == ("a",)
+    assert s.row == row_after and s.discard == () and s.taken == ("a",)
 
 
 @pytest.mark.parametrize("reading,other_card_ok", [("at-exocytosis", True), ("at-er", False)])

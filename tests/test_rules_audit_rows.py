@@ -126,23 +126,38 @@ def test_phase2_acts_on_the_row_after_other_players_purchases():
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_empty_deck_leaves_slots_empty(edition):
-    """deck-reshuffle (not modelled): with the deck used up, the refresh leaves the slots empty."""
-    cards = [card(c, "detox", cost={"atp": 2}) for c in "ab"]
-    p = make(edition=edition, rounds=2, flasks=1, row=["a", "b"], deck=[], cards=cards)
-    s = run(p, place("nucleus-2"))
-    assert s.row == ("b", None, None, None)
+    """deck-reshuffle: with the deck used up and nothing in the discard pile (the player bought the
+    only card, so Phase 2 discards nothing), the refresh leaves the slots empty."""
+    cards = [card("a", "detox", cost={"atp": 2})]
+    p = make(edition=edition, rounds=2, flasks=1, start={"atp": 1}, row=[None, "a"], deck=[], cards=cards)
+    s = run(p, place("card-row-2"))
+    assert s.row == (None, None, None, None) and s.discard == () and not s.random_reshuffle_round
 
 
-@wrong("deck-reshuffle")
-@pytest.mark.parametrize("edition", ["1e", "2e"])
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_one_card_discard_pile_reshuffles_deterministically(edition):
-    """deck-reshuffle (EN 217, IT 211): with the deck used up, "shuffle the Cell Component discard
+    """deck-reshuffle (EN 217, IT 202): with the deck used up, "shuffle the Cell Component discard
     pile and place it face down as the Cell Component deck"; a pile of one card (the one Phase 2 just
-    discarded) has one order, so it comes back into the row. The engine leaves the slots empty."""
+    discarded) has one order, so it comes back into the row, after the cards that slid left."""
     cards = [card(c, "detox", cost={"atp": 2}) for c in "ab"]
     p = make(edition=edition, rounds=2, flasks=1, row=["a", "b"], deck=[], cards=cards)
     s = run(p, place("nucleus-2"))
-    assert sorted(c for c in s.row if c) == ["a", "b"]
+    assert s.row == ("b", "a", None, None) and s.deck == () and s.discard == ()
+    assert not s.random_reshuffle_round
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_several_card_discard_pile_is_not_reshuffled(edition):
+    """deck-reshuffle: two players discard two cards, so the pile holds two: its shuffle is random,
+    not modelled; the slots stay empty, the pile stays, and the state says so."""
+    cards = [card(c, "detox", cost={"atp": 2}) for c in "abc"]
+    board = "2p" if edition == "2e" else "3-5p"
+    p = make(edition=edition, board=board, players=2, rounds=2, flasks=1, row=["a", "b", "c"], deck=[],
+             cards=cards)
+    s = run(p, place("nucleus-3"))
+    assert s.row == ("c", None, None, None) and s.discard == ("a", "b")
+    assert s.random_reshuffle_round == 1
+    assert "not modelled" in s.to_dict()["random_reshuffle_not_modelled"]
 
 
 # --------------------------------------------------------------------------- completing cards

@@ -49,8 +49,12 @@ Scope (:func:`supports` names the first reason a puzzle is outside it)
   players lose 1 Health Point on the Health Track" [virus.card-attack]; the card is then gone (in
   no hand, scoring nothing). Macromolecule cards may be played after the round's last flask, so
   before a Phase 2 attack, but not while another player's purchase attacks (not the player's turn).
-- The Cell Component deck must hold 4 cards per refresh (``4 * (rounds - 1)``): refilling from a
-  shuffled discard pile [gameplay.phase-2] is random.
+- The Cell Component deck may run out only where the discard pile cannot then hold two or more
+  cards (refilling from a shuffled pile of several cards [gameplay.phase-2] is random): the deck
+  holds 4 cards per refresh (``4 * (rounds - 1)``), or the game has one Phase 2 (two rounds), 3
+  players or more (one card discarded) and exactly one card at most can reach the pile in round 1
+  and its Phase 2 (played Macromolecule cards from hand and row, one discard). A pile of two or
+  more met all the same raises :class:`OutOfScope` during the search.
 
 Readings taken (the sentence quoted; the other reading in brackets)
 --------------------------------------------------------------------
@@ -63,7 +67,12 @@ Readings taken (the sentence quoted; the other reading in brackets)
 - 2e Phase 2 "Remove the left-most card": the left-most card present (a slot emptied by a purchase
   holds none). 1e "Scarta ... la Carta Componente Cellula più economica": the card in the cheapest
   slot present (the board's slot prices; lowest slot index on a tie). Remaining cards slide left in
-  order and empty slots are filled left to right from the top of the deck.
+  order and empty slots are filled left to right from the top of the deck. "If there are no cards
+  remaining in the Cell Component deck, shuffle the Cell Component discard pile and place it face
+  down as the Cell Component deck": read when a slot is to be filled and the deck is empty, so the
+  pile holds this Phase 2's discards (and the Macromolecule cards played, "place that card in the
+  Cell Component discard pile"); a pile of one card has one order and fills the next slot; an
+  empty pile leaves the slots empty. The pile starts empty.
 - Free Ribosome, 1e: "possono scambiare qualsiasi numero di risorse mRNA" allows 0 (a placement
   with nothing traded). 2e: "they must return any number of black mRNA": read as at least 1 (the
   word "must"; [any number, zero included]). (:class:`Readings` ``free_ribosome_zero_1e``.)
@@ -370,6 +379,8 @@ class State(NamedTuple):
     holder: int = 1
     """The seat holding the First Player Marker (the player's ``Puzzle.seat`` once their flask is
     on Laureates in Biology)."""
+    pile: tuple[str, ...] = ()
+    """The Cell Component discard pile (Phase 2 discards, played Macromolecule cards), in order."""
 
 
 # ---------------------------------------------------------------- reading a puzzle
@@ -450,9 +461,22 @@ def supports(data: dict) -> str | None:
                 return f"occupied spot {sid!r} not on the board"
             if spot_area[sid] in boosted:
                 return f"occupied spot {sid!r} in an area that may hold a Boost resource in round {r}"
-    if len(data.get("deck") or []) < 4 * (rounds - 1):
-        return "the deck could run out (the reshuffle is random)"
     cards = {c["id"]: c for c in data.get("cards") or []}
+    if len(data.get("deck") or []) < 4 * (rounds - 1):
+        # the one Phase 2's pile: Macromolecule cards played from the hand, and each row card
+        # either bought and played (a Macromolecule card) or one of them discarded
+        row_ids = [c for c in data.get("row") or [] if c]
+        macro = [c for c in list(data.get("hand") or []) if cards.get(c, {}).get("type") == "macromolecule"]
+        row_macro = [c for c in row_ids if cards.get(c, {}).get("type") == "macromolecule"]
+        if any(c.get("type") == "virus-attack" for c in cards.values()):
+            # the rulebooks do not say where a Virus Attack card goes once resolved
+            return "a deck shorter than the refills with Virus Attack cards (where a resolved one goes is not stated)"
+        most_in_pile = len(macro) + min(len(row_ids), len(row_macro) + 1)
+        if rounds > 2 or players == 2 or most_in_pile > 1:
+            return "the deck could run out with two or more cards in the discard pile (the reshuffle is random)"
+        if most_in_pile == 0:
+            # kept out as before: the short deck is in scope for the one-card pile it can bring back
+            return "a deck shorter than the refills, with nothing that can reach the discard pile"
     ids = list(data.get("hand") or []) + [c for c in data.get("row") or [] if c] + list(data.get("deck") or [])
     if len(ids) != len(set(ids)):
         return "a card id appears twice"
@@ -794,6 +818,7 @@ def _reveal(p: Puzzle, s: State, rnd: int, first: bool = False) -> State:
 def _refresh_row(p: Puzzle, s: State) -> State:
     """Discard one card, slide left, refill from the deck [gameplay.phase-2]."""
     row = list(s.row)
+    pile = list(s.pile)
     for _ in range(2 if p.players == 2 else 1):      # 2 players: "discard the 2 left-most cards"
         present = [i for i, c in enumerate(row) if c is not None]
         if present:
@@ -801,14 +826,20 @@ def _refresh_row(p: Puzzle, s: State) -> State:
                 gone = present[0]
             else:
                 gone = min(present, key=lambda i: (_price(p, i), i))
+            pile.append(row[gone])            # "place it in the Cell Component discard pile"
             row[gone] = None
     kept = [c for c in row if c is not None]
     deck = list(s.deck)
     while len(kept) < 4:
         if not deck:
-            raise OutOfScope("the deck ran out (the reshuffle is random)")
+            if not pile:
+                break                          # nothing to shuffle: the slot stays empty
+            if len(pile) > 1:
+                raise OutOfScope(f"the deck ran out with {len(pile)} cards in the discard pile (the reshuffle is random)")
+            deck, pile = pile, []              # "shuffle the ... discard pile": one card, one order
         kept.append(deck.pop(0))
-    return s._replace(row=tuple(kept), deck=tuple(deck))
+    kept += [None] * (4 - len(kept))
+    return s._replace(row=tuple(kept), deck=tuple(deck), pile=tuple(pile))
 
 
 def _begin_round(p: Puzzle, s: State, readings: Readings) -> State:
@@ -867,7 +898,8 @@ def moves(p: Puzzle, s: State, readings: Readings = Readings()) -> Iterator[tupl
         card = p.cards[cid]
         if card.type is CardType.MACROMOLECULE and (s.step < 2 or readings.macromolecule_any_time):
             yield ({"kind": "play-card", "card": cid},
-                   s._replace(stock=tuple(a + b for a, b in zip(s.stock, card.gain)), hand=_without(s.hand, cid)), 0)
+                   s._replace(stock=tuple(a + b for a, b in zip(s.stock, card.gain)), hand=_without(s.hand, cid),
+                              pile=s.pile + (cid,)), 0)
     if p.epigenetic == "atp-exchange":        # any time in the turn, as often as wanted
         for res, price in TRADE_PRICE.items():
             paid = _add(s.stock, ATP, -price)

@@ -1,0 +1,145 @@
+"""The reshuffle of the Cell Component discard pile when the deck is used up (``gameplay.phase-2``,
+:mod:`solver.rules.reshuffle`): a pile of one card refills the row, an empty pile leaves the slots
+empty, a pile of two or more (a random order) is not modelled and the state says so."""
+from __future__ import annotations
+
+import pytest
+
+from solver.engine import Action, ActionKind, initial_state
+from solver.planner import unsupported_reason
+from solver.rules import reshuffle
+from solver.search import exhaustive
+from solver_fixtures import make, place, run
+
+EDITIONS = ["1e", "2e"]
+
+
+def card(cid: str, ctype: str = "detox", **values) -> dict:
+    return {"id": cid, "type": ctype, "illustrative": True, **({"cost": {"atp": 2}} if ctype == "detox" else {}),
+            **values}
+
+
+def macro(cid: str, **gain) -> dict:
+    return {"id": cid, "type": "macromolecule", "gain": gain, "illustrative": True}
+
+
+def play(cid: str) -> Action:
+    return Action(ActionKind.PLAY_CARD, card=cid)
+
+
+# --------------------------------------------------------------------------- the refill itself
+
+@pytest.mark.parametrize("kept, deck, pile, row, deck_after, pile_after, random_", [
+    (["b"], ("d",), ("a",), ("b", "d", "a", None), (), (), False),          # the deck runs out mid-refill
+    (["b"], (), ("a",), ("b", "a", None, None), (), (), False),             # one card: deterministic
+    (["b"], (), (), ("b", None, None, None), (), (), False),                # nothing to shuffle
+    (["b"], (), ("a", "c"), ("b", None, None, None), (), ("a", "c"), True),  # random: not modelled
+    (["b", "c", "e"], ("d",), ("a",), ("b", "c", "e", "d"), (), ("a",), False),  # no slot left for the pile
+    (["b"], ("d", "e", "f", "g"), ("a", "c"), ("b", "d", "e", "f"), ("g",), ("a", "c"), False),
+], ids=["mid-refill", "one-card", "empty-pile", "two-cards", "row-full", "deck-enough"])
+def test_refill(kept, deck, pile, row, deck_after, pile_after, random_):
+    got = reshuffle.refill(list(kept), 4, deck, pile)
+    assert (got.row, got.deck, got.pile, got.random_reshuffle) == (row, deck_after, pile_after, random_)
+
+
+# --------------------------------------------------------------------------- the engine
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_one_card_pile_keeps_coming_back(edition):
+    """With no deck and one card discarded a round, the pile holds one card at every refill: the
+    row turns round (a, b -> b, a -> a, b)."""
+    p = make(edition=edition, rounds=3, flasks=1, row=["a", "b"], deck=[], cards=[card("a"), card("b")])
+    s = run(p, place("nucleus-2"))
+    assert s.row[:2] == ("b", "a")
+    s = run(p, place("nucleus-2"), place("nucleus-2"))
+    assert s.row[:2] == ("a", "b") and s.discard == () and not s.random_reshuffle_round
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_deck_runs_out_mid_refill(edition):
+    """Two slots to fill, one card in the deck: the deck's card first, then the discarded card."""
+    p = make(edition=edition, rounds=2, flasks=1, row=["a", "b", "c"], deck=["d"],
+             cards=[card(c) for c in "abcd"])
+    s = run(p, place("nucleus-2"))
+    assert s.row == ("b", "c", "d", "a") and s.deck == () and s.discard == ()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_played_macromolecule_card_comes_back(edition):
+    """The row is empty, so Phase 2 discards nothing: the pile holds only the Macromolecule card the
+    player played ("place that card in the Cell Component discard pile", cards.macromolecule),
+    which becomes the deck and fills slot 1."""
+    p = make(edition=edition, rounds=2, flasks=1, hand=["m"], cards=[macro("m", carb=2)])
+    s = run(p, play("m"), place("nucleus-2"))
+    assert s.row == ("m", None, None, None) and s.hand == () and s.discard == ()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_played_card_and_a_discard_make_a_random_pile(edition):
+    """A played Macromolecule card and the Phase 2 discard: two cards, a random order, not modelled."""
+    p = make(edition=edition, rounds=2, flasks=1, hand=["m"], row=["a"], cards=[macro("m", carb=2), card("a")])
+    s = run(p, play("m"), place("nucleus-2"))
+    assert s.row == (None,) * 4 and s.discard == ("m", "a") and s.random_reshuffle_round == 1
+    assert "2 cards" in s.to_dict()["random_reshuffle_not_modelled"]
+    s = run(p, place("nucleus-2"))          # the card kept in hand: the discard alone comes back
+    assert s.row == ("a", None, None, None) and not s.random_reshuffle_round
+
+
+def test_the_returned_card_can_be_bought():
+    """rule-reshuffle-one-card puzzle shape: the discarded Macromolecule card comes back to slot 1
+    (0 ATP) and is bought and played in round 2."""
+    p = make(edition="2e", rounds=2, flasks=1, row=[None, "m"], cards=[macro("m", carb=4)])
+    s = run(p, place("laureates"), place("card-row-1"))
+    assert s.done and s.stock.carb == 4
+
+
+# --------------------------------------------------------------------------- the planner and the search
+
+@pytest.mark.parametrize("changes, comes_back", [
+    ({"rounds": 2, "row": ["a"], "deck": []}, {("a", 1)}),                 # round 1's discard comes back
+    ({"rounds": 1, "row": ["a"], "deck": []}, set()),                      # no Phase 2
+    ({"rounds": 2, "row": [], "deck": []}, set()),                         # nothing can reach the pile
+    ({"rounds": 2, "row": ["a", "b", "c", "d"], "deck": ["e", "f", "g", "h", "i"]}, set()),  # the deck lasts
+    ({"rounds": 2, "row": [], "deck": [], "hand": ["m"]}, {("m", 1)}),     # a played card can come back
+    ({"rounds": 3, "row": [None, "a"], "deck": ["b"]}, {("a", 1), ("a", 2), ("b", 2)}),
+])
+def test_comeback_entries_where_a_one_card_pile_can_come_back(changes, comes_back):
+    p = make(flasks=1, cards=[card(c) for c in "abcdefghi"] + [macro("m", carb=2)], **changes)
+    queue = [c for c in p.row if c] + list(p.deck)
+    assert {(c, k) for _, c, k in reshuffle.comeback_entries(p, queue)} == comes_back
+    assert unsupported_reason(p) is None
+
+
+CPSAT_CASES = [
+    dict(rounds=2, row=[None, "m"], cards=[macro("m", carb=4)]),                        # the discard comes back
+    dict(rounds=2, hand=["m"], cards=[macro("m", carb=2)], start={"atp": 0}),          # a played card comes back
+    dict(rounds=3, row=["m", "n"], cards=[macro("m", carb=2), macro("n", lipid=4)]),   # the row turns round
+    dict(rounds=2, hand=["m"], row=["n"], cards=[macro("m", carb=2), macro("n", carb=2)]),  # two: random
+    dict(rounds=2, row=["a", "m"], deck=["n"], cards=[card("a"), macro("m", carb=2), macro("n", carb=4)]),
+]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("changes", CPSAT_CASES, ids=["discard", "played", "turn-round", "random", "mid-refill"])
+def test_cpsat_models_the_card_coming_back(edition, changes):
+    """The planner's comeback entries give the exhaustive search's optimum, and its plan replays."""
+    from solver.planner import build_model, solve_cpsat
+    from solver.solution import _final_score
+    p = make(edition=edition, flasks=2, grey_flasks=0, **changes)
+    value = exhaustive(p)[0]
+    res = solve_cpsat(build_model(p))
+    assert res.status == "optimal" and res.objective == value == _final_score(p, res.plan)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_exhaustive_search_uses_the_returned_card(edition):
+    p = make(edition=edition, rounds=2, flasks=1, row=[None, "m"], cards=[macro("m", carb=4)],
+             occupied={1: ["nucleus-3", "nucleus-2"]})
+    value, plan, stats = exhaustive(p)
+    assert stats.complete and value == 2
+    assert any(a.spot == "card-row-1" for a in plan)
+
+
+def test_initial_state_starts_with_an_empty_pile():
+    p = make(rounds=2, row=["a"], cards=[card("a")])
+    assert initial_state(p).discard == ()
