@@ -115,12 +115,29 @@ def test_a_new_puzzle_gets_its_record_computed_and_written_then_read(quick, monk
         assert again[file].record["solution"] == proofs[file].record["solution"]
 
 
+@pytest.fixture(scope="module")
+def recorded_once(tmp_path_factory) -> tuple[list[Path], dict[Path, bytes]]:
+    """The quick puzzles with their records computed once for the module, and the folder's bytes
+    then (each test that edits or damages a file starts from them again)."""
+    folder = tmp_path_factory.mktemp("recorded") / "puzzles"
+    folder.mkdir()
+    files = [Path(shutil.copy(PUZZLES_DIR / f"{name}.yaml", folder)) for name in QUICK]
+    read(files)
+    return files, {p: p.read_bytes() for p in folder.iterdir()}
+
+
 @pytest.fixture
-def recorded(quick, monkeypatch) -> list[Path]:
-    """The quick puzzles with their records computed; computing again fails the test."""
-    read(quick)
+def recorded(recorded_once, monkeypatch) -> list[Path]:
+    """The quick puzzles with their records computed (the module's, restored to their bytes);
+    computing again fails the test."""
+    files, snapshot = recorded_once
+    for path in files[0].parent.iterdir():
+        if path not in snapshot:
+            path.unlink()
+    for path, data in snapshot.items():
+        path.write_bytes(data)
     monkeypatch.setattr(store, "compute_records", refuse)
-    return quick
+    return files
 
 
 def test_an_edited_puzzle_makes_its_record_stale_and_the_build_names_the_refresh(recorded):
