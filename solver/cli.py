@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from .engine import Breakdown, State
-from .bench import DECK_SIZES, WHOLE_GAME, WHOLE_GAME_CAP
 from .errors import IllegalActionError, SolverError
 from .plans import load_plan
 from .puzzle import PUZZLE_SCHEMA, load_puzzle
@@ -253,7 +252,8 @@ _seed = _bounded_int(0, MAX_SEED)
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import main as bench_main
+    # the one place the runtime reaches the benchmarks, and only when they run (tests/test_layering.py)
+    from .benchmarks.cli import main as bench_main
     return bench_main(args)
 
 
@@ -389,11 +389,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only measure each model option (symmetry breaking, tight bounds, hints, 2 workers)")
     p.add_argument("--deck", action="store_true",
                    help="only the deck series (refilling card row) per engine and the methods tried, merged into bench.json")
-    deck_sizes = ",".join(map(str, DECK_SIZES))
-    p.add_argument("--deck-sizes", default=deck_sizes, help=f"placements of the deck series (default {deck_sizes})")
-    p.add_argument("--whole-cap", type=_positive_float, default=WHOLE_GAME_CAP, metavar="SECONDS",
-                   help=f"time cap of the whole game ({WHOLE_GAME} placements) in the deck series "
-                        f"(default {WHOLE_GAME_CAP:g})")
+    # the defaults are the benchmarks' constants, written out so that building this parser (for any
+    # command) does not import the benchmarks; tests/test_bench.py checks they agree
+    p.add_argument("--deck-sizes", default="8,16,24,32,44",
+                   help="placements of the deck series (default 8,16,24,32,44: up to a whole game)")
+    p.add_argument("--whole-cap", type=_positive_float, default=600.0, metavar="SECONDS",
+                   help="time cap of the whole game (44 placements) in the deck series (default 600)")
     p.add_argument("--suite", action="store_true",
                    help="only the bounding methods on the deck suite (data/bench/deck), merged into bench.json")
     p.add_argument("--suite-sizes", default="16,24", help="placements of the suite's puzzles (default 16,24)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver import bench
+from solver.benchmarks import deck, plots, scale, suite, tables
 
 
 @pytest.mark.parametrize("cap, cpsat_seconds, max_cap, expected", [
@@ -15,14 +15,14 @@ from solver import bench
     (60.0, 10.312, 600.0, 103.2),  # rounded up: 103.2 / 10.312 >= 10 (103.1 would be 9.998)
 ])
 def test_exhaustive_cap(cap, cpsat_seconds, max_cap, expected):
-    assert bench.exhaustive_cap(cap, cpsat_seconds, max_cap) == expected
+    assert scale.exhaustive_cap(cap, cpsat_seconds, max_cap) == expected
 
 
 def test_cpsat_is_timed_on_every_seed_and_reports_the_median():
-    row = bench.time_cpsat(bench.scale_puzzle(4), cap=30.0)
+    row = scale.time_cpsat(scale.scale_puzzle(4), cap=30.0)
     assert row["cpsat_status"] == "optimal" and row["gap"] == 0
-    assert len(row["cpsat_seconds_seeds"]) == len(bench.SEEDS)
-    assert row["cpsat_seconds"] == sorted(row["cpsat_seconds_seeds"])[len(bench.SEEDS) // 2]
+    assert len(row["cpsat_seconds_seeds"]) == len(scale.SEEDS)
+    assert row["cpsat_seconds"] == sorted(row["cpsat_seconds_seeds"])[len(scale.SEEDS) // 2]
 
 
 ROW = {"placements": 16, "optimum": 26, "cpsat_status": "optimal", "cpsat_seconds": 9.5, "gap": 0,
@@ -31,12 +31,12 @@ ROW = {"placements": 16, "optimum": 26, "cpsat_status": "optimal", "cpsat_second
 
 
 def test_table_shows_each_rows_own_cap():
-    line = bench.table([ROW], "placements", 60.0).splitlines()[-1]
+    line = tables.puzzle_table([ROW], 60.0).splitlines()[-1]
     assert "| > 95 |" in line and "| ≥ 10×" in line
 
 
 def test_plot_draws_a_stopped_run_at_its_own_cap():
-    svg = bench.scale_svg([dict(ROW, placements=4), ROW], 60.0)
+    svg = plots.scale_svg([dict(ROW, placements=4), ROW], 60.0)
     assert "cap 60 s" in svg and ">10 s<" in svg        # the axis reaches past the 95 s cap
     assert svg.count('fill="white" stroke="#d62728"') == 2   # both exhaustive runs drawn open
 
@@ -49,7 +49,7 @@ DECK_ROW = {"placements": 24, "edition": "2e", "engine": "CP-SAT, 2 workers", "s
 
 def test_deck_row_replays_the_plan_and_reports_the_gap():
     from solver.market import deck_puzzle
-    row = bench.deck_row(deck_puzzle(8), "CP-SAT, 1 worker", bench.DECK_ENGINES["CP-SAT, 1 worker"], 30.0)
+    row = deck.deck_row(deck_puzzle(8), "CP-SAT, 1 worker", deck.DECK_ENGINES["CP-SAT, 1 worker"], 30.0)
     assert row["status"] == "optimal" and row["gap"] == 0 and row["objective"] == row["bound"] == 17
 
 
@@ -61,14 +61,21 @@ def test_deck_row_replays_the_plan_and_reports_the_gap():
 ])
 def test_deck_engines_that_disagree_stop_the_benchmark(rows, message):
     with pytest.raises(RuntimeError, match=message):
-        bench.check_deck_agreement(rows)
+        deck.check_deck_agreement(rows)
 
 
 def test_plot_draws_the_deck_series_with_a_stopped_run_open():
     deck = [dict(DECK_ROW, placements=16, status="optimal", objective=26, bound=26, seconds=1.8), DECK_ROW]
-    svg = bench.scale_svg([dict(ROW, placements=4), ROW], 60.0, deck_rows=deck)
+    svg = plots.scale_svg([dict(ROW, placements=4), ROW], 60.0, deck_rows=deck)
     assert "CP-SAT, deck (2w)" in svg and svg.count('fill="white" stroke="#ff7f0e"') == 1
     assert ">24<" in svg                    # the axis reaches the deck series' longest puzzle
+
+
+def test_deck_table_is_the_engine_table_with_the_deck_columns():
+    head, rule, row = tables.engine_table([DECK_ROW], tables.DECK_COLUMNS).splitlines()
+    assert head == "| placements | edition | engine | status | Health | bound | gap | seconds |"
+    assert rule == "|" + "---|" * 8
+    assert row == "| 24 | 2e | CP-SAT, 2 workers | feasible | 34 | 40 | 6 (15.0 %) | 60.00 |"
 
 
 @pytest.mark.parametrize("sizes", ["8,x", "6", "48", ""])
@@ -91,21 +98,46 @@ SUITE_ROWS = [
 
 
 def test_suite_summary_counts_an_unproven_run_as_not_proven():
-    rows = {(s["placements"], s["engine"]): s for s in bench.suite_summary(SUITE_ROWS)}
+    rows = {(s["placements"], s["engine"]): s for s in suite.suite_summary(SUITE_ROWS)}
     base = rows[16, "baseline"]
     assert base["instances"] == 2 and base["proven"] == 1 and base["worst_deterministic_seconds"] == float("inf")
     assert base["median_gap_percent"] == pytest.approx(8.35) and rows[16, "spot symmetry"]["proven"] == 0
-    assert "| 16 | baseline | 1/2 |" in bench.suite_summary_table(bench.suite_summary(SUITE_ROWS), 5.0)
+    assert "| 16 | baseline | 1/2 |" in tables.suite_summary_table(suite.suite_summary(SUITE_ROWS), 5.0)
+
+
+def test_suite_table_is_the_engine_table_with_the_suite_columns():
+    lines = tables.engine_table(SUITE_ROWS, tables.SUITE_COLUMNS).splitlines()
+    assert lines[0] == "| puzzle | method | status | Health | bound | gap | det s | CPU s |"
+    assert lines[2] == "| a | baseline | optimal | 20 | 20 | 0 (0.0 %) | 2.00 | 3.00 |"
+    assert lines[3] == "| a | spot symmetry | feasible | 19 | 22 | 3 (13.6 %) | 10.00 | 12.00 |" and len(lines) == 5
 
 
 def test_suite_plot_names_each_method_and_escapes_it():
-    svg = bench.suite_svg(SUITE_ROWS + [dict(SUITE_ROWS[2], engine="a<b")])
+    svg = plots.suite_svg(SUITE_ROWS + [dict(SUITE_ROWS[2], engine="a<b")])
     assert "16 placements" in svg and ">spot symmetry<" in svg and "a&lt;b" in svg and "<polyline" in svg
 
 
 def test_suite_result_round_trips_with_its_traces(tmp_path):
-    bench.write_suite_result(tmp_path, SUITE_ROWS, 5.0, 2)
+    suite.write_suite_result(tmp_path, SUITE_ROWS, 5.0, 2)
     data = __import__("json").loads((tmp_path / "bench.json").read_text(encoding="utf-8"))
     assert data["suite_conditions"]["workers"] == 2 and "trace" not in data["suite"][0]
     assert data["suite_summary"][0]["worst_deterministic_seconds"] is None     # not proven: no infinity in JSON
-    assert bench.read_suite_rows(tmp_path) == SUITE_ROWS and (tmp_path / "suite.svg").exists()
+    assert suite.read_suite_rows(tmp_path) == SUITE_ROWS and (tmp_path / "suite.svg").exists()
+
+
+# --------------------------------------------------------------------------- the command line
+
+def test_the_command_lines_defaults_are_the_benchmarks(capsys):
+    """``solver/cli.py`` writes the bench options' defaults out (building its parser imports no
+    benchmark): they must be the benchmarks' own, in the values and in the help."""
+    from solver.cli import build_parser
+    args = build_parser().parse_args(["bench"])
+    assert args.deck_sizes == ",".join(map(str, deck.DECK_SIZES)) and args.whole_cap == deck.WHOLE_GAME_CAP
+    assert args.max_cap == scale.MAX_CAP and args.det == suite.SUITE_DETERMINISTIC
+    assert args.workers == suite.SUITE_WORKERS
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["bench", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"whole game ({deck.WHOLE_GAME} placements)" in help_text
+    assert f"(default {','.join(map(str, deck.DECK_SIZES))}: up to a whole game)" in help_text
+    assert f"(default {deck.WHOLE_GAME_CAP:g})" in help_text and f"(default {scale.MAX_CAP:g})" in help_text

@@ -1,4 +1,4 @@
-"""Every bounding method of ``solver.bounds`` is a valid bound (issue #35, item 2): on the deck
+"""Every bounding method of ``solver.benchmarks.bounds`` is a valid bound (issue #35, item 2): on the deck
 suite's small puzzles, whose optima the exhaustive search knows, no method's bound is ever below
 the optimum (stopped early or run to the end), and a proven optimum is the exhaustive one. The
 suite's committed files are what its seeded generator deals."""
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver import bound_cuts, bounds, deck_suite
+from solver.benchmarks import bounds, cuts, deck_suite
 from solver.planner import build_model, unsupported_reason
 from solver.puzzle import load_puzzle
 
@@ -50,7 +50,7 @@ def test_every_small_puzzle_has_a_known_optimum():
 
 MODEL_CHANGES = ("baseline", "spot symmetry")
 """The methods run to the end in the fast tier: the planner's model and the one with symmetry (the
-cuts measured and not kept, solver/bound_cuts.py, and the other portfolios in the slow tier)."""
+cuts measured and not kept, solver/cuts.py, and the other portfolios in the slow tier)."""
 CASES = [pytest.param(m, 0.02, id=f"{m.name}, stopped early",
                       marks=() if m.name in MODEL_CHANGES else pytest.mark.slow) for m in bounds.METHODS] + [
     pytest.param(m, 5.0, id=f"{m.name}, to the end",
@@ -91,7 +91,7 @@ def test_small_optima_are_the_exhaustive_ones(path):
     assert stats.complete and value == OPTIMA[path.stem]
 
 
-# ---- the resource-flow cuts (solver/bound_cuts.py) checked against real plans
+# ---- the resource-flow cuts (solver/cuts.py) checked against real plans
 
 PLANNED = [p for p in deck_suite.suite_files(small=False) if p.stem.endswith("-p16")
            and p.stem.split("-")[1] in ("01", "02", "05", "06")]
@@ -113,8 +113,8 @@ def planned(request):
 
 def test_a_legal_plans_completions_satisfy_every_flow_row(planned):
     _, pm, completed, _ = planned
-    rows = bound_cuts.flow_rows(pm)
-    assert [r.name for r in rows] == ["placements", *bound_cuts.GROUPS]
+    rows = cuts.flow_rows(pm)
+    assert [r.name for r in rows] == ["placements", *cuts.GROUPS]
     for row in rows:
         used = sum(k for c, k in row.coef.items() if c in completed)
         assert used <= row.rhs, (row.name, sorted(completed), used, row.rhs)
@@ -122,19 +122,19 @@ def test_a_legal_plans_completions_satisfy_every_flow_row(planned):
 
 def test_the_caps_are_not_below_a_legal_plan(planned):
     puzzle, pm, completed, total = planned
-    rows = bound_cuts.flow_rows(pm)
-    cap = bound_cuts.knapsack_cap(pm, rows)
+    rows = cuts.flow_rows(pm)
+    cap = cuts.knapsack_cap(pm, rows)
     assert cap is not None
     health, value = cap
     assert sum(health[c] for c in completed) <= value
-    objective_cap = bound_cuts.objective_cap(pm, rows)
+    objective_cap = cuts.objective_cap(pm, rows)
     assert objective_cap is not None and objective_cap >= total
 
 
 @pytest.mark.parametrize("path", SMALL, ids=lambda p: p.stem)
 def test_objective_cap_is_not_below_the_exhaustive_optimum(path):
     pm = build_model(load_puzzle(path))
-    cap = bound_cuts.objective_cap(pm, bound_cuts.flow_rows(pm))
+    cap = cuts.objective_cap(pm, cuts.flow_rows(pm))
     assert cap is not None and cap >= OPTIMA[path.stem]
 
 
@@ -162,6 +162,6 @@ def test_the_cuts_keep_the_optimum_of_random_small_puzzles(seed, tmp_path):
 def test_no_cuts_where_the_flows_are_not_modelled(epigenetic, virus, expected):
     from types import SimpleNamespace
     pm = SimpleNamespace(puzzle=SimpleNamespace(epigenetic=epigenetic, uses_virus=virus))
-    assert bound_cuts.applies(pm) is expected     # type: ignore[arg-type]
+    assert cuts.applies(pm) is expected     # type: ignore[arg-type]
     if not expected:
-        assert bound_cuts.flow_rows(pm) == []     # type: ignore[arg-type]
+        assert cuts.flow_rows(pm) == []     # type: ignore[arg-type]

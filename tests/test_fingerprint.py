@@ -49,7 +49,8 @@ def test_the_copy_has_the_projects_fingerprint(tree):
     # layout: blank lines and a line broken differently
     ("solver/regret.py", "\n\n\n", "\n\n\n\n"),
     # the benchmark and the command line are not in the closure
-    ("solver/bench.py", "\n\n", "\n\nBENCH_SETTING_NOBODY_READS = 12345\n\n"),
+    ("solver/benchmarks/scale.py", "\n\n", "\n\nBENCH_SETTING_NOBODY_READS = 12345\n\n"),
+    ("solver/benchmarks/bounds.py", "\n\n", "\n\nBOUND_SETTING_NOBODY_READS = 1\n\n"),
     ("solver/cli.py", "\n\n", "\n\nCLI_SETTING_NOBODY_READS = 1\n\n"),
     # nor are the pages that put the answers into words
     ("generator/puzzle_why.py", "MAX_GRADE = 5", "MAX_GRADE = 6"),
@@ -104,13 +105,14 @@ def test_the_closure_is_the_computing_code_only():
     modules = set(closure())
     assert {"solver.engine", "solver.planner", "solver.search", "solver.regret", "solver.explain",
             "solver.rules.virus", "generator.proofs.compute", "generator.proofs.why", "generator.play_runtime"} <= modules
-    assert not modules & {"solver.bench", "solver.cli", "solver.__main__", "generator.puzzle_why",
+    assert not any(m == "solver.benchmarks" or m.startswith("solver.benchmarks.") for m in modules)
+    assert not modules & {"solver.cli", "solver.__main__", "generator.puzzle_why",
                           "generator.puzzle_play", "generator.proofs.cli", "generator.proofs.store",
                           "generator.proofs.record", "generator.build"}
 
 
 def test_imports_under_type_checking_are_not_followed():
-    tree = normalised_tree("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import solver.bench\n")
+    tree = normalised_tree("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import solver.benchmarks\n")
     assert "TYPE_CHECKING" in tree      # the guard itself is code; what it guards never runs
 
 

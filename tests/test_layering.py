@@ -150,3 +150,87 @@ def test_no_import_circle(package: str) -> None:
 def test_circle_finder_finds_a_lazy_circle(tmp_path: Path) -> None:
     graph = {"p.a": {"p.b": 3}, "p.b": {"p.a": 9}, "p.c": {"p.a": 1}}
     assert _circles(graph) == [["p.a", "p.b"]]
+
+
+# --------------------------------------------------------------------------- the benchmarks (issue #34)
+
+BENCHMARKS = "solver.benchmarks"
+BENCH_COMMAND = ("solver/cli.py", "_cmd_bench")
+"""The one function outside the package that imports it: the command line's ``bench``, when it runs."""
+
+
+def _benchmark_imports(file: Path, root: Path = ROOT) -> list[tuple[int, str | None]]:
+    """Every import of ``solver.benchmarks`` (or of a module in it) in ``file``, relative ones
+    resolved: (line, the function it is in, None at module level). ``if TYPE_CHECKING:`` blocks are
+    left out (they never run)."""
+    package = file.relative_to(root).with_suffix("").parts[:-1]    # a module's package, or __init__'s own
+    found: list[tuple[int, str | None]] = []
+
+    def targets(node: ast.AST) -> list[str]:
+        if isinstance(node, ast.Import):
+            return [alias.name for alias in node.names]
+        if isinstance(node, ast.ImportFrom):
+            base = list(package[:len(package) - node.level + 1]) if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            return [module] + [f"{module}.{alias.name}" for alias in node.names]
+        return []
+
+    def visit(node: ast.AST, function: str | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
+                continue
+            if any(t == BENCHMARKS or t.startswith(BENCHMARKS + ".") for t in targets(child)):
+                found.append((child.lineno, function))
+            inner = child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else function
+            visit(child, inner)
+    visit(ast.parse(file.read_text(encoding="utf-8"), str(file)), None)
+    return found
+
+
+OUTSIDE_BENCHMARKS = [f for f in SOLVER_FILES + GENERATOR_FILES + sorted((ROOT / "tools").rglob("*.py"))
+                      if (ROOT / "solver" / "benchmarks") not in f.parents]
+
+
+def test_only_the_bench_command_imports_the_benchmarks() -> None:
+    """Issue #34: the benchmarks are outside the runtime's import path. No module outside
+    ``solver/benchmarks/`` imports them when it is imported, and in the packages only the
+    command line's ``bench`` function imports them at all (tools may, inside a function)."""
+    bad = []
+    for file in OUTSIDE_BENCHMARKS:
+        name = str(file.relative_to(ROOT))
+        for line, function in _benchmark_imports(file):
+            allowed = function is not None and (name.startswith("tools/") or (name, function) == BENCH_COMMAND)
+            if not allowed:
+                bad.append(f"{name}:{line}: imports {BENCHMARKS}" + (f" in {function}()" if function else " at module level"))
+    assert not bad, "\n".join(bad)
+    assert (1, None) not in _benchmark_imports(ROOT / BENCH_COMMAND[0])
+    assert [f for _, f in _benchmark_imports(ROOT / BENCH_COMMAND[0])] == [BENCH_COMMAND[1]]
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from solver.benchmarks import scale\n", [(1, None)]),
+    ("import solver.benchmarks.cli\n", [(1, None)]),
+    ("from .benchmarks.cli import main\n", [(1, None)]),                     # relative, from solver/x.py
+    ("from . import benchmarks\n", [(1, None)]),
+    ("def f():\n    from .benchmarks import deck\n", [(2, "f")]),
+    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .benchmarks import deck\n", []),
+    ("from .bench import x\nfrom solver import benchmarking\n", []),
+])
+def test_benchmark_imports_are_found(tmp_path: Path, source: str, expected: list[tuple[int, str | None]]) -> None:
+    (tmp_path / "solver").mkdir()
+    file = tmp_path / "solver" / "x.py"
+    file.write_text(source, encoding="utf-8")
+    assert _benchmark_imports(file, root=tmp_path) == expected
+
+
+def test_the_runtime_does_not_load_the_benchmarks() -> None:
+    """Importing the runtime and building the command line's parser (what every command does) loads
+    no benchmark module."""
+    script = (
+        "import sys\n"
+        "import solver, solver.cli, solver.solution, solver.planner, solver.search, solver.market\n"
+        "solver.cli.build_parser().parse_args(['bench', '--deck'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('solver.benchmarks')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.strip() == "[]", (done.stdout, done.stderr[-2000:])

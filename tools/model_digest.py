@@ -29,8 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
-from solver import deck_suite  # noqa: E402 - after the path above
-from solver.linear import Expr, LinearModel, Var  # noqa: E402
+from solver.linear import Expr, LinearModel, Var  # noqa: E402 - after the path above
 from solver.planner import build_model, unsupported_reason  # noqa: E402
 from solver.puzzle import load_puzzle, puzzle_files  # noqa: E402
 
@@ -68,6 +67,7 @@ def digest(path: Path) -> str | None:
 def digests(shipped_only: bool = False) -> dict[str, str]:
     """Each modelled puzzle's digest by file stem: the shipped puzzles, then (unless
     ``shipped_only``) the deck suite's."""
+    from solver.benchmarks import deck_suite     # the suite's files are benchmark inputs
     paths = [*puzzle_files(), *([] if shipped_only else deck_suite.suite_files())]
     return {path.stem: d for path in paths if (d := digest(path)) is not None}
 

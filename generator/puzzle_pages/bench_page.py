@@ -22,7 +22,7 @@ SUITE_PLOT = "assets/bench/suite.svg"
 """The deck suite's plot (``python -m solver bench --suite``): bound and plan over time per method."""
 
 BENCH_LABELS = i18n.labels("puzzles.bench_labels")
-"""Names of the known ``bench.json`` fields (see ``solver/bench.py``); others are shown as they are."""
+"""Names of the known ``bench.json`` fields (see ``solver/benchmarks/results.py``); others are shown as they are."""
 
 
 @dataclass(frozen=True)

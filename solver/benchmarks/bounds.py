@@ -28,12 +28,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .bound_cuts import add_knapsack_cap, add_objective_cap, add_resource_flow
-from .linear import total
-from .model import SpotKind
+from .cuts import add_knapsack_cap, add_objective_cap, add_resource_flow
+from ..linear import total
+from ..model import SpotKind
 
 if TYPE_CHECKING:
-    from .planner import PlanModel
+    from ..planner import PlanModel
 
 
 def interchangeable_spots(pm: PlanModel) -> list[list[str]]:
@@ -133,7 +133,7 @@ def run_method(pm: PlanModel, method: BoundMethod, deterministic_time: float, wo
     deterministic seconds with ``workers`` workers; the bound and plan over CPU time."""
     from ortools.sat.python import cp_model
 
-    from .planner import cpsat_parameters, decode, to_cpsat_model
+    from ..planner import cpsat_parameters, decode, to_cpsat_model
     if method.transform is not None:
         method.transform(pm)
     cp, xs = to_cpsat_model(pm.lm)

@@ -58,16 +58,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .editions import rules_for
-from .engine import (
+from ..editions import rules_for
+from ..engine import (
     DETOX_HEALTH, ENZYME_SET_POINTS, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET, MAX_MARKERS_PER_GOAL,
     RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, detox_points, initial_state,
 )
-from .linear import Expr, Var, total
-from .model import RECEPTOR_OF, CardType, EventKind, Resource, SpotKind, event_kind
+from ..linear import Expr, Var, total
+from ..model import RECEPTOR_OF, CardType, EventKind, Resource, SpotKind, event_kind
 
 if TYPE_CHECKING:
-    from .planner import Act, PlanModel
+    from ..planner import Act, PlanModel
 
 GROUPS: dict[str, tuple[Resource, ...]] = {
     "atp": (Resource.ATP,),

@@ -1,0 +1,111 @@
+"""The deck suite (issue #35): every bounding method of :mod:`solver.benchmarks.bounds` on every
+puzzle of :mod:`solver.benchmarks.deck_suite`, under one budget of CP-SAT deterministic time, and
+the rows kept in ``bench.json`` (traces in ``suite_traces.json``, the plot in ``suite.svg``)."""
+from __future__ import annotations
+
+import math
+import os
+import statistics
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..progress import note, over
+from ..puzzle import load_puzzle
+from .deck import check_deck_agreement
+from .plots import suite_svg
+from .results import read_json, write_json
+
+SUITE_DETERMINISTIC = 10.0
+"""CP-SAT deterministic seconds per method and suite puzzle (``--det``)."""
+SUITE_WORKERS = 2
+"""CP-SAT workers of the suite runs (``--workers``), recorded in ``bench.json``."""
+SUITE_KEYS = ("suite_conditions", "suite_summary", "suite")
+"""The fields of ``bench.json`` a ``--suite`` run writes (the traces go to ``suite_traces.json``,
+the plot to ``suite.svg``)."""
+
+
+def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: float, workers: int,
+               on_row: Callable[[dict[str, Any]], None] | None = None,
+               done: dict[tuple[str, str], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every method of ``methods`` (:class:`solver.benchmarks.bounds.BoundMethod`) on every suite puzzle, at most
+    ``deterministic`` deterministic seconds each; every plan replayed by the rules engine, and every
+    puzzle's proven optima, plans and bounds checked against each other (a contradiction stops)."""
+    from .bounds import run_method
+    from ..planner import build_model
+    from ..solution import _verified
+    rows: list[dict[str, Any]] = []
+    for path in over(list(files), "deck suite"):
+        puzzle = load_puzzle(path)
+        mine = []
+        for method in methods:
+            if done and (puzzle.id, method.name) in done:      # --resume: measured by an earlier run
+                mine.append(done[puzzle.id, method.name])
+                if on_row is not None:
+                    on_row(done[puzzle.id, method.name])
+                continue
+            res = run_method(build_model(puzzle), method, deterministic, workers)
+            if res.plan:
+                _verified(puzzle, res.plan, res.objective, method.name)  # type: ignore[arg-type]
+            gap = None if res.bound is None or res.objective is None else res.bound - res.objective
+            row = {"id": puzzle.id, "placements": puzzle.rounds * puzzle.flasks, "edition": puzzle.edition.value,
+                   "players": puzzle.players, "deck_cards": len(puzzle.deck), "engine": method.name,
+                   "status": res.status, "objective": res.objective, "bound": res.bound, "gap": gap,
+                   "gap_percent": None if gap is None or not res.bound else round(100 * gap / res.bound, 1),
+                   "deterministic_seconds": res.deterministic_seconds, "cpu_seconds": res.cpu_seconds,
+                   "trace": res.trace}
+            mine.append(row)
+            if on_row is not None:
+                on_row(row)
+            note(f"  {puzzle.id} {method.name}: {res.status} {res.objective} bound {res.bound} "
+                 f"({res.deterministic_seconds} det s, {res.cpu_seconds} CPU s)")
+        check_deck_agreement(mine)
+        rows += mine
+    return rows
+
+
+def suite_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per method and size: puzzles proven, median and worst deterministic seconds to the proof
+    (a run not proven counts as its budget, and the worst is then "not proven"), median gap."""
+    out = []
+    for key in sorted({(r["placements"], r["engine"]) for r in rows}, key=lambda k: (k[0], [r["engine"] for r in rows].index(k[1]))):
+        rs = [r for r in rows if (r["placements"], r["engine"]) == key]
+        proven = [r for r in rs if r["status"] == "optimal"]
+        det = [r["deterministic_seconds"] if r["status"] == "optimal" else math.inf for r in rs]
+        gaps = [r["gap_percent"] for r in rs if r["gap_percent"] is not None]
+        out.append({"placements": key[0], "engine": key[1], "instances": len(rs), "proven": len(proven),
+                    "median_deterministic_seconds": statistics.median(det),
+                    "worst_deterministic_seconds": max(det),
+                    "median_gap_percent": statistics.median(gaps) if gaps else None,
+                    "worst_gap_percent": max(gaps) if gaps else None})
+    return out
+
+
+def write_suite_result(out: Path, rows: list[dict[str, Any]], deterministic: float, workers: int) -> None:
+    """Merge the suite's rows into ``out/bench.json`` (:data:`SUITE_KEYS`), their traces into
+    ``out/suite_traces.json`` and the plot into ``out/suite.svg``."""
+    import ortools
+    result = read_json(out / "bench.json")
+    result["suite_conditions"] = {
+        "measure": "CP-SAT deterministic time, not wall-clock (comparable however loaded the machine)",
+        "deterministic_seconds_per_worker": deterministic, "workers": workers, "seed": 0,
+        "ortools": ortools.__version__, "cores": os.cpu_count(),
+        "reported_deterministic_seconds": "CP-SAT's total over its workers (up to about workers x the budget)",
+        "plot_time": "process CPU seconds, all workers"}
+    result["suite_summary"] = suite_summary(rows)
+    for s in result["suite_summary"]:      # JSON has no infinity: a run not proven is null there
+        for k in ("median_deterministic_seconds", "worst_deterministic_seconds"):
+            if s[k] == math.inf:
+                s[k] = None
+    result["suite"] = [{k: v for k, v in r.items() if k != "trace"} for r in rows]
+    write_json(out / "bench.json", result)
+    traces = {f"{r['id']} | {r['engine']}": r["trace"] for r in rows}
+    write_json(out / "suite_traces.json", traces, indent=None)
+    (out / "suite.svg").write_text(suite_svg(rows), encoding="utf-8")
+
+
+def read_suite_rows(out: Path) -> list[dict[str, Any]]:
+    """The suite's rows as written by :func:`write_suite_result`, their traces put back."""
+    rows = read_json(out / "bench.json").get("suite", [])
+    traces = read_json(out / "suite_traces.json")
+    return [dict(r, trace=traces.get(f"{r['id']} | {r['engine']}", [])) for r in rows if isinstance(r, dict)]
