@@ -141,3 +141,20 @@ def test_the_command_lines_defaults_are_the_benchmarks(capsys):
     assert f"whole game ({deck.WHOLE_GAME} placements)" in help_text
     assert f"(default {','.join(map(str, deck.DECK_SIZES))}: up to a whole game)" in help_text
     assert f"(default {deck.WHOLE_GAME_CAP:g})" in help_text and f"(default {scale.MAX_CAP:g})" in help_text
+
+
+def test_a_plain_run_keeps_the_deck_series_and_the_suite(tmp_path, monkeypatch):
+    """``bench`` (shipped puzzles and scale curve) rewrites its own fields of ``bench.json`` and
+    keeps what ``--deck`` and ``--suite`` runs wrote there."""
+    from solver.benchmarks import cli as bench_cli
+    from solver.benchmarks.results import read_json, write_json
+    from solver.cli import build_parser
+    earlier = {"solver_version": "0", "puzzles": [{"id": "gone"}], "deck": [DECK_ROW], "deck_cap_seconds": 60.0,
+               "suite": [{"id": "a"}], "suite_summary": [], "suite_conditions": {"workers": 2}}
+    write_json(tmp_path / "bench.json", earlier)
+    monkeypatch.setattr(bench_cli, "puzzle_files", lambda: [])
+    assert bench_cli.main(build_parser().parse_args(["bench", "--quick", "--out", str(tmp_path)])) == 0
+    now = read_json(tmp_path / "bench.json")
+    assert now["puzzles"] == [] and now["solver_version"] != "0"
+    assert {k: now[k] for k in ("deck", "deck_cap_seconds", "suite", "suite_summary", "suite_conditions")} == \
+        {k: earlier[k] for k in ("deck", "deck_cap_seconds", "suite", "suite_summary", "suite_conditions")}
