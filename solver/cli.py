@@ -112,12 +112,17 @@ def _progress(lang: str) -> Progress:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    if args.work_limit is not None and args.engine != "cpsat":
+        print(f"error: --work-limit: expected with --engine cpsat (CP-SAT's deterministic work), "
+              f"got --engine {args.engine}; the exhaustive search takes --time-limit", file=sys.stderr)
+        return 2
     puzzle = load_puzzle(args.puzzle)
     args.time_limit = _time_left(args.time_limit)
     started = time.perf_counter()
     try:
         sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
-                    progress=_progress(args.lang) if args.progress else None, confirm=())
+                    progress=_progress(args.lang) if args.progress else None, confirm=(),
+                    deterministic_time=args.work_limit)
         if sol.status == "optimal" and sol.engine == "cpsat" and not args.no_confirm:
             budget = args.confirm_budget or confirm_budget(time.perf_counter() - started)
             if args.time_limit is not None:      # the time limit holds for the confirmation too
@@ -358,6 +363,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS",
                    help=f"stop after this many seconds (0 < SECONDS <= {MAX_SECONDS:g}), model building included, "
                         "with the best plan found (labelled not proven)")
+    p.add_argument("--work-limit", type=_positive_float, default=None, metavar="UNITS",
+                   help=f"stop CP-SAT after this much deterministic work (0 < UNITS <= {MAX_SECONDS:g}; with one "
+                        "worker the same plan and bound on every machine, however loaded), with the best plan "
+                        "found (labelled not proven)")
     p.add_argument("--workers", type=_workers, default=1,
                    help=f"CP-SAT workers, 1..{MAX_WORKERS} (1: reproducible plans)")
     p.add_argument("--seed", type=_seed, default=0, help=f"CP-SAT random seed, 0..{MAX_SEED}")

@@ -120,12 +120,19 @@ def test_both_engines_same_optimum(engine):
 
 
 def test_time_out_gives_best_plan_labelled_not_proven():
-    proc = cli("solve", BIG, "--time-limit", "1", "--no-confirm")
+    """A budget of CP-SAT's deterministic work (the same stop on every machine, however loaded; a
+    wall-clock limit of 1 s proved this puzzle on a fast machine and not on a loaded one)."""
+    proc = cli("solve", BIG, "--work-limit", "0.2", "--no-confirm")
     assert proc.returncode == 0, proc.stderr
     assert "NOT PROVEN" in proc.stdout and "gap" in proc.stdout
-    data = json.loads(cli("solve", BIG, "--time-limit", "1", "--json").stdout)
+    data = json.loads(cli("solve", BIG, "--work-limit", "0.2", "--json").stdout)
     assert data["status"] == "feasible" and data["proven"] is False and data["gap"] > 0
     assert data["confirmed_by"] == []
+
+
+def test_work_limit_is_cpsats():
+    proc = cli("solve", BIG, "--work-limit", "1", "--engine", "exhaustive")
+    assert proc.returncode == 2 and "--work-limit" in proc.stderr and "exhaustive" in proc.stderr
 
 
 def test_progress_reports_plans_and_bounds_on_stderr():
@@ -140,6 +147,7 @@ def test_same_plan_every_run():
 
 
 @pytest.mark.parametrize("args", [("--time-limit", "0"), ("--time-limit", "-1"), ("--time-limit", "soon"),
+                                  ("--work-limit", "0"), ("--work-limit", "nan"),
                                   ("--workers", "0"), ("--workers", "two"), ("--seed", "-3")])
 def test_bad_solver_parameters_exit_2(args):
     proc = cli("solve", PUZZLE, *args)
