@@ -4,7 +4,8 @@ search worker (helpers.result_pages: the index, query shaping and ranking the se
 * the hand-written set (tests/search_relevance.yaml): lookups typed as players would;
 * the generated set (generator/search_lookups.py): every glossary form, card name and rule section
   title on both sites, each also with a typo and in the other number, and questions, derived from
-  the data, so it measures the search and not the tuning.
+  the data, so it measures the search and not the tuning (here every 4th lookup of each site and
+  kind, :func:`sample`; ``tools/search_relevance.py`` measures the whole set).
 
 At least 90 % of each has a right page of the reader's language among the first three results, and
 no lookup of a glossary term comes back empty."""
