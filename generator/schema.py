@@ -55,7 +55,8 @@ _Validator = jsonschema.validators.extend(
         {"integer": _is_integer, "number": _is_number}))
 """Draft 2020-12 with strict numbers (the standard counts ``8.0`` as an integer, YAML ``true`` is no number)."""
 
-_validators: dict[int, Any] = {}
+_validators: dict[int, tuple[Schema, Any]] = {}
+"""Validators by schema (the schema kept with it, so that its id is not reused)."""
 
 
 @dataclass
@@ -80,10 +81,11 @@ class Faults:
 def check(data: Any, located: Located, file: str | Path, schema: Schema, problems: Problems) -> Faults:
     """Check ``data`` (read from ``file`` with lines ``located``) against ``schema``; every problem
     goes to ``problems`` (one per value and expectation, in file order); returns where they are."""
-    validator = _validators.get(id(schema))
-    if validator is None:
+    cached = _validators.get(id(schema))
+    if cached is None or cached[0] is not schema:
         _Validator.check_schema(schema)
-        validator = _validators[id(schema)] = _Validator(schema, format_checker=_Validator.FORMAT_CHECKER)
+        cached = _validators[id(schema)] = (schema, _Validator(schema, format_checker=_Validator.FORMAT_CHECKER))
+    validator = cached[1]
     found: dict[tuple[DataPath, str], None] = {}
     for error in validator.iter_errors(data):
         for path, message in _describe(error):
