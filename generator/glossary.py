@@ -53,7 +53,7 @@ class Term:
         return f"term-{self.id}"
 
 
-_FORMS = {"type": ["string", "array", "null"], "pattern": r"\S", "items": {"type": "string", "pattern": r"\S"},
+_FORMS = {"type": ["string", "array", "null"], "pattern": r"\S", "items": {"type": "string", "pattern": r"\S", "expected": "a non-empty string"},
           "expected": "a list of non-empty strings"}
 _PER_LANGUAGE = {"type": "object", "additionalProperties": False, "properties": {lang: _FORMS for lang in LANGS},
                  "expected": "{it: [...], en: [...]}"}
@@ -73,7 +73,7 @@ def _schema_for(games_known: tuple[str, ...]) -> Schema:
             "type": "object", "required": ["id", "games"], "additionalProperties": False,
             "properties": {
                 "id": {"type": "string", "pattern": TERM_ID.pattern, "expected": "an id of a-z0-9 and '-'"},
-                "games": {"type": "array", "minItems": 1, "items": {"enum": list(games_known)},
+                "games": {"type": "array", "minItems": 1, "items": {"enum": list(games_known), "expected": f"a game id among {list(games_known)}"},
                           "expected": f"a non-empty list of game ids {list(games_known)}"},
                 **{lang: _FORMS for lang in LANGS},
                 "shared": _PER_LANGUAGE, "forbidden": _PER_LANGUAGE,
