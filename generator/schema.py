@@ -9,12 +9,13 @@ declared shape (:meth:`Faults.usable`, :meth:`Faults.clean`).
 
 Any subschema may carry ``"expected"``, the words a person reads after "expected" when a value is
 refused there (``"a group id of a-z, 0-9 and '-'"``): validators ignore the keyword, and without
-it the message is built from the failing keyword (``expected an integer, got 'x'``).
+it the message is built from the failing keyword (``expected an integer, got 'x'``). ``"member"``
+names what a missing required key is (``"translation"``: "missing translation 'en'"; "field" without it).
 """
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,9 +79,12 @@ class Faults:
         return bool(self.paths)
 
 
-def check(data: Any, located: Located, file: str | Path, schema: Schema, problems: Problems) -> Faults:
+def check(data: Any, located: Located, file: str | Path, schema: Schema, problems: Problems,
+          entry: Callable[[DataPath], str] | None = None) -> Faults:
     """Check ``data`` (read from ``file`` with lines ``located``) against ``schema``; every problem
-    goes to ``problems`` (one per value and expectation, in file order); returns where they are."""
+    goes to ``problems`` (one per value and expectation, in file order); returns where they are.
+
+    ``entry`` names the entry a path lies in (``entry 'speed'``), put before its messages."""
     cached = _validators.get(id(schema))
     if cached is None or cached[0] is not schema:
         _Validator.check_schema(schema)
@@ -93,7 +97,8 @@ def check(data: Any, located: Located, file: str | Path, schema: Schema, problem
     faults = Faults()
     for path, message in sorted(found, key=lambda pm: (located.line(pm[0]) or 0, pm[0].__repr__())):
         faults.paths.add(path)
-        problems.add(file, dotted(path), message, located.line(path))
+        named = entry(path) if entry is not None else ""
+        problems.add(file, dotted(path), f"{named}: {message}" if named else message, located.line(path))
     return faults
 
 
@@ -112,13 +117,19 @@ def _describe(error: jsonschema.ValidationError) -> Iterable[tuple[DataPath, str
     schema: Mapping[str, Any] = error.schema if isinstance(error.schema, Mapping) else {}
     if keyword == "additionalProperties" and isinstance(value, Mapping):
         allowed = sorted(schema.get("properties", {}))
-        for key in sorted(k for k in value if k not in allowed):
+        for key in sorted((k for k in value if k not in allowed), key=str):
             yield (*path, key), f"unknown field {key!r}: expected one of {', '.join(allowed)}"
         return
     if keyword == "required" and isinstance(value, Mapping):
         for key in wanted:
             if key not in value:
-                yield path, f"missing field {key!r}"
+                yield path, f"missing {schema.get('member', 'field')} {key!r}"
+        return
+    if keyword == "dependentRequired" and isinstance(value, Mapping):
+        for key, needs in wanted.items():
+            for need in needs if key in value else ():
+                if need not in value:
+                    yield path, f"missing field {need!r} (given with {key!r})"
         return
     expected = _expected(error)
     if expected is None:
