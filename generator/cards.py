@@ -229,25 +229,8 @@ def is_id(value: Any) -> bool:
     return isinstance(value, str) and bool(ID.match(value))
 
 
-def is_section_id(value: Any) -> bool:
-    return isinstance(value, str) and bool(SECTION_ID.match(value))
-
-
 MAX_COUNT = 999
 """Largest count, cost or price a card file may give (far above any printed value)."""
-
-
-def is_count(value: Any) -> bool:
-    """An integer 0..MAX_COUNT (booleans excluded)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def is_text(value: Any) -> bool:
-    return isinstance(value, str) and value.strip() != ""
 
 
 # --------------------------------------------------------------------------- loading
