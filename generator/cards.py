@@ -10,16 +10,20 @@ lines the values come from. See the "Cards" section of ``data/README.md``.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any
 
-from solver.loading import Located, parse_line_ranges
-from solver.model import Resource
+from solver.loading import DataPath, Located, parse_line_ranges
+from solver.model import RESOURCE_SPELLINGS, Resource
 
-from .errors import Problems
+from . import schema
+from .errors import DataError, Problems
+from .schema import Schema
 from .yamlio import load_yaml, yaml_path
 
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -225,39 +229,143 @@ def is_id(value: Any) -> bool:
     return isinstance(value, str) and bool(ID.match(value))
 
 
-def is_section_id(value: Any) -> bool:
-    return isinstance(value, str) and bool(SECTION_ID.match(value))
-
-
 MAX_COUNT = 999
 """Largest count, cost or price a card file may give (far above any printed value)."""
-
-
-def is_count(value: Any) -> bool:
-    """An integer 0..MAX_COUNT (booleans excluded)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def is_text(value: Any) -> bool:
-    return isinstance(value, str) and value.strip() != ""
 
 
 # --------------------------------------------------------------------------- loading
 
 
-class _Ctx:
-    """Per-file state while validating."""
+_NONEMPTY = {"type": "string", "pattern": r"\S", "expected": "a non-empty text"}
+_COUNT = {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_COUNT,
+          "expected": f"an integer 0..{MAX_COUNT} or null"}
+_FLAG = {"type": "boolean", "expected": "true or false"}
+_LINES = {"type": ["string", "integer"], "expected": "line ranges like '12-15, 20'"}
+_RESOURCES = [*(r.value for r in Resource), *RESOURCE_SPELLINGS]
+"""A resource as a card file may write it (``carbohydrate`` too)."""
 
-    def __init__(self, file: Path, located: Located, problems: Problems, game: str, sources: dict[str, Path]):
-        self.file = file
-        self.located = located
-        self.problems = problems
-        self.game = game
-        self.sources = sources
+
+def _texts(langs: tuple[str, ...], sources: list[str], *keys: str) -> Schema:
+    """The properties of texts ``keys`` in ``langs``, each with its ``<key>_source``."""
+    text = {"type": "object", "required": list(langs), "additionalProperties": False, "member": "translation",
+            "properties": {lang: _NONEMPTY for lang in langs},
+            "expected": f"a mapping of languages {list(langs)} to texts"}
+    source = {"type": "object", "required": list(langs), "member": "source of",
+              "properties": {lang: {"enum": [*sources, PROJECT]} for lang in langs},
+              "expected": "a mapping of languages to a source id or 'project'"}
+    return {prop: schema_ for key in keys for prop, schema_ in ((key, text), (f"{key}_source", source))}
+
+
+def _game_fields(game: str, texts: Any, sources: list[str]) -> Schema:
+    """The properties of a card of ``game`` beyond the common ones."""
+    if game == "cytosis":
+        return {"counts": {"type": "object", "additionalProperties": False,
+                           "properties": {sid: _COUNT for sid in sources},
+                           "expected": "a mapping of edition (source id) to a count"},
+                "hp": _COUNT, "example": _FLAG, "strain": {},
+                "cost": {"type": ["object", "null"], "additionalProperties": False,
+                         "properties": {r: _COUNT for r in _RESOURCES}, "expected": "a mapping of resource to amount"},
+                "pipeline": {"type": ["array", "null"], "items": {
+                    "type": "object", "required": ["spot", "text", "text_source"], "additionalProperties": False,
+                    "expected": "a pipeline step: a mapping of spot, puts, pays_atp, text",
+                    "properties": {"spot": {"enum": [s.value for s in Spot]}, "pays_atp": _FLAG,
+                                   "puts": {"type": ["array", "null"], "items": {"enum": _RESOURCES}},
+                                   **texts("text")}}},
+                **texts("scoring")}
+    if game == "ursuppe":
+        return {"price": _COUNT, "price_from_player": _COUNT, "reconstructed": _FLAG,
+                "mutation_points": {"type": ["integer", "null"]},
+                "copies": {"type": "object", "required": list(PLAYER_COUNTS), "additionalProperties": False,
+                           "properties": {k: _COUNT for k in PLAYER_COUNTS},
+                           "expected": f"a mapping of each of {list(PLAYER_COUNTS)} players to a count"},
+                "replaces": {"type": ["array", "null"], "expected": "a list of gene ids",
+                             "items": {"type": "string", "pattern": ID.pattern, "expected": "a gene id"}}}
+    return {**{key: _COUNT for key in ("extra_food", "points", "extra_points", "copies")},
+            **texts("extra_points_when"), "limit": {"enum": [v.value for v in Limit]},
+            "protects_against": {"type": ["array", "null"], "items": {"enum": [t.value for t in Threat]}}}
+
+
+@functools.cache
+def _schema(game: str, sources: tuple[str, ...]) -> Schema:
+    """The shape of ``data/cards/<game>.yaml`` whose sources are ``sources``; :func:`load_card_file`
+    adds what a schema cannot say (ids once, source files found, line ranges within them, genes replaced)."""
+    known = list(sources)
+
+    def texts(*keys: str) -> Schema:
+        return _texts(LANGS[game], known, *keys)
+
+    optional = ("note", "scoring", "extra_points_when")
+    card = {
+        "type": "object", "additionalProperties": False, "expected": "a mapping",
+        "required": ["id", "type", "name", "name_source", "text", "text_source", "source_lines"],
+        "dependentRequired": {key: [f"{key}_source"] for key in optional},
+        "properties": {
+            "id": {"type": "string", "pattern": ID.pattern, "expected": "an id, lowercase a-z0-9 with hyphens"},
+            "type": {"enum": [t.value for t in TYPES[game]]},
+            **texts("name", "text", "note"),
+            "rules": {"type": "array", "items": {"type": "string", "pattern": SECTION_ID.pattern,
+                                                 "expected": "a section id 'chapter.slug'"}},
+            "source_lines": {"type": "object", "minProperties": 1, "additionalProperties": False,
+                             "properties": {sid: _LINES for sid in known},
+                             "expected": "a mapping of source id to line ranges ('12-15, 20')"},
+            **_game_fields(game, texts, known)}}
+    component = {
+        "type": "object", "required": ["edition", "name", "name_source", "lines"], "additionalProperties": False,
+        "expected": "a mapping", "properties": {
+            "edition": {"enum": known}, "part": {"type": "string"}, "count": _COUNT,
+            **texts("name"), "lines": _LINES,
+            "breakdown": {"type": ["array", "null"], "items": {
+                "type": "object", "required": ["name", "name_source"], "additionalProperties": False,
+                "expected": "a mapping", "properties": {"count": _COUNT, **texts("name")}}}}}
+    return {
+        "type": "object", "required": ["game", "sources", "cards"], "additionalProperties": False,
+        "expected": "a mapping with 'game', 'sources' and 'cards'",
+        "properties": {
+            "game": {}, "sources": {},  # checked first, by load_card_file: the rest depends on them
+            "cards": {"type": "array", "items": card, "expected": "a list of entries"},
+            "components": {"type": ["array", "null"], "items": component},
+            "extras": {"type": ["object", "null"]}}}
+
+
+def _text(raw: dict[str, Any], key: str, langs: tuple[str, ...]) -> Text | None:
+    """The text ``key`` of a checked entry (None when the entry has none)."""
+    value, source = raw.get(key), raw.get(f"{key}_source") or {}
+    if value is None:
+        return None
+    return Text(tuple((lang, value[lang].strip()) for lang in langs), tuple((lang, source[lang]) for lang in langs))
+
+
+def _fields(game: str, raw: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The game's own fields of a checked entry, as :attr:`Card.fields` holds them."""
+    langs = LANGS[game]
+    if game == "cytosis":
+        steps = tuple(Step(Spot(step["spot"]), tuple(Resource(r) for r in step.get("puts") or ()),
+                           step.get("pays_atp", False), _text(step, "text", langs) or _missing())
+                      for step in raw.get("pipeline") or ())
+        return (("counts", tuple(raw["counts"].items())), ("hp", raw.get("hp")),
+                ("cost", tuple((Resource(r), n) for r, n in (raw.get("cost") or {}).items())),
+                ("example", raw.get("example", False)), ("strain", raw.get("strain")), ("pipeline", steps),
+                ("scoring", _text(raw, "scoring", langs)))
+    if game == "ursuppe":
+        return (("price", raw.get("price")), ("price_from_player", raw.get("price_from_player")),
+                ("mutation_points", raw.get("mutation_points")),
+                ("copies", tuple((str(k), n) for k, n in raw["copies"].items())),
+                ("replaces", tuple(raw.get("replaces") or ())), ("reconstructed", raw.get("reconstructed", False)))
+    return (*((key, raw.get(key)) for key in ("extra_food", "points", "extra_points", "copies")),
+            ("extra_points_when", _text(raw, "extra_points_when", langs)),
+            ("limit", Limit(raw.get("limit", "none"))),
+            ("protects_against", tuple(Threat(t) for t in raw.get("protects_against") or ())))
+
+
+def _missing() -> Text:
+    raise AssertionError("a required text the schema checked")
+
+
+class _Lines:
+    """Line ranges of one card file, checked against its sources' lengths."""
+
+    def __init__(self, file: Path, located: Located, problems: Problems, sources: dict[str, Path]):
+        self.file, self.located, self.problems = file, located, problems
         self.line_counts: dict[str, int] = {}
         for sid, path in sources.items():
             try:
@@ -265,272 +373,35 @@ class _Ctx:
             except OSError:
                 pass
 
-    def add(self, path: tuple[str | int, ...], message: str) -> None:
-        self.problems.add(self.file, yaml_path(*path), message, self.located.line(*path))
-
-
-def _text(ctx: _Ctx, raw: dict[str, Any], key: str, path: tuple[str | int, ...], where: str, langs: tuple[str, ...],
-          required: bool = True) -> Text | None:
-    value = raw.get(key)
-    src = raw.get(f"{key}_source")
-    if value is None and not required:
-        return None
-    ok = True
-    if not isinstance(value, dict):
-        ctx.add(path + (key,), f"{where}: expected a mapping of languages {list(langs)} to texts, got {value!r}")
-        return None
-    if not isinstance(src, dict):
-        ctx.add(path + (f"{key}_source",),
-                f"{where}: expected {key}_source: a mapping of languages to a source id or 'project', got {src!r}")
-        src = {}
-    for lang in langs:
-        if not is_text(value.get(lang)):
-            ctx.add(path + (key, lang), f"{where}: missing translation: {key}.{lang} must be a non-empty text, "
-                                        f"got {value.get(lang)!r}")
-            ok = False
-        s = src.get(lang)
-        if s != PROJECT and s not in ctx.sources:
-            ctx.add(path + (f"{key}_source", lang),
-                    f"{where}: {key}_source.{lang} must be one of {sorted(ctx.sources) + [PROJECT]}, got {s!r}")
-            ok = False
-    for lang in value:
-        if lang not in langs:
-            ctx.add(path + (key, lang), f"{where}: unexpected language {lang!r} (expected {list(langs)})")
-            ok = False
-    if not ok:
-        return None
-    return Text(tuple((lang, value[lang].strip()) for lang in langs), tuple((lang, src[lang]) for lang in langs))
-
-
-def _source_lines(ctx: _Ctx, raw: Any, path: tuple[str | int, ...], where: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
-    if not isinstance(raw, dict) or not raw:
-        ctx.add(path, f"{where}: expected source_lines: a mapping of source id to line ranges ('12-15, 20'), got {raw!r}")
-        return ()
-    out = []
-    for sid, value in raw.items():
-        if sid not in ctx.sources:
-            ctx.add(path + (sid,), f"{where}: unknown source {sid!r} (expected one of {sorted(ctx.sources)})")
-            continue
+    def ranges(self, sid: str, value: Any, path: DataPath, where: str) -> tuple[tuple[int, int], ...] | None:
+        """``value``'s line ranges in source ``sid``; None (reported) when unreadable or past its end."""
         ranges = parse_line_ranges(value)
+        limit = self.line_counts.get(sid)
         if ranges is None:
-            ctx.add(path + (sid,), f"{where}: expected line ranges like '12-15, 20', got {value!r}")
-            continue
-        limit = ctx.line_counts.get(sid)
-        if limit is not None and any(b > limit for _, b in ranges):
-            ctx.add(path + (sid,), f"{where}: line ranges {value!r} go past the end of {sid} ({limit} lines)")
-            continue
-        out.append((sid, ranges))
-    return tuple(out)
-
-
-E = TypeVar("E", bound=Enum)
-
-
-def _enum(ctx: _Ctx, enum: type[E], value: Any, path: tuple[str | int, ...], where: str, what: str) -> E | None:
-    try:
-        return enum(value)
-    except ValueError:
-        ctx.add(path, f"{where}: unknown {what} {value!r} (expected one of {[e.value for e in enum]})")
+            message = f"expected line ranges like '12-15, 20', got {value!r}"
+        elif limit is not None and any(b > limit for _, b in ranges):
+            message = f"line ranges {value!r} go past the end of {sid} ({limit} lines)"
+        else:
+            return ranges
+        self.problems.add(self.file, yaml_path(*path), f"{where}: {message}", self.located.line(*path))
         return None
 
 
-def _flag(ctx: _Ctx, raw: dict[str, Any], key: str, path: tuple[str | int, ...], where: str) -> bool:
-    """An optional true/false field (default false): ``"false"`` or ``1`` is an error, not a truth."""
-    value = raw.get(key, False)
-    if not isinstance(value, bool):
-        ctx.add(path + (key,), f"{where}: {key} must be true or false, got {value!r}")
-        return False
-    return value
+def _entry_name(data: Any) -> Callable[[DataPath], str]:
+    """How a message names the card or component a path lies in (``entry 'speed'``, ``component #2``)."""
+    def name(path: DataPath) -> str:
+        if len(path) < 2 or not isinstance(path[1], int):
+            return ""
+        if path[0] == "components":
+            return f"component #{path[1] + 1}"
+        raw = data["cards"][path[1]]
+        cid = raw.get("id") if isinstance(raw, dict) else None
+        return f"entry {cid!r}" if cid is not None else f"entry #{path[1] + 1}"
+    return name
 
 
-def _count(ctx: _Ctx, value: Any, path: tuple[str | int, ...], where: str, what: str, nullable: bool = True) -> bool:
-    if value is None and nullable:
-        return True
-    if not is_count(value):
-        ctx.add(path, f"{where}: {what} must be an integer 0..{MAX_COUNT}{' or null' if nullable else ''}, got {value!r}")
-        return False
-    return True
-
-
-def _int_or_null(ctx: _Ctx, value: Any, path: tuple[str | int, ...], where: str, what: str) -> bool:
-    if value is None or is_int(value):
-        return True
-    ctx.add(path, f"{where}: {what} must be an integer or null, got {value!r}")
-    return False
-
-
-COMMON_KEYS = {"id", "type", "name", "name_source", "text", "text_source", "rules", "source_lines",
-               "note", "note_source"}
-GAME_KEYS = {
-    "cytosis": {"counts", "hp", "cost", "example", "pipeline", "scoring", "scoring_source", "strain"},
-    "ursuppe": {"price", "price_from_player", "mutation_points", "copies", "replaces", "reconstructed"},
-    "immune-response": {"extra_food", "points", "extra_points", "extra_points_when", "extra_points_when_source",
-                        "limit", "protects_against", "copies"},
-}
-
-
-def _cytosis_fields(ctx: _Ctx, raw: dict[str, Any], path: tuple[str | int, ...], where: str) -> list[tuple[str, Any]]:
-    out: list[tuple[str, Any]] = []
-    counts = raw.get("counts")
-    if not isinstance(counts, dict):
-        ctx.add(path + ("counts",), f"{where}: expected counts: a mapping of edition (source id) to a count, got {counts!r}")
-        counts = {}
-    for edition, n in counts.items():
-        if edition not in ctx.sources:
-            ctx.add(path + ("counts", edition), f"{where}: unknown edition {edition!r} (expected one of {sorted(ctx.sources)})")
-        _count(ctx, n, path + ("counts", edition), where, f"counts.{edition}")
-    out.append(("counts", tuple(counts.items())))
-    _count(ctx, raw.get("hp"), path + ("hp",), where, "hp")
-    out.append(("hp", raw.get("hp")))
-    cost = raw.get("cost") or {}
-    if not isinstance(cost, dict):
-        ctx.add(path + ("cost",), f"{where}: cost must be a mapping of resource to amount, got {cost!r}")
-        cost = {}
-    clean = {}
-    for res, n in cost.items():
-        r = _enum(ctx, Resource, res, path + ("cost", res), where, "resource")
-        if r is not None and _count(ctx, n, path + ("cost", res), where, f"cost.{res}"):
-            clean[r] = n
-    out.append(("cost", tuple(clean.items())))
-    out.append(("example", _flag(ctx, raw, "example", path, where)))
-    out.append(("strain", raw.get("strain")))
-    steps = []
-    for i, step in enumerate(raw.get("pipeline") or []):
-        sp = path + ("pipeline", i)
-        if not isinstance(step, dict):
-            ctx.add(sp, f"{where}: a pipeline step must be a mapping, got {step!r}")
-            continue
-        spot = _enum(ctx, Spot, step.get("spot"), sp + ("spot",), where, "spot")
-        read = tuple(_enum(ctx, Resource, r, sp + ("puts", j), where, "resource") for j, r in enumerate(step.get("puts") or []))
-        puts = tuple(r for r in read if r is not None)
-        text = _text(ctx, step, "text", sp, where, LANGS[ctx.game])
-        if spot is not None and text is not None and len(puts) == len(read):  # every resource known
-            steps.append(Step(spot, puts, _flag(ctx, step, "pays_atp", sp, where), text))
-    out.append(("pipeline", tuple(steps)))
-    out.append(("scoring", _text(ctx, raw, "scoring", path, where, LANGS[ctx.game], required=False)))
-    return out
-
-
-def _ursuppe_fields(ctx: _Ctx, raw: dict[str, Any], path: tuple[str | int, ...], where: str) -> list[tuple[str, Any]]:
-    out: list[tuple[str, Any]] = []
-    replaces = raw.get("replaces") or []
-    if not isinstance(replaces, list) or not all(is_id(r) for r in replaces):
-        ctx.add(path + ("replaces",), f"{where}: replaces must be a list of gene ids, got {replaces!r}")
-    _count(ctx, raw.get("price"), path + ("price",), where, "price")
-    _count(ctx, raw.get("price_from_player"), path + ("price_from_player",), where, "price_from_player")
-    _int_or_null(ctx, raw.get("mutation_points"), path + ("mutation_points",), where, "mutation_points")
-    copies = raw.get("copies")
-    if not isinstance(copies, dict) or set(map(str, copies)) != set(PLAYER_COUNTS):
-        ctx.add(path + ("copies",), f"{where}: copies must map each of {list(PLAYER_COUNTS)} players to a count, got {copies!r}")
-        copies = {}
-    for k, n in copies.items():
-        _count(ctx, n, path + ("copies", k), where, f"copies.{k}")
-    out += [("price", raw.get("price")), ("price_from_player", raw.get("price_from_player")),
-            ("mutation_points", raw.get("mutation_points")),
-            ("copies", tuple((str(k), copies[k]) for k in copies)),
-            ("replaces", tuple(raw.get("replaces") or ())), ("reconstructed", _flag(ctx, raw, "reconstructed", path, where))]
-    return out
-
-
-def _immune_fields(ctx: _Ctx, raw: dict[str, Any], path: tuple[str | int, ...], where: str) -> list[tuple[str, Any]]:
-    out: list[tuple[str, Any]] = []
-    for key in ("extra_food", "points", "extra_points", "copies"):
-        _count(ctx, raw.get(key), path + (key,), where, key)
-        out.append((key, raw.get(key)))
-    out.append(("extra_points_when", _text(ctx, raw, "extra_points_when", path, where, LANGS[ctx.game], required=False)))
-    limit = _enum(ctx, Limit, raw.get("limit", "none"), path + ("limit",), where, "limit")
-    out.append(("limit", limit))
-    threats = raw.get("protects_against") or []
-    if not isinstance(threats, list):
-        ctx.add(path + ("protects_against",), f"{where}: protects_against must be a list, got {threats!r}")
-        threats = []
-    out.append(("protects_against", tuple(t for t in (
-        _enum(ctx, Threat, v, path + ("protects_against", i), where, "threat") for i, v in enumerate(threats)) if t)))
-    return out
-
-
-FIELD_LOADERS = {"cytosis": _cytosis_fields, "ursuppe": _ursuppe_fields, "immune-response": _immune_fields}
-
-
-def _card(ctx: _Ctx, raw: Any, index: int) -> Card | None:
-    path = ("cards", index)
-    if not isinstance(raw, dict):
-        ctx.add(path, f"cards[{index}]: expected a mapping, got {raw!r}")
-        return None
-    cid = raw.get("id")
-    where = f"entry {cid!r}" if cid is not None else f"entry #{index + 1}"
-    problems_before = len(ctx.problems.items)
-    if not is_id(cid):
-        ctx.add(path + ("id",), f"{where}: id must be lowercase a-z0-9 with hyphens, got {cid!r}")
-    for key in raw:
-        if key not in COMMON_KEYS | GAME_KEYS[ctx.game]:
-            ctx.add(path + (key,), f"{where}: unknown field {key!r} (expected one of "
-                                   f"{sorted(COMMON_KEYS | GAME_KEYS[ctx.game])})")
-    kind = _enum(ctx, TYPES[ctx.game], raw.get("type"), path + ("type",), where, "type")
-    langs = LANGS[ctx.game]
-    name = _text(ctx, raw, "name", path, where, langs)
-    text = _text(ctx, raw, "text", path, where, langs)
-    note = _text(ctx, raw, "note", path, where, langs, required=False)
-    rules = raw.get("rules", [])
-    if not isinstance(rules, list) or not all(is_section_id(r) for r in rules):
-        ctx.add(path + ("rules",), f"{where}: rules must be a list of section ids 'chapter.slug', got {rules!r}")
-        rules = []
-    lines = _source_lines(ctx, raw.get("source_lines"), path + ("source_lines",), where)
-    fields = FIELD_LOADERS[ctx.game](ctx, raw, path, where)
-    if len(ctx.problems.items) != problems_before or kind is None or name is None or text is None:
-        return None
-    assert isinstance(cid, str), "an id is_id rejects was reported above, so the entry returned None"
-    return Card(cid, kind, name, text, tuple(rules), lines, tuple(fields), note)
-
-
-def _components(ctx: _Ctx, raw: Any) -> tuple[Component, ...]:
-    if raw is None:
-        return ()
-    out = []
-    if not isinstance(raw, list):
-        ctx.add(("components",), f"components must be a list, got {raw!r}")
-        return ()
-    for i, item in enumerate(raw):
-        path = ("components", i)
-        where = f"component #{i + 1}"
-        if not isinstance(item, dict):
-            ctx.add(path, f"{where}: expected a mapping, got {item!r}")
-            continue
-        edition = item.get("edition")
-        if edition not in ctx.sources:
-            ctx.add(path + ("edition",), f"{where}: unknown edition {edition!r} (expected one of {sorted(ctx.sources)})")
-            continue
-        ok = _count(ctx, item.get("count"), path + ("count",), where, "count")
-        name = _text(ctx, item, "name", path, where, LANGS[ctx.game])
-        parts = []
-        for j, part in enumerate(item.get("breakdown") or []):
-            pp = path + ("breakdown", j)
-            if not isinstance(part, dict):
-                ctx.add(pp, f"{where}: breakdown items must be mappings, got {part!r}")
-                ok = False
-                continue
-            ok = _count(ctx, part.get("count"), pp + ("count",), where, "breakdown count") and ok
-            pname = _text(ctx, part, "name", pp, where, LANGS[ctx.game])
-            if pname is None:
-                ok = False  # the component is not kept, so neither is this part
-                continue
-            parts.append((part.get("count"), pname))
-        lines = parse_line_ranges(item.get("lines"))
-        if lines is None:
-            ctx.add(path + ("lines",), f"{where}: expected line ranges like '12-15, 20', got {item.get('lines')!r}")
-        if ok and name is not None and lines is not None:
-            out.append(Component(edition, str(item.get("part", "base")), item.get("count"), name, tuple(parts), lines))
-    return tuple(out)
-
-
-def load_card_file(file: Path, data_dir: Path, problems: Problems) -> CardSet | None:
-    """Load and validate one card file, adding every problem found to ``problems``."""
-    try:
-        data, located = load_yaml(file)
-    except Exception as exc:  # DataError from a syntax error: keep collecting the other files
-        for p in getattr(exc, "problems", []):
-            problems.items.append(p)
-        return None
+def _sources(file: Path, data: Any, located: Located, data_dir: Path, problems: Problems) -> dict[str, Path] | None:
+    """The file's game and sources checked (the schema depends on them): source id -> file, or None."""
     game = file.stem
     if not isinstance(data, dict):
         problems.add(file, "", f"expected a mapping with 'game', 'sources' and 'cards', got {type(data).__name__}")
@@ -539,47 +410,73 @@ def load_card_file(file: Path, data_dir: Path, problems: Problems) -> CardSet | 
         problems.add(file, "game", f"expected game: {game!r} (one of {list(GAMES)}; the file is named after it), "
                                    f"got {data.get('game')!r}", located.line("game"))
         return None
-    sources_raw = data.get("sources")
-    sources: dict[str, Path] = {}
-    if not isinstance(sources_raw, dict) or not sources_raw:
-        problems.add(file, "sources", f"expected a mapping of source id to file under data/, got {sources_raw!r}",
+    raw = data.get("sources")
+    if not isinstance(raw, dict) or not raw or not all(isinstance(v, str) and is_id(k) for k, v in raw.items()):
+        problems.add(file, "sources", f"expected a mapping of source id to file under data/, got {raw!r}",
                      located.line("sources"))
-    else:
-        for sid, rel in sources_raw.items():
-            path = data_dir / str(rel)
-            if not path.is_file():
-                problems.add(file, yaml_path("sources", sid), f"source file {rel!r} not found", located.line("sources", sid))
-            sources[sid] = path
-    ctx = _Ctx(file, located, problems, game, sources)
-    cards_raw = data.get("cards")
-    if not isinstance(cards_raw, list):
-        ctx.add(("cards",), f"expected cards: a list of entries, got {cards_raw!r}")
-        cards_raw = []
-    cards = []
+        return None
+    sources = {sid: data_dir / rel for sid, rel in raw.items()}
+    for sid, path in sources.items():
+        if not path.is_file():
+            problems.add(file, yaml_path("sources", sid), f"source file {raw[sid]!r} not found", located.line("sources", sid))
+    return sources
+
+
+def load_card_file(file: Path, data_dir: Path, problems: Problems) -> CardSet | None:
+    """Load and validate one card file, adding every problem found to ``problems``."""
+    try:
+        data, located = load_yaml(file)
+    except DataError as exc:  # a syntax error: keep collecting the other files
+        problems.items.extend(exc.problems)
+        return None
+    sources = _sources(file, data, located, data_dir, problems)
+    if sources is None:
+        return None
+    game, langs = file.stem, LANGS[file.stem]
+    faults = schema.check(data, located, file, _schema(game, tuple(sources)), problems, _entry_name(data))
+    if not faults.usable("cards"):
+        return None
+    lines = _Lines(file, located, problems, sources)
+    name = _entry_name(data)
+    cards: list[Card] = []
     first_seen: dict[str, int] = {}
-    for i, raw in enumerate(cards_raw):
-        cid = raw.get("id") if isinstance(raw, dict) else None
-        if isinstance(cid, str):
-            if cid in first_seen:
-                ctx.add(("cards", i, "id"), f"entry {cid!r}: duplicate id {cid!r} (first used by cards[{first_seen[cid]}], "
-                                            f"line {located.line('cards', first_seen[cid], 'id')})")
-            else:
-                first_seen[cid] = i
-        card = _card(ctx, raw, i)
-        if card is not None:
-            cards.append(card)
+    for i, raw in enumerate(data["cards"]):
+        path = ("cards", i)
+        if faults.usable(*path, "id"):
+            if raw["id"] in first_seen:
+                first = first_seen[raw["id"]]
+                problems.add(file, yaml_path(*path, "id"), f"{name(path)}: duplicate id {raw['id']!r} (first used by "
+                             f"cards[{first}], line {located.line('cards', first, 'id')})", located.line(*path, "id"))
+                continue
+            first_seen[raw["id"]] = i
+        if not faults.usable(*path, "source_lines"):
+            continue
+        ranges = tuple((sid, lines.ranges(sid, value, (*path, "source_lines", sid), name(path)))
+                       for sid, value in raw["source_lines"].items())
+        if faults.clean(*path) and all(r is not None for _, r in ranges):
+            cards.append(Card(raw["id"], TYPES[game](raw["type"]), _text(raw, "name", langs) or _missing(),
+                              _text(raw, "text", langs) or _missing(), tuple(raw.get("rules", ())),
+                              tuple((sid, r) for sid, r in ranges if r is not None), _fields(game, raw),
+                              _text(raw, "note", langs)))
     ids = {c.id for c in cards}
-    for i, card in enumerate(cards):
-        for j, rep in enumerate(card.get("replaces") or ()):
-            if rep not in ids:
-                idx = first_seen.get(card.id, i)
-                ctx.add(("cards", idx, "replaces", j), f"entry {card.id!r}: replaces unknown gene {rep!r}")
-    components = _components(ctx, data.get("components"))
-    extras = data.get("extras") or {}
-    if not isinstance(extras, dict):
-        ctx.add(("extras",), f"extras must be a mapping, got {extras!r}")
-        extras = {}
-    return CardSet(game, file, tuple(sources.items()), tuple(cards), components, tuple(extras.items()))
+    for card in cards:
+        for j, gene in enumerate(card.get("replaces") or ()):
+            if gene not in ids:
+                path = ("cards", first_seen[card.id], "replaces", j)
+                problems.add(file, yaml_path(*path), f"entry {card.id!r}: replaces unknown gene {gene!r}",
+                             located.line(*path))
+    components = []
+    for i, item in enumerate(data.get("components") or () if faults.usable("components") else ()):
+        path = ("components", i)
+        ranges = lines.ranges(item["edition"], item["lines"], (*path, "lines"), name(path)) \
+            if faults.usable(*path, "lines") and faults.usable(*path, "edition") else None
+        if faults.clean(*path) and ranges is not None:
+            components.append(Component(item["edition"], item.get("part", "base"), item.get("count"),
+                                        _text(item, "name", langs) or _missing(),
+                                        tuple((part.get("count"), _text(part, "name", langs) or _missing())
+                                              for part in item.get("breakdown") or ()), ranges))
+    return CardSet(game, file, tuple(sources.items()), tuple(cards), tuple(components),
+                   tuple((data.get("extras") or {}).items()))
 
 
 def load_cards(data_dir: Path) -> dict[str, CardSet]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime
 import enum
 import json
-import math
 import os
 import platform
 import re
@@ -24,12 +23,14 @@ import subprocess
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any
 
 from solver.loading import LoadError, load_json
 
-from . import features, i18n
+from . import features, i18n, schema
 from .errors import Problem, Problems
+from .schema import Schema
+from .yamlio import yaml_path
 from .puzzle_pages.texts import md_inline
 from .render import Page, render
 from .paths import ROOT
@@ -102,8 +103,43 @@ class FigureSet:
 
 # ------------------------------------------------------------------------------------------ reading
 
-def _fault(file: Path, where: str, message: str, line: int | None) -> Problem:
-    return Problem(str(file), where, message, line)
+_LOAD = {"type": "number", "minimum": 0, "maximum": 10_000, "expected": "the 1-minute load average, a number from 0"}
+_NUMBER = {"type": "number", "minimum": -MAX_VALUE, "maximum": MAX_VALUE, "expected": "a finite number"}
+
+SCHEMA: Schema = {
+    "type": "object", "required": ["format", "command", "conditions", "figures"], "additionalProperties": False,
+    "properties": {
+        "format": {"const": FORMAT},
+        "command": {"type": "string", "minLength": 1, "maxLength": 200,
+                    "expected": "the measuring command, printable, at most 200 characters"},
+        "conditions": {
+            "type": "object", "additionalProperties": False,
+            "required": ["measured", "commit", "cores", "load_before", "load_after", "python"],
+            "expected": "an object: measured, commit, cores, load_before, load_after, python",
+            "properties": {
+                "measured": {"type": "string", "format": "date", "expected": "an ISO date (2026-11-27)"},
+                "commit": {"type": "string", "pattern": "^([0-9a-f]{7,40}|unknown)$",
+                           "expected": "a git commit (7-40 hex digits) or 'unknown'"},
+                "cores": {"type": "integer", "minimum": 1, "maximum": 1024},
+                "load_before": _LOAD, "load_after": _LOAD,
+                "python": {"type": "string", "pattern": r"^[0-9]+\.[0-9]+(\.[0-9]+)?$",
+                           "expected": "a version such as 3.11.2"}}},
+        "figures": {
+            "type": "array", "minItems": 1, "maxItems": MAX_FIGURES, "expected": f"a list of 1 to {MAX_FIGURES} figures",
+            "items": {
+                "type": "object", "required": ["key", "value", "unit"], "additionalProperties": False,
+                "expected": "an object with key, value, unit (and of, for a share)",
+                "properties": {
+                    "key": {"type": "string", "pattern": f"^{KEY.pattern}$",
+                            "expected": "dotted lower-case words (home.it.performance)"},
+                    "value": _NUMBER,
+                    "unit": {"enum": [u.value for u in Unit]},
+                    "of": {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_VALUE,
+                           "expected": "the whole, a number > 0 and >= the value"}}}},
+    },
+}
+"""The shape of a figure file; :func:`parse_set` adds what a schema cannot say (file name, keys once,
+a share's part not above its whole)."""
 
 
 def parse_set(file: Path) -> tuple[FigureSet | None, list[Problem]]:
@@ -112,109 +148,29 @@ def parse_set(file: Path) -> tuple[FigureSet | None, list[Problem]]:
         data, located = load_json(file)
     except LoadError as err:
         return None, [Problem(str(err.file), err.where, err.detail, err.line)]
-    problems: list[Problem] = []
-
-    def bad(path: tuple[Any, ...], message: str) -> None:
-        problems.append(_fault(file, ".".join(str(p) for p in path), message, located.line(*path)))
-
-    if not isinstance(data, dict):
-        return None, [_fault(file, "", f"a figure file is a JSON object, got {type(data).__name__}", 1)]
-    expected = {"format", "command", "conditions", "figures"}
-    for key in sorted(set(data) - expected):
-        bad((key,), f"unknown field {key!r}: expected one of {', '.join(sorted(expected))}")
-    for key in sorted(expected - set(data)):
-        bad((), f"missing field {key!r}")
-    if data.get("format") != FORMAT:
-        bad(("format",), f"format {data.get('format')!r}, expected {FORMAT!r}")
-    command = data.get("command")
-    if not isinstance(command, str) or not command.isprintable() or not 0 < len(command) <= 200:
-        bad(("command",), f"command {command!r}: expected the measuring command, printable, at most 200 characters")
-    conditions = _conditions(data.get("conditions"), bad)
-    figures = _figures(data.get("figures"), bad)
+    problems = Problems()
+    faults = schema.check(data, located, file, SCHEMA, problems)
     set_id = file.stem
     if not SET_ID.fullmatch(set_id):
-        bad((), f"file name {file.name!r}: expected a lower-case set id (letters, digits, '-')")
-    if problems or conditions is None or figures is None:
-        return None, problems
-    return FigureSet(set_id, str(command), conditions, figures), []
-
-
-def _conditions(value: Any, bad: Any) -> Conditions | None:
-    if not isinstance(value, dict):
-        bad(("conditions",), "expected an object: measured, commit, cores, load_before, load_after, python")
-        return None
-    fields = {"measured", "commit", "cores", "load_before", "load_after", "python"}
-    for key in sorted(set(value) - fields):
-        bad(("conditions", key), f"unknown field {key!r}: expected one of {', '.join(sorted(fields))}")
-    ok = True
-    try:
-        measured = datetime.date.fromisoformat(str(value.get("measured")))
-    except ValueError:
-        bad(("conditions", "measured"), f"measured {value.get('measured')!r}: expected an ISO date (2026-11-27)")
-        ok = False
-    commit = value.get("commit")
-    if not isinstance(commit, str) or not re.fullmatch(r"[0-9a-f]{7,40}|unknown", commit):
-        bad(("conditions", "commit"), f"commit {commit!r}: expected a git commit (7-40 hex digits) or 'unknown'")
-        ok = False
-    cores = value.get("cores")
-    if not isinstance(cores, int) or isinstance(cores, bool) or not 1 <= cores <= 1024:
-        bad(("conditions", "cores"), f"cores {cores!r}: expected an integer from 1 to 1024")
-        ok = False
-    for key in ("load_before", "load_after"):
-        load = value.get(key)
-        if not _number(load) or not 0 <= load <= 10_000:
-            bad(("conditions", key), f"{key} {load!r}: expected the 1-minute load average, a number from 0")
-            ok = False
-    python = value.get("python")
-    if not isinstance(python, str) or not re.fullmatch(r"[0-9]+\.[0-9]+(\.[0-9]+)?", python):
-        bad(("conditions", "python"), f"python {python!r}: expected a version such as 3.11.2")
-        ok = False
-    if not ok or fields - set(value):
-        return None
-    return Conditions(measured, str(commit), int(str(cores)), float(value["load_before"]), float(value["load_after"]),
-                      str(python))
-
-
-def _number(value: Any) -> TypeGuard[int | float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _figures(value: Any, bad: Any) -> tuple[Figure, ...] | None:
-    if not isinstance(value, list) or not 0 < len(value) <= MAX_FIGURES:
-        bad(("figures",), f"expected a list of 1 to {MAX_FIGURES} figures")
-        return None
-    out: list[Figure] = []
+        problems.add(file, "", f"file name {file.name!r}: expected a lower-case set id (letters, digits, '-')")
     seen: set[str] = set()
-    units = {u.value: u for u in Unit}
-    for i, item in enumerate(value):
+    for i, item in enumerate(data.get("figures", []) if faults.usable("figures") else []):
         where = ("figures", i)
-        if not isinstance(item, dict):
-            bad(where, "expected an object with key, value, unit (and of, for a share)")
-            continue
-        faults: list[str] = []
-
-        def fault(field: str, message: str) -> None:
-            faults.append(field)
-            bad((*where, field), message)
-
-        for key in sorted(set(item) - {"key", "value", "unit", "of"}):
-            fault(key, f"unknown field {key!r}: expected key, value, unit, of")
-        key, number, unit, of = item.get("key"), item.get("value"), item.get("unit"), item.get("of")
-        if not isinstance(key, str) or not KEY.fullmatch(key):
-            fault("key", f"key {key!r}: expected dotted lower-case words (home.it.performance)")
-        elif key in seen:
-            fault("key", f"key {key!r} appears twice")
-        else:
-            seen.add(key)
-        if not _number(number) or not -MAX_VALUE <= number <= MAX_VALUE:
-            fault("value", f"value {number!r}: expected a finite number")
-        if unit not in units:
-            fault("unit", f"unit {unit!r}: expected one of {', '.join(units)}")
-        if of is not None and (not _number(of) or of <= 0 or (_number(number) and number > of)):
-            fault("of", f"of {of!r}: expected the whole, a number > 0 and >= the value")
-        if not faults:
-            out.append(Figure(str(key), float(str(number)), units[str(unit)], None if of is None else float(of)))
-    return tuple(out) if len(out) == len(value) else None
+        if faults.usable(*where, "key") and item["key"] in seen:
+            problems.add(file, yaml_path(*where, "key"), f"key {item['key']!r} appears twice", located.line(*where, "key"))
+        elif faults.usable(*where, "key"):
+            seen.add(item["key"])
+        if faults.clean(*where) and "of" in item and item["value"] > item["of"]:
+            problems.add(file, yaml_path(*where, "of"), f"expected the whole, a number > 0 and >= the value "
+                         f"{item['value']!r}, got {item['of']!r}", located.line(*where, "of"))
+    if problems:
+        return None, problems.items
+    c = data["conditions"]
+    conditions = Conditions(datetime.date.fromisoformat(c["measured"]), c["commit"], c["cores"],
+                            float(c["load_before"]), float(c["load_after"]), c["python"])
+    return FigureSet(set_id, data["command"], conditions, tuple(
+        Figure(f["key"], float(f["value"]), Unit(f["unit"]), None if f.get("of") is None else float(f["of"]))
+        for f in data["figures"])), []
 
 
 def load_sets(data_dir: Path, problems: Problems) -> dict[str, FigureSet]:

@@ -1,12 +1,15 @@
 """The multilingual glossary: term pairs with the variant spellings the sources use."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import schema
 from .errors import Problems
+from .schema import Schema
 from .yamlio import load_yaml, yaml_path
 
 if TYPE_CHECKING:
@@ -50,93 +53,83 @@ class Term:
         return f"term-{self.id}"
 
 
-def _forms(value: object, file: Path, located: Located, path: tuple[str | int, ...], problems: Problems) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        problems.add(file, yaml_path(*path), f"expected a list of non-empty strings, got {value!r}",
-                     located.line(*path))
-        return ()
-    return tuple(v.strip() for v in value)
+_FORMS = {"type": ["string", "array", "null"], "pattern": r"\S", "items": {"type": "string", "pattern": r"\S", "expected": "a non-empty string"},
+          "expected": "a list of non-empty strings"}
+_PER_LANGUAGE = {"type": "object", "additionalProperties": False, "properties": {lang: _FORMS for lang in LANGS},
+                 "expected": "{it: [...], en: [...]}"}
+
+
+def schema_for(games_known: list[str]) -> Schema:
+    """The shape of ``data/glossary.yaml`` for a site with ``games_known``; :func:`load_glossary`
+    adds what needs more than one value (ids once, a side not empty, forms forbidden or shared)."""
+    return _schema_for(tuple(games_known))
+
+
+@functools.cache
+def _schema_for(games_known: tuple[str, ...]) -> Schema:
+    return {
+        "type": "object", "required": ["terms"], "additionalProperties": False,
+        "properties": {"terms": {"type": "array", "expected": "a list of terms", "items": {
+            "type": "object", "required": ["id", "games"], "additionalProperties": False,
+            "properties": {
+                "id": {"type": "string", "pattern": TERM_ID.pattern, "expected": "an id of a-z0-9 and '-'"},
+                "games": {"type": "array", "minItems": 1, "items": {"enum": list(games_known), "expected": f"a game id among {list(games_known)}"},
+                          "expected": f"a non-empty list of game ids {list(games_known)}"},
+                **{lang: _FORMS for lang in LANGS},
+                "shared": _PER_LANGUAGE, "forbidden": _PER_LANGUAGE,
+                "note": {"type": "object", "additionalProperties": {"type": "string", "expected": "a text"},
+                         "expected": "{it: text, en: text}"},
+                "source": {"enum": ["official", "project"]}}}}}}
+
+
+def _forms(value: str | list[str] | None) -> tuple[str, ...]:
+    return tuple(v.strip() for v in ([value] if isinstance(value, str) else value or []))
 
 
 def load_glossary(file: Path, games_known: list[str], problems: Problems) -> list[Term]:
     """Load and validate ``data/glossary.yaml``; problems are collected."""
     data, located = load_yaml(file)
-    raw_terms = data.get("terms") if isinstance(data, dict) else None
-    if not isinstance(raw_terms, list):
-        problems.add(file, "terms", f"expected a list of terms, got {type(raw_terms).__name__}", located.line("terms"))
+    faults = schema.check(data, located, file, schema_for(games_known), problems)
+    if not faults.usable("terms"):
         return []
     terms: list[Term] = []
     seen: dict[str, int | None] = {}
-    for index, raw in enumerate(raw_terms):
+    for index, raw in enumerate(data["terms"]):
         where = ("terms", index)
         line = located.line(*where)
-        if not isinstance(raw, dict):
-            problems.add(file, yaml_path(*where), f"expected a mapping, got {raw!r}", line)
+        if not faults.usable(*where, "id"):
             continue
-        unknown = set(raw) - {"id", "games", "it", "en", "ru", "forbidden", "note", "source", "shared"}
-        if unknown:
-            problems.add(file, yaml_path(*where), f"unknown keys {sorted(unknown)}: expected id, games, it, en, "
-                         "ru, forbidden, note, source", line)
-        term_id = raw.get("id")
-        if not isinstance(term_id, str) or not TERM_ID.match(term_id):
-            problems.add(file, yaml_path(*where, "id"), f"expected an id of a-z0-9 and '-', got {term_id!r}", line)
-            continue
+        term_id = raw["id"]
         if term_id in seen:
             problems.add(file, yaml_path(*where, "id"), f"duplicate term id {term_id!r} (first at line {seen[term_id]})", line)
             continue
         seen[term_id] = line
-        games = raw.get("games")
-        if not isinstance(games, list) or not games or any(g not in games_known for g in games):
-            problems.add(file, yaml_path(*where, "games"), f"expected a non-empty list of game ids {games_known}, got {games!r}",
-                         located.line(*where, "games"))
-            games = []
-        forms = {lang: _forms(raw.get(lang), file, located, (*where, lang), problems) for lang in LANGS}
-        shared_raw = raw.get("shared") or {}
-        shared: dict[str, tuple[str, ...]] = {}
-        if not isinstance(shared_raw, dict) or any(lang not in LANGS for lang in shared_raw):
-            problems.add(file, yaml_path(*where, "shared"), f"expected {{it: [...], en: [...]}}, got {shared_raw!r}", line)
-        else:
-            for lang, value in shared_raw.items():
-                shared[lang] = _forms(value, file, located, (*where, "shared", lang), problems)
-                forms[lang] = forms[lang] + tuple(f for f in shared[lang] if f not in forms[lang])
+        if not faults.clean(*where):
+            continue
+        games = raw["games"]
+        forms = {lang: _forms(raw.get(lang)) for lang in LANGS}
+        shared = {lang: _forms(value) for lang, value in (raw.get("shared") or {}).items()}
+        for lang, extra in shared.items():
+            forms[lang] = forms[lang] + tuple(f for f in extra if f not in forms[lang])
         for lang in ("it", "en"):
             if not forms[lang]:
                 problems.add(file, yaml_path(*where, lang), f"term {term_id!r} has an empty {lang!r} side: "
                              "expected at least one form", located.line(*where, lang) or line)
-        if "immune-response" in games and games == ["immune-response"] and not forms["ru"]:
+        if games == ["immune-response"] and not forms["ru"]:
             problems.add(file, yaml_path(*where, "ru"), f"Immune Response term {term_id!r} needs its Russian form", line)
-        forbidden_raw = raw.get("forbidden") or {}
-        forbidden = {}
-        if not isinstance(forbidden_raw, dict):
-            problems.add(file, yaml_path(*where, "forbidden"), f"expected {{it: [...], en: [...]}}, got {forbidden_raw!r}", line)
-        else:
-            for lang, value in forbidden_raw.items():
-                if lang not in LANGS:
-                    problems.add(file, yaml_path(*where, "forbidden", lang), f"expected a language among {list(LANGS)}, "
-                                 f"got {lang!r}", located.line(*where, "forbidden", lang) or line)
-                    continue
-                forbidden[lang] = _forms(value, file, located, (*where, "forbidden", lang), problems)
-                # a form both used and forbidden: the wording check would flag every use of the term
-                own = {f.casefold(): f for f in forms.get(lang, ())}
-                for form in forbidden[lang]:
-                    if form.casefold() in own:
-                        which = "preferred" if forms[lang] and own[form.casefold()] == forms[lang][0] else "own"
-                        problems.add(file, yaml_path(*where, "forbidden", lang),
-                                     f"term {term_id!r}: {form!r} is its {which} {lang} form and also forbidden: "
-                                     "expected a forbidden form the term does not use",
-                                     located.line(*where, "forbidden", lang) or line)
-        note = raw.get("note") or {}
-        if not isinstance(note, dict) or any(not isinstance(v, str) for v in note.values()):
-            problems.add(file, yaml_path(*where, "note"), f"expected {{it: text, en: text}}, got {note!r}", line)
-            note = {}
-        source = raw.get("source", "official")
-        if source not in ("official", "project"):
-            problems.add(file, yaml_path(*where, "source"), f"expected 'official' or 'project', got {source!r}", line)
-        terms.append(Term(term_id, tuple(games), forms, forbidden, dict(note), source == "official", shared))
+        forbidden = {lang: _forms(value) for lang, value in (raw.get("forbidden") or {}).items()}
+        for lang, wrong in forbidden.items():
+            # a form both used and forbidden: the wording check would flag every use of the term
+            own = {f.casefold(): f for f in forms[lang]}
+            for form in wrong:
+                if form.casefold() in own:
+                    which = "preferred" if own[form.casefold()] == forms[lang][0] else "own"
+                    problems.add(file, yaml_path(*where, "forbidden", lang),
+                                 f"term {term_id!r}: {form!r} is its {which} {lang} form and also forbidden: "
+                                 "expected a forbidden form the term does not use",
+                                 located.line(*where, "forbidden", lang) or line)
+        terms.append(Term(term_id, tuple(games), forms, forbidden, dict(raw.get("note") or {}),
+                          raw.get("source", "official") == "official", shared))
     _check_shared_forms(terms, file, located, problems)
     return terms
 

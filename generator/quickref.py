@@ -12,16 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import features
+from . import features, schema
 from .errors import Problems, display_path
 from .pages import rule_numbers
 from .render import Page, render
 from .rules import SITE_LANGUAGES, Game, Label
+from .schema import Schema
 from .yamlio import load_yaml, yaml_path
 
 if TYPE_CHECKING:
-    from solver.loading import Located
-
     from .site import SiteData
 
 FILE_NAME = "quickref.yaml"
@@ -56,12 +55,33 @@ def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(text))
 
 
-def _label(value: object, file: Path, located: Located, path: tuple[str | int, ...], problems: Problems) -> Label | None:
-    if not isinstance(value, dict) or any(not isinstance(value.get(lang), str) or not value[lang].strip()
-                                          for lang in SITE_LANGUAGES):
-        problems.add(display_path(file), yaml_path(*path),
-                     f"expected a text for each of {', '.join(SITE_LANGUAGES)}, got {value!r}", located.line(*path))
-        return None
+_TEXT = {"type": "string", "pattern": r"\S", "expected": "a non-empty text"}
+
+SCHEMA: Schema = {
+    "type": "object", "required": ["groups"], "additionalProperties": False,
+    "properties": {"groups": {
+        "type": "array", "minItems": 1, "expected": "a non-empty list of groups",
+        "items": {
+            "type": "object", "required": ["id", "title", "lines"], "additionalProperties": False,
+            "expected": "{id, title, lines: [...]}",
+            "properties": {
+                "id": {"type": "string", "pattern": f"^{GROUP_ID.pattern}$",
+                       "expected": "a group id of a-z, 0-9 and '-' (it is the group's anchor on the page)"},
+                "title": {"type": "object", "required": list(SITE_LANGUAGES), "additionalProperties": False,
+                          "properties": {lang: _TEXT for lang in SITE_LANGUAGES},
+                          "expected": f"a text for each of {', '.join(SITE_LANGUAGES)}"},
+                "lines": {"type": "array", "minItems": 1, "items": {
+                    "type": "object", "required": ["refs", *SITE_LANGUAGES], "additionalProperties": False,
+                    "expected": f"{{refs: [...], {', '.join(SITE_LANGUAGES)}}}",
+                    "properties": {
+                        "refs": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                                 "expected": "a list of rule section ids"},
+                        **{lang: _TEXT for lang in SITE_LANGUAGES}}}}}}}},
+}
+"""The shape of a quick reference; :func:`load_quickref` checks ids once, refs and numbers against the rules."""
+
+
+def _label(value: dict[str, str]) -> Label:
     return Label(**{lang: value[lang].strip() for lang in SITE_LANGUAGES})
 
 
@@ -69,45 +89,36 @@ def load_quickref(file: Path, game: Game, problems: Problems) -> tuple[QuickGrou
     """The groups of one game's quick reference, every line checked against its rule sections."""
     data, located = load_yaml(file)
     where = display_path(file)
-    if not isinstance(data, dict) or not isinstance(data.get("groups"), list) or not data["groups"]:
-        problems.add(where, "groups", "expected a non-empty list of groups", located.line("groups"))
+    faults = schema.check(data, located, where, SCHEMA, problems)
+    if not faults.usable("groups"):
         return ()
     groups = []
     seen: dict[str, int | None] = {}
     for g, group in enumerate(data["groups"]):
         path = ("groups", g)
-        if not isinstance(group, dict) or not isinstance(group.get("id"), str) or \
-                not isinstance(group.get("lines"), list) or not group["lines"]:
-            problems.add(where, yaml_path(*path), "expected {id, title, lines: [...]}", located.line(*path))
+        if not faults.usable(*path, "id"):
             continue
         group_id = group["id"]
-        if not GROUP_ID.fullmatch(group_id):
-            problems.add(where, yaml_path(*path, "id"), f"expected a group id of a-z, 0-9 and '-' (it is the "
-                         f"group's anchor on the page), got {group_id!r}", located.line(*path, "id"))
-            continue
         if group_id in seen:
             problems.add(where, yaml_path(*path, "id"), f"duplicate group id {group_id!r} (first on line "
                          f"{seen[group_id]}): expected each id once", located.line(*path, "id"))
             continue
         seen[group_id] = located.line(*path, "id")
-        title = _label(group.get("title"), file, located, path + ("title",), problems)
         lines = []
-        for n, line in enumerate(group["lines"]):
+        for n, line in enumerate(group["lines"] if faults.usable(*path, "lines") else []):
             lpath = path + ("lines", n)
-            refs = line.get("refs") if isinstance(line, dict) else None
-            if not isinstance(refs, list) or not refs or not all(isinstance(r, str) for r in refs):
-                problems.add(where, yaml_path(*lpath, "refs"), f"expected a list of rule section ids, got {refs!r}",
-                             located.line(*lpath))
+            if not faults.usable(*lpath, "refs"):
                 continue
+            refs = line["refs"]
             unknown = [r for r in refs if r not in game.sections]
             if unknown:
                 problems.add(where, yaml_path(*lpath, "refs"),
                              f"unknown rule sections {unknown} (expected ids from rules/{game.id}/game.yaml)",
                              located.line(*lpath, "refs"))
                 continue
-            text = _label({lang: line.get(lang) for lang in SITE_LANGUAGES}, file, located, lpath, problems)
-            if text is None:
+            if not faults.clean(*lpath):
                 continue
+            text = _label(line)
             for lang in SITE_LANGUAGES:
                 source = " ".join(game.sections[r].texts[lang].title + " " + game.sections[r].texts[lang].body
                                   for r in refs)
@@ -117,8 +128,8 @@ def load_quickref(file: Path, game: Game, problems: Problems) -> tuple[QuickGrou
                                  f"numbers {missing} do not occur in the {lang} text of {', '.join(refs)}: "
                                  "a quick reference only repeats the rules", located.line(*lpath, lang))
             lines.append(QuickLine(tuple(refs), text))
-        if title is not None:
-            groups.append(QuickGroup(group["id"], title, tuple(lines)))
+        if faults.clean(*path, "title"):
+            groups.append(QuickGroup(group_id, _label(group["title"]), tuple(lines)))
     return tuple(groups)
 
 

@@ -319,12 +319,12 @@ def test_good_minimal_file_loads(tmp_path):
 
 def test_unknown_type(tmp_path):
     msg = problems_for(tmp_path, [{**GOOD_GENE, "type": "mega"}])
-    assert "cards/ursuppe.yaml:" in msg and "entry 'speed'" in msg and "unknown type 'mega'" in msg
+    assert "cards/ursuppe.yaml:" in msg and "cards[0].type: entry 'speed': expected one of 'normal', 'superior', got 'mega'" in msg
 
 
 def test_missing_translation(tmp_path):
     msg = problems_for(tmp_path, [{**GOOD_GENE, "text": {"it": "Testo."}}])
-    assert "cards/ursuppe.yaml:" in msg and "entry 'speed'" in msg and "missing translation: text.en" in msg
+    assert "cards/ursuppe.yaml:" in msg and "cards[0].text: entry 'speed': missing translation 'en'" in msg
 
 
 def test_negative_count(tmp_path):

@@ -80,7 +80,7 @@ def test_bad_note_names_file_and_entry(tmp_path, game, section, kind, message):
     problems = Problems()
     assert load_notes(file, game, problems) == []
     text = "\n".join(str(p) for p in problems.items)
-    assert "mini.yaml" in text and "(rounds)" in text and message in text
+    assert "mini.yaml" in text and "note 'rounds'" in text and message in text
 
 
 def test_good_note_loads(tmp_path, game):

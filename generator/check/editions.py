@@ -9,16 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from .. import schema
 from ..errors import Problems
+from ..schema import Schema
 from ..rules import Game
 from ..yamlio import load_yaml, yaml_path
 from .model import REVIEWED, CheckId, Finding, SectionPair, Status
 from .checks import run_checks
 
 if TYPE_CHECKING:
-    from solver.loading import Located
+    from solver.loading import DataPath
 
     from ..glossary import Term
     from ..rules import Section
@@ -114,64 +117,70 @@ def official_pairs(game: Game) -> list[SectionPair]:
             for c in game.chapters for s in c.sections]
 
 
-def _texts(value: object, file: Path, located: Located, path: tuple[str | int, ...], problems: Problems,
-           what: str) -> dict[str, str]:
-    if not isinstance(value, dict) or not all(isinstance(value.get(l), str) and value[l].strip() for l in ("it", "en")):
-        problems.add(file, yaml_path(*path), f"expected {what} in both languages {{it: ..., en: ...}}, got {value!r}"[:300],
-                     located.line(*path))
-        return {}
-    return {"it": value["it"].strip(), "en": value["en"].strip()}
+def _both(what: str) -> Schema:
+    return {"type": "object", "required": ["it", "en"], "member": "translation",
+            "properties": {lang: {"type": "string", "pattern": r"\S", "expected": "a non-empty text"} for lang in ("it", "en")},
+            "expected": f"{what} in both languages {{it: ..., en: ...}}"}
+
+
+NOTES_SCHEMA: Schema = {
+    "type": "object", "required": ["notes"],
+    "properties": {"notes": {"type": "array", "expected": "a list of notes under 'notes:'", "items": {
+        "type": "object", "required": ["id", "sections", "kind", "title", "text", "follow"],
+        "additionalProperties": False, "expected": "a mapping",
+        "properties": {
+            "id": {"type": "string", "pattern": r"\S", "expected": "a note id"},
+            "sections": {"type": ["string", "array"], "minItems": 1, "items": {"type": "string"},
+                         "expected": "sections: [chapter.slug, ...]"},
+            "kind": {"enum": [k.value for k in NoteKind]},
+            "title": _both("a title"), "text": _both("what each edition says"),
+            "follow": _both("which rule to follow")}}}},
+}
+"""The shape of an edition-notes file; :func:`load_notes` checks the game, ids once and sections known."""
+
+
+def _note_name(data: Any) -> Callable[[DataPath], str]:
+    """How a message names the note a path lies in (``note 'rounds'``, ``note #3``)."""
+    def name(path: DataPath) -> str:
+        if len(path) < 2 or path[0] != "notes" or not isinstance(path[1], int):
+            return ""
+        raw = data["notes"][path[1]]
+        note_id = raw.get("id") if isinstance(raw, dict) else None
+        return f"note {note_id!r}" if isinstance(note_id, str) else f"note #{path[1] + 1}"
+    return name
 
 
 def load_notes(file: Path, game: Game, problems: Problems) -> list[Note]:
     """Curated notes of one game; every note names known sections and says everything in both languages."""
     data, located = load_yaml(file)
-    raw_notes = data.get("notes") if isinstance(data, dict) else None
-    if not isinstance(raw_notes, list):
-        problems.add(file, "notes", "expected a list of notes under 'notes:'", located.line("notes"))
+    name = _note_name(data)
+    faults = schema.check(data, located, file, NOTES_SCHEMA, problems, name)
+    if not faults.usable("notes"):
         return []
     if data.get("game") != game.id:
         problems.add(file, "game", f"expected the game id {game.id!r}, got {data.get('game')!r}", located.line("game"))
     notes, seen = [], set()
-    for index, raw in enumerate(raw_notes):
+    for index, raw in enumerate(data["notes"]):
         where = ("notes", index)
         line = located.line(*where)
-        if not isinstance(raw, dict):
-            problems.add(file, yaml_path(*where), f"expected a mapping, got {raw!r}", line)
+        if not faults.usable(*where, "id"):
             continue
-        note_id = raw.get("id")
-        label = f"{yaml_path(*where)} ({note_id})"
-        unknown = set(raw) - {"id", "sections", "kind", "title", "text", "follow"}
-        if unknown:
-            problems.add(file, label, f"unknown keys {sorted(unknown)}: expected id, sections, kind, title, text, follow", line)
-        if not isinstance(note_id, str) or not note_id.strip():
-            problems.add(file, yaml_path(*where, "id"), f"expected a note id, got {note_id!r}", line)
-            continue
+        note_id = raw["id"]
         if note_id in seen:
-            problems.add(file, label, f"duplicate note id {note_id!r}", line)
+            problems.add(file, yaml_path(*where, "id"), f"{name(where)}: duplicate note id {note_id!r}", line)
         seen.add(note_id)
-        sections = raw.get("sections")
-        if isinstance(sections, str):
-            sections = [sections]
-        if not isinstance(sections, list) or not sections:
-            problems.add(file, label, f"expected 'sections: [chapter.slug, ...]', got {sections!r}", line)
-            sections = []
-        known = all(section in game.sections for section in sections)
-        for s_index, section in enumerate(sections):
-            if section not in game.sections:
-                problems.add(file, f"{label}.sections[{s_index}]", f"unknown section {section!r}: expected a section "
-                             f"id of {game.id} (listed in rules/{game.id}/game.yaml)", located.line(*where, "sections", s_index))
-        try:
-            kind = NoteKind(raw.get("kind"))
-        except ValueError:
-            problems.add(file, f"{label}.kind", f"expected one of {[k.value for k in NoteKind]}, got {raw.get('kind')!r}",
-                         located.line(*where, "kind"))
+        if not faults.usable(*where, "sections"):
             continue
-        title = _texts(raw.get("title"), file, located, (*where, "title"), problems, "a title")
-        text = _texts(raw.get("text"), file, located, (*where, "text"), problems, "what each edition says")
-        follow = _texts(raw.get("follow"), file, located, (*where, "follow"), problems, "which rule to follow")
-        if title and text and follow and sections and known:
-            notes.append(Note(note_id, tuple(sections), kind, title, text, follow, line))
+        sections = [raw["sections"]] if isinstance(raw["sections"], str) else raw["sections"]
+        unknown = [(i, s) for i, s in enumerate(sections) if s not in game.sections]
+        for s_index, section in unknown:
+            problems.add(file, yaml_path(*where, "sections", s_index), f"{name(where)}: unknown section {section!r}: "
+                         f"expected a section id of {game.id} (listed in rules/{game.id}/game.yaml)",
+                         located.line(*where, "sections", s_index))
+        if faults.clean(*where) and not unknown:
+            title, text, follow = ({lang: raw[key][lang].strip() for lang in ("it", "en")}
+                                   for key in ("title", "text", "follow"))
+            notes.append(Note(note_id, tuple(sections), NoteKind(raw["kind"]), title, text, follow, line))
     return notes
 
 
