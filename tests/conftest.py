@@ -50,3 +50,27 @@ def site_url():
         pytest.fail("site/ is not built: run `make site` (make test builds it before these tests)")
     with serve_site(SITE) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def game():
+    """The real data's Cytosis game (sections and sources), loaded once."""
+    from generator.errors import Problems
+    from generator.paths import DATA_DIR
+    from generator.rules import load_games
+    problems = Problems()
+    games = load_games(DATA_DIR, problems)
+    assert not problems, problems.items
+    return games["cytosis"]
+
+
+@pytest.fixture(scope="session")
+def audit(game):
+    """The real rules audit (``data/audit/cytosis.yaml``), loaded once."""
+    from generator.audit import load_audit
+    from generator.errors import Problems
+    from generator.paths import DATA_DIR
+    problems = Problems()
+    result = load_audit(DATA_DIR / "audit" / "cytosis.yaml", game, problems)
+    assert not problems, "\n".join(str(p) for p in problems.items)
+    return result

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 import pytest
 import yaml
@@ -13,27 +12,10 @@ import yaml
 from generator.audit import ROOT, Status, load_audit, plain, planner_blocks, resolve_code, section_source_text
 from generator.audit import test_functions as defined_tests
 from generator.errors import Problems
-from generator.rules import load_games
 from generator.paths import DATA_DIR
 
 AUDIT_FILE = DATA_DIR / "audit" / "cytosis.yaml"
 ROWS_TESTS = ROOT / "tests" / "test_rules_audit_rows.py"
-
-
-@pytest.fixture(scope="module")
-def game():
-    problems = Problems()
-    games = load_games(DATA_DIR, problems)
-    assert not problems, problems.items
-    return games["cytosis"]
-
-
-@pytest.fixture(scope="module")
-def audit(game):
-    problems = Problems()
-    result = load_audit(AUDIT_FILE, game, problems)
-    assert not problems, "\n".join(str(p) for p in problems.items)
-    return result
 
 
 def test_every_section_is_classified_once(game, audit):
