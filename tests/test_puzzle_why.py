@@ -121,8 +121,8 @@ def test_probe_optimum_is_the_same_by_either_engine(pid):
 @pytest.mark.parametrize("searchable", [True, False])
 def test_a_probe_with_no_legal_plan_is_unplayable_not_unproven(searchable):
     """1st edition, one flask more than the free spots allow: no legal sequence (not a time-out)."""
-    puzzle = load_puzzle(PUZZLES_DIR / "rule-row-refresh-1e.yaml")
-    flask = dict(why_facts._probes(puzzle))["flask"]
+    puzzle = load_puzzle(PUZZLES_DIR / "rule-grey-bought-slot-1e.yaml")   # (rule-row-refresh-1e's row now
+    flask = dict(why_facts._probes(puzzle))["flask"]                     # refills from a one-card pile)
     assert why_facts.probe_optimum(flask, searchable) == (None, "unplayable")
     for lang in ("it", "en"):
         text = puzzle_why.limit_text({"optimum": 3, "limits": [{"resource": "flask", "optimum": None,
@@ -189,7 +189,7 @@ def test_every_view_has_the_same_keys():
 def test_a_probe_the_planner_cannot_model_is_searched_within_a_state_budget(monkeypatch):
     """The Virus expansion: the probe goes to the exhaustive search, bounded by states (the same
     answer on every machine), and a search the budget stops is "unproven", never a guess."""
-    puzzle = load_puzzle(PUZZLES_DIR / "virus-attack-card-1e.yaml")
+    puzzle = load_puzzle(PUZZLES_DIR / "virus-influenza-2e.yaml")   # its ATP probe: about 8,000 states
     atp = dict(why_facts._probes(puzzle))["atp"]
     monkeypatch.setattr(why_facts, "PROBE_NODES", 100)
     assert why_facts.probe_optimum(atp, searchable=False) == (None, "unproven")
