@@ -132,9 +132,19 @@ def test_supports_names_why_a_puzzle_is_out_of_scope(change, reason):
     assert reason in (supports(data) or "")
 
 
-@pytest.mark.parametrize("path", sorted((Path(__file__).parent.parent / "data" / "puzzles").glob("*.yaml")),
-                         ids=lambda p: p.stem)
+def _placements(path: Path) -> int:
+    import yaml
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return int(data.get("rounds", 1)) * int(data.get("flasks", 1))
+
+
+PROJECT_PUZZLES = sorted((Path(__file__).parent.parent / "data" / "puzzles").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem, marks=pytest.mark.slow if _placements(p) > 4 else ())
+                                  for p in PROJECT_PUZZLES])
 def test_oracle_agrees_with_the_expected_optimum_of_project_puzzles_in_scope(path):
+    """The oracle's search over a project puzzle (of more than 4 placements: in the slow tier)."""
     import yaml
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     if supports(data) or "expected" not in data:

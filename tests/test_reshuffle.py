@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tiers import exhaustive_within_budget
+
 from solver.engine import Action, ActionKind, initial_state
 from solver.planner import unsupported_reason
 from solver.rules import reshuffle
@@ -126,7 +128,7 @@ def test_cpsat_models_the_card_coming_back(edition, changes):
     from solver.planner import build_model, solve_cpsat
     from solver.solution import _final_score
     p = make(edition=edition, flasks=2, grey_flasks=0, **changes)
-    value = exhaustive(p)[0]
+    value = exhaustive_within_budget(p)[0]
     res = solve_cpsat(build_model(p))
     assert res.status == "optimal" and res.objective == value == _final_score(p, res.plan)
 
