@@ -4,8 +4,7 @@ search worker (helpers.result_pages: the index, query shaping and ranking the se
 * the hand-written set (tests/search_relevance.yaml): lookups typed as players would;
 * the generated set (generator/search_lookups.py): every glossary form, card name and rule section
   title on both sites, each also with a typo and in the other number, and questions, derived from
-  the data, so it measures the search and not the tuning (here every 4th lookup of each site and
-  kind, :func:`sample`; ``tools/search_relevance.py`` measures the whole set).
+  the data, so it measures the search and not the tuning.
 
 At least 90 % of each has a right page of the reader's language among the first three results, and
 no lookup of a glossary term comes back empty."""
@@ -44,28 +43,10 @@ def handwritten_rows(context, site_url, prefix):
         return relevance_rows(tab, site_url, prefix, LOOKUPS)
 
 
-SAMPLE_EVERY = 4
-"""``make test`` runs every 4th generated lookup of each site and kind (about 1,400 of 5,700: the
-floors below hold for the sample as for the whole); ``tools/search_relevance.py`` runs them all and
-writes the figures the site shows."""
-
-
-def sample(lookups: list) -> list:
-    """Every :data:`SAMPLE_EVERY`-th lookup of each (site, kind), in the set's order."""
-    seen: dict[tuple[str, str], int] = {}
-    out = []
-    for lookup in lookups:
-        key = (lookup.site, lookup.kind)
-        if seen.get(key, 0) % SAMPLE_EVERY == 0:
-            out.append(lookup)
-        seen[key] = seen.get(key, 0) + 1
-    return out
-
-
 @pytest.fixture(scope="session")
 def generated(context, site_url):
     with _tab(context) as italian, _tab(context) as english:
-        return generated_rows({"it": italian, "en": english}, site_url, sample(load_generated_lookups(ROOT / "data")))
+        return generated_rows({"it": italian, "en": english}, site_url, load_generated_lookups(ROOT / "data"))
 
 
 def _misses(rows: list[dict], limit: int = 40) -> str:
