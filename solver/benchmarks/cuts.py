@@ -68,6 +68,7 @@ from ..model import RECEPTOR_OF, CardType, EventKind, Resource, SpotKind, event_
 
 if TYPE_CHECKING:
     from ..planner import Act, PlanModel
+    from ortools.sat.python import cp_model
 
 GROUPS: dict[str, tuple[Resource, ...]] = {
     "atp": (Resource.ATP,),
@@ -271,13 +272,8 @@ def knapsack_cap(pm: PlanModel, rows: list[FlowRow]) -> tuple[dict[str, int], in
         m.add(sum(y[c] * k for c, k in row.coef.items() if k) <= row.rhs)
     hp = {c: n.health for c, n in needs.items()}
     m.maximize(sum(y[c] * hp[c] for c in y))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = 5.0
-    if solver.solve(m) != cp_model.OPTIMAL:
-        return None
-    return hp, int(round(solver.objective_value))
+    best = _proven_optimum(m)
+    return None if best is None else (hp, best)
 
 
 def add_knapsack_cap(pm: PlanModel) -> int:
@@ -393,13 +389,7 @@ def objective_cap(pm: PlanModel, rows: list[FlowRow]) -> int | None:
     m.add(sum(sets[g] * size for g, size in sizes.items()) <= slack["cubes"])
     score.append(sum(sets.values()))
     m.maximize(sum(score))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = 5.0
-    if solver.solve(m) != cp_model.OPTIMAL:
-        return None
-    return int(round(solver.objective_value))
+    return _proven_optimum(m)
 
 
 def add_objective_cap(pm: PlanModel) -> int:
@@ -412,3 +402,16 @@ def add_objective_cap(pm: PlanModel) -> int:
         return added
     pm.lm.le(pm.lm.objective, cap)
     return added + 1
+
+
+def _proven_optimum(m: cp_model.CpModel) -> int | None:
+    """The optimum of a small auxiliary model, proven by CP-SAT on one worker within 5
+    deterministic seconds (the same answer on every machine), or None."""
+    from ortools.sat.python import cp_model
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_deterministic_time = 5.0
+    if solver.solve(m) != cp_model.OPTIMAL:
+        return None
+    return int(round(solver.objective_value))
