@@ -1,7 +1,9 @@
 """Print the relevance figures of the site search as Markdown: the generated set (generated from the
 data, generator/search_lookups.py) by kind of lookup and by source, and the hand-written set
 (tests/search_relevance.yaml) lookup by lookup; the shares are written to data/figures/search.json
-(generator/figures.py) unless --no-write or --site is given.
+(generator/figures.py), and every generated lookup's result pages to the browser tests' record
+tests/golden/search-relevance.json (tests/browser/relevance_record.py), unless --no-write or --site
+is given.
 
 Usage: .venv/bin/python tools/search_relevance.py [--site DIR] [--misses N]
 (after `mkdocs build`; needs /usr/bin/chromium). --site measures another build (e.g. one of the
@@ -41,6 +43,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     from generator.search_lookups import KINDS, SOURCES, load_generated_lookups
+    import relevance_record
     from helpers import generated_rows, relevance_rows
     from site_server import SITE, serve_site, site_prefix
 
@@ -97,6 +100,8 @@ def main() -> int:
         figures.append(figure("handwritten", sum(r["ok"] for r in hand), Unit.COUNT, of=len(hand)))
         file = write_set("search", "python tools/search_relevance.py", load_before, figures)
         print(f"\nwritten: {file.relative_to(ROOT)}")
+        record = relevance_record.write(SITE, generated, rows)
+        print(f"written: {record.relative_to(ROOT)} (the browser tests' record of every generated lookup)")
     return 0
 
 

@@ -11,14 +11,17 @@ no lookup of a glossary term comes back empty."""
 from __future__ import annotations
 
 import contextlib
+import warnings
 from pathlib import Path
 
 import pytest
 import yaml
 
+import relevance_record
+from generator.proofs.store import head_commit
 from generator.search_lookups import KINDS, load_generated_lookups
 from helpers import generated_rows, relevance_rows
-from site_server import ROOT
+from site_server import ROOT, SITE
 
 LOOKUPS = yaml.safe_load((Path(__file__).resolve().parents[1] / "search_relevance.yaml").read_text(encoding="utf-8"))["lookups"]
 TARGET = 0.9
@@ -44,9 +47,34 @@ def handwritten_rows(context, site_url, prefix):
 
 
 @pytest.fixture(scope="session")
-def generated(context, site_url):
+def generated_run(context, site_url) -> dict:
+    """The generated set's rows: from the committed record when it was measured on a site like the
+    one built (relevance_record.digest), with a sample checked live against it; otherwise every
+    lookup measured live (about two minutes), the record being stale."""
+    lookups = load_generated_lookups(ROOT / "data")
+    record = relevance_record.read()
+    current = record is not None and record["digest"] == relevance_record.digest(SITE, lookups)
+    chosen = relevance_record.sample(lookups, head_commit()) if current else range(len(lookups))
     with _tab(context) as italian, _tab(context) as english:
-        return generated_rows({"it": italian, "en": english}, site_url, load_generated_lookups(ROOT / "data"))
+        live = generated_rows({"it": italian, "en": english}, site_url, [lookups[i] for i in chosen])
+    if not current:
+        warnings.warn(f"{relevance_record.RECORD.name} is stale (the search index, its scripts or the "
+                      f"lookups changed): all {len(lookups)} lookups measured live; "
+                      f"`{relevance_record.COMMAND}` rewrites it")
+        return {"rows": live, "from_record": False, "disagreements": []}
+    assert record is not None
+    rows = relevance_record.rows_from(record, lookups)
+    positions = relevance_record.in_row_order(chosen, lookups)
+    disagreements = [f"[{lookups[i].site}] {lookups[i].query!r}: recorded {rows[i]['top']} ({rows[i]['count']}), "
+                     f"live {row['top']} ({row['count']})"
+                     for i, row in zip(positions, live, strict=True)
+                     if (row["top"], row["count"]) != (rows[i]["top"], rows[i]["count"])]
+    return {"rows": rows, "from_record": True, "disagreements": disagreements, "checked": len(live)}
+
+
+@pytest.fixture(scope="session")
+def generated(generated_run) -> list[dict]:
+    return generated_run["rows"]
 
 
 def _misses(rows: list[dict], limit: int = 40) -> str:
@@ -67,6 +95,18 @@ def test_right_page_of_readers_language_in_top_3(handwritten_rows):
     passed = sum(r["ok"] for r in handwritten_rows)
     assert passed >= TARGET * len(handwritten_rows), (
         f"{passed}/{len(handwritten_rows)} lookups pass, below {TARGET:.0%}:\n{_misses(handwritten_rows)}")
+
+
+def test_generated_record_agrees_with_the_live_search(generated_run):
+    """A current record is checked on every run: a sample of lookups (a different one on every
+    commit) must give, live, the result pages and counts the record holds."""
+    if not generated_run["from_record"]:
+        pytest.skip("the record is stale: every lookup was measured live instead")
+    assert generated_run["checked"] >= 2 * min(relevance_record.SAMPLE, 100)
+    assert not generated_run["disagreements"], (
+        f"{len(generated_run['disagreements'])} of {generated_run['checked']} lookups answer otherwise than "
+        f"{relevance_record.RECORD.name} records, on a site with the same digest:\n"
+        + "\n".join(generated_run["disagreements"][:20]))
 
 
 def test_generated_set_covers_every_kind_on_both_sites(generated):
