@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from solver.loading import LoadError, load_json
+from solver.io.loading import LoadError, load_json
 
 from . import features, i18n, schema
 from .errors import Problem, Problems

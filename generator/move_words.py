@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from solver import engine
+from solver.game import engine
 from solver.solution import step_events
-from solver.steps import Param, StepEvent, render
+from solver.game.steps import Param, StepEvent, render
 
 
 class Words:
@@ -33,7 +33,7 @@ class Words:
         return {"texts": self.texts, "names": self.names}
 
     def message(self, key: str, **params: object) -> str:
-        """The text of ``key`` filled in (the ``message`` of :func:`solver.steps.render`); a key
+        """The text of ``key`` filled in (the ``message`` of :func:`solver.game.steps.render`); a key
         the page lacks is shown as the key, so a missing word is visible and never a crash."""
         text = self.texts.get(key, key)
         return text.format(**params) if params else text

@@ -1,5 +1,5 @@
 """The play session run in the reader's browser by Pyodide (issue #19, step 2), and at build time
-by CPython for the step-through frames. It imports only :mod:`solver.engine` and :mod:`solver.values` (and what they
+by CPython for the step-through frames. It imports only :mod:`solver.game.engine` and :mod:`solver.game.values` (and what they
 import: model, editions, errors, two rules modules), so the browser loads no solver, no ortools,
 no yaml: the page hands it the puzzle already built, pickled at build time. Every legal action and
 every state come from the engine itself: the browser applies exactly the engine's rules."""
@@ -10,13 +10,13 @@ import json
 import pickle
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from solver import engine
-from solver.values import OverBudget, ValueSearch
+from solver.game import engine
+from solver.game.values import OverBudget, ValueSearch
 
 from generator.move_words import Words, blocked_codes, move_group, move_text
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle
+    from solver.game.model import Puzzle
 
 
 class Values(TypedDict):

@@ -16,7 +16,7 @@ import shutil
 from html import escape
 from pathlib import Path
 
-from solver.model import STOCK_ORDER
+from solver.game.model import STOCK_ORDER
 from typing import TYPE_CHECKING, Any
 
 from . import i18n, play_runtime
@@ -26,8 +26,8 @@ from .paths import GENERATED_DIR
 from .step_texts import NAMED_KEYS, step_text
 
 if TYPE_CHECKING:
-    from solver.engine import State
-    from solver.model import Puzzle
+    from solver.game.engine import State
+    from solver.game.model import Puzzle
     from solver.solution import Step
 
 UI = i18n.namespace("play")
@@ -91,7 +91,7 @@ def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
 
 def step_texts_of(lang: str) -> dict[str, str]:
     """The ``steps.*`` texts of ``lang`` as flat dotted keys (what :class:`Words` reads)."""
-    from solver.steps import catalogue_keys
+    from solver.game.steps import catalogue_keys
     return {key: i18n.t(NAMED_KEYS.get(key, key), lang) for key in sorted(catalogue_keys())}
 
 
@@ -188,7 +188,7 @@ def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, A
     what board.js plays from without the engine. Labels and frames are stored once
     (``labels``, ``frames``) and referred to by index. None when the values are not a ``table`` or
     the states are more than :data:`TABLE_STATES`."""
-    from solver import engine
+    from solver.game import engine
     from .move_words import blocked_codes, move_group, move_text
     if values.get("kind") != "table" or len(values["best"]) > TABLE_STATES:
         return None
@@ -261,17 +261,17 @@ PYODIDE_DIR = ROOT / "tools" / "pyodide" / "node_modules" / "pyodide"
 """Where ``make pyodide`` (npm ci in tools/pyodide) puts the Pyodide package."""
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The files Pyodide's core needs (no extra packages: the engine needs only the standard library)."""
-ENGINE_MODULES = ("solver/engine.py", "solver/model.py", "solver/editions.py", "solver/errors.py",
-                  *sorted(f"solver/rules/{p.name}" for p in (ROOT / "solver" / "rules").glob("*.py")
+ENGINE_MODULES = ("solver/game/engine.py", "solver/game/model.py", "solver/game/editions.py", "solver/game/errors.py",
+                  *sorted(f"solver/game/rules/{p.name}" for p in (ROOT / "solver" / "game" / "rules").glob("*.py")
                           if p.name != "__init__.py"),
-                  "solver/messages.py", "solver/steps.py", "solver/solution.py", "solver/values.py")
+                  "solver/game/messages.py", "solver/game/steps.py", "solver/solution.py", "solver/game/values.py")
 """The only solver modules the browser loads: the engine and what it imports (every rule group of
-``solver/rules/``, so a new group cannot be left out), the value search the play runtime imports,
+``solver/game/rules/``, so a new group cannot be left out), the value search the play runtime imports,
 and the step events and their renderer that
 tell a move in the reader's words (:mod:`generator.move_words`)."""
 
-BROWSER_LOADING = '''"""The browser's stand-in for solver/loading.py (generator/puzzle_play.py BROWSER_LOADING):
-solver/steps.py imports its file readers for the command line's catalogue; in the browser the page
+BROWSER_LOADING = '''"""The browser's stand-in for solver/io/loading.py (generator/puzzle_play.py BROWSER_LOADING):
+solver/game/steps.py imports its file readers for the command line's catalogue; in the browser the page
 hands the words over and no file is ever read, so these only say so."""
 
 
@@ -286,14 +286,14 @@ def display_path(path):
 def load_yaml(path):
     raise LoadError(f"{path}: no files are read in the browser")
 '''
-"""solver/loading.py imports yaml, which the browser does not load."""
+"""solver/io/loading.py imports yaml, which the browser does not load."""
 
 
 def engine_sources() -> dict[str, str]:
     """Path in Pyodide's file system -> source: the engine modules, empty package files (the real
     ``solver/__init__.py`` imports the solvers, yaml and jsonschema), and the play session."""
-    sources = {"solver/__init__.py": "", "solver/rules/__init__.py": "", "generator/__init__.py": "",
-               "solver/loading.py": BROWSER_LOADING}
+    sources = {"solver/__init__.py": "", "solver/game/rules/__init__.py": "", "generator/__init__.py": "",
+               "solver/io/loading.py": BROWSER_LOADING}
     for module in ENGINE_MODULES:
         sources[module] = (ROOT / module).read_text(encoding="utf-8")
     sources["generator/move_words.py"] = (ROOT / "generator" / "move_words.py").read_text(encoding="utf-8")

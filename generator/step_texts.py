@@ -1,5 +1,5 @@
 """The site's words for the solver's step events: the one place pages turn a step's events
-(``solver.steps.StepEvent``, stored in a solution record as dicts) into a text, through the
+(``solver.game.steps.StepEvent``, stored in a solution record as dicts) into a text, through the
 catalogue (``steps.*`` of ``data/i18n/<lang>.yaml``). Cards, spots, goals and disks are told by
 their names (``names``: :func:`generator.puzzle_play.names_of`), never by their data ids."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from solver.steps import StepEvent, render
+from solver.game.steps import StepEvent, render
 
 from .i18n import t
 from .move_words import Words, named

@@ -7,9 +7,9 @@ Public API (stable; the site generator uses it)::
     sol = solve(puzzle)                 # engine="cpsat" (default) or "exhaustive"
     sol.status, sol.health, sol.plan, sol.steps, sol.breakdown
     sol.bound, sol.proven, sol.gap, sol.wall_time, sol.confirmed_by, sol.reason
-    sol.steps[0].events                 # what the step does, without words (solver.steps)
+    sol.steps[0].events                 # what the step does, without words (solver.game.steps)
     sol.steps[0].describe("it")         # ... in the words of data/i18n/it.yaml (steps.*)
-    plan, complete = greedy_plan(puzzle)  # the greedy contrast (solver.greedy)
+    plan, complete = greedy_plan(puzzle)  # the greedy contrast (solver.optimise.greedy)
 
 Engine API (OpenSpiel style): ``initial_state``, ``legal_actions``, ``apply``,
 ``is_terminal``, ``returns``, ``score``; ``all_actions(puzzle)`` enumerates every action.
@@ -19,14 +19,14 @@ SOLVER_VERSION = "2.1.0"
 puzzle hash + this version)."""
 __version__ = SOLVER_VERSION
 
-from .engine import (
+from solver.game.engine import (
     Action, ActionKind, Breakdown, Disk, State, action_sections, all_actions, apply, initial_state,
     is_terminal, legal_actions, returns, score, why_illegal,
 )
-from .greedy import greedy_plan
-from .errors import IllegalActionError, PlanError, PuzzleError, SolverError
-from .model import Board, Card, CardType, Edition, Puzzle, Resource, Spot, SpotKind, Stock
-from .puzzle import PUZZLE_SCHEMA, board_assumptions, load_board, load_puzzle, puzzle_files
+from solver.optimise.greedy import greedy_plan
+from solver.game.errors import IllegalActionError, PlanError, PuzzleError, SolverError
+from solver.game.model import Board, Card, CardType, Edition, Puzzle, Resource, Spot, SpotKind, Stock
+from solver.io.puzzle import PUZZLE_SCHEMA, board_assumptions, load_board, load_puzzle, puzzle_files
 from .solution import ENGINES, Solution, Step, VerificationError, replay, solve
 
 __all__ = [

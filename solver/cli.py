@@ -14,17 +14,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
-from .engine import Breakdown, State
-from .errors import IllegalActionError, SolverError
-from .plans import load_plan
-from .puzzle import PUZZLE_SCHEMA, load_puzzle
+from solver.game.engine import Breakdown, State
+from solver.game.errors import IllegalActionError, SolverError
+from solver.io.plans import load_plan
+from solver.io.puzzle import PUZZLE_SCHEMA, load_puzzle
 from .solution import ENGINES, Solution, Step, VerificationError, replay, solve
-from .engine import score
-from .steps import Message, catalogue_languages, catalogue_message
+from solver.game.engine import score
+from solver.game.steps import Message, catalogue_languages, catalogue_message
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs
-    from .model import Puzzle
-    from .planner import Progress
+    from solver.game.model import Puzzle
+    from solver.optimise.planner import Progress
 
 LANGS = catalogue_languages()
 """The command line's languages (``--lang``): those the message catalogue has a file for."""
@@ -196,7 +196,7 @@ def confirm_with_highs(puzzle: Puzzle, sol: Solution, budget: float) -> Solution
     seconds: listed in ``confirmed_by`` when HiGHS proves the same optimum (its plan replayed by the
     rules engine), a :class:`VerificationError` when it proves another, unconfirmed when it runs out
     of time; its seconds, status and budget in ``stats``."""
-    from .planner import build_model, solve_highs
+    from solver.optimise.planner import build_model, solve_highs
     from .solution import _verified
     h = solve_highs(build_model(puzzle), time_limit=budget)
     stats = dict(sol.stats, highs_seconds=round(h.wall_time, 3), highs_status=h.status,
@@ -324,8 +324,8 @@ def output_file_fault(text: str, option: str) -> str | None:
 
 def _cmd_record(args: argparse.Namespace) -> int:
     from pathlib import Path
-    from .offline import record, result_path, write_recording
-    from .progress import TimeBar
+    from solver.io.offline import record, result_path, write_recording
+    from solver.io.progress import TimeBar
     if args.out is not None and (fault := output_file_fault(args.out, "--out")):
         raise SolverError(fault)
     puzzle = load_puzzle(args.puzzle)

@@ -5,16 +5,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .engine import (
+from solver.game.engine import (
     Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, returns, score,
 )
-from .errors import IllegalActionError, SolverError
-from .rules import epigenetic
-from .model import Puzzle, Resource, SpotKind, Stock
-from .steps import StepEvent, StepEventKind as K, describe_events, event
+from solver.game.errors import IllegalActionError, SolverError
+from solver.game.rules import epigenetic
+from solver.game.model import Puzzle, Resource, SpotKind, Stock
+from solver.game.steps import StepEvent, StepEventKind as K, describe_events, event
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs (the engine also runs in the browser)
-    from .planner import Progress
+    from solver.optimise.planner import Progress
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Step:
     action: Action
     """The action."""
     events: tuple[StepEvent, ...]
-    """What happens, without words (rendered by :func:`solver.steps.render`)."""
+    """What happens, without words (rendered by :func:`solver.game.steps.render`)."""
     sections: tuple[str, ...]
     """Rule section IDs to link."""
     state: State
@@ -163,7 +163,7 @@ def _delta(before: State, after: State) -> list[StepEvent]:
 
 
 def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> tuple[StepEvent, ...]:
-    """What the action does, as language-neutral events (:mod:`solver.steps` renders them)."""
+    """What the action does, as language-neutral events (:mod:`solver.game.steps` renders them)."""
     head: list[StepEvent] = []
     if action.kind is ActionKind.PLAY_CARD:
         head.append(event(K.PLAY_CARD, card=action.card))
@@ -331,8 +331,8 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
 
     if engine == "exhaustive":
         return _solve_exhaustive(puzzle, time_limit)
-    from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs, subsolvers_for
-    from .deadline import OutOfTime, guard
+    from solver.optimise.planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs, subsolvers_for
+    from solver.optimise.deadline import OutOfTime, guard
     try:
         with guard(None if time_limit is None else _time.monotonic() + time_limit):   # the build counts too
             pm = build_model(puzzle)
@@ -381,7 +381,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
                 elif h.status == "infeasible":
                     raise VerificationError("CP-SAT found a plan but HiGHS says the model is infeasible")
             elif other == "exhaustive":
-                from .search import exhaustive
+                from solver.optimise.search import exhaustive
                 value, _, search_stats = exhaustive(puzzle, time_limit=limit)
                 if not search_stats.complete:
                     continue
@@ -424,7 +424,7 @@ def without_idle_trades(puzzle: Puzzle, plan: Iterable[Action]) -> list[Action]:
 
 def _solve_exhaustive(puzzle: Puzzle, time_limit: float | None = None) -> Solution:
     import time as _time
-    from .search import exhaustive
+    from solver.optimise.search import exhaustive
     t0 = _time.perf_counter()
     value, plan, stats = exhaustive(puzzle, time_limit=time_limit)
     if plan:
@@ -448,7 +448,7 @@ def _solve_exhaustive(puzzle: Puzzle, time_limit: float | None = None) -> Soluti
 
 
 def _explain(puzzle: Puzzle, time_limit: float | None = None) -> str | None:
-    from .planner import UnsupportedPuzzle, explain_infeasible
+    from solver.optimise.planner import UnsupportedPuzzle, explain_infeasible
     try:
         return explain_infeasible(puzzle) if time_limit is None else explain_infeasible(
             puzzle, time_limit=time_limit / puzzle.rounds)

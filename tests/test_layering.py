@@ -54,7 +54,7 @@ def test_solver_imports_and_runs_without_the_generator(tmp_path: Path) -> None:
         "sys.modules['generator'] = None  # any 'import generator...' now raises ImportError\n"
         f"for name in {modules!r}:\n"
         "    importlib.import_module(name)\n"
-        "from solver.errors import CellulaError, SolverError\n"
+        "from solver.game.errors import CellulaError, SolverError\n"
         "assert issubclass(SolverError, CellulaError)\n"
         "print('ok')\n"
     )
@@ -64,7 +64,7 @@ def test_solver_imports_and_runs_without_the_generator(tmp_path: Path) -> None:
 
 def test_one_base_class_for_both_packages() -> None:
     from generator.errors import CellulaError as generator_base, DataError
-    from solver.errors import CellulaError as solver_base, PuzzleError
+    from solver.game.errors import CellulaError as solver_base, PuzzleError
 
     assert generator_base is solver_base
     assert issubclass(DataError, solver_base) and issubclass(PuzzleError, solver_base)
@@ -228,7 +228,7 @@ def test_the_runtime_does_not_load_the_benchmarks() -> None:
     no benchmark module."""
     script = (
         "import sys\n"
-        "import solver, solver.cli, solver.solution, solver.planner, solver.search, solver.market\n"
+        "import solver, solver.cli, solver.solution, solver.optimise.planner, solver.optimise.search, solver.optimise.market\n"
         "solver.cli.build_parser().parse_args(['bench', '--deck'])\n"
         "print(sorted(m for m in sys.modules if m.startswith('solver.benchmarks')))\n"
     )

@@ -9,9 +9,10 @@ import re
 import pytest
 
 from generator import play_runtime, puzzle_play
-from solver import engine, load_puzzle, puzzle_files
+from solver.game import engine
+from solver import load_puzzle, puzzle_files
 from generator.step_texts import step_text
-from solver.search import exhaustive
+from solver.optimise.search import exhaustive
 from solver.solution import step_events
 
 SMALL = [f for f in puzzle_files() if play_runtime.best_values(load_puzzle(f), 3_000) is not None]

@@ -428,7 +428,7 @@ def test_no_internal_ids_or_solver_names_in_reader_text(pages, entries, lang):
     """Issue #36: cards, spots, goals and rulings by their names on every puzzle page (step texts,
     vesicles, why, other readings, statement), and the solvers' names only in the folded proof
     details."""
-    from solver.model import Ruling
+    from solver.game.model import Ruling
     found: dict[str, list[str]] = {}
     for puzzle_id, entry in entries.items():
         puzzle = entry.puzzle

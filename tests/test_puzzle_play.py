@@ -95,7 +95,7 @@ def test_move_table_is_the_engines_state_graph(lang):
     """The build-time move table (issue #36, played without Python in the browser): one row per
     reachable state, each move leading to the state the engine reaches, best scores from the
     record, a state's best the best of its moves' states, moves in words."""
-    from solver import engine
+    from solver.game import engine
     from generator.move_words import move_text
     puzzle, record = _table_puzzle()
     values = record["regret"]["values"]

@@ -1,4 +1,4 @@
-"""Regret figures one move off the optimal line (solver.regret, the ``line`` kind of the page's
+"""Regret figures one move off the optimal line (solver.optimise.regret, the ``line`` kind of the page's
 values, issue #19): on small puzzles, where the full table of every state's best reachable score
 exists, the one-move-off path must agree with it state by state; every stored continuation must
 replay in the rules engine to exactly its value; and the play session must show a figure only
@@ -12,9 +12,10 @@ import pytest
 from generator import play_runtime, puzzle_play
 from generator.proofs import regret as regret_values
 from play_data import play_data
-from solver import engine, load_puzzle, puzzle_files
-from solver.regret import line_values
-from solver.search import exhaustive
+from solver.game import engine
+from solver import load_puzzle, puzzle_files
+from solver.optimise.regret import line_values
+from solver.optimise.search import exhaustive
 
 TABLE_STATES = 3_000
 

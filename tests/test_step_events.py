@@ -9,9 +9,9 @@ import pytest
 import yaml
 
 from solver import load_puzzle, puzzle_files, replay
-from solver.engine import Action
-from solver.model import Resource, SpotKind, Stock
-from solver.steps import CATALOGUE_DIR, StepEvent, StepEventKind, catalogue_keys, describe_events, event, render
+from solver.game.engine import Action
+from solver.game.model import Resource, SpotKind, Stock
+from solver.game.steps import CATALOGUE_DIR, StepEvent, StepEventKind, catalogue_keys, describe_events, event, render
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LANGS = ("en", "it")
@@ -88,8 +88,8 @@ def test_the_site_and_the_command_line_say_the_same(path):
     ("steps: [", "en.yaml"),
 ])
 def test_the_solvers_reader_names_the_file_and_the_problem(tmp_path, content, expected):
-    from solver.errors import SolverError
-    from solver.steps import catalogue_message
+    from solver.game.errors import SolverError
+    from solver.game.steps import catalogue_message
     if content is not None:
         (tmp_path / "en.yaml").write_text(content, encoding="utf-8")
     with pytest.raises(SolverError, match=expected):

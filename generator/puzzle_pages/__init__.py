@@ -15,7 +15,7 @@ Registers the ``puzzles`` feature when imported (see :mod:`generator.features`):
 - its asset producer (:func:`.pages.play_assets`): ``generated/play/<id>.js``, what play mode
   loads when a reader starts playing (the puzzle for the engine and the regret values).
 
-The greedy contrast is the solver's policy (:func:`solver.greedy.greedy_plan`), played through
+The greedy contrast is the solver's policy (:func:`solver.optimise.greedy.greedy_plan`), played through
 the engine API only. Card values the rulebooks do not print carry an "illustrative" badge wherever
 they are shown. Data text is escaped on the way out (``attr`` in raw HTML, :func:`md_inline` in
 Markdown cells and link texts, ``text``/``md`` elsewhere).

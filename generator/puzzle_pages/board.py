@@ -6,14 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from solver.loading import load_yaml
+from solver.io.loading import load_yaml
 
 from ..errors import Problems
 from .model import BoardItem, ItemKind, Provenance
 from .texts import AREAS, RESOURCES, UI, amount
 
 if TYPE_CHECKING:
-    from solver.model import Board, Puzzle, Spot
+    from solver.game.model import Board, Puzzle, Spot
 
 
 def spot_value(spot: Spot, lang: str) -> str:
@@ -85,7 +85,7 @@ def load_boards(puzzles_dir: Path, problems: Problems | None = None
     """Every board side with its title, editions and values; a malformed board side is a problem
     (or a :class:`~solver.PuzzleError` without ``problems``)."""
     from solver import PuzzleError, load_board
-    from solver.puzzle import BOARDS_DIR
+    from solver.io.puzzle import BOARDS_DIR
     out = []
     for file in sorted(BOARDS_DIR.glob("*.yaml")):
         try:

@@ -14,7 +14,7 @@ from .board import load_boards
 from .model import GAME, PuzzleEntry, PuzzleSet, PuzzleSource
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle
+    from solver.game.model import Puzzle
     from solver.solution import Solution
 
     from ..rules import Game
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 def puzzle_sources(puzzles_dir: Path) -> list[tuple[Path, Path | None]]:
     """(puzzle file, recording) for every puzzle: those solved at build time, then the whole games
-    of ``games/`` with the recorded run each must have beside it (``solver.offline``)."""
-    from solver.offline import GAMES_DIR, result_path
+    of ``games/`` with the recorded run each must have beside it (``solver.io.offline``)."""
+    from solver.io.offline import GAMES_DIR, result_path
     games = puzzles_dir / GAMES_DIR.name
     return ([(f, None) for f in sorted(puzzles_dir.glob("*.yaml"))]
             + [(f, result_path(f)) for f in sorted(games.glob("*.yaml"))])
@@ -63,7 +63,7 @@ def check_linkable(sources: list[PuzzleSource], game: Game, problems: Problems) 
     """Without solving (``generator validate``): every rule section any action of a puzzle may
     link to exists, and every whole game's recorded run replays."""
     from solver import PuzzleError, SolverError
-    from solver.offline import load_recording
+    from solver.io.offline import load_recording
     for source in sources:
         try:
             sections = linkable_sections(source.puzzle)

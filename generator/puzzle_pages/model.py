@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from solver import Puzzle
-from solver.model import STOCK_ORDER
+from solver.game.model import STOCK_ORDER
 from solver.solution import Solution
 
 from ..proofs.store import Source

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from solver.loading import load_yaml
+from solver.io.loading import load_yaml
 
 from ..puzzle_play import UI as UI_PLAY, names_of
 from ..refs import relative
@@ -15,7 +15,7 @@ from .texts import AREAS, CARD_TYPES, RESOURCES, UI, md_inline, stock_text
 from .views import edition_label, section_link
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle
+    from solver.game.model import Puzzle
 
     from ..site import SiteData
 
@@ -50,7 +50,7 @@ def card_views(site: SiteData, puzzle: Puzzle, lang: str, page: str) -> list[dic
 def rulebook_card_sections() -> dict[tuple[str, tuple[int, int, int, int, int], int], tuple[str, ...]]:
     """(type, cost tuple, health) of the rulebook's fully printed cards -> the sections printing them."""
     from solver import Stock
-    from solver.puzzle import RULEBOOK_CARDS
+    from solver.io.puzzle import RULEBOOK_CARDS
     data = load_yaml(RULEBOOK_CARDS)[0] or {}
     return {(c["type"], Stock(**c["cost"]).as_tuple(), c["health"]): tuple(c.get("sections", ()))
             for c in data.get("cards", [])}
@@ -104,7 +104,7 @@ def statement_rows(site: SiteData, entry: PuzzleEntry, board_title: str, lang: s
                   for r, types in enumerate(puzzle.opponent_hormones) if types]
     rows.append((ui["opponents"], md_inline("; ".join(opponents)) or ui["none"]))
     if puzzle.uses_virus:
-        from solver.model import Strain
+        from solver.game.model import Strain
         rows.append((ui["antibodies"], ", ".join(f"{UI_PLAY[lang]['names']['strains'][s.value]} {n}"
                                                  for s, n in zip(Strain, puzzle.antibodies))))
         rolls = []
@@ -120,7 +120,7 @@ def statement_rows(site: SiteData, entry: PuzzleEntry, board_title: str, lang: s
         link = section_link(site, puzzle.epigenetic.section, lang, page)
         rows.append((ui["epigenetic_card"], f"[{link.label}]({link.href})" if link else md_inline(puzzle.epigenetic.value)))
     rows.append((ui["objective"], ui["objective_text"]))
-    from solver.model import RULING_DEFAULTS, Ruling
+    from solver.game.model import RULING_DEFAULTS, Ruling
     readings = [md_inline(f"{ui['ruling_names'][name]['name']}: {ui['ruling_names'][name][reading]}")
                 + (f" ({ui['ruling_default']})" if reading == RULING_DEFAULTS[Ruling(name)] else "")
                 for name, reading in puzzle.readings().items()]

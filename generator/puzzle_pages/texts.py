@@ -8,7 +8,7 @@ from .. import i18n
 from .model import STOCK_FIELDS
 
 if TYPE_CHECKING:
-    from solver.model import Stock
+    from solver.game.model import Stock
 
 UI = i18n.namespace("puzzles")
 """This feature's interface strings: ``puzzles.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""

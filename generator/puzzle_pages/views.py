@@ -11,7 +11,7 @@ from .model import GAME, STOCK_FIELDS, BoardItem, Link, PuzzleEntry, PuzzleSet, 
 from .texts import AREAS, RESOURCES, UI, link_title, md_inline
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle
+    from solver.game.model import Puzzle
 
     from ..site import SiteData
 

@@ -21,7 +21,7 @@ class Rules:
 
     def ribosome_min_amount(self, readings: Mapping[str, str]) -> int:
         """Fewest mRNA a Free Ribosome placement translates (``spots.free-ribosome``);
-        ``readings`` is the puzzle's :meth:`~solver.model.Puzzle.readings`."""
+        ``readings`` is the puzzle's :meth:`~solver.game.model.Puzzle.readings`."""
         raise NotImplementedError
 
     def discards_by_price(self) -> bool:

@@ -3,7 +3,7 @@
 A fixed small API in the style of OpenSpiel: :func:`initial_state`, :func:`legal_actions`,
 :func:`apply`, :func:`is_terminal`, :func:`returns` (plus :func:`score` for the breakdown).
 States are immutable; :func:`apply` is the one entry point that changes anything and raises
-:class:`~solver.errors.IllegalActionError` saying why when the rules refuse an action.
+:class:`~solver.game.errors.IllegalActionError` saying why when the rules refuse an action.
 
 The puzzle is a single-player view of a game: other players are fixed figures (spots they take
 each round, their disks on the board, their detox results, hormones they complete).
@@ -32,7 +32,7 @@ ActionKey = tuple[str | int | bool | tuple[str, ...], ...]
 
 GREY_FLASK_COST = epigenetic.GREY_FLASK_COST
 """ATP paid for a grey flask (``gameplay.grey-flasks``; 3 with the Epigenetic card
-``cheap-grey-flask``: :func:`solver.rules.epigenetic.grey_flask_cost`)."""
+``cheap-grey-flask``: :func:`solver.game.rules.epigenetic.grey_flask_cost`)."""
 DISKS = 2
 """Transport Vesicle Disks per player (``gameplay.round``: setup table)."""
 FIRST_GOAL_MARKER_BONUS = 3
@@ -260,17 +260,17 @@ class State:
     end_trade: Stock = ZERO
     """Cubes the Epigenetic card ``atp-exchange`` bought with the ATP left at the end of the game."""
     antibodies: tuple[int, int, int] = (0, 0, 0)
-    """Virus expansion: the player's antibodies per :class:`~solver.model.Strain`."""
+    """Virus expansion: the player's antibodies per :class:`~solver.game.model.Strain`."""
     attacks: tuple[tuple[Strain, str, str], ...] = ()
     """Virus attacks waiting, first to resolve first: (strain, source, stage); the source is
-    ``round-N`` or the Virus Attack card, the stage one of :mod:`solver.rules.virus`'s."""
+    ``round-N`` or the Virus Attack card, the stage one of :mod:`solver.game.rules.virus`'s."""
     toxicity_loss: Stock = field(default=ZERO, compare=False, repr=False)
     """What the last Phase 2's Toxicity took (step texts tell it apart from the step's own
     payment; not part of the state's identity)."""
     random_reshuffle_round: int = 0
     """The round whose Phase 2 first found the deck used up with a discard pile of two or more
     cards: their reshuffle is random, not modelled, and the open slots stayed empty from then on
-    (:mod:`solver.rules.reshuffle`); 0: never. Part of the state so a replay can say so."""
+    (:mod:`solver.game.rules.reshuffle`); 0: never. Part of the state so a replay can say so."""
     virus_card_loss: int = field(default=0, compare=False, repr=False)
     """Health lost at the current round's start to Virus Attack cards other players bought (step
     texts; not part of the state's identity)."""
@@ -416,7 +416,7 @@ def turn_position(puzzle: Puzzle, seat: int, leads_round: bool, round_: int = 1)
     holding the First Player Marker will be the first player to take their turn, then play
     continues clockwise" (``gameplay.phase-1``): the order starts at the player's seat when they
     hold the marker at the round's start (``leads_round``), else at the seat of the other player
-    holding it (:meth:`solver.model.Puzzle.other_marker_seat`), and goes on clockwise."""
+    holding it (:meth:`solver.game.model.Puzzle.other_marker_seat`), and goes on clockwise."""
     seats = max([puzzle.players, puzzle.seat] + [d.seat for d in puzzle.opponent_disks])
     first = puzzle.seat if leads_round else puzzle.other_marker_seat(round_)
     return (seat - first) % seats
@@ -963,7 +963,7 @@ def _refresh_row(state: State) -> State:
     """Discard (1 card, 2 with two players), slide left, refill from the deck
     (``gameplay.phase-2``, ``two-player.gameplay``); with the deck used up, a discard pile of one
     card is shuffled into the deck and refills, a pile of two or more (a random order) is not
-    modelled and leaves the slots empty (:mod:`solver.rules.reshuffle`)."""
+    modelled and leaves the slots empty (:mod:`solver.game.rules.reshuffle`)."""
     puzzle = state.puzzle
     costs = tuple(s.value for s in puzzle.board.row_slots)
     count = 2 if puzzle.players == 2 else 1
@@ -1352,7 +1352,7 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
                 if kind is not SpotKind.GOLGI and disk_load.more_allowed(puzzle):   # larger loads (rules.disk_load)
                     out += [_r(base, card=c, bump=b, amount=n) for c in card_ids for b in bumps
                             for n in range(1, bound + 1)]
-                if kind is SpotKind.GOLGI:   # another card's cube (solver.rules.golgi)
+                if kind is SpotKind.GOLGI:   # another card's cube (solver.game.rules.golgi)
                     out += [_r(base, card=c, disk=d, bump=b) for c in card_ids for d in card_ids
                             if golgi.other_cube_allowed(puzzle, d, c) for b in bumps]
             elif kind is SpotKind.EXOCYTOSIS:

@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SolverError
-from .loading import LoadError, display_path, load_yaml
+from solver.io.loading import LoadError, display_path, load_yaml
 from .messages import format_message, placeholder_fault
 from .model import Resource, SpotKind, Stock
 
 NAMESPACE = "steps"
 """Catalogue namespace of the step texts."""
-CATALOGUE_DIR = Path(__file__).resolve().parent.parent / "data" / "i18n"
+CATALOGUE_DIR = Path(__file__).resolve().parents[2] / "data" / "i18n"
 """Where the catalogue files live (``<lang>.yaml``)."""
 
 
@@ -284,7 +284,7 @@ def _namespace_texts(namespace: str, lang: str, folder: Path = CATALOGUE_DIR) ->
             for k, v in value.items():
                 flatten(v, f"{prefix}.{k}", path + (str(k),))
         elif isinstance(value, str):
-            # a translator's text: only named placeholders, never evaluated (solver.messages)
+            # a translator's text: only named placeholders, never evaluated (solver.game.messages)
             fault = placeholder_fault(value, declared.get(prefix))
             if fault:
                 raise SolverError(f"{display_path(file)}:{located.line(path)}: {prefix}: {fault}")

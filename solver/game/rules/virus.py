@@ -18,14 +18,14 @@ players should pause and follow the steps below" (``virus.attack``). For one pla
    player with the First Player Card" (2e; 1e "il primo giocatore, o il giocatore più vicino al
    Primo Giocatore"), in the 1st edition's 2-player game to the "dummy" player
    (``virus.two-player-dummy``). The place gives resources by the allocation table of the
-   edition and the number of players (:meth:`solver.editions.Rules.virus_allocation`): a gain is
+   edition and the number of players (:meth:`solver.game.editions.Rules.virus_allocation`): a gain is
    "any combination of ATP, mRNA and Lipids"; a loss is "any resource from their personal resource
    stock or ... 1 Health Point" (``virus.allocation``). The player chooses (the ``respond`` action).
 4. Then "each player will have the option to pay ATP ... For each ATP paid, a player moves their
    Antibody Marker up that strain's column by 2 antibodies" (the ``vaccinate`` action, 0 ATP to
    decline).
 
-The engine holds the attacks waiting in :attr:`solver.engine.State.attacks`; while one is waiting
+The engine holds the attacks waiting in :attr:`solver.game.engine.State.attacks`; while one is waiting
 the player's only legal actions are its steps, and the turn (or the round) goes on once it is
 over. The time-indexed CP-SAT model does not encode the ranking: a puzzle with the Virus
 expansion is solved by the exhaustive search, and the answer says so (:func:`planner_limit`).

@@ -23,16 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .engine import Action
-from .errors import PlanError, SolverError
+from solver.game.engine import Action
+from solver.game.errors import PlanError, SolverError
 from .loading import Located, LoadError, display_path, expect_int, load_json, text_fault
 from .plans import load_plan
-from .model import Puzzle
+from solver.game.model import Puzzle
 from .puzzle import PUZZLES_DIR
 
 if TYPE_CHECKING:   # imported where used: the planner only when recording
-    from .planner import Progress
-    from .solution import Solution
+    from solver.optimise.planner import Progress
+    from solver.solution import Solution
 
 GAMES_DIR = PUZZLES_DIR / "games"
 """Puzzle files solved by a recorded run, not at build time."""
@@ -111,10 +111,10 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     (The warm plan is not given to CP-SAT as a hint: the model's symmetry breaking fixes one order
     of commuting placements, the beam's plan is seldom in it, and the repair cost more than it
     gave in a measured run.)"""
-    from . import SOLVER_VERSION
-    from .market import warm_start
-    from .planner import TWO_WORKERS_MARKET, build_model, solve_cpsat
-    from .solution import _verified
+    from solver import SOLVER_VERSION
+    from solver.optimise.market import warm_start
+    from solver.optimise.planner import TWO_WORKERS_MARKET, build_model, solve_cpsat
+    from solver.solution import _verified
     t0 = time.perf_counter()
     plan, warm = warm_start(puzzle, time_limit / 5)
     value = warm if warm is not None else -1
@@ -235,7 +235,7 @@ def relation_problems(data: dict[str, Any], file: str, located: Located) -> list
 def load_recording(path: Path, puzzle: Puzzle) -> Recording:
     """Read ``path``, replay its plan in the rules engine, and check it against ``puzzle``;
     :class:`RecordingError` naming the file, line and field otherwise."""
-    from .solution import VerificationError, _verified
+    from solver.solution import VerificationError, _verified
     file = display_path(path)
     try:
         data, located = load_json(path)
@@ -268,7 +268,7 @@ def recorded_solution(puzzle: Puzzle, recording: Recording) -> Solution:
     """The recording as a :class:`~solver.solution.Solution` (its plan replayed again), the run's
     figures in ``stats["recorded"]``."""
     from dataclasses import replace
-    from .solution import Solution, _verified
+    from solver.solution import Solution, _verified
     steps, _, breakdown = _verified(puzzle, recording.plan, recording.health, "recorded")
     meta = {k: v for k, v in recording.to_dict().items() if k != "plan"}
     solution = Solution("optimal" if recording.proven else "feasible", recording.health, recording.plan, steps,

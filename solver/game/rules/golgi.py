@@ -11,7 +11,7 @@ The engine offers it as a Golgi placement naming the card now aimed at and the d
 
 The time-indexed planner gives each disk that may take another card's cube (:func:`other_cubes`)
 a second Golgi state, "in the Golgi with that cube", whose load (:func:`load_with`) decides the
-cards its Exocytosis completes (``solver.planner.build_model``, section ``spots.golgi``).
+cards its Exocytosis completes (``solver.optimise.planner.build_model``, section ``spots.golgi``).
 """
 from __future__ import annotations
 

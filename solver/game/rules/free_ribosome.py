@@ -4,7 +4,7 @@
 numero di risorse mRNA nere ... in altrettante risorse Proteina rosse": any number, zero included.
 2e: "they must return any number of black mRNA ... and collect the same number of red Proteins":
 at least one by default; the ruling ``free-ribosome-zero: zero-allowed`` reads zero as allowed.
-The edition object decides (:meth:`solver.editions.Rules.ribosome_min_amount`).
+The edition object decides (:meth:`solver.game.editions.Rules.ribosome_min_amount`).
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ..editions import rules_for
 from ..model import Puzzle, Resource, Stock
 
 if TYPE_CHECKING:   # the planner's types (the engine, also run in the browser, needs no planner code)
-    from ..linear import Expr, LinearModel, Var
+    from solver.optimise.linear import Expr, LinearModel, Var
 
 SECTION = "spots.free-ribosome"
 
@@ -56,6 +56,6 @@ def encode_amount(lm: LinearModel, puzzle: Puzzle, amount: Var, placed: Expr, mo
 def encode_trade(cost: dict[Resource, Expr], gain: dict[Resource, Expr], amount: Var, mrna: Resource,
                  protein: Resource) -> None:
     """Planner: the slot pays ``amount`` mRNA and gains as many proteins (``cost``/``gain`` are
-    the slot's per-resource expressions, keyed by :class:`solver.model.Resource`)."""
+    the slot's per-resource expressions, keyed by :class:`solver.game.model.Resource`)."""
     cost[mrna] = cost[mrna] + amount
     gain[protein] = gain[protein] + amount

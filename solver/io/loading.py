@@ -29,7 +29,7 @@ from typing import Any, NoReturn, Protocol
 
 import yaml
 
-from .errors import located_message
+from solver.game.errors import located_message
 
 MAX_BYTES = 2_000_000
 """Largest file accepted (bytes). The biggest shipped data file is well under 200 kB."""
@@ -42,7 +42,7 @@ otherwise grow without end). The biggest shipped data file holds about 10,000.""
 DataPath = tuple[Any, ...]
 """Where a value sits in a parsed file: mapping keys and list indexes, ``("terms", 3, "it")``."""
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 """Repository root: file names in messages are relative to it when possible."""
 
 _PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -11,7 +11,7 @@ Reading: a card may be played before any placement of the player's turns (the en
 placement. After the last placement of a round it is played at the start of the player's next
 turn instead, which is never worse when Phase 2 can only take cubes (Toxicity), or, before a
 Phase 2 Virus Event, while its attack waits and before the player's response
-(:func:`solver.engine.cards_before_event_attack`): a card played at the end of the turn gives
+(:func:`solver.game.engine.cards_before_event_attack`): a card played at the end of the turn gives
 its cubes before the attack, which can then take one of them instead of a Health Point (EN 468,
 "at any time during a player's turn"). After the last placement of the game every card still held
 is played, which is never worse either (macromolecule sets only grow with the stock and the cards
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..model import Card, CardType, Puzzle, Resource, Stock
 
 if TYPE_CHECKING:   # the planner's types (the engine, also run in the browser, needs no planner code)
-    from ..linear import Expr, LinearModel, Var
+    from solver.optimise.linear import Expr, LinearModel, Var
 
 SECTION = "cards.macromolecule"
 
@@ -54,7 +54,7 @@ def held_at_the_end(puzzle: Puzzle, hand: tuple[str, ...]) -> list[Card]:
 
 def encode_held_at_the_end(lm: LinearModel, puzzle: Puzzle, final: dict[Resource, Expr],
                            hand_at_end: Mapping[str, Var | Expr], cards: list[Card]) -> None:
-    """Planner: the final stock (``final``, per :class:`solver.model.Resource`) counts the gain of
+    """Planner: the final stock (``final``, per :class:`solver.game.model.Resource`) counts the gain of
     every Macromolecule card of ``cards`` still in hand at the end (``hand_at_end[card id]``, 0/1)."""
     if puzzle.flasks == 0:
         return

@@ -1,19 +1,19 @@
 """Why an optimum is optimal: the number of optimal plans and the "only move" steps of a plan,
-computed from the engine alone by the memoised value search (:class:`solver.values.ValueSearch`,
+computed from the engine alone by the memoised value search (:class:`solver.game.values.ValueSearch`,
 counting: no pruning by dominance, so every optimal plan is counted). Capped by a state budget: past it the results say "not computed".
 
 A plan is a sequence of engine actions; two plans are distinct when their action sequences
 differ up to symmetry: actions that reach the same canonical state (identical spots,
-``rough-er-1``/``rough-er-2``, see :func:`solver.search.canonical`) are one choice, in the count
+``rough-er-1``/``rough-er-2``, see :func:`solver.optimise.search.canonical`) are one choice, in the count
 of plans, the only moves and the branching alike."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions
-from .model import Puzzle
-from .values import OverBudget, ValueSearch, canonical
+from solver.game.engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions
+from solver.game.model import Puzzle
+from solver.game.values import OverBudget, ValueSearch, canonical
 
 if TYPE_CHECKING:
     from .regret import LineValues
@@ -122,7 +122,7 @@ def line_facts(puzzle: Puzzle, plan: list[Action], max_states: int = 200_000,
 
 def line_facts_from_values(values: LineValues) -> LineFacts:
     """The same facts as :func:`line_facts` for a puzzle past the search's budget, read from the
-    proven values one move off the plan (:func:`solver.regret.line_values`): only moves (None
+    proven values one move off the plan (:func:`solver.optimise.regret.line_values`): only moves (None
     where a choice has no proven value and the line's is the only one known to keep the optimum),
     branching, and the best losing departure among the valued ones. Optimal plans are not
     counted (``plans.count`` is None); ``plans_at_least`` bounds them from below."""

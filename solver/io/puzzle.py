@@ -3,7 +3,7 @@
 Structure is checked against :data:`PUZZLE_SCHEMA` (exported for editors with
 ``python -m solver schema``); references and rules (unknown ids, events longer than the
 rounds, an override that empties an area…) are checked after. Every problem becomes one
-:class:`~solver.errors.PuzzleError`: ``file:line: field: expected …, got …``.
+:class:`~solver.game.errors.PuzzleError`: ``file:line: field: expected …, got …``.
 """
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from typing import Any, NoReturn
 
 import jsonschema
 
-from .editions import Rules, rules_for
-from .errors import PuzzleError
-from .rules import epigenetic
+from solver.game.editions import Rules, rules_for
+from solver.game.errors import PuzzleError
+from solver.game.rules import epigenetic
 from .loading import DataPath, Located, LoadError, display_path, load_yaml
-from .model import (
+from solver.game.model import (
     Area, Board, Boost, Card, CardType, DetoxFigure, Edition, EpigeneticCard, Goal, OtherResponse, Strain, VirusRoll, OpponentDisk, Puzzle, Resource,
     RULING_CARDS, RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
     VESICLE_ROUTE, event_kind,
@@ -26,7 +26,7 @@ from .model import (
 Raw = dict[str, Any]
 """A mapping as the YAML reader gives it, before the schema and the checks below make it typed values."""
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BOARDS_DIR = ROOT / "data" / "boards"
 PUZZLES_DIR = ROOT / "data" / "puzzles"
 RULEBOOK_CARDS = PUZZLES_DIR / "cards" / "rulebook.yaml"
@@ -50,7 +50,7 @@ PUZZLE_SCHEMA: dict[str, Any] = {
     "title": "Cellula: Cytosis planning puzzle",
     "$comment": f"Every integer is an integer (8.0 and true are not) of at most {MAX_AMOUNT} unless a smaller "
                 f"maximum is given. Files are UTF-8 YAML, each key once, the keys of one mapping all texts or "
-                f"all integers (solver/loading.py).",
+                f"all integers (solver/io/loading.py).",
     "type": "object",
     "additionalProperties": False,
     "required": ["id", "title", "story", "edition", "board", "rounds", "flasks", "start", "hand", "cards", "objective"],
@@ -146,7 +146,7 @@ PUZZLE_SCHEMA: dict[str, Any] = {
                                              "description": f"Default: {RULING_DEFAULTS[r]}. Editions: "
                                              + ", ".join(e.value for e in RULING_EDITIONS[r]) + "."}
                                    for r in Ruling},
-                    "description": "Readings chosen for ambiguous rules (solver.model.Ruling); "
+                    "description": "Readings chosen for ambiguous rules (solver.game.model.Ruling); "
                                    "a ruling left out takes its default."},
     },
 }
@@ -159,7 +159,7 @@ def _rel(path: Path) -> str:
 
 
 def _read_yaml(path: Path) -> tuple[Any, Located, str]:
-    """Read a board or puzzle file with the shared loader (:mod:`solver.loading`)."""
+    """Read a board or puzzle file with the shared loader (:mod:`solver.io.loading`)."""
     try:
         data, lines = load_yaml(path)
     except LoadError as err:

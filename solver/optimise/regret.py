@@ -10,12 +10,12 @@ best_values``); a larger one carries it only for the states of its worked exampl
 - a state one move off is worth at most the optimum too, so a continuation reaching the optimum
   proves it: the terminal score, a transposition back onto the line, or the line's remaining
   moves replayed in their order (each one as soon as it is legal) are tried first;
-- otherwise the memoised value search (:class:`solver.values.ValueSearch`, with the optimum as its
+- otherwise the memoised value search (:class:`solver.game.values.ValueSearch`, with the optimum as its
   ceiling and dominance pruning; one memo for the whole line, the latest states first: they are
   the small ones) within a state budget;
 - what that budget does not cover, when the move ends a turn (a placement or an exhausted flask),
   goes to the CP-SAT planner with the line's moves up to the state held fixed
-  (:func:`solver.planner.prefix_values`), within a deterministic time each: a proven optimum is a
+  (:func:`solver.optimise.planner.prefix_values`), within a deterministic time each: a proven optimum is a
   value once its plan, replayed from the state by the rules engine, scores it; a proven
   infeasibility is a proven dead end.
 
@@ -28,10 +28,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
-from .errors import SolverError
-from .model import Puzzle
-from .values import OverBudget, ValueSearch
+from solver.game.engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
+from solver.game.errors import SolverError
+from solver.game.model import Puzzle
+from solver.game.values import OverBudget, ValueSearch
 
 if TYPE_CHECKING:   # the planner (ortools) is imported only when its stage runs
     from .planner import Options, PlanModel
@@ -156,7 +156,7 @@ def planner_value(puzzle: Puzzle, prefix: list[Action], state: State, optimum: i
     """The best final Health reachable from ``state`` (reached by the legal ``prefix``, which ends
     a turn), proven by CP-SAT with the prefix fixed, and one continuation reaching it; None when
     not proven within ``deterministic_time`` or when the model cannot hold the prefix. ``model``:
-    a :class:`solver.planner.PlanModel` of ``puzzle`` built without symmetry breaking (reused
+    a :class:`solver.optimise.planner.PlanModel` of ``puzzle`` built without symmetry breaking (reused
     across calls). Never trusted blindly: the continuation is replayed from ``state`` by the rules
     engine and must score the proven value, which cannot exceed ``optimum``."""
     from .planner import build_model, prefix_values, solve_cpsat

@@ -3,9 +3,9 @@ state, each state valued once. Stdlib only, like the engine (the browser loads i
 
 Its users differ only in options:
 
-- the plan counts and "only move" marks (:mod:`solver.explain`) also count the optimal plans, up
+- the plan counts and "only move" marks (:mod:`solver.optimise.explain`) also count the optimal plans, up
   to symmetry, so they value every state (no ceiling, no dominance);
-- the regret values one move off a line (:mod:`solver.regret`) know the proven optimum (a
+- the regret values one move off a line (:mod:`solver.optimise.regret`) know the proven optimum (a
   ``ceiling``: a state's search stops at the first move reaching it) and skip a state another
   valued state dominates (``prune_dominated``);
 - the play table of a small puzzle (:func:`generator.play_runtime.best_values`) values every

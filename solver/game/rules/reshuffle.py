@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from ..model import CardType, Puzzle
 
 if TYPE_CHECKING:
-    from ..linear import Expr, LinearModel, Term, Var
+    from solver.optimise.linear import Expr, LinearModel, Term, Var
 
 SECTION = "gameplay.phase-2"
 
@@ -82,7 +82,7 @@ def _arrival_of(position: int, first_row: int, slots: int) -> int:
     """The earliest round a card ``position`` places down the queue (row cards first, then the
     deck) can lie in the card row: a round takes at most the round-1 row's cards in round 1 and
     ``slots`` in every later round (each slot bought once a round, Phase 2 discarding from what is
-    left). The bound of ``solver.planner.market_arrival``, kept here stdlib-only."""
+    left). The bound of ``solver.optimise.planner.market_arrival``, kept here stdlib-only."""
     if position < first_row:
         return 1
     removed, round_ = first_row, 2
@@ -142,7 +142,7 @@ def encode_comeback(lm: LinearModel, round_: int, slots: int, pile: MutableMappi
     if the pile then holds one card and the cards still in play (``alive`` of round + 1, over
     ``entries``) leave a slot open, that card comes back: its comeback entry of this round is
     alive in round + 1, and it leaves the pile."""
-    from ..linear import Expr, total   # here, not at the top: the engine (also run in the browser) needs no planner code
+    from solver.optimise.linear import Expr, total   # here, not at the top: the engine (also run in the browser) needs no planner code
     for c, e in entered.items():
         pile[c] = total([pile.get(c, 0), e])
     here = [(key, c) for key, c, k in comeback if k == round_]
@@ -164,7 +164,7 @@ def encode_comeback(lm: LinearModel, round_: int, slots: int, pile: MutableMappi
 
 def _and(lm: LinearModel, name: str, parts: Sequence[Term]) -> Var | Expr:
     """A 0/1 equal to the conjunction of 0/1 ``parts`` (a constant when one decides it)."""
-    from ..linear import Expr, total
+    from solver.optimise.linear import Expr, total
     exprs = [Expr.of(p) for p in parts]
     if any(not e.terms and e.const == 0 for e in exprs):
         return lm.const(0)
@@ -181,7 +181,7 @@ def _and(lm: LinearModel, name: str, parts: Sequence[Term]) -> Var | Expr:
 def merge_entries(at: MutableMapping[tuple[int, int, str], Var | Expr],
                   bought: MutableMapping[tuple[int, str], Expr], card_of: Mapping[str, str]) -> None:
     """Key the row's ``at`` and ``bought`` by card again: a card's comeback entries add to its own."""
-    from ..linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
+    from solver.optimise.linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
     for r, j, e in [k for k in at if card_of.get(k[2], k[2]) != k[2]]:
         value = at.pop((r, j, e))
         at[r, j, card_of[e]] = total([at.get((r, j, card_of[e]), 0), value])

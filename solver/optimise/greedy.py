@@ -7,8 +7,8 @@ plan it returns is legal; it may get stuck (a non-terminal state with no legal a
 """
 from __future__ import annotations
 
-from .engine import Action, ActionKey, State, apply, initial_state, is_terminal, legal_actions
-from .model import Puzzle
+from solver.game.engine import Action, ActionKey, State, apply, initial_state, is_terminal, legal_actions
+from solver.game.model import Puzzle
 
 
 def greedy_key(state: State, action: Action) -> tuple[int, int, ActionKey]:

@@ -44,16 +44,16 @@ from typing import TYPE_CHECKING, TypeGuard, cast
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-from .editions import Rules, rules_for
-from .engine import (
+from solver.game.editions import Rules, rules_for
+from solver.game.engine import (
     disk_may_complete, removed_cubes_return, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
     Action, ActionKind, State, detox_points, initial_state,
 )
-from .errors import SolverError
-from .rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, reshuffle, virus
+from solver.game.errors import SolverError
+from solver.game.rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, reshuffle, virus
 from .linear import Expr, Lit, LinearModel, Term, Var, lit, total
-from .model import (
+from solver.game.model import (
     RECEPTOR_OF, Area, Boost, Card, CardType, EventKind, OpponentDisk, Puzzle, Resource, Route, Spot, SpotKind, Stock,
     VesicleArea, event_kind,
 )
@@ -77,7 +77,7 @@ class Act:
     disk: str | None = None
     """Exocytosis: the disk (named by the card it was started for) completing ``card``, when
     that is another card (ruling ``disk-card``). Golgi: the disk taking ``card``'s cube, when that
-    is another card's (:mod:`solver.rules.golgi`)."""
+    is another card's (:mod:`solver.game.rules.golgi`)."""
     other_cube: bool = False
     """Exocytosis: the disk carries another card's Golgi cube (its Golgi placement named another
     card); the engine's action is the same, the disk's load is not."""
@@ -273,7 +273,7 @@ class BuildContext:
     reach: list[str]
     """The cards that can ever be held: the hand, then ``queue``."""
     comeback: list[tuple[str, str, int]]
-    """Row entries of cards a one-card discard pile can bring back (:func:`solver.rules.reshuffle.comeback_entries`)."""
+    """Row entries of cards a one-card discard pile can bring back (:func:`solver.game.rules.reshuffle.comeback_entries`)."""
     cards: dict[str, Card]
     ctype: dict[str, CardType]
     routes: dict[str, Route]
@@ -313,7 +313,7 @@ class BuildContext:
     go: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
     """The card's disk is in the Golgi with its own card's cube."""
     gx: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
-    """The disk is in the Golgi with another card's cube (solver.rules.golgi): go and gx exclude
+    """The disk is in the Golgi with another card's cube (solver.game.rules.golgi): go and gx exclude
     each other, a disk being in one place."""
     in_golgi: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
     opp: dict[tuple[int, str], Var | Expr] = field(default_factory=dict)
@@ -456,7 +456,7 @@ def add_actions(m: BuildContext) -> None:
             acts += [Act(spot, card=c) for c in vesicle if routes[c].er is VesicleArea.ROUGH_ER]
         elif k is SpotKind.GOLGI:
             acts += [Act(spot, card=c) for c in vesicle]
-            # the cube of another card now aimed at (spots.golgi, solver.rules.golgi)
+            # the cube of another card now aimed at (spots.golgi, solver.game.rules.golgi)
             acts += [Act(spot, card=c2, disk=c1) for c1 in other_cube for c2 in vesicle
                      if golgi.other_cube_allowed(puzzle, c1, c2)]
         elif k is SpotKind.EXOCYTOSIS:
@@ -750,7 +750,7 @@ def add_card_row(m: BuildContext) -> None:
     discard_n = 2 if puzzle.players == 2 else 1
     comeback = m.comeback
     card_of = {**{c: c for c in queue}, **{key: c for key, c, _ in comeback}}
-    entries, pile = queue + [key for key, _, _ in comeback], dict[str, Term]()   # solver.rules.reshuffle
+    entries, pile = queue + [key for key, _, _ in comeback], dict[str, Term]()   # solver.game.rules.reshuffle
     queue = entries   # the row's queue: a comeback entry is alive from the round its card comes back
     alive: dict[tuple[int, str], Var | Expr] = {(1, c): lm.const(int(c == card_of[c])) for c in queue}
     for r in range(1, R + 1):

@@ -1,6 +1,6 @@
 """Exhaustive search over the engine: depth-first over plans, each canonical state visited once,
 with dominance pruning; it keeps the best plan found so far (anytime, unlike the memoised value
-search of :mod:`solver.values`, which values states). Exact optimum for small puzzles; the
+search of :mod:`solver.game.values`, which values states). Exact optimum for small puzzles; the
 baseline for other engines."""
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import time
 from dataclasses import dataclass
 
 from .deadline import OutOfTime, guard
-from .engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
-from .model import Puzzle
-from .values import canonical, dominance_key, with_recursion_limit
+from solver.game.engine import Action, State, apply_legal, initial_state, is_terminal, legal_actions, returns
+from solver.game.model import Puzzle
+from solver.game.values import canonical, dominance_key, with_recursion_limit
 
 __all__ = ["SearchStats", "canonical", "dominance_key", "exhaustive", "with_recursion_limit"]
 
@@ -37,7 +37,7 @@ def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
 
 
 _OutOfTime = OutOfTime
-"""The search's stop (the clock, the node budget, or :func:`solver.deadline.guard`)."""
+"""The search's stop (the clock, the node budget, or :func:`solver.optimise.deadline.guard`)."""
 
 
 def exhaustive(puzzle: Puzzle, prune: bool = True, time_limit: float | None = None,

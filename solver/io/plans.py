@@ -2,18 +2,18 @@
 checked for its exact type before the rules engine sees it.
 
 A plan is a list of actions, or an object ``{"plan": [...]}``; an action is an object with
-``kind`` (default ``place``) and the fields of :class:`~solver.engine.Action`.
+``kind`` (default ``place``) and the fields of :class:`~solver.game.engine.Action`.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, Callable, NoReturn, assert_never
 
-from .engine import Action, ActionKind
-from .errors import PlanError, located_message
+from solver.game.engine import Action, ActionKind
+from solver.game.errors import PlanError, located_message
 from .loading import Located, LoadError, display_path, dotted, load_json
-from .model import Resource
-from .rules import virus
+from solver.game.model import Resource
+from solver.game.rules import virus
 
 MAX_AMOUNT = 999
 """Largest integer a plan's ``amount`` may hold (the same bound as puzzle amounts)."""

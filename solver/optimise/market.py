@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .loading import Located
-from .model import Edition, Puzzle
-from .puzzle import PUZZLE_SCHEMA, _normalise_round_keys, _schema_check, _Where, puzzle_from_data
+from solver.io.loading import Located
+from solver.game.model import Edition, Puzzle
+from solver.io.puzzle import PUZZLE_SCHEMA, _normalise_round_keys, _schema_check, _Where, puzzle_from_data
 
 if TYPE_CHECKING:   # the engine is imported where it is used
-    from .engine import Action, State
+    from solver.game.engine import Action, State
 
 WHOLE_GAME_ROUNDS = 11
 """Rounds of a whole 2- or 3-player game (issue #15: 11 rounds x 4 flasks = 44 placements)."""
@@ -139,8 +139,8 @@ def potential(state: State) -> float:
     """The beam's estimate of a state: its end-game score now, plus a share of each unfinished
     card's Health Points by how far its disk has gone, plus a little for the stock. Only ever used
     to choose which partial plans to keep; every plan it returns is scored by the engine."""
-    from .engine import returns
-    from .model import VesicleArea
+    from solver.game.engine import returns
+    from solver.game.model import VesicleArea
     puzzle = state.puzzle
     value = float(returns(state))
     on_route = {d.card: d.area for d in state.disks if d.card}
@@ -158,7 +158,7 @@ def beam_plan(puzzle: Puzzle, width: int = 64) -> tuple[list[Action], int]:
     ``width`` best distinct states by :func:`potential`. Returns (plan, final Health Points); the
     best complete plan seen, ``([], -1)`` when no complete plan was found. A warm start for the
     planner (a hint), not an optimum."""
-    from .engine import apply, initial_state, is_terminal, legal_actions, returns
+    from solver.game.engine import apply, initial_state, is_terminal, legal_actions, returns
     beam: list[tuple[State, tuple[Action, ...]]] = [(initial_state(puzzle), ())]
     best_plan: list[Action] = []
     best_value = -1
@@ -193,9 +193,9 @@ def lns_improve(puzzle: Puzzle, plan: list[Action], *, window: int = 2, seconds:
     improves; no new window once ``budget`` seconds (the whole search) have passed. Returns (plan,
     Health Points), every improvement replayed by the rules engine."""
     import time
-    from .errors import SolverError
+    from solver.game.errors import SolverError
     from .planner import Options, build_model, hint_values, solve_cpsat
-    from .solution import _final_score
+    from solver.solution import _final_score
     # without the symmetry breaking: it fixes one order of commuting placements, and a plan from
     # the beam search need not be in that order (fixing its rounds would make the model infeasible)
     free_order = Options(ordering=False, symmetry=False)
