@@ -31,7 +31,7 @@ from . import features, i18n, schema
 from .errors import Problem, Problems
 from .schema import Schema
 from .yamlio import yaml_path
-from .puzzle_pages.texts import md_inline
+from .puzzles.texts import md_inline
 from .render import Page, render
 from .paths import ROOT
 

@@ -53,7 +53,7 @@ def test_the_copy_has_the_projects_fingerprint(tree):
     ("solver/benchmarks/bounds.py", "\n\n", "\n\nBOUND_SETTING_NOBODY_READS = 1\n\n"),
     ("solver/cli.py", "\n\n", "\n\nCLI_SETTING_NOBODY_READS = 1\n\n"),
     # nor are the pages that put the answers into words
-    ("generator/puzzle_why.py", "MAX_GRADE = 5", "MAX_GRADE = 6"),
+    ("generator/puzzles/why.py", "MAX_GRADE = 5", "MAX_GRADE = 6"),
 ])
 def test_what_changes_no_answer_changes_no_fingerprint(tree, module, old, new):
     before = code_fingerprint(root=tree).digest
@@ -104,10 +104,10 @@ def test_a_rules_effect_changed_by_one_line_changes_it(tree):
 def test_the_closure_is_the_computing_code_only():
     modules = set(closure())
     assert {"solver.game.engine", "solver.optimise.planner", "solver.optimise.search", "solver.optimise.regret", "solver.optimise.explain",
-            "solver.game.rules.virus", "generator.proofs.compute", "generator.proofs.why", "generator.play_runtime"} <= modules
+            "solver.game.rules.virus", "generator.proofs.compute", "generator.proofs.why", "generator.puzzles.play_runtime"} <= modules
     assert not any(m == "solver.benchmarks" or m.startswith("solver.benchmarks.") for m in modules)
-    assert not modules & {"solver.cli", "solver.__main__", "generator.puzzle_why",
-                          "generator.puzzle_play", "generator.proofs.cli", "generator.proofs.store",
+    assert not modules & {"solver.cli", "solver.__main__", "generator.puzzles.why",
+                          "generator.puzzles.play_data", "generator.proofs.cli", "generator.proofs.store",
                           "generator.proofs.record", "generator.build"}
 
 

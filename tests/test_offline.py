@@ -85,7 +85,7 @@ def test_the_whole_games_cover_both_editions():
 
 def test_the_page_replays_a_recording_and_names_the_run(small_recording):
     from generator.proofs.solution import compute_solution
-    from generator.puzzle_pages import proof_lines
+    from generator.puzzles.feature import proof_lines
     puzzle, rec, path = small_recording
     record, _seconds = compute_solution(puzzle, path)
     assert record["solution"]["health"] == rec.health and record["other_readings"] == []
@@ -95,7 +95,7 @@ def test_the_page_replays_a_recording_and_names_the_run(small_recording):
 
 
 def test_whole_games_are_listed_after_the_puzzles_with_their_recordings():
-    from generator.puzzle_pages import puzzle_sources
+    from generator.puzzles.feature import puzzle_sources
     from solver.io.puzzle import PUZZLES_DIR
     sources = puzzle_sources(PUZZLES_DIR)
     games = [(f, r) for f, r in sources if r is not None]

@@ -1,5 +1,5 @@
 """Play from file:// (issue #19): the offline build ships Pyodide as classic scripts only, its core
-module turned into one and the files it fetches as base64 of their gzip (generator/puzzle_play.py);
+module turned into one and the files it fetches as base64 of their gzip (generator/puzzles/play_data.py);
 the http build keeps the plain copy."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from generator import puzzle_play
+from generator.puzzles import play_data as puzzle_play
 
 MODULE = ('async function _createPyodideModule(moduleArg={}){var _scriptName=import.meta.url;'
           'return new URL("x.wasm",import.meta.url).href}export default _createPyodideModule;\n')

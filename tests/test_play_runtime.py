@@ -1,4 +1,4 @@
-"""The play session (generator/play_runtime.py) that Pyodide runs in the browser, run here in
+"""The play session (generator/puzzles/play_runtime.py) that Pyodide runs in the browser, run here in
 CPython: legal moves are the engine's, the build-time table of best reachable scores agrees with
 the exhaustive search, and regret/continuation follow it."""
 from __future__ import annotations
@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from generator import play_runtime, puzzle_play
+from generator.puzzles import play_runtime, play_data as puzzle_play
 from solver.game import engine
 from solver import load_puzzle, puzzle_files
-from generator.step_texts import step_text
+from generator.puzzles.step_texts import step_text
 from solver.optimise.search import exhaustive
 from solver.solution import step_events
 
@@ -124,9 +124,9 @@ def test_engine_sources_run_without_the_project(tmp_path):
 
 
 def test_a_taken_spot_says_taken():
-    """Why a spot has no move (generator/move_words.py blocked_code): the spot just taken is
+    """Why a spot has no move (generator/puzzles/move_words.py blocked_code): the spot just taken is
     taken; a spot with a move has none to give."""
-    from generator.move_words import BLOCKED, blocked_code
+    from generator.puzzles.move_words import BLOCKED, blocked_code
     puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
     state = engine.initial_state(puzzle)
     action = next(a for a in engine.legal_actions(state) if a.spot and not a.grey)

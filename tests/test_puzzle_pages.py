@@ -11,9 +11,9 @@ from pathlib import Path
 import markdown
 import pytest
 
-from generator import puzzle_pages
-from generator.puzzle_pages.texts import link_title
-from generator.puzzle_play import names_of
+from generator.puzzles import feature as puzzle_pages
+from generator.puzzles.texts import link_title
+from generator.puzzles.play_data import names_of
 from generator.rules import SITE_LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""Build-time data of the interactive puzzle board (generator/puzzle_play.py, issue #19): every
+"""Build-time data of the interactive puzzle board (generator/puzzles/play_data.py, issue #19): every
 frame is the rules engine's state along the plan, the layout covers the board, and the block
 carries its data through the page sanitizer."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import puzzle_play
+from generator.puzzles import play_data as puzzle_play
 from generator.sanitize import sanitize_html
 from solver import greedy_plan, initial_state, load_puzzle, puzzle_files, replay
 
@@ -96,7 +96,7 @@ def test_move_table_is_the_engines_state_graph(lang):
     reachable state, each move leading to the state the engine reaches, best scores from the
     record, a state's best the best of its moves' states, moves in words."""
     from solver.game import engine
-    from generator.move_words import move_text
+    from generator.puzzles.move_words import move_text
     puzzle, record = _table_puzzle()
     values = record["regret"]["values"]
     table = puzzle_play.play_table(puzzle, values, lang)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import puzzle_why
+from generator.puzzles import why as puzzle_why
 from generator.proofs import why as why_facts
 from solver import load_puzzle, solve
 from solver.optimise.explain import line_facts, optimal_plans

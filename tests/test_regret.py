@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from generator import play_runtime, puzzle_play
+from generator.puzzles import play_runtime, play_data as puzzle_play
 from generator.proofs import regret as regret_values
 from play_data import play_data
 from solver.game import engine

@@ -223,7 +223,7 @@ def test_coverage_page_shows_each_discriminating_puzzle_beside_its_row(real_site
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_puzzle_index_links_the_coverage_page(real_site, lang):
-    from generator import puzzle_pages
+    from generator.puzzles import feature as puzzle_pages
     index = next(p for p in puzzle_pages.produce(real_site, lang) if p.path == puzzle_pages.INDEX_PAGE)
     assert f"[{puzzle_pages.UI[lang]['rules_coverage']}](../rules-coverage.md)" in index.content
 

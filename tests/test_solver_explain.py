@@ -106,7 +106,7 @@ def test_budget_exhausted_reports_not_computed():
 
 def _searchable(limit: int = 20_000):
     """Shipped puzzles whose line facts the memoised search finds within ``limit`` states."""
-    from generator.play_runtime import best_values
+    from generator.puzzles.play_runtime import best_values
     out = []
     for path in puzzle_files():
         puzzle = load_puzzle(path)

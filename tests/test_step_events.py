@@ -72,7 +72,7 @@ FILES = [p for p in puzzle_files() if (GOLDEN / f"{p.stem}.json").exists()][:6]
 def test_the_site_and_the_command_line_say_the_same(path):
     """The site renders through ``generator.i18n.t``, the command line through the solver's own
     reader: on the shipped catalogue both give the same line."""
-    from generator.step_texts import step_text
+    from generator.puzzles.step_texts import step_text
     puzzle = load_puzzle(path)
     plan = [Action.from_dict(s["action"]) for s in json.loads((GOLDEN / f"{path.stem}.json").read_text())["steps"]]
     steps, _ = replay(puzzle, plan)

@@ -31,7 +31,7 @@ def check_values(puzzle: Puzzle, plan: list[Action], optimum: int, values: dict[
     of facts checked. Every state of the line is worth ``optimum``; for a full table, each line
     state's value is the best of its successors' (all present); for a line, a sample of the best
     continuations one move off is replayed to the value recorded for it."""
-    from generator.play_runtime import state_key
+    from ..puzzles.play_runtime import state_key
     from solver.game.engine import apply_legal, initial_state, is_terminal, legal_actions, returns
     best = values.get("best") or {}
     continuation = values.get("continuation") or {}

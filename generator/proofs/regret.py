@@ -11,7 +11,7 @@ import functools
 import time
 from typing import TYPE_CHECKING, Any
 
-from .. import play_runtime
+from ..puzzles import play_runtime
 
 if TYPE_CHECKING:
     from solver.game.engine import Action

@@ -7,7 +7,7 @@ resource or the flask count limits the score (the optimum with one more of each)
 the facts say so and the page says "not counted", never a guess.
 
 Computing only, inside the records' code fingerprint (:mod:`.fingerprint`); the words are
-:mod:`generator.puzzle_why`'s.
+:mod:`generator.puzzles.why`'s.
 """
 from __future__ import annotations
 

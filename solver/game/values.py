@@ -8,7 +8,7 @@ Its users differ only in options:
 - the regret values one move off a line (:mod:`solver.optimise.regret`) know the proven optimum (a
   ``ceiling``: a state's search stops at the first move reaching it) and skip a state another
   valued state dominates (``prune_dominated``);
-- the play table of a small puzzle (:func:`generator.play_runtime.best_values`) values every
+- the play table of a small puzzle (:func:`generator.puzzles.play_runtime.best_values`) values every
   reachable state as it is (``canonical_states=False``: the page looks states up one by one).
 
 Every search stops with :class:`OverBudget` past ``max_states`` valued states or past its

@@ -19,10 +19,11 @@ from pathlib import Path
 from solver.game.model import STOCK_ORDER
 from typing import TYPE_CHECKING, Any
 
-from . import i18n, play_runtime
+from .. import i18n
+from . import play_runtime
 from .move_words import Words
-from .render import Asset
-from .paths import GENERATED_DIR
+from ..render import Asset
+from ..paths import GENERATED_DIR
 from .step_texts import NAMED_KEYS, step_text
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
     by its type and Health (or gain, or strain; numbered when two share a name), a spot by its area
     and printed value or place, a goal by its place, a disk by whose it is. The names of spots are
     the suffix of the area's name (``, spot 3``), as the step text ``steps.place`` joins them."""
-    from .puzzle_pages.texts import CARD_TYPES, stock_text
+    from .texts import CARD_TYPES, stock_text
     words = UI[lang]["names"]
     names: dict[str, str] = {}
     for card in puzzle.cards:
@@ -184,7 +185,7 @@ under about 1 MB (the largest such puzzle, steroid-no-lipids-2e with 1249 states
 def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, Any] | None:
     """Every state reachable from the start, each with its board frame, its best reachable score
     (from the record's ``table`` values), and its legal moves in the reader's words with the state
-    each leads to, and why each spot without a move has none (:func:`generator.move_words.blocked_codes`):
+    each leads to, and why each spot without a move has none (:func:`generator.puzzles.move_words.blocked_codes`):
     what board.js plays from without the engine. Labels and frames are stored once
     (``labels``, ``frames``) and referred to by index. None when the values are not a ``table`` or
     the states are more than :data:`TABLE_STATES`."""
@@ -256,7 +257,7 @@ def play_data_asset(puzzle: Puzzle, values: dict[str, Any] | None) -> Asset:
 
 # --------------------------------------------------------------------------- play assets
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "tools" / "pyodide" / "node_modules" / "pyodide"
 """Where ``make pyodide`` (npm ci in tools/pyodide) puts the Pyodide package."""
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -268,9 +269,9 @@ ENGINE_MODULES = ("solver/game/engine.py", "solver/game/model.py", "solver/game/
 """The only solver modules the browser loads: the engine and what it imports (every rule group of
 ``solver/game/rules/``, so a new group cannot be left out), the value search the play runtime imports,
 and the step events and their renderer that
-tell a move in the reader's words (:mod:`generator.move_words`)."""
+tell a move in the reader's words (:mod:`generator.puzzles.move_words`)."""
 
-BROWSER_LOADING = '''"""The browser's stand-in for solver/io/loading.py (generator/puzzle_play.py BROWSER_LOADING):
+BROWSER_LOADING = '''"""The browser's stand-in for solver/io/loading.py (generator/puzzles/play_data.py BROWSER_LOADING):
 solver/game/steps.py imports its file readers for the command line's catalogue; in the browser the page
 hands the words over and no file is ever read, so these only say so."""
 
@@ -292,12 +293,13 @@ def load_yaml(path):
 def engine_sources() -> dict[str, str]:
     """Path in Pyodide's file system -> source: the engine modules, empty package files (the real
     ``solver/__init__.py`` imports the solvers, yaml and jsonschema), and the play session."""
-    sources = {"solver/__init__.py": "", "solver/game/rules/__init__.py": "", "generator/__init__.py": "",
+    sources = {"solver/__init__.py": "", "solver/game/__init__.py": "", "solver/game/rules/__init__.py": "",
+               "solver/io/__init__.py": "", "generator/__init__.py": "", "generator/puzzles/__init__.py": "",
                "solver/io/loading.py": BROWSER_LOADING}
     for module in ENGINE_MODULES:
         sources[module] = (ROOT / module).read_text(encoding="utf-8")
-    sources["generator/move_words.py"] = (ROOT / "generator" / "move_words.py").read_text(encoding="utf-8")
-    sources["cellula_play.py"] = (ROOT / "generator" / "play_runtime.py").read_text(encoding="utf-8")
+    sources["generator/puzzles/move_words.py"] = (ROOT / "generator" / "puzzles" / "move_words.py").read_text(encoding="utf-8")
+    sources["cellula_play.py"] = (ROOT / "generator" / "puzzles" / "play_runtime.py").read_text(encoding="utf-8")
     return sources
 
 
@@ -343,11 +345,11 @@ def classic_asm_script(module_text: str, source: str = ASM_MODULE) -> str:
     classic script, so it becomes the script's own address (the module asks it only for its folder)."""
     if module_text.count(ASM_EXPORT) != 1 or not module_text.rstrip().endswith(ASM_EXPORT):
         raise ValueError(f"{source}: expected it to end with {ASM_EXPORT!r} (once); a new Pyodide "
-                         f"version? generator/puzzle_play.py turns it into a classic script")
+                         f"version? generator/puzzles/play_data.py turns it into a classic script")
     body = module_text.rstrip()[:-len(ASM_EXPORT)]
     if body.count("import.meta") != body.count("import.meta.url"):
         raise ValueError(f"{source}: uses import.meta other than import.meta.url, which "
-                         f"generator/puzzle_play.py cannot replace in a classic script")
+                         f"generator/puzzles/play_data.py cannot replace in a classic script")
     body = body.replace("import.meta.url", "cellulaScriptUrl")
     return ('(function () {\n"use strict";\n'
             'var cellulaScriptUrl = document.currentScript ? document.currentScript.src : location.href;\n'

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 from solver.game import engine
 from solver.game.values import OverBudget, ValueSearch
 
-from generator.move_words import Words, blocked_codes, move_group, move_text
+from generator.puzzles.move_words import Words, blocked_codes, move_group, move_text   # absolute: the browser runs this module as cellula_play
 
 if TYPE_CHECKING:
     from solver.game.model import Puzzle
 
 
 class Values(TypedDict):
-    """The best reachable scores a puzzle's play data carries (``values``, generator/puzzle_play.py), as :class:`Session` reads them."""
+    """The best reachable scores a puzzle's play data carries (``values``, generator/puzzles/play_data.py), as :class:`Session` reads them."""
     kind: str
     """``table`` (every reachable state) or ``line`` (the optimal line and one move off it)."""
     best: dict[str, int | None]
@@ -67,7 +67,7 @@ class Session:
     def __init__(self, packed: str, values: str = "", words: str = "") -> None:
         self.puzzle: Puzzle = pickle.loads(base64.b64decode(packed))
         self.words: Words | None = Words.from_dict(json.loads(words)) if words else None
-        """The reader's words for the moves (:mod:`generator.move_words`; the page's language), or
+        """The reader's words for the moves (:mod:`generator.puzzles.move_words`; the page's language), or
         None: the engine's own labels (tests, the command line)."""
         self.values: Values | None = json.loads(values) if values else None
         """Best reachable Health by state key (build time), or None: not computed. Two kinds

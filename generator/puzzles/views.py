@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..refs import relative
-from ..puzzle_play import names_of
-from ..step_texts import step_text
+from .play_data import names_of
+from .step_texts import step_text
 from .model import GAME, STOCK_FIELDS, BoardItem, Link, PuzzleEntry, PuzzleSet, StepRow
 from .texts import AREAS, RESOURCES, UI, link_title, md_inline
 

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any, cast
 
-from . import i18n
-from .proofs.why import STOCK_FIELDS, Difficulty   # the probes the words name are the ones computed
+from .. import i18n
+from ..proofs.why import STOCK_FIELDS, Difficulty   # the probes the words name are the ones computed
 from .step_texts import step_text
 
 MAX_GRADE = 5

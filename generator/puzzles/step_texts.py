@@ -1,7 +1,7 @@
 """The site's words for the solver's step events: the one place pages turn a step's events
 (``solver.game.steps.StepEvent``, stored in a solution record as dicts) into a text, through the
 catalogue (``steps.*`` of ``data/i18n/<lang>.yaml``). Cards, spots, goals and disks are told by
-their names (``names``: :func:`generator.puzzle_play.names_of`), never by their data ids."""
+their names (``names``: :func:`generator.puzzles.play_data.names_of`), never by their data ids."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -9,7 +9,7 @@ from typing import Any
 
 from solver.game.steps import StepEvent, render
 
-from .i18n import t
+from ..i18n import t
 from .move_words import Words, named
 
 NAMED_KEYS = {"steps.place": "play.place_named"}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from solver.io.loading import load_yaml
 
-from ..puzzle_play import UI as UI_PLAY, names_of
+from .play_data import UI as UI_PLAY, names_of
 from ..refs import relative
 from .board import spot_value
 from .model import ASSUMPTIONS_PAGE, STOCK_FIELDS, PuzzleEntry

@@ -4,7 +4,7 @@ card, spot, goal and disk by its name, never by its data id.
 Pure: it reads no file and imports only the solver's engine, step events and their renderer, so
 that the same function labels the moves at build time (CPython, with the generator's catalogue)
 and in the reader's browser (Pyodide, with the catalogue texts the page hands over:
-:class:`Words`). The names themselves are made at build time (:func:`generator.puzzle_play.names_of`).
+:class:`Words`). The names themselves are made at build time (:func:`generator.puzzles.play_data.names_of`).
 """
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from solver import ActionKind
 
-from .. import puzzle_play  # issue #19 hook: interactive board
-from ..puzzle_play import names_of
-from .. import puzzle_why  # issue #19 items 3-4: why optimal, computed level
+from . import play_data as puzzle_play  # issue #19 hook: interactive board
+from .play_data import names_of
+from . import why as puzzle_why  # issue #19 items 3-4: why optimal, computed level
 from ..languages import SITE_LANGUAGES
 from ..refs import relative
 from ..render import Asset, Page, render
@@ -51,7 +51,7 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
         other_readings=other_readings_view(record, lang, names_of(puzzle, lang)),
         assumptions=[item_row(i, lang, names_of(puzzle, lang)) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
-        # issue #19 hook: the interactive board (generator/puzzle_play.py)
+        # issue #19 hook: the interactive board (generator/puzzles/play_data.py)
         board=puzzle_play.board_block(puzzle, lang=lang, **play_arguments(entry)),
         why={**puzzle_why.why_view(entry.why, record, lang, names_of(puzzle, lang)), "level": puzzle_why.level_text(entry.level, lang)},
     )
@@ -68,7 +68,7 @@ def play_arguments(entry: PuzzleEntry) -> dict[str, Any]:
 
 
 def play_assets(site: SiteData) -> list[Asset]:
-    """Feature asset producer: each puzzle's play data (:func:`generator.puzzle_play.play_data_asset`),
+    """Feature asset producer: each puzzle's play data (:func:`generator.puzzles.play_data.play_data_asset`),
     shared by its pages in every language; none for a puzzle without a worked example to play from.
     The regret values come from the puzzle's record, and only against a proven optimum."""
     if site.puzzles is None:
