@@ -18,9 +18,11 @@ from solver.game.engine import Breakdown, State
 from solver.game.errors import IllegalActionError, SolverError
 from solver.io.plans import load_plan
 from solver.io.puzzle import PUZZLE_SCHEMA, load_puzzle
-from .solution import ENGINES, Solution, Step, VerificationError, replay, solve
+from solver.game.replay import Step, replay
+from .solution import ENGINES, Solution, VerificationError, solve
 from solver.game.engine import score
-from solver.game.steps import Message, catalogue_languages, catalogue_message
+from solver.game.steps import Message
+from solver.io.catalogue import catalogue_languages, catalogue_message, describe_events
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs
     from solver.game.model import Puzzle
@@ -51,7 +53,7 @@ def _stock_text(state: State) -> str:
 
 def _step_dict(step: Step) -> dict[str, object]:
     """A step as JSON: its events and, for reading, its text in each language of the command line."""
-    return {**step.to_dict(), "text": {lang: step.describe(lang) for lang in LANGS}}
+    return {**step.to_dict(), "text": {lang: describe_events(step.events, lang) for lang in LANGS}}
 
 
 def _with_texts(data: dict[str, object], steps: Iterable[Step]) -> dict[str, object]:
@@ -63,7 +65,7 @@ def _table(steps: Iterable[Step], lang: str) -> str:
     rows = [tuple(t(f"cli.head.{key}") for key in HEAD_KEYS)]
     for st in steps:
         spot = st.action.spot or st.action.kind.value
-        rows.append((str(st.round), st.flask, spot, st.describe(lang), _stock_text(st.state), str(st.state.health)))
+        rows.append((str(st.round), st.flask, spot, describe_events(st.events, lang), _stock_text(st.state), str(st.state.health)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = []
     for n, r in enumerate(rows):

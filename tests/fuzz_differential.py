@@ -29,7 +29,7 @@ from solver.game.errors import IllegalActionError, PuzzleError, SolverError
 from solver.optimise.planner import build_model, solve_cpsat, unsupported_reason
 from solver.io.puzzle import load_board
 from solver.optimise.search import exhaustive
-from solver.solution import replay
+from solver.game.replay import replay
 from solver_fixtures import make, random_puzzle_data
 
 STRAINS = ("ebola", "influenza", "rhinovirus")

@@ -193,7 +193,7 @@ def test_the_command_lines_words_live_in_the_catalogue():
     from pathlib import Path
 
     from solver import cli
-    from solver.game.steps import CATALOGUE_DIR, catalogue_message
+    from solver.io.catalogue import CATALOGUE_DIR, catalogue_message
 
     source = Path(cli.__file__).read_text(encoding="utf-8")
     keys = set(re.findall(r'"(cli\.[a-z_]+)"', source)) | {f"cli.head.{k}" for k in cli.HEAD_KEYS}

@@ -13,7 +13,7 @@ from solver.game.engine import Action, ActionKind, apply, initial_state, is_term
 from solver.game.errors import IllegalActionError, PuzzleError
 from solver.optimise.planner import build_model, solve_cpsat, unsupported_reason
 from solver.optimise.search import exhaustive
-from solver.solution import replay
+from solver.game.replay import replay
 from solver_fixtures import make, place, random_puzzle_data, run
 
 ZERO_START = {"atp": 0, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0}

@@ -405,7 +405,7 @@ def test_solver_reader_refuses_a_malformed_catalogue_text(tmp_path):
     """The solver's own catalogue reader (``python -m solver``) refuses what the site's check does,
     naming the file, the line, the key and the placeholder."""
     from solver.game.errors import SolverError
-    from solver.game.steps import catalogue_message
+    from solver.io.catalogue import catalogue_message
     source = (ROOT / "data" / "i18n" / "en.yaml").read_text(encoding="utf-8")
     for n, bad in enumerate( ("{card.__class__}", "{card:>999999999}", "{", "{card!r}", "{lang}")):
         folder = tmp_path / f"c{n}"

@@ -3,7 +3,8 @@ can reach the row, and the planner's row constraints checked against the exhaust
 import pytest
 
 from solver.game.engine import initial_state
-from solver.optimise.market import DECK_CARDS, beam_plan, deck_puzzle, deck_size, lns_improve
+from solver.benchmarks.deck_family import DECK_CARDS, deck_puzzle, deck_size
+from solver.optimise.warm_start import beam_plan, lns_improve
 from solver.game.model import Edition
 from solver.optimise.planner import Options, build_model, market_arrival, solve_cpsat, solve_mip
 from solver.optimise.search import exhaustive

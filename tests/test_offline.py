@@ -6,7 +6,7 @@ import re
 import pytest
 
 from solver import load_puzzle
-from solver.optimise.market import deck_puzzle
+from solver.benchmarks.deck_family import deck_puzzle
 from solver.io.offline import (RecordingError, game_files, load_recording, record, recorded_solution, result_path,
                             write_recording)
 

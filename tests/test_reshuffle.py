@@ -126,11 +126,11 @@ CPSAT_CASES = [
 def test_cpsat_models_the_card_coming_back(edition, changes):
     """The planner's comeback entries give the exhaustive search's optimum, and its plan replays."""
     from solver.optimise.planner import build_model, solve_cpsat
-    from solver.solution import _final_score
+    from solver.game.replay import final_score
     p = make(edition=edition, flasks=2, grey_flasks=0, **changes)
     value = exhaustive_within_budget(p)[0]
     res = solve_cpsat(build_model(p))
-    assert res.status == "optimal" and res.objective == value == _final_score(p, res.plan)
+    assert res.status == "optimal" and res.objective == value == final_score(p, res.plan)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

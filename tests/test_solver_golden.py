@@ -10,7 +10,7 @@ import pytest
 
 from solver import load_puzzle, puzzle_files, replay, solve
 from solver.game.engine import Action, returns
-from solver.game.steps import describe_events
+from solver.io.catalogue import describe_events
 from tiers import recorded_solution
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

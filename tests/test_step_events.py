@@ -11,7 +11,8 @@ import yaml
 from solver import load_puzzle, puzzle_files, replay
 from solver.game.engine import Action
 from solver.game.model import Resource, SpotKind, Stock
-from solver.game.steps import CATALOGUE_DIR, StepEvent, StepEventKind, catalogue_keys, describe_events, event, render
+from solver.game.steps import StepEvent, StepEventKind, catalogue_keys, event, render
+from solver.io.catalogue import CATALOGUE_DIR, catalogue_message, describe_events
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LANGS = ("en", "it")
@@ -79,7 +80,7 @@ def test_the_site_and_the_command_line_say_the_same(path):
     for step in steps:
         stored = json.loads(json.dumps(step.to_dict()))["events"]
         for lang in LANGS:
-            assert step_text(stored, lang) == describe_events(step.events, lang) == step.describe(lang)
+            assert step_text(stored, lang) == describe_events(step.events, lang) == step.describe(catalogue_message(lang))
 
 
 @pytest.mark.parametrize("content, expected", [
@@ -89,7 +90,7 @@ def test_the_site_and_the_command_line_say_the_same(path):
 ])
 def test_the_solvers_reader_names_the_file_and_the_problem(tmp_path, content, expected):
     from solver.game.errors import SolverError
-    from solver.game.steps import catalogue_message
+    from solver.io.catalogue import catalogue_message
     if content is not None:
         (tmp_path / "en.yaml").write_text(content, encoding="utf-8")
     with pytest.raises(SolverError, match=expected):

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from solver.game import engine
-from solver.solution import step_events
+from solver.game.replay import step_events
 from solver.game.steps import Param, StepEvent, render
 
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from solver import ActionKind
 
-from . import play_data as puzzle_play  # issue #19 hook: interactive board
+from . import play_data  # issue #19 hook: interactive board
 from .play_data import names_of
-from . import why as puzzle_why  # issue #19 items 3-4: why optimal, computed level
+from . import why  # issue #19 items 3-4: why optimal, computed level
 from ..languages import SITE_LANGUAGES
 from ..refs import relative
 from ..render import Asset, Page, render
@@ -52,8 +52,8 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
         assumptions=[item_row(i, lang, names_of(puzzle, lang)) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
         # issue #19 hook: the interactive board (generator/puzzles/play_data.py)
-        board=puzzle_play.board_block(puzzle, lang=lang, **play_arguments(entry)),
-        why={**puzzle_why.why_view(entry.why, record, lang, names_of(puzzle, lang)), "level": puzzle_why.level_text(entry.level, lang)},
+        board=play_data.board_block(puzzle, lang=lang, **play_arguments(entry)),
+        why={**why.why_view(entry.why, record, lang, names_of(puzzle, lang)), "level": why.level_text(entry.level, lang)},
     )
     return Page(lang, page, title, content, nav=nav)
 
@@ -64,7 +64,7 @@ def play_arguments(entry: PuzzleEntry) -> dict[str, Any]:
     solution = entry.record["solution"]
     return {"plan": solution.get("plan", []), "optimum": solution.get("health"),
             "proven": proof_status(entry.record) is ProofStatus.OPTIMAL,
-            "table": puzzle_play.has_table(entry.regret_values)}
+            "table": play_data.has_table(entry.regret_values)}
 
 
 def play_assets(site: SiteData) -> list[Asset]:
@@ -77,13 +77,13 @@ def play_assets(site: SiteData) -> list[Asset]:
     for entry in site.puzzles.entries:
         arguments = play_arguments(entry)
         if arguments["plan"]:
-            regret = puzzle_play.offers_regret(arguments["optimum"], arguments["proven"])
-            assets.append(puzzle_play.play_data_asset(entry.puzzle, entry.regret_values if regret else None))
+            regret = play_data.offers_regret(arguments["optimum"], arguments["proven"])
+            assets.append(play_data.play_data_asset(entry.puzzle, entry.regret_values if regret else None))
             if regret and arguments["table"] and entry.regret_values is not None:
                 for lang in SITE_LANGUAGES:
-                    table = puzzle_play.play_table(entry.puzzle, entry.regret_values, lang)
+                    table = play_data.play_table(entry.puzzle, entry.regret_values, lang)
                     if table is not None:
-                        assets.append(puzzle_play.play_table_asset(entry.puzzle, table, lang))
+                        assets.append(play_data.play_table_asset(entry.puzzle, table, lang))
     return assets
 
 
@@ -101,8 +101,8 @@ def index_page(site: SiteData, puzzle_set: PuzzleSet, lang: str, nav: tuple[str,
     for entry in computed_order(puzzle_set.entries):
         p = entry.puzzle
         d = entry.level
-        rows.append({"grade": puzzle_why.stars(d.grade), "grade_n": d.grade, "plain_title": p.text("title", lang),
-                     "grade_why": puzzle_why.level_reasons(d, lang), "id": p.id, "title": md_inline(p.text("title", lang)),
+        rows.append({"grade": why.stars(d.grade), "grade_n": d.grade, "plain_title": p.text("title", lang),
+                     "grade_why": why.level_reasons(d, lang), "id": p.id, "title": md_inline(p.text("title", lang)),
                      "href": f"{p.id}.md", "edition": ui[f"short_{p.edition.value}"],
                      "edition_title": link_title(edition_label(p.edition.value, lang)),
                      "board": md_inline(p.board.id), "board_title": link_title(board_title(puzzle_set, p.board.id, lang)),
@@ -110,8 +110,8 @@ def index_page(site: SiteData, puzzle_set: PuzzleSet, lang: str, nav: tuple[str,
                      "placements": sum(1 for a in entry.solution.plan if a.kind is ActionKind.PLACE),
                      "proven": proven_text(entry.record, lang)})
     audit = site.audit
-    content = render("puzzle_index.md.j2", ui=ui, rows=rows, daily_data=puzzle_why.daily_data(rows),
-                     daily=puzzle_why.build_day_pick(rows),
+    content = render("puzzle_index.md.j2", ui=ui, rows=rows, daily_data=why.daily_data(rows),
+                     daily=why.build_day_pick(rows),
                      assumptions_href=relative(INDEX_PAGE, ASSUMPTIONS_PAGE), bench_href=relative(INDEX_PAGE, BENCH_PAGE),
                      coverage_href=relative(INDEX_PAGE, RULES_COVERAGE_PAGE) if GAME in audit else None)
     return Page(lang, INDEX_PAGE, ui["nav"], content, nav=nav)

@@ -1,23 +1,22 @@
-"""Build-time data for the interactive puzzle board (issue #19, step 1).
+"""Build-time data for the interactive puzzle board and play mode (issue #19, step 1; issue #36).
 
 The page's worked example is replayed through the rules engine here, at build time, and every
 state along it is written into the page as JSON; ``docs/assets/board.js`` draws a schematic board
 (SVG drawn by the project, no copied artwork) from it and turns the example into a step-through.
-Without JavaScript the static step table stays the page's content.
+Without JavaScript the static step table stays the page's content. Beside it, what play mode
+loads when a reader starts playing: the puzzle packed for the engine with its best reachable
+scores (:func:`play_data_asset`) and, for a small puzzle, every reachable state's moves in the
+reader's words (:func:`play_table`). The engine itself and Pyodide are copied into the built site
+by :mod:`.play_assets`.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-import base64
-import gzip
 import json
-import shutil
+from collections.abc import Mapping
 from html import escape
-from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from solver.game.model import STOCK_ORDER
-from typing import TYPE_CHECKING, Any
 
 from .. import i18n
 from . import play_runtime
@@ -29,7 +28,7 @@ from .step_texts import NAMED_KEYS, step_text
 if TYPE_CHECKING:
     from solver.game.engine import State
     from solver.game.model import Puzzle
-    from solver.solution import Step
+    from solver.game.replay import Step
 
 UI = i18n.namespace("play")
 """This feature's interface strings: ``play.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
@@ -253,132 +252,3 @@ def play_data_asset(puzzle: Puzzle, values: dict[str, Any] | None) -> Asset:
     body = json.dumps({"play": play_runtime.pack(puzzle), "values": text}, separators=(",", ":"))
     return Asset(play_data_path(puzzle), f"(window.{PLAY_DATA_GLOBAL} = window.{PLAY_DATA_GLOBAL} || {{}})"
                                          f"[{json.dumps(puzzle.id)}] = {body};\n")
-
-
-# --------------------------------------------------------------------------- play assets
-
-ROOT = Path(__file__).resolve().parents[2]
-PYODIDE_DIR = ROOT / "tools" / "pyodide" / "node_modules" / "pyodide"
-"""Where ``make pyodide`` (npm ci in tools/pyodide) puts the Pyodide package."""
-PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-"""The files Pyodide's core needs (no extra packages: the engine needs only the standard library)."""
-ENGINE_MODULES = ("solver/game/engine.py", "solver/game/model.py", "solver/game/editions.py", "solver/game/errors.py",
-                  *sorted(f"solver/game/rules/{p.name}" for p in (ROOT / "solver" / "game" / "rules").glob("*.py")
-                          if p.name != "__init__.py"),
-                  "solver/game/messages.py", "solver/game/steps.py", "solver/solution.py", "solver/game/values.py")
-"""The only solver modules the browser loads: the engine and what it imports (every rule group of
-``solver/game/rules/``, so a new group cannot be left out), the value search the play runtime imports,
-and the step events and their renderer that
-tell a move in the reader's words (:mod:`generator.puzzles.move_words`)."""
-
-BROWSER_LOADING = '''"""The browser's stand-in for solver/io/loading.py (generator/puzzles/play_data.py BROWSER_LOADING):
-solver/game/steps.py imports its file readers for the command line's catalogue; in the browser the page
-hands the words over and no file is ever read, so these only say so."""
-
-
-class LoadError(Exception):
-    pass
-
-
-def display_path(path):
-    return str(path)
-
-
-def load_yaml(path):
-    raise LoadError(f"{path}: no files are read in the browser")
-'''
-"""solver/io/loading.py imports yaml, which the browser does not load."""
-
-
-def engine_sources() -> dict[str, str]:
-    """Path in Pyodide's file system -> source: the engine modules, empty package files (the real
-    ``solver/__init__.py`` imports the solvers, yaml and jsonschema), and the play session."""
-    sources = {"solver/__init__.py": "", "solver/game/__init__.py": "", "solver/game/rules/__init__.py": "",
-               "solver/io/__init__.py": "", "generator/__init__.py": "", "generator/puzzles/__init__.py": "",
-               "solver/io/loading.py": BROWSER_LOADING}
-    for module in ENGINE_MODULES:
-        sources[module] = (ROOT / module).read_text(encoding="utf-8")
-    sources["generator/puzzles/move_words.py"] = (ROOT / "generator" / "puzzles" / "move_words.py").read_text(encoding="utf-8")
-    sources["cellula_play.py"] = (ROOT / "generator" / "puzzles" / "play_runtime.py").read_text(encoding="utf-8")
-    return sources
-
-
-def write_play_assets(site_dir: Path) -> None:
-    """Copy Pyodide and the engine sources into the built site (never committed). The sources go
-    in a script (``assets/play-engine.js``) so they load from file:// too; the offline build gets
-    Pyodide as classic scripts instead (:func:`write_offline_pyodide`)."""
-    assets = Path(site_dir) / "assets"
-    assets.mkdir(parents=True, exist_ok=True)
-    body = json.dumps(engine_sources(), ensure_ascii=False)
-    script = f"window.CELLULA_ENGINE_SOURCES = {body};\n"
-    if PYODIDE_DIR.is_dir() and is_offline_build(site_dir):
-        script += f"window.CELLULA_PYODIDE_BUNDLE = {json.dumps(write_offline_pyodide(assets))};\n"
-    elif PYODIDE_DIR.is_dir():
-        target = assets / "pyodide"
-        target.mkdir(exist_ok=True)
-        for name in PYODIDE_FILES:
-            shutil.copy2(PYODIDE_DIR / name, target / name)
-    (assets / "play-engine.js").write_text(script, encoding="utf-8")
-
-
-# --------------------------------------------------------------------------- play from file://
-
-OFFLINE_DIR = "pyodide-offline"
-"""Folder of ``assets/`` holding Pyodide as classic scripts, in the offline build only."""
-MEMORY_FILES = ("pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm")
-"""The files Pyodide fetches: from file:// board.js answers those fetches from memory."""
-ASM_MODULE = "pyodide.asm.mjs"
-ASM_EXPORT = "export default _createPyodideModule;"
-ASM_GLOBAL = "CELLULA_PYODIDE_MODULE"
-
-
-def is_offline_build(site_dir: Path) -> bool:
-    """The offline build (``mkdocs-offline.yml``): Material's offline plugin has written
-    ``search/search_index.js``, the same sign :mod:`generator.search_index` goes by."""
-    return (Path(site_dir) / "search" / "search_index.js").exists()
-
-
-def classic_asm_script(module_text: str, source: str = ASM_MODULE) -> str:
-    """``pyodide.asm.mjs`` as a classic script setting ``window.CELLULA_PYODIDE_MODULE`` (for
-    loadPyodide's ``createPyodideModule`` option). From file:// Chromium refuses the module's
-    ``import()`` but runs a ``<script src>``; a module's ``import.meta`` is a syntax error in a
-    classic script, so it becomes the script's own address (the module asks it only for its folder)."""
-    if module_text.count(ASM_EXPORT) != 1 or not module_text.rstrip().endswith(ASM_EXPORT):
-        raise ValueError(f"{source}: expected it to end with {ASM_EXPORT!r} (once); a new Pyodide "
-                         f"version? generator/puzzles/play_data.py turns it into a classic script")
-    body = module_text.rstrip()[:-len(ASM_EXPORT)]
-    if body.count("import.meta") != body.count("import.meta.url"):
-        raise ValueError(f"{source}: uses import.meta other than import.meta.url, which "
-                         f"generator/puzzles/play_data.py cannot replace in a classic script")
-    body = body.replace("import.meta.url", "cellulaScriptUrl")
-    return ('(function () {\n"use strict";\n'
-            'var cellulaScriptUrl = document.currentScript ? document.currentScript.src : location.href;\n'
-            f"{body}\nwindow.{ASM_GLOBAL} = _createPyodideModule;\n}})();\n")
-
-
-def memory_file_script(name: str, data: bytes) -> str:
-    """A classic script holding one file as base64 of its gzip (board.js inflates it with
-    DecompressionStream): the WebAssembly shrinks from 9.6 MB to 4.7 MB this way. Level 6: level 9
-    saves 0.3 % for about twice the time (4.6 s against 2.3 s, on a loaded machine) in every
-    offline build."""
-    packed = base64.b64encode(gzip.compress(data, 6, mtime=0)).decode("ascii")
-    return (f"(window.CELLULA_PYODIDE_FILES = window.CELLULA_PYODIDE_FILES || {{}})"
-            f'[{json.dumps(name)}] = "{packed}";\n')
-
-
-def write_offline_pyodide(assets: Path) -> list[str]:
-    """Pyodide for the offline build, read from file:// with ``<script>`` tags only: the loader
-    (already a classic script), the core module turned into one, and each file it fetches as a
-    script for board.js to serve from memory. Returns the scripts board.js adds on the play
-    click, relative to ``assets/``."""
-    (assets / "pyodide").mkdir(exist_ok=True)
-    shutil.copy2(PYODIDE_DIR / "pyodide.js", assets / "pyodide" / "pyodide.js")
-    target = assets / OFFLINE_DIR
-    target.mkdir(exist_ok=True)
-    module = PYODIDE_DIR / ASM_MODULE
-    scripts = {"pyodide.asm.js": classic_asm_script(module.read_text(encoding="utf-8"), str(module))}
-    for name in MEMORY_FILES:
-        scripts[f"{name}.js"] = memory_file_script(name, (PYODIDE_DIR / name).read_bytes())
-    for name, text in scripts.items():
-        (target / name).write_text(text, encoding="utf-8")
-    return [f"{OFFLINE_DIR}/{name}" for name in scripts]

@@ -1,4 +1,4 @@
-"""The deck series (issue #15): every engine side by side on the deck family of :mod:`solver.optimise.market`
+"""The deck series (issue #15): every engine side by side on the deck family of :mod:`solver.benchmarks.deck_family`
 (a refilling card row), from 8 placements to a whole game, and the row reformulations and solver
 choices tried on its 16-placement puzzle. Every plan is replayed by the rules engine and the
 engines' optima and bounds are checked against each other."""
@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from solver.optimise.market import WHOLE_GAME_ROUNDS
+from .deck_family import WHOLE_GAME_ROUNDS
 from solver.io.progress import note, over
 
 if TYPE_CHECKING:   # the planner is imported where an engine runs
@@ -61,8 +61,8 @@ def _mip_engine(name: str, **options: bool) -> DeckEngine:
 
 def _warm_start_engine(puzzle: Puzzle, cap: float) -> tuple[DeckRun, list[Action]]:
     """Beam search through the rules engine, then CP-SAT large-neighbourhood search from its plan
-    (:func:`solver.optimise.market.warm_start`): a plan without a bound (a lower bound on the optimum)."""
-    from solver.optimise.market import warm_start
+    (:func:`solver.optimise.warm_start.warm_start`): a plan without a bound (a lower bound on the optimum)."""
+    from solver.optimise.warm_start import warm_start
     t0 = time.perf_counter()
     plan, value = warm_start(puzzle, cap, width=128)
     return DeckRun("feasible" if plan else "unknown", value, None, time.perf_counter() - t0), plan
@@ -124,7 +124,7 @@ def deck_series(sizes: Iterable[int], cap: float, whole_cap: float,
                 editions: Sequence[str] = ("2e",)) -> list[dict[str, Any]]:
     """Every engine of :data:`DECK_ENGINES` on the deck family at each size; the whole game (44)
     only by the 2-worker CP-SAT run, for ``whole_cap`` seconds."""
-    from solver.optimise.market import deck_puzzle
+    from .deck_family import deck_puzzle
     from solver.game.model import Edition
     rows = []
     for edition, n in over([(e, n) for e in editions for n in sizes], "deck series"):
@@ -143,7 +143,7 @@ def deck_series(sizes: Iterable[int], cap: float, whole_cap: float,
 
 def deck_methods(cap: float, placements: int = 16) -> list[dict[str, Any]]:
     """Each reformulation and solver choice of :data:`DECK_METHODS` on one deck puzzle."""
-    from solver.optimise.market import deck_puzzle
+    from .deck_family import deck_puzzle
     puzzle = deck_puzzle(placements)
     rows = []
     for name, run in over(DECK_METHODS.items(), "deck methods"):

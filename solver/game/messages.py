@@ -1,5 +1,5 @@
 """The message format of the catalogue (``data/i18n/<lang>.yaml``): one safe formatter, used by the
-site (``generator.i18n.t``) and by the solver's own reader (:func:`solver.game.steps.catalogue_message`).
+site (``generator.i18n.t``) and by the solver's own reader (:func:`solver.io.catalogue.catalogue_message`).
 
 A catalogue text is written by translators, so it is untrusted: Python's ``str.format`` would let
 ``{n.__class__}`` or ``{lang[0]}`` read the objects passed in, ``{n:>999999999}`` exhaust memory,

@@ -9,7 +9,7 @@ the resources paid or gained, the Health gained...); the words live in the messa
 
 :func:`render` turns events into a text through a ``message(key, **params)`` function that the
 consumer gives: the site passes the generator's catalogue (``generator.i18n.t``), the command line
-the solver's own reader of the ``steps`` namespace (:func:`catalogue_message`), so that ``solver``
+the solver's own reader of the ``steps`` namespace (:func:`solver.io.catalogue.catalogue_message`), so that ``solver``
 never imports ``generator`` and both show the same words.
 """
 from __future__ import annotations
@@ -17,19 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from .errors import SolverError
-from solver.io.loading import LoadError, display_path, load_yaml
-from .messages import format_message, placeholder_fault
 from .model import Resource, SpotKind, Stock
 
 NAMESPACE = "steps"
 """Catalogue namespace of the step texts."""
-CATALOGUE_DIR = Path(__file__).resolve().parents[2] / "data" / "i18n"
-"""Where the catalogue files live (``<lang>.yaml``)."""
 
 
 class Param(Enum):
@@ -267,57 +260,3 @@ def declared_placeholders() -> dict[str, frozenset[str]]:
     for key in catalogue_keys() - set(declared):
         declared[key] = frozenset()
     return declared
-
-
-@lru_cache(maxsize=None)
-def _namespace_texts(namespace: str, lang: str, folder: Path = CATALOGUE_DIR) -> dict[str, str]:
-    file = folder / f"{lang}.yaml"
-    try:
-        data, located = load_yaml(file)
-    except LoadError as exc:
-        raise SolverError(str(exc)) from None
-    texts: dict[str, str] = {}
-    declared = declared_placeholders() if namespace == NAMESPACE else {}
-
-    def flatten(value: object, prefix: str, path: tuple[str, ...]) -> None:
-        if isinstance(value, dict):
-            for k, v in value.items():
-                flatten(v, f"{prefix}.{k}", path + (str(k),))
-        elif isinstance(value, str):
-            # a translator's text: only named placeholders, never evaluated (solver.game.messages)
-            fault = placeholder_fault(value, declared.get(prefix))
-            if fault:
-                raise SolverError(f"{display_path(file)}:{located.line(path)}: {prefix}: {fault}")
-            texts[prefix] = value
-    flatten((data or {}).get(namespace, {}) if isinstance(data, dict) else {}, namespace, (namespace,))
-    if namespace == NAMESPACE:
-        missing = sorted(catalogue_keys() - set(texts))
-        if missing:
-            raise SolverError(f"{display_path(file)}: {NAMESPACE}: missing the step texts {missing}")
-    return texts
-
-
-def catalogue_message(lang: str, folder: Path = CATALOGUE_DIR, namespace: str = NAMESPACE) -> Message:
-    """A ``message`` function reading one namespace (``steps``, the command line's ``cli``) of
-    ``folder/<lang>.yaml``: the solver's own small reader of the catalogue, so that the command
-    line's words are the site's and live in data, not in code. A key the file lacks is a
-    :class:`SolverError` naming the file and the key (the catalogue check reports it first)."""
-    texts = _namespace_texts(namespace, lang, folder)
-
-    def message(key: str, **params: object) -> str:
-        try:
-            text = texts[key]
-        except KeyError:
-            raise SolverError(f"{display_path(folder / f'{lang}.yaml')}: missing the text {key!r}") from None
-        return format_message(text, params) if params else text
-    return message
-
-
-def catalogue_languages(folder: Path = CATALOGUE_DIR) -> tuple[str, ...]:
-    """The languages the catalogue has a file for (the command line's ``--lang`` choices)."""
-    return tuple(sorted(f.stem for f in folder.glob("*.yaml")))
-
-
-def describe_events(events: tuple[StepEvent, ...], lang: str) -> str:
-    """The step's line in ``lang``, from the catalogue file of that language."""
-    return render(events, catalogue_message(lang))

@@ -112,7 +112,7 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     of commuting placements, the beam's plan is seldom in it, and the repair cost more than it
     gave in a measured run.)"""
     from solver import SOLVER_VERSION
-    from solver.optimise.market import warm_start
+    from solver.optimise.warm_start import warm_start
     from solver.optimise.planner import TWO_WORKERS_MARKET, build_model, solve_cpsat
     from solver.solution import _verified
     t0 = time.perf_counter()
