@@ -107,7 +107,8 @@ def test_the_closure_is_the_computing_code_only():
             "solver.game.rules.virus", "generator.proofs.compute", "generator.proofs.why", "generator.puzzles.play_runtime"} <= modules
     assert not any(m == "solver.benchmarks" or m.startswith("solver.benchmarks.") for m in modules)
     assert not modules & {"solver.cli", "solver.__main__", "generator.puzzles.why",
-                          "generator.puzzles.play_data", "generator.proofs.cli", "generator.proofs.store",
+                          "generator.puzzles.play_data", "generator.puzzles.play_assets", "generator.puzzles.feature",
+                          "generator.puzzles.pages", "generator.proofs.cli", "generator.proofs.store",
                           "generator.proofs.record", "generator.build"}
 
 

@@ -1,7 +1,7 @@
 """A move as a player says it (issue #36): the step words of the catalogue (``steps.*``) with every
 card, spot, goal and disk by its name, never by its data id.
 
-Pure: it reads no file and imports only the solver's engine, step events and their renderer, so
+Pure: it reads no file and imports only :mod:`solver.game` (the engine, step events and their renderer), so
 that the same function labels the moves at build time (CPython, with the generator's catalogue)
 and in the reader's browser (Pyodide, with the catalogue texts the page hands over:
 :class:`Words`). The names themselves are made at build time (:func:`generator.puzzles.play_data.names_of`).

@@ -1,7 +1,7 @@
 """The play session run in the reader's browser by Pyodide (issue #19, step 2), and at build time
-by CPython for the step-through frames. It imports only :mod:`solver.game.engine` and :mod:`solver.game.values` (and what they
-import: model, editions, errors, two rules modules), so the browser loads no solver, no ortools,
-no yaml: the page hands it the puzzle already built, pickled at build time. Every legal action and
+by CPython for the step-through frames. It imports only :mod:`solver.game` (the engine and its
+value search: standard library only) and :mod:`.move_words`, so the browser loads no optimiser, no
+ortools, no yaml: the page hands it the puzzle already built, pickled at build time. Every legal action and
 every state come from the engine itself: the browser applies exactly the engine's rules."""
 from __future__ import annotations
 
