@@ -23,8 +23,11 @@ Markdown cells and link texts, ``text``/``md`` elsewhere).
 The modules, each depending only on those above it: :mod:`.model` (page paths and the typed
 values), :mod:`.texts` (interface strings, escaping), :mod:`.board` (board values and their provenance), :mod:`.loading` (the loader),
 :mod:`.views`, :mod:`.statement` and :mod:`.proof` (what the templates are given),
-:mod:`.bench_page`, :mod:`.pages` (the producer). The names below are this package's public
-interface.
+:mod:`.bench_page`, :mod:`.pages` (the producer); for the interactive board and play mode
+:mod:`.step_texts`, :mod:`.move_words`, :mod:`.play_runtime` (these three also run in the browser),
+:mod:`.play_data`, :mod:`.why`, and the play assets copied into the built site by the MkDocs hook
+(:mod:`.play_assets`, :mod:`.play_offline`). The names below are the package's public interface
+(its ``__init__`` imports nothing: see :mod:`generator.puzzles`).
 """
 from __future__ import annotations
 
