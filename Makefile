@@ -8,7 +8,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 # Pyodide for the puzzle pages' play mode (issue #19): npm package pinned in tools/pyodide,
-# copied into the built site by the build (generator/puzzle_play.py), never committed.
+# copied into the built site by the build (generator/puzzles/play_assets.py), never committed.
 PYODIDE := tools/pyodide/node_modules/pyodide/pyodide.js
 
 .PHONY: site site-offline serve test test-fast records reprove check bench clean setup deploy gh-deploy

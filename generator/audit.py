@@ -24,7 +24,7 @@ from .rules import Game, Label, SECTION_ID, SLUG
 from .yamlio import Located, load_yaml, yaml_path
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle, Ruling
+    from solver.game.model import Puzzle, Ruling
 
 ROOT = Path(__file__).resolve().parent.parent
 """Repository root: test references (``tests/x.py::test_y``) are relative to it."""
@@ -80,7 +80,7 @@ class PlannerRef:
     """A constraint block of the planner: a function and the rule-section label of the block."""
 
     function: str
-    """Dotted path of the function building the model (``solver.planner.build_model``)."""
+    """Dotted path of the function building the model (``solver.optimise.planner.build_model``)."""
     block: str | None
     """The ``lm.section(...)`` label of the block inside it, or None for the whole function."""
 
@@ -150,7 +150,7 @@ class AuditPuzzle:
     @property
     def other_reading(self) -> str | None:
         """The other value of :attr:`ruling` (None without one)."""
-        from solver.model import RULING_READINGS
+        from solver.game.model import RULING_READINGS
         if self.ruling is None:
             return None
         return next(r for r in RULING_READINGS[self.ruling] if r != self.puzzle.reading(self.ruling))
@@ -224,7 +224,7 @@ def section_source_text(game: Game, section_id: str, source_id: str) -> str | No
 # --- code and test references -------------------------------------------------------------------
 
 def resolve_code(path: str) -> object:
-    """The object a dotted path names (``solver.engine.why_cannot_take``, ``solver.editions.Rules.events``):
+    """The object a dotted path names (``solver.game.engine.why_cannot_take``, ``solver.game.editions.Rules.events``):
     the longest importable module prefix, then attributes. Raises LookupError saying what is missing."""
     if not path.startswith(CODE_PREFIX):
         raise LookupError(f"expected a dotted path into the solver package ({CODE_PREFIX}…)")
@@ -573,7 +573,7 @@ def load_audit_puzzle(file: Path, audit: Audit, game: Game, problems: Problems,
     """One discriminating puzzle, checked against its row and the rules of ``game`` (its ``# Rule:``
     quotations must be verbatim); problems name the file and the field."""
     from solver import SolverError, load_puzzle
-    from solver.model import Ruling
+    from solver.game.model import Ruling
     rows = {r.id: r for r in audit.rows}
     row = rows.get(file.stem)
     if row is None:

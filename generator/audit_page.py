@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import features, i18n
 from .audit import STATUS_ORDER, Audit, AuditPuzzle, AuditRow, Status, load_audits
-from .puzzle_pages.texts import AREAS, CARD_TYPES, UI as PUZZLE_UI, md_inline, stock_text
-from .puzzle_pages.views import section_link
+from .puzzles.texts import AREAS, CARD_TYPES, UI as PUZZLE_UI, md_inline, stock_text
+from .puzzles.views import section_link
 from .refs import relative
 from .render import Page, render
 
@@ -38,9 +38,9 @@ def puzzle_facts(site: SiteData, item: AuditPuzzle, lang: str) -> list[tuple[str
     """(label, Markdown value) lines of a discriminating puzzle for the reader: the table (edition,
     rounds, flasks), what the player holds, the cards' values, the spots left free each round
     (the other players took the rest), events, other players' figures, the readings stated."""
-    from .puzzle_pages.statement import event_text, start_view
-    from .puzzle_pages.views import edition_label
-    from .puzzle_play import names_of
+    from .puzzles.statement import event_text, start_view
+    from .puzzles.views import edition_label
+    from .puzzles.play_data import names_of
     ui, pui, puzzle = UI[lang], PUZZLE_UI[lang], item.puzzle
     names = names_of(puzzle, lang)
     table = ui["puzzle_table"].format(edition=edition_label(puzzle.edition.value, lang), players=puzzle.players,

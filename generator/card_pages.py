@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from solver.model import Resource
+from solver.game.model import Resource
 
 from . import features, i18n
 from .cards import (PROJECT, CardSet, Card, CytosisType, Spot, Text, check_rule_refs, load_cards)

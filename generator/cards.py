@@ -18,8 +18,8 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
-from solver.loading import DataPath, Located, parse_line_ranges
-from solver.model import RESOURCE_SPELLINGS, Resource
+from solver.io.loading import DataPath, Located, parse_line_ranges
+from solver.game.model import RESOURCE_SPELLINGS, Resource
 
 from . import schema
 from .errors import DataError, Problems

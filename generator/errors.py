@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solver.errors import CellulaError, located_message  # one base class for both packages, defined on the solver's side
+from solver.game.errors import CellulaError, located_message  # one base class for both packages, defined on the solver's side
 
 __all__ = ["CellulaError", "Problem", "DataError", "Problems", "display_path"]
 
@@ -61,5 +61,5 @@ class Problems:
 
 def display_path(file: str | Path) -> str:
     """The path relative to the repository root (``data/glossary.yaml``) when it lies inside it."""
-    from solver.loading import display_path as shared
+    from solver.io.loading import display_path as shared
     return shared(file)

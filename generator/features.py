@@ -98,7 +98,7 @@ MODULES = (
     "generator.bench",
     "generator.check",
     "generator.card_pages",
-    "generator.puzzle_pages",
+    "generator.puzzles.feature",
     "generator.audit_page",
     "generator.quickref",
     "generator.figures",

@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from solver.loading import LoadError, load_json
+from solver.io.loading import LoadError, load_json
 
 from . import features, i18n, schema
 from .errors import Problem, Problems
 from .schema import Schema
 from .yamlio import yaml_path
-from .puzzle_pages.texts import md_inline
+from .puzzles.texts import md_inline
 from .render import Page, render
 from .paths import ROOT
 

@@ -13,7 +13,7 @@ from .schema import Schema
 from .yamlio import load_yaml, yaml_path
 
 if TYPE_CHECKING:
-    from solver.loading import Located
+    from solver.io.loading import Located
 
 TERM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 LANGS = ("it", "en", "ru")

@@ -21,8 +21,8 @@ from enum import Enum
 from typing import Any, TypeVar
 from pathlib import Path
 
-from solver.messages import format_message, placeholder_fault, placeholders
-from solver.steps import declared_placeholders
+from solver.game.messages import format_message, placeholder_fault, placeholders
+from solver.game.steps import declared_placeholders
 
 from .errors import DataError, Problems
 from .markdown_syntax import ABBREVIATION_DEFINITION, IMAGE
@@ -63,7 +63,7 @@ def _flatten(value: object, prefix: str, located: Located, path: tuple[str | int
 
 def _placeholder_fault(text: str, key: str = "") -> str | None:
     """Why ``text`` is not a catalogue text :func:`t` can fill, or None: the message format of
-    :mod:`solver.messages` (named placeholders only, no attribute or index access, no conversion,
+    :mod:`solver.game.messages` (named placeholders only, no attribute or index access, no conversion,
     a bounded width and precision, no literal brace: in Markdown an attribute list); a key whose
     placeholders the code declares (the step texts) may use only those."""
     return placeholder_fault(text, _DECLARED.get(key))
@@ -182,7 +182,7 @@ def t(key: str, lang: str, **params: object) -> str:
 
 
 class CatalogueText(str):
-    """A catalogue text returned unfilled: its :meth:`format` is :func:`solver.messages.format_message`
+    """A catalogue text returned unfilled: its :meth:`format` is :func:`solver.game.messages.format_message`
     (named values only), so that page code filling it later (``ui["x"].format(n=3)``) never
     evaluates a translator's text with Python's ``str.format``."""
 

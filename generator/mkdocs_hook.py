@@ -39,7 +39,7 @@ from generator.i18n import t
 from generator.search_index import write_indexes
 from generator.rules import SITE_LANGUAGES
 from generator.sanitize import page_markup_faults, sanitize_html
-from generator import puzzle_play  # issue #19 hook: play assets
+from generator.puzzles import play_assets  # issue #19 hook: play assets
 from generator.paths import DATA_DIR, ROOT
 from generator.site_url import SiteUrlError, checked_site_url
 
@@ -206,7 +206,7 @@ def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
             (Path(config.site_dir) / name).unlink(missing_ok=True)
     if _state.get("site") is None or _state.get("error"):
         return
-    puzzle_play.write_play_assets(Path(config.site_dir))  # issue #19 hook: Pyodide + engine for play mode
+    play_assets.write_play_assets(Path(config.site_dir))  # issue #19 hook: Pyodide + engine for play mode
     for figures in write_indexes(Path(config.site_dir), _state["site"], Path(material.__file__).parent):
         log.info("cellula: search index %s: %d documents, %d bytes (%d gzipped)", figures.lang,
                  figures.documents, figures.raw_bytes, figures.gzip_bytes)

@@ -12,7 +12,7 @@ from enum import Enum
 from pathlib import Path
 from typing import cast
 
-from solver.loading import Located, parse_line_ranges
+from solver.io.loading import Located, parse_line_ranges
 
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path

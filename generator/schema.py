@@ -1,6 +1,6 @@
 """Data files checked against declared JSON Schemas: every problem at once, each one located with
-the loader's line numbers (:class:`solver.loading.Located`) and worded in the one error format
-(``file:line: field: expected …, got …``, :func:`solver.errors.located_message`).
+the loader's line numbers (:class:`solver.io.loading.Located`) and worded in the one error format
+(``file:line: field: expected …, got …``, :func:`solver.game.errors.located_message`).
 
 A schema states the shape of a file (types, required and unknown keys, enumerations, id forms,
 both languages present); what needs other files or the whole file (cross-references, duplicates,
@@ -22,7 +22,7 @@ from typing import Any
 
 import jsonschema
 
-from solver.loading import DataPath, Located, dotted
+from solver.io.loading import DataPath, Located, dotted
 
 from .errors import Problems
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:   # the features' own data types; their packages import this m
     from .cards import CardSet
     from .check.draft import DraftTranslation
     from .check.editions import GameReport
-    from .puzzle_pages.model import PuzzleSet
+    from .puzzles.model import PuzzleSet
     from .quickref import QuickGroup
     from .figures import FigureSet
 

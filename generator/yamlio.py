@@ -1,11 +1,11 @@
-"""YAML loading for the generator: the shared loader (:mod:`solver.loading`) with errors as
+"""YAML loading for the generator: the shared loader (:mod:`solver.io.loading`) with errors as
 :class:`DataError`, and line numbers for every value (:class:`Located`)."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from solver.loading import Located, LoadError, dotted, load_yaml as _load_yaml
+from solver.io.loading import Located, LoadError, dotted, load_yaml as _load_yaml
 
 from .errors import Problem, DataError
 

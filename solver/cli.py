@@ -14,17 +14,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
-from .engine import Breakdown, State
-from .errors import IllegalActionError, SolverError
-from .plans import load_plan
-from .puzzle import PUZZLE_SCHEMA, load_puzzle
-from .solution import ENGINES, Solution, Step, VerificationError, replay, solve
-from .engine import score
-from .steps import Message, catalogue_languages, catalogue_message
+from solver.game.engine import Breakdown, State
+from solver.game.errors import IllegalActionError, SolverError
+from solver.io.plans import load_plan
+from solver.io.puzzle import PUZZLE_SCHEMA, load_puzzle
+from solver.game.replay import Step, replay
+from .solution import ENGINES, Solution, VerificationError, solve
+from solver.game.engine import score
+from solver.game.steps import Message
+from solver.io.catalogue import catalogue_languages, catalogue_message, describe_events
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs
-    from .model import Puzzle
-    from .planner import Progress
+    from solver.game.model import Puzzle
+    from solver.optimise.planner import Progress
 
 LANGS = catalogue_languages()
 """The command line's languages (``--lang``): those the message catalogue has a file for."""
@@ -51,7 +53,7 @@ def _stock_text(state: State) -> str:
 
 def _step_dict(step: Step) -> dict[str, object]:
     """A step as JSON: its events and, for reading, its text in each language of the command line."""
-    return {**step.to_dict(), "text": {lang: step.describe(lang) for lang in LANGS}}
+    return {**step.to_dict(), "text": {lang: describe_events(step.events, lang) for lang in LANGS}}
 
 
 def _with_texts(data: dict[str, object], steps: Iterable[Step]) -> dict[str, object]:
@@ -63,7 +65,7 @@ def _table(steps: Iterable[Step], lang: str) -> str:
     rows = [tuple(t(f"cli.head.{key}") for key in HEAD_KEYS)]
     for st in steps:
         spot = st.action.spot or st.action.kind.value
-        rows.append((str(st.round), st.flask, spot, st.describe(lang), _stock_text(st.state), str(st.state.health)))
+        rows.append((str(st.round), st.flask, spot, describe_events(st.events, lang), _stock_text(st.state), str(st.state.health)))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = []
     for n, r in enumerate(rows):
@@ -196,7 +198,7 @@ def confirm_with_highs(puzzle: Puzzle, sol: Solution, budget: float) -> Solution
     seconds: listed in ``confirmed_by`` when HiGHS proves the same optimum (its plan replayed by the
     rules engine), a :class:`VerificationError` when it proves another, unconfirmed when it runs out
     of time; its seconds, status and budget in ``stats``."""
-    from .planner import build_model, solve_highs
+    from solver.optimise.planner import build_model, solve_highs
     from .solution import _verified
     h = solve_highs(build_model(puzzle), time_limit=budget)
     stats = dict(sol.stats, highs_seconds=round(h.wall_time, 3), highs_status=h.status,
@@ -324,8 +326,8 @@ def output_file_fault(text: str, option: str) -> str | None:
 
 def _cmd_record(args: argparse.Namespace) -> int:
     from pathlib import Path
-    from .offline import record, result_path, write_recording
-    from .progress import TimeBar
+    from solver.io.offline import record, result_path, write_recording
+    from solver.io.progress import TimeBar
     if args.out is not None and (fault := output_file_fault(args.out, "--out")):
         raise SolverError(fault)
     puzzle = load_puzzle(args.puzzle)

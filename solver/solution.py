@@ -1,49 +1,21 @@
-"""The public solve API and what the site renders: :class:`Solution` and :class:`Step`."""
+"""The public solve API: :func:`solve` dispatches a puzzle to an engine (the CP-SAT planner,
+confirmed by HiGHS or the exhaustive search, or the exhaustive search alone), replays every plan
+through the rules engine before it is believed (:class:`VerificationError` otherwise) and answers a
+:class:`Solution`. The optimisers are imported when they run; the replay itself
+(:func:`solver.game.replay.replay`, :class:`~solver.game.replay.Step`) is the game's."""
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .engine import (
-    Action, ActionKind, Breakdown, State, action_sections, apply, initial_state, is_terminal, returns, score,
-)
-from .errors import IllegalActionError, SolverError
-from .rules import epigenetic
-from .model import Puzzle, Resource, SpotKind, Stock
-from .steps import StepEvent, StepEventKind as K, describe_events, event
+from solver.game.engine import Action, ActionKind, Breakdown, State, is_terminal, score
+from solver.game.errors import IllegalActionError, SolverError
+from solver.game.model import Puzzle
+from solver.game.replay import Step, final_score, replay
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs (the engine also runs in the browser)
-    from .planner import Progress
-
-
-@dataclass(frozen=True)
-class Step:
-    """One action of a plan and the state after it."""
-
-    index: int
-    """1-based position in the plan."""
-    round: int
-    """Round the action is taken in."""
-    flask: str
-    """Which flask: ``1``, ``2``… for the round's own flasks, ``grey`` or ``-`` (card play)."""
-    action: Action
-    """The action."""
-    events: tuple[StepEvent, ...]
-    """What happens, without words (rendered by :func:`solver.steps.render`)."""
-    sections: tuple[str, ...]
-    """Rule section IDs to link."""
-    state: State
-    """State after the action (after Phase 2 when it ended a round)."""
-
-    def describe(self, lang: str = "en") -> str:
-        """What happens, in ``lang``, in the words of the catalogue file of that language."""
-        return describe_events(self.events, lang)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "round": self.round, "flask": self.flask, "action": self.action.to_dict(),
-                "events": [e.to_dict() for e in self.events], "sections": list(self.sections),
-                "state": self.state.to_dict()}
+    from solver.optimise.planner import Progress
 
 
 @dataclass(frozen=True)
@@ -148,131 +120,6 @@ def _solution_from_dict(puzzle: Puzzle, data: object) -> Solution:
                     rulings=tuple((str(k), str(v)) for k, v in rulings.items()))
 
 
-def _delta(before: State, after: State) -> list[StepEvent]:
-    gained = after.stock - before.stock
-    plus = Stock(*(max(0, x) for x in gained.as_tuple()))
-    minus = Stock(*(max(0, -x) for x in gained.as_tuple()))
-    out = []
-    if not minus.is_zero():
-        out.append(event(K.PAY, stock=minus))
-    if not plus.is_zero():
-        out.append(event(K.GAIN, stock=plus))
-    if after.health != before.health:
-        out.append(event(K.HEALTH, points=after.health - before.health))
-    return out
-
-
-def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> tuple[StepEvent, ...]:
-    """What the action does, as language-neutral events (:mod:`solver.steps` renders them)."""
-    head: list[StepEvent] = []
-    if action.kind is ActionKind.PLAY_CARD:
-        head.append(event(K.PLAY_CARD, card=action.card))
-    elif action.kind is ActionKind.TRADE:
-        assert action.resource is not None, "a legal trade names its resource"
-        head.append(event(K.TRADE, price=epigenetic.TRADE_PRICES[action.resource], resource=action.resource))
-    elif action.kind is ActionKind.INCOME:
-        head.append(event(K.INCOME, resource=action.resource))
-    elif action.kind is ActionKind.PEEK:
-        head.append(event(K.PEEK))
-        if action.card:
-            head.append(event(K.PEEK_TAKE, card=action.card))
-        if action.order:
-            head.append(event(K.PEEK_ORDER, cards=tuple(action.order)))
-    elif action.kind is ActionKind.VACCINATE:
-        head.append(event(K.VACCINATE, atp=action.amount, antibodies=2 * action.amount) if action.amount
-                    else event(K.VACCINATE_NONE))
-        strain = before.attacks[0][0] if before.attacks else None
-        if strain is not None:
-            head.append(event(K.STRAIN, strain=strain.value))
-    elif action.kind is ActionKind.RESPOND:
-        if action.lose == "health":
-            head.append(event(K.RESPOND_HEALTH))
-        elif action.lose:
-            head.append(event(K.RESPOND_LOSE, resource=Resource(action.lose)))
-        else:
-            taken = {r: sum(1 for t in action.take or () if t is r) for r in dict.fromkeys(action.take or ())}
-            head.append(event(K.RESPOND_TAKE, amounts=tuple((n, r) for r, n in taken.items())) if taken
-                        else event(K.RESPOND_TAKE_NOTHING))
-    elif action.kind is ActionKind.EXHAUST:
-        head.append(event(K.EXHAUST, resource=action.resource))
-    else:
-        assert action.spot is not None, "a legal placement names its spot"
-        spot = puzzle.board.spot(action.spot)
-        head.append(event(K.PLACE, spot=spot.kind, spot_id=spot.id))
-        if action.grey:
-            head.append(event(K.GREY_FLASK, atp=epigenetic.grey_flask_cost(puzzle)))
-        if action.extra:
-            head.append(event(K.EXTRA))
-        if action.card:
-            head.append(event(K.CARD, card=action.card))
-        if spot.kind is not SpotKind.FREE_RIBOSOME:
-            pass   # an ER step's larger load (ruling disk-load) is told by the disk's load below
-        elif action.amount:
-            head.append(event(K.TRANSLATE, mrna=action.amount, proteins=((action.amount, Resource.PROTEIN),)))
-        elif action.amount == 0:
-            head.append(event(K.TRANSLATE_NONE))
-        if action.disk:
-            head.append(event(K.DISK_STARTED, card=action.disk))
-        if spot.kind is SpotKind.LAUREATES:
-            head.append(event(K.GOAL, goal=action.goal) if action.goal else event(K.LAUREATES_ATP))
-        if action.bump:
-            head.append(event(K.BUMP, card=action.bump))
-        if spot.kind is SpotKind.GOLGI or spot.kind is SpotKind.ROUGH_ER or (
-                spot.kind is SpotKind.DETOX_STEROID and before.disk_for(action.card or "") is None
-                and after.disk_for(action.card or "") is not None):
-            assert action.card is not None, "these spots' actions are for a card"
-            disk = after.disk_for(action.disk or action.card)
-            if disk is not None:
-                head.append(event(K.DISK_LOAD, load=disk.load))
-    # the last turn's trades (Epigenetic card) are told apart from the step's own effect
-    own = after
-    if after.end_trade != Stock():
-        spent = sum(epigenetic.TRADE_PRICES[r] * after.end_trade.get(r) for r in epigenetic.TRADE_PRICES)
-        own = replace(after, stock=after.stock - after.end_trade + Stock(atp=spent))
-    if after.round != before.round:   # Phase 2 and the next round's start have their own causes
-        own = replace(own, stock=own.stock + after.toxicity_loss, health=own.health + after.virus_card_loss)
-    if action.grey:   # the grey flask's fee is the GREY_FLASK event's, not the spot's effect
-        own = replace(own, stock=own.stock + Stock(atp=epigenetic.grey_flask_cost(puzzle)))
-    effects = _delta(before, own)
-    if after.done and not before.done:
-        held = [c for c in after.discard[len(before.discard):] if c in before.hand]
-        if held:
-            effects.append(event(K.HELD_CARDS, cards=tuple(held)))
-        traded = [(r, after.end_trade.get(r)) for r in epigenetic.TRADE_PRICES if after.end_trade.get(r) > 0]
-        if traded:
-            effects.append(event(K.END_TRADES, amounts=tuple((n, r) for r, n in traded)))
-    if after.round != before.round or (after.done and not before.done):
-        effects.append(event(K.END_OF_ROUND))
-    if after.round != before.round and not after.toxicity_loss.is_zero():
-        effects.append(event(K.TOXICITY_LOSS, stock=after.toxicity_loss))
-    if after.round != before.round and after.virus_card_loss:
-        effects.append(event(K.VIRUS_CARD_LOSS, points=-after.virus_card_loss))
-    return tuple(head + effects)
-
-
-def replay(puzzle: Puzzle, plan: list[Action]) -> tuple[tuple[Step, ...], State]:
-    """Apply ``plan`` step by step; raises :class:`IllegalActionError` with ``.step`` set
-    (1-based) at the first illegal action."""
-    state = initial_state(puzzle)
-    steps = []
-    for i, action in enumerate(plan, 1):
-        try:
-            after = apply(state, action)
-        except IllegalActionError as err:
-            err.step = i
-            raise
-        if not action.kind.ends_turn:
-            flask = "-"
-        elif action.grey:
-            flask = "grey"
-        else:
-            flask = str(puzzle.flasks - state.flasks_left + 1)
-        events = step_events(puzzle, state, action, after)
-        steps.append(Step(i, state.round, flask, action, events, action_sections(puzzle, action), after))
-        state = after
-    return tuple(steps), state
-
-
 ENGINES = ("cpsat", "exhaustive")
 
 
@@ -331,8 +178,8 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
 
     if engine == "exhaustive":
         return _solve_exhaustive(puzzle, time_limit)
-    from .planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs, subsolvers_for
-    from .deadline import OutOfTime, guard
+    from solver.optimise.planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs, subsolvers_for
+    from solver.optimise.deadline import OutOfTime, guard
     try:
         with guard(None if time_limit is None else _time.monotonic() + time_limit):   # the build counts too
             pm = build_model(puzzle)
@@ -381,7 +228,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
                 elif h.status == "infeasible":
                     raise VerificationError("CP-SAT found a plan but HiGHS says the model is infeasible")
             elif other == "exhaustive":
-                from .search import exhaustive
+                from solver.optimise.search import exhaustive
                 value, _, search_stats = exhaustive(puzzle, time_limit=limit)
                 if not search_stats.complete:
                     continue
@@ -395,17 +242,6 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
                     wall_time=res.wall_time, confirmed_by=tuple(confirmed))
 
 
-def _final_score(puzzle: Puzzle, plan: list[Action]) -> int | None:
-    """The score ``plan`` reaches in the rules engine, or None when it is illegal or incomplete."""
-    state = initial_state(puzzle)
-    try:
-        for action in plan:
-            state = apply(state, action)
-    except IllegalActionError:
-        return None
-    return returns(state) if is_terminal(state) else None
-
-
 def without_idle_trades(puzzle: Puzzle, plan: Iterable[Action]) -> list[Action]:
     """``plan`` without the Epigenetic trades (``epigenetic.atp-exchange``) its score does not need:
     an optimal plan may buy cubes that change nothing, and a worked example should not show them.
@@ -413,18 +249,18 @@ def without_idle_trades(puzzle: Puzzle, plan: Iterable[Action]) -> list[Action]:
     plan = list(plan)
     if not any(a.kind is ActionKind.TRADE for a in plan):
         return plan
-    target = _final_score(puzzle, plan)
+    target = final_score(puzzle, plan)
     for i in range(len(plan) - 1, -1, -1):
         if plan[i].kind is ActionKind.TRADE:
             trial = plan[:i] + plan[i + 1:]
-            if _final_score(puzzle, trial) == target:
+            if final_score(puzzle, trial) == target:
                 plan = trial
     return plan
 
 
 def _solve_exhaustive(puzzle: Puzzle, time_limit: float | None = None) -> Solution:
     import time as _time
-    from .search import exhaustive
+    from solver.optimise.search import exhaustive
     t0 = _time.perf_counter()
     value, plan, stats = exhaustive(puzzle, time_limit=time_limit)
     if plan:
@@ -448,7 +284,7 @@ def _solve_exhaustive(puzzle: Puzzle, time_limit: float | None = None) -> Soluti
 
 
 def _explain(puzzle: Puzzle, time_limit: float | None = None) -> str | None:
-    from .planner import UnsupportedPuzzle, explain_infeasible
+    from solver.optimise.planner import UnsupportedPuzzle, explain_infeasible
     try:
         return explain_infeasible(puzzle) if time_limit is None else explain_infeasible(
             puzzle, time_limit=time_limit / puzzle.rounds)

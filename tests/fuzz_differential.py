@@ -24,12 +24,12 @@ from typing import Any
 
 import yaml
 
-from solver.engine import initial_state, is_terminal, returns
-from solver.errors import IllegalActionError, PuzzleError, SolverError
-from solver.planner import build_model, solve_cpsat, unsupported_reason
-from solver.puzzle import load_board
-from solver.search import exhaustive
-from solver.solution import replay
+from solver.game.engine import initial_state, is_terminal, returns
+from solver.game.errors import IllegalActionError, PuzzleError, SolverError
+from solver.optimise.planner import build_model, solve_cpsat, unsupported_reason
+from solver.io.puzzle import load_board
+from solver.optimise.search import exhaustive
+from solver.game.replay import replay
 from solver_fixtures import make, random_puzzle_data
 
 STRAINS = ("ebola", "influenza", "rhinovirus")

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import copy
 
-from solver.engine import Action, ActionKind, apply, initial_state
-from solver.model import Resource
-from solver.loading import Located
-from solver.puzzle import _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
+from solver.game.engine import Action, ActionKind, apply, initial_state
+from solver.game.model import Resource
+from solver.io.loading import Located
+from solver.io.puzzle import _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
 
 PH7 = {"id": "ph", "type": "protein-hormone", "cost": {"atp": 2, "protein": 2, "carb": 1}, "health": 7}
 SH9 = {"id": "sh", "type": "steroid-hormone", "cost": {"atp": 4, "lipid": 3, "carb": 1}, "health": 9}
@@ -84,7 +84,7 @@ def random_puzzle_data(seed: int, placements: tuple[int, int] = (2, 4)) -> dict:
         rounds, flasks = rng.randint(1, 3), rng.randint(1, 3)
         if placements[0] <= rounds * flasks <= placements[1]:
             break
-    from solver.puzzle import load_board
+    from solver.io.puzzle import load_board
     spots = [s.id for s in load_board(board).spots]
     n_cards = rng.randint(0, 4 if rounds * flasks <= 3 else 3)
     cards = [_random_card(rng, f"c{i}", rng.choice(CARD_TYPES)) for i in range(n_cards)]

@@ -13,8 +13,8 @@ from generator.audit import (PUZZLES_FOLDER, load_audit, load_audit_puzzle, load
 from generator.errors import Problems
 from generator.site import DATA_DIR
 from solver import solve
-from solver.model import Ruling
-from solver.search import exhaustive
+from solver.game.model import Ruling
+from solver.optimise.search import exhaustive
 
 AUDIT_FILE = DATA_DIR / "audit" / "cytosis.yaml"
 FOLDER = DATA_DIR / "audit" / PUZZLES_FOLDER

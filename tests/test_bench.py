@@ -48,7 +48,7 @@ DECK_ROW = {"placements": 24, "edition": "2e", "engine": "CP-SAT, 2 workers", "s
 
 
 def test_deck_row_replays_the_plan_and_reports_the_gap():
-    from solver.market import deck_puzzle
+    from solver.benchmarks.deck_family import deck_puzzle
     row = deck.deck_row(deck_puzzle(8), "CP-SAT, 1 worker", deck.DECK_ENGINES["CP-SAT, 1 worker"], 30.0)
     assert row["status"] == "optimal" and row["gap"] == 0 and row["objective"] == row["bound"] == 17
 

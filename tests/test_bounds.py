@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from solver.benchmarks import bounds, cuts, deck_suite
-from solver.planner import build_model, unsupported_reason
-from solver.puzzle import load_puzzle
+from solver.optimise.planner import build_model, unsupported_reason
+from solver.io.puzzle import load_puzzle
 
 SMALL = deck_suite.suite_files(small=True)
 MODELLED = [p for p in SMALL if unsupported_reason(load_puzzle(p)) is None]
@@ -86,7 +86,7 @@ def test_spot_symmetry_finds_interchangeable_spots_only_on_the_big_board():
 @pytest.mark.slow
 @pytest.mark.parametrize("path", SMALL, ids=lambda p: p.stem)
 def test_small_optima_are_the_exhaustive_ones(path):
-    from solver.search import exhaustive
+    from solver.optimise.search import exhaustive
     value, _, stats = exhaustive(load_puzzle(path))
     assert stats.complete and value == OPTIMA[path.stem]
 

@@ -167,7 +167,7 @@ def test_infeasible_says_why(tmp_path):
 
 def test_rejected_plan_is_an_error_not_an_answer(monkeypatch):
     """A plan the rules engine does not accept is never printed: VerificationError, exit 1."""
-    import solver.planner as planner
+    import solver.optimise.planner as planner
     from solver import load_puzzle, solve
     from solver.solution import VerificationError
     real = planner.decode
@@ -193,7 +193,7 @@ def test_the_command_lines_words_live_in_the_catalogue():
     from pathlib import Path
 
     from solver import cli
-    from solver.steps import CATALOGUE_DIR, catalogue_message
+    from solver.io.catalogue import CATALOGUE_DIR, catalogue_message
 
     source = Path(cli.__file__).read_text(encoding="utf-8")
     keys = set(re.findall(r'"(cli\.[a-z_]+)"', source)) | {f"cli.head.{k}" for k in cli.HEAD_KEYS}

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from solver import cli
-from solver.puzzle import ROOT, load_puzzle
+from solver.io.puzzle import ROOT, load_puzzle
 from solver.solution import solve
 
 PUZZLE = ROOT / "data" / "puzzles" / "market-day-2e.yaml"

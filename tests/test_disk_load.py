@@ -1,15 +1,15 @@
 """The 2nd-edition ruling disk-load: the ER step loads the card's quantity (``exact``, default) or
 may load more (``more-allowed``, EN 276 "but may have more" against EN 295 "according to the
-quantity shown") (``solver.rules.disk_load``)."""
+quantity shown") (``solver.game.rules.disk_load``)."""
 from __future__ import annotations
 
 import pytest
 
 from solver import solve
-from solver.engine import apply, initial_state
-from solver.errors import IllegalActionError
-from solver.planner import unsupported_reason
-from solver.puzzle import load_board
+from solver.game.engine import apply, initial_state
+from solver.game.errors import IllegalActionError
+from solver.optimise.planner import unsupported_reason
+from solver.io.puzzle import load_board
 from solver_fixtures import make, place, run
 
 SH1 = {"id": "sh1", "type": "steroid-hormone", "cost": {"atp": 0, "lipid": 2, "carb": 1}, "health": 3, "illustrative": True}

@@ -6,13 +6,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solver.editions import rules_for
-from solver.engine import (
+from solver.game.editions import rules_for
+from solver.game.engine import (
     ALL_SECTIONS, Action, ActionKind, apply, detox_points, enzyme_set_points, initial_state, is_terminal,
     legal_actions, macromolecule_points, returns, score, why_illegal,
 )
-from solver.errors import IllegalActionError
-from solver.model import Edition, SpotKind, Stock
+from solver.game.errors import IllegalActionError
+from solver.game.model import Edition, SpotKind, Stock
 from solver_fixtures import PH7, SH9, exhaust, make, place, run
 
 EDITIONS = ["1e", "2e"]
@@ -214,7 +214,7 @@ def test_toxicity_1e():
 
 
 def test_toxicity_not_in_2e():
-    from solver.errors import PuzzleError
+    from solver.game.errors import PuzzleError
     with pytest.raises(PuzzleError, match="not in the 2e event deck"):
         make(edition="2e", rounds=2, events=[None, "toxicity"])
 
@@ -363,7 +363,7 @@ def test_enzyme_sets(colors, points):
 
 def test_enzyme_sets_greedy_is_optimal():
     import itertools
-    from solver.engine import ENZYME_SET_POINTS
+    from solver.game.engine import ENZYME_SET_POINTS
 
     def brute(counts):
         best = 0
@@ -448,7 +448,7 @@ def _cited_ids() -> set[str]:
     import re
     ids = set(ALL_SECTIONS)
     pattern = re.compile(r"`((?:gameplay|spots|cards|events|scoring|two-player)\.[a-z0-9-]+)`")
-    for f in (ROOT / "solver").glob("*.py"):
+    for f in (ROOT / "solver").rglob("*.py"):
         ids |= set(pattern.findall(f.read_text(encoding="utf-8")))
     return ids
 
@@ -478,7 +478,7 @@ def test_free_ribosome_zero_mrna(edition, rulings, zero_ok):
 
 
 def test_free_ribosome_zero_ruling_is_2e_only():
-    from solver.errors import PuzzleError
+    from solver.game.errors import PuzzleError
     with pytest.raises(PuzzleError, match="free-ribosome-zero"):
         make(edition="1e", rulings={"free-ribosome-zero": "zero-allowed"})
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver import load_puzzle, puzzle_files
-from solver.engine import (
+from solver.game.engine import (
     DISKS, apply, initial_state, is_terminal, legal_actions, macromolecule_points, returns, score,
 )
-from solver.model import CardType, Stock
+from solver.game.model import CardType, Stock
 from solver_fixtures import PH7, SH9, make
 
 RICH = [

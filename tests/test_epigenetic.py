@@ -9,11 +9,11 @@ import pytest
 from tiers import exhaustive_within_budget
 
 from solver import solve
-from solver.engine import Action, ActionKind, apply, initial_state, is_terminal, legal_actions, returns, score
-from solver.errors import IllegalActionError, PuzzleError
-from solver.planner import build_model, solve_cpsat, unsupported_reason
-from solver.search import exhaustive
-from solver.solution import replay
+from solver.game.engine import Action, ActionKind, apply, initial_state, is_terminal, legal_actions, returns, score
+from solver.game.errors import IllegalActionError, PuzzleError
+from solver.optimise.planner import build_model, solve_cpsat, unsupported_reason
+from solver.optimise.search import exhaustive
+from solver.game.replay import replay
 from solver_fixtures import make, place, random_puzzle_data, run
 
 ZERO_START = {"atp": 0, "mrna": 0, "protein": 0, "carb": 0, "lipid": 0, "health": 0}
@@ -37,7 +37,7 @@ def income(resource):
 
 
 def _res(name):
-    from solver.model import Resource
+    from solver.game.model import Resource
     return Resource(name)
 
 
@@ -203,8 +203,8 @@ def test_peek_looks_takes_and_reorders():
 
 
 def _r(state, atp):
-    from solver.engine import _r as replace
-    from solver.model import Stock
+    from solver.game.engine import _r as replace
+    from solver.game.model import Stock
     return replace(state, stock=state.stock + Stock(atp=atp))
 
 

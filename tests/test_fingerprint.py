@@ -41,19 +41,19 @@ def test_the_copy_has_the_projects_fingerprint(tree):
 
 @pytest.mark.parametrize("module, old, new", [
     # a comment, anywhere
-    ("solver/engine.py", "\ndef apply(", "\n# why: a comment changes no answer\ndef apply("),
+    ("solver/game/engine.py", "\ndef apply(", "\n# why: a comment changes no answer\ndef apply("),
     # a docstring changed
-    ("solver/search.py", '"""', '"""Reworded. '),
+    ("solver/optimise/search.py", '"""', '"""Reworded. '),
     # a function's docstring removed altogether
     ("generator/proofs/why.py", '    """The puzzle with one more of each starting resource', '    """'),
     # layout: blank lines and a line broken differently
-    ("solver/regret.py", "\n\n\n", "\n\n\n\n"),
+    ("solver/optimise/regret.py", "\n\n\n", "\n\n\n\n"),
     # the benchmark and the command line are not in the closure
     ("solver/benchmarks/scale.py", "\n\n", "\n\nBENCH_SETTING_NOBODY_READS = 12345\n\n"),
     ("solver/benchmarks/bounds.py", "\n\n", "\n\nBOUND_SETTING_NOBODY_READS = 1\n\n"),
     ("solver/cli.py", "\n\n", "\n\nCLI_SETTING_NOBODY_READS = 1\n\n"),
     # nor are the pages that put the answers into words
-    ("generator/puzzle_why.py", "MAX_GRADE = 5", "MAX_GRADE = 6"),
+    ("generator/puzzles/why.py", "MAX_GRADE = 5", "MAX_GRADE = 6"),
 ])
 def test_what_changes_no_answer_changes_no_fingerprint(tree, module, old, new):
     before = code_fingerprint(root=tree).digest
@@ -63,13 +63,13 @@ def test_what_changes_no_answer_changes_no_fingerprint(tree, module, old, new):
 
 @pytest.mark.parametrize("module, old, new", [
     # a new function in the engine (code the answers may come to depend on)
-    ("solver/engine.py", "def apply(", "def _new_rule_helper():\n    return 1\n\n\ndef apply("),
+    ("solver/game/engine.py", "def apply(", "def _new_rule_helper():\n    return 1\n\n\ndef apply("),
     # a budget of the why facts (a module constant: no version string to bump)
     ("generator/proofs/why.py", "MAX_STATES = 30_000", "MAX_STATES = 30_001"),
     # a budget of the regret values
     ("generator/proofs/regret.py", "LINE_STATES = 20_000", "LINE_STATES = 20_001"),
     # an operator in the search
-    ("solver/search.py", " + ", " - "),
+    ("solver/optimise/search.py", " + ", " - "),
     # a parameter renamed (callers may pass it by keyword: not a local)
     ("generator/proofs/solution.py", "def greedy_record(puzzle: Puzzle)", "def greedy_record(the_puzzle: Puzzle)"),
 ])
@@ -97,17 +97,18 @@ def test_a_local_renamed_changes_nothing(tree):
 def test_a_rules_effect_changed_by_one_line_changes_it(tree):
     """A one-line change to a rule's effect: the Free Ribosome gives one Protein more per mRNA."""
     before = code_fingerprint(root=tree).digest
-    edit(tree, "solver/rules/free_ribosome.py", "Stock(protein=amount)", "Stock(protein=amount + 1)")
+    edit(tree, "solver/game/rules/free_ribosome.py", "Stock(protein=amount)", "Stock(protein=amount + 1)")
     assert code_fingerprint(root=tree).digest != before
 
 
 def test_the_closure_is_the_computing_code_only():
     modules = set(closure())
-    assert {"solver.engine", "solver.planner", "solver.search", "solver.regret", "solver.explain",
-            "solver.rules.virus", "generator.proofs.compute", "generator.proofs.why", "generator.play_runtime"} <= modules
+    assert {"solver.game.engine", "solver.optimise.planner", "solver.optimise.search", "solver.optimise.regret", "solver.optimise.explain",
+            "solver.game.rules.virus", "generator.proofs.compute", "generator.proofs.why", "generator.puzzles.play_runtime"} <= modules
     assert not any(m == "solver.benchmarks" or m.startswith("solver.benchmarks.") for m in modules)
-    assert not modules & {"solver.cli", "solver.__main__", "generator.puzzle_why",
-                          "generator.puzzle_play", "generator.proofs.cli", "generator.proofs.store",
+    assert not modules & {"solver.cli", "solver.__main__", "generator.puzzles.why",
+                          "generator.puzzles.play_data", "generator.puzzles.play_assets", "generator.puzzles.feature",
+                          "generator.puzzles.pages", "generator.proofs.cli", "generator.proofs.store",
                           "generator.proofs.record", "generator.build"}
 
 

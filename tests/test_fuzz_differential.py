@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from fuzz_differential import TooLarge, check_seed, fuzz_puzzle_data, load
-from solver.planner import unsupported_reason
+from solver.optimise.planner import unsupported_reason
 
 BATCH = 25
 FAST = 200

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from badinput import harness
-from solver.loading import LoadError, load_json, load_yaml
+from solver.io.loading import LoadError, load_json, load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = int(os.environ.get("CELLULA_FUZZ_SEED", "13"))
@@ -259,9 +259,9 @@ def test_json_loader_mutant(n, tmp_path):
 # --------------------------------------------------------------------------- issue #38: per file kind,
 # wrong-kind fields, control characters, huge values and malformed placeholders
 
-from solver.engine import ActionKind  # noqa: E402
-from solver.messages import MessageFormatError, format_message, placeholder_fault  # noqa: E402
-from solver.plans import FIELDS as PLAN_FIELDS, kind_fields  # noqa: E402
+from solver.game.engine import ActionKind  # noqa: E402
+from solver.game.messages import MessageFormatError, format_message, placeholder_fault  # noqa: E402
+from solver.io.plans import FIELDS as PLAN_FIELDS, kind_fields  # noqa: E402
 
 CONTROL_CHARS = ["\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\r", "\x1b", "\x1b[31m", "\x7f", "\x85", "\x9b",
                  "\ud800", "\udfff"]
@@ -404,8 +404,8 @@ def test_wellformed_placeholders_are_bounded(n):
 def test_solver_reader_refuses_a_malformed_catalogue_text(tmp_path):
     """The solver's own catalogue reader (``python -m solver``) refuses what the site's check does,
     naming the file, the line, the key and the placeholder."""
-    from solver.errors import SolverError
-    from solver.steps import catalogue_message
+    from solver.game.errors import SolverError
+    from solver.io.catalogue import catalogue_message
     source = (ROOT / "data" / "i18n" / "en.yaml").read_text(encoding="utf-8")
     for n, bad in enumerate( ("{card.__class__}", "{card:>999999999}", "{", "{card!r}", "{lang}")):
         folder = tmp_path / f"c{n}"
@@ -453,7 +453,7 @@ RECORDING_MUTANTS = recording_mutants(60)
 
 @pytest.fixture(scope="module")
 def whole_game():
-    from solver.puzzle import load_puzzle
+    from solver.io.puzzle import load_puzzle
     return load_puzzle(RECORDING.with_name("whole-game-2e.yaml"))
 
 
@@ -461,7 +461,7 @@ def whole_game():
 def test_recording_mutant(name, mutant, whole_game, tmp_path):
     """A recorded run with a wrong-kind, unprintable, huge or missing field: one RecordingError
     naming the file, the line and the field (or accepted when the value still means the same)."""
-    from solver.offline import RecordingError, load_recording
+    from solver.io.offline import RecordingError, load_recording
     path = tmp_path / RECORDING.name
     path.write_text(json.dumps(mutant, indent=1), encoding="utf-8")
     try:

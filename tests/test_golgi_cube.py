@@ -1,14 +1,14 @@
 """The Golgi cube follows the card the player is now trying to complete (EN 317, IT 296) under the
-ruling disk-card: at-exocytosis; under at-er the disk's own card gives it (``solver.rules.golgi``)."""
+ruling disk-card: at-exocytosis; under at-er the disk's own card gives it (``solver.game.rules.golgi``)."""
 from __future__ import annotations
 
 import pytest
 
 from solver import solve
-from solver.engine import apply, legal_actions
-from solver.errors import IllegalActionError
-from solver.planner import build_model, solve_cpsat, unsupported_reason
-from solver.puzzle import load_board
+from solver.game.engine import apply, legal_actions
+from solver.game.errors import IllegalActionError
+from solver.optimise.planner import build_model, solve_cpsat, unsupported_reason
+from solver.io.puzzle import load_board
 from solver_fixtures import make, place, run
 
 PH = {"id": "ph", "type": "protein-hormone", "cost": {"atp": 0, "protein": 2, "carb": 1}, "health": 7, "illustrative": True}

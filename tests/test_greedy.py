@@ -1,4 +1,4 @@
-"""The greedy policy (solver/greedy.py): legal, deterministic, never above the optimum, and
+"""The greedy policy (solver/optimise/greedy.py): legal, deterministic, never above the optimum, and
 choosing by Health, then stock growth, then the engine's action order."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from solver import apply, greedy_plan, initial_state, is_terminal, legal_actions, load_puzzle, puzzle_files, replay, score
-from solver.greedy import greedy_key
+from solver.optimise.greedy import greedy_key
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FILES = puzzle_files()

@@ -54,7 +54,7 @@ def test_solver_imports_and_runs_without_the_generator(tmp_path: Path) -> None:
         "sys.modules['generator'] = None  # any 'import generator...' now raises ImportError\n"
         f"for name in {modules!r}:\n"
         "    importlib.import_module(name)\n"
-        "from solver.errors import CellulaError, SolverError\n"
+        "from solver.game.errors import CellulaError, SolverError\n"
         "assert issubclass(SolverError, CellulaError)\n"
         "print('ok')\n"
     )
@@ -64,7 +64,7 @@ def test_solver_imports_and_runs_without_the_generator(tmp_path: Path) -> None:
 
 def test_one_base_class_for_both_packages() -> None:
     from generator.errors import CellulaError as generator_base, DataError
-    from solver.errors import CellulaError as solver_base, PuzzleError
+    from solver.game.errors import CellulaError as solver_base, PuzzleError
 
     assert generator_base is solver_base
     assert issubclass(DataError, solver_base) and issubclass(PuzzleError, solver_base)
@@ -228,9 +228,148 @@ def test_the_runtime_does_not_load_the_benchmarks() -> None:
     no benchmark module."""
     script = (
         "import sys\n"
-        "import solver, solver.cli, solver.solution, solver.planner, solver.search, solver.market\n"
+        "import solver, solver.cli, solver.solution, solver.optimise.planner, solver.optimise.search, solver.optimise.warm_start, solver.io.offline\n"
         "solver.cli.build_parser().parse_args(['bench', '--deck'])\n"
         "print(sorted(m for m in sys.modules if m.startswith('solver.benchmarks')))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and done.stdout.strip() == "[]", (done.stdout, done.stderr[-2000:])
+
+
+# --------------------------------------------------------------------------- the game package (issue #34)
+
+GAME = "solver.game"
+GAME_FILES = sorted((ROOT / "solver" / "game").rglob("*.py"))
+ENCODING_LINEAR = "solver.optimise.linear"
+"""What a rule group's ``encode_*`` function (its CP-SAT encoding, kept beside the rule) may import
+inside the function: the optimiser's abstract model. Never at module level, so the browser never
+loads it."""
+
+
+def _module_name(file: Path, root: Path = ROOT) -> str:
+    parts = file.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _game_imports(file: Path, root: Path = ROOT) -> list[tuple[int, str, str | None]]:
+    """Every import of ``file`` that runs (``if TYPE_CHECKING:`` blocks left out), relative ones
+    resolved: (line, module, the function it is in or None at module level). For ``from X import
+    y`` the module is ``X.y`` when that is a module of the project, else ``X``."""
+    name = _module_name(file, root)
+    package = name if file.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[int, str, str | None]] = []
+
+    def visit(node: ast.AST, function: str | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
+                visit(ast.Module(body=child.orelse, type_ignores=[]), function)
+                continue
+            if isinstance(child, ast.Import):
+                found.extend((child.lineno, alias.name, function) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    anchor = package.split(".")
+                    base = ".".join(anchor[:len(anchor) - child.level + 1] + ([child.module] if child.module else []))
+                else:
+                    base = child.module or ""
+                for alias in child.names:
+                    sub = root.joinpath(*f"{base}.{alias.name}".split("."))
+                    is_module = sub.with_suffix(".py").is_file() or (sub / "__init__.py").is_file()
+                    found.append((child.lineno, f"{base}.{alias.name}" if is_module else base, function))
+            inner = child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else function
+            visit(child, inner)
+    visit(ast.parse(file.read_text(encoding="utf-8"), str(file)), None)
+    return found
+
+
+def _in_game_or_stdlib(module: str) -> bool:
+    return module == GAME or module.startswith(GAME + ".") or module.split(".")[0] in sys.stdlib_module_names
+
+
+@pytest.mark.parametrize("file", GAME_FILES, ids=lambda f: str(f.relative_to(ROOT)))
+def test_the_game_imports_only_the_standard_library_and_itself(file: Path) -> None:
+    """Issue #34: ``solver/game/`` is what the browser runs (every ``.py`` under it goes to Pyodide,
+    ``generator/puzzles/play_assets.py``), so the "standard library only" rule is the package's. A
+    module-level import (outside ``if TYPE_CHECKING:``) must be the standard library
+    (``sys.stdlib_module_names``) or ``solver.game`` itself. One exception, inside a function only:
+    a rule group's ``encode_*`` function (its CP-SAT encoding, kept beside the rule as the project
+    requires) may import the optimiser's abstract model, ``solver.optimise.linear``; the browser
+    never calls an encoding."""
+    bad = [f"{file.relative_to(ROOT)}:{line}: imports {module}" + (f" in {function}()" if function else " at module level")
+           for line, module, function in _game_imports(file)
+           if not _in_game_or_stdlib(module)
+           and not (function is not None and module == ENCODING_LINEAR)]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("import json\nfrom . import engine\n", []),
+    ("import yaml\n", ["yaml"]),
+    ("from solver.io import loading\n", ["solver.io.loading"]),
+    ("from ..optimise.linear import total\n", ["solver.optimise.linear"]),
+    ("def encode_x():\n    from solver.optimise.linear import total\n", []),              # the one exception
+    ("def encode_x():\n    from solver.optimise.planner import Act\n", ["solver.optimise.planner"]),
+    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from solver.optimise.planner import Act\n", []),
+    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    pass\nelse:\n    import yaml\n", ["yaml"]),
+])
+def test_the_game_import_check_finds_what_it_should(tmp_path: Path, source: str, expected: list[str]) -> None:
+    for module in ("game", "io", "optimise"):
+        (tmp_path / "solver" / module).mkdir(parents=True)
+    (tmp_path / "solver" / "io" / "loading.py").write_text("", encoding="utf-8")
+    (tmp_path / "solver" / "game" / "engine.py").write_text("", encoding="utf-8")
+    file = tmp_path / "solver" / "game" / "x.py"
+    file.write_text(source, encoding="utf-8")
+    refused = [module for _, module, function in _game_imports(file, root=tmp_path)
+               if not _in_game_or_stdlib(module) and not (function is not None and module == ENCODING_LINEAR)]
+    assert refused == expected
+
+
+def test_the_game_runs_with_nothing_but_the_standard_library(tmp_path: Path) -> None:
+    """The browser's view, in CPython: ``solver/game/`` alone (no ``solver/__init__.py``, which
+    loads the optimisers, yaml and jsonschema: ``solver`` is then a namespace package, as in
+    Pyodide), imported under a finder that refuses every module neither standard library nor
+    ``solver.game``, and a small puzzle (handed over pickled, as the page hands it) played through
+    it: its best value searched, the best line played, replayed into steps and told in words."""
+    import base64
+    import pickle
+    import shutil
+
+    from solver import load_puzzle, solve
+    shutil.copytree(ROOT / "solver" / "game", tmp_path / "solver" / "game",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    puzzle = load_puzzle(ROOT / "data" / "puzzles" / "rulebook-protein-hormone-2e.yaml")
+    (tmp_path / "puzzle.txt").write_text(base64.b64encode(pickle.dumps(puzzle)).decode("ascii"), encoding="utf-8")
+    optimum = solve(puzzle, "exhaustive").health
+    script = f'''
+import base64, pickle, sys
+from importlib.abc import MetaPathFinder
+
+class Refuse(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in sys.stdlib_module_names or name in ("solver", "solver.game") \\
+                or name.startswith("solver.game."):
+            return None
+        raise ImportError(f"the game imported {{name}}: neither the standard library nor solver.game")
+
+sys.meta_path.insert(0, Refuse())
+sys.path[:0] = ["."]
+from solver.game import engine
+from solver.game.replay import replay
+from solver.game.steps import render
+from solver.game.values import ValueSearch
+
+puzzle = pickle.loads(base64.b64decode(open("puzzle.txt").read()))
+start = engine.initial_state(puzzle)
+search = ValueSearch(200_000)
+best = search.value(start)
+plan = list(search.continuation(start))
+steps, final = replay(puzzle, plan)
+assert engine.is_terminal(final) and engine.returns(final) == best == {optimum!r}, (best, engine.returns(final))
+texts = [render(step.events, lambda key, **values: key + repr(sorted(values))) for step in steps]
+assert len(texts) == len(plan) and all(texts)
+loaded = sorted(m for m in sys.modules if m.split(".")[0] == "solver")
+assert "solver.game.engine" in loaded and all(m == "solver" or m.startswith("solver.game") for m in loaded), loaded
+print("ok", best, len(plan))
+'''
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.startswith("ok"), done.stderr[-3000:]

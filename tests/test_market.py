@@ -2,11 +2,12 @@
 can reach the row, and the planner's row constraints checked against the exhaustive search."""
 import pytest
 
-from solver.engine import initial_state
-from solver.market import DECK_CARDS, beam_plan, deck_puzzle, deck_size, lns_improve
-from solver.model import Edition
-from solver.planner import Options, build_model, market_arrival, solve_cpsat, solve_mip
-from solver.search import exhaustive
+from solver.game.engine import initial_state
+from solver.benchmarks.deck_family import DECK_CARDS, deck_puzzle, deck_size
+from solver.optimise.warm_start import beam_plan, lns_improve
+from solver.game.model import Edition
+from solver.optimise.planner import Options, build_model, market_arrival, solve_cpsat, solve_mip
+from solver.optimise.search import exhaustive
 
 FAMILY = [(Edition.SECOND, 3), (Edition.FIRST, 3), (Edition.SECOND, 2), (Edition.FIRST, 2)]
 

@@ -1,6 +1,6 @@
 """The planner's model of every shipped puzzle is the one recorded in ``tests/golden/model-digests.json``.
 
-A restructuring of ``solver.planner.build_model`` must emit the same model (same variables by
+A restructuring of ``solver.optimise.planner.build_model`` must emit the same model (same variables by
 name and bounds, same rows, same objective; the order they are built in aside): this test names
 each puzzle whose model moved. After an intended model change, rewrite the file with
 ``python tools/model_digest.py write --shipped tests/golden/model-digests.json`` and say in the
@@ -16,8 +16,8 @@ from types import ModuleType
 
 import pytest
 
-from solver.linear import LinearModel
-from solver.puzzle import puzzle_files
+from solver.optimise.linear import LinearModel
+from solver.io.puzzle import puzzle_files
 
 ROOT = Path(__file__).resolve().parent.parent
 REGENERATE = "python tools/model_digest.py write --shipped tests/golden/model-digests.json"

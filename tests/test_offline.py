@@ -6,8 +6,8 @@ import re
 import pytest
 
 from solver import load_puzzle
-from solver.market import deck_puzzle
-from solver.offline import (RecordingError, game_files, load_recording, record, recorded_solution, result_path,
+from solver.benchmarks.deck_family import deck_puzzle
+from solver.io.offline import (RecordingError, game_files, load_recording, record, recorded_solution, result_path,
                             write_recording)
 
 
@@ -85,7 +85,7 @@ def test_the_whole_games_cover_both_editions():
 
 def test_the_page_replays_a_recording_and_names_the_run(small_recording):
     from generator.proofs.solution import compute_solution
-    from generator.puzzle_pages import proof_lines
+    from generator.puzzles.feature import proof_lines
     puzzle, rec, path = small_recording
     record, _seconds = compute_solution(puzzle, path)
     assert record["solution"]["health"] == rec.health and record["other_readings"] == []
@@ -95,8 +95,8 @@ def test_the_page_replays_a_recording_and_names_the_run(small_recording):
 
 
 def test_whole_games_are_listed_after_the_puzzles_with_their_recordings():
-    from generator.puzzle_pages import puzzle_sources
-    from solver.puzzle import PUZZLES_DIR
+    from generator.puzzles.feature import puzzle_sources
+    from solver.io.puzzle import PUZZLES_DIR
     sources = puzzle_sources(PUZZLES_DIR)
     games = [(f, r) for f, r in sources if r is not None]
     assert [f for f, _ in games] == game_files() and all(r.name.endswith(".result.json") for _, r in games)

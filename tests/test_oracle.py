@@ -2,7 +2,7 @@
 
 ``tests/oracle/`` plays the single-player game from the rulebook text (its scope and readings:
 ``tests/oracle/rules.py``). On seeded random small puzzles of both editions, written as YAML and
-loaded by ``solver.puzzle``, the oracle's optimum must equal the solver's exhaustive search and,
+loaded by ``solver.io.puzzle``, the oracle's optimum must equal the solver's exhaustive search and,
 on a subset, the CP-SAT planner's; every oracle-optimal plan must replay in the solver's engine
 to the same Health.
 
@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from solver import Action, load_puzzle, replay, returns
-from solver.search import exhaustive
+from solver.optimise.search import exhaustive
 from oracle import Readings, best, load, replay as oracle_replay, supports
 from oracle.puzzles import random_puzzle, write
 
@@ -57,8 +57,8 @@ def puzzle_dir(tmp_path_factory) -> Path:
 def engine_plan(plan) -> list:
     """The oracle's plan as the engine takes it: Macromolecule cards the oracle plays after the
     game's last flask are played by the engine itself at the end of the last turn
-    (``solver.engine._play_held_cards``), and so are the ATP trades of the Epigenetic card
-    ``atp-exchange`` (``solver.engine._trade_leftover_atp``), so those trailing moves are left out;
+    (``solver.game.engine._play_held_cards``), and so are the ATP trades of the Epigenetic card
+    ``atp-exchange`` (``solver.game.engine._trade_leftover_atp``), so those trailing moves are left out;
     so is a look at the deck (``peek-deck``) after the game's last flask, which the engine does not
     offer once the game is over (the replayed Health still has to match)."""
     last = max((i for i, a in enumerate(plan) if a["kind"] not in ("play-card", "trade", "peek")), default=-1)
@@ -179,7 +179,7 @@ def _cross_check(data: dict, path: Path, oracle, cpsat: bool) -> None:
         _, final = replay(puzzle, [Action.from_dict(a) for a in engine_plan(oracle.plan)])
         assert returns(final) == oracle.health, "the oracle's optimal plan replays to another Health"
     if cpsat:
-        from solver.planner import UnsupportedPuzzle, build_model, solve_cpsat
+        from solver.optimise.planner import UnsupportedPuzzle, build_model, solve_cpsat
         try:
             model = build_model(puzzle)
         except UnsupportedPuzzle:       # the solver answers these with the exhaustive search (checked above)

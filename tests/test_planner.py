@@ -14,10 +14,10 @@ import random
 import pytest
 
 from solver import load_puzzle, puzzle_files, replay, returns, solve
-from solver.engine import Action, ActionKind, apply, initial_state, is_terminal, legal_actions
-from solver.model import SpotKind
-from solver.planner import Options, build_model, solve_cpsat, solve_highs, unsupported_reason
-from solver.search import exhaustive
+from solver.game.engine import Action, ActionKind, apply, initial_state, is_terminal, legal_actions
+from solver.game.model import SpotKind
+from solver.optimise.planner import Options, build_model, solve_cpsat, solve_highs, unsupported_reason
+from solver.optimise.search import exhaustive
 from solver_fixtures import random_puzzle
 from tiers import exhaustive_within_budget
 
@@ -37,7 +37,7 @@ NO_SYMMETRY = Options(symmetry=False, ordering=False)  # symmetry breaking remov
 @functools.lru_cache(maxsize=None)
 def _random_solved(seed):
     """The puzzle and CP-SAT's answer; None when the planner hands the puzzle to the exhaustive
-    search (solver.planner.unsupported_reason)."""
+    search (solver.optimise.planner.unsupported_reason)."""
     puzzle = random_puzzle(seed)
     return puzzle, None if unsupported_reason(puzzle) else solve_cpsat(build_model(puzzle))
 
@@ -126,7 +126,7 @@ def test_fixed_legal_plan_is_feasible_with_the_engine_score(seed):
 
 def _canonical(puzzle, plan):
     """The plan as the model writes it back: 2e leaves the forced bump implicit."""
-    from solver.editions import rules_for
+    from solver.game.editions import rules_for
     if rules_for(puzzle.edition).removal_is_chosen():
         return plan
     return [Action(a.kind, a.spot, a.grey, a.card, a.amount, a.resource, a.goal, None) for a in plan]
@@ -164,7 +164,7 @@ def test_mutated_illegal_plan_is_infeasible(seed):
         except Exception:
             pass
         try:
-            from solver.planner import hint_values
+            from solver.optimise.planner import hint_values
             hint_values(pm, bad)
         except Exception:
             continue
@@ -197,7 +197,7 @@ def test_unsupported_rule_combination_falls_back_to_exhaustive():
 
 
 def _refusal_of_builder(puzzle, options):
-    from solver.planner import UnsupportedPuzzle
+    from solver.optimise.planner import UnsupportedPuzzle
     try:
         build_model(puzzle, options)
     except UnsupportedPuzzle as exc:
@@ -208,7 +208,7 @@ def _refusal_of_builder(puzzle, options):
 def _refusal_cases(every_shipped: bool):
     """Shipped puzzles (all of them, whole games included, or only those with a card row to come,
     where the options can matter) and 1e rows of falling prices with and without cards to come."""
-    from solver.offline import GAMES_DIR
+    from solver.io.offline import GAMES_DIR
     from solver_fixtures import PH7, make
     falling = dict(edition="1e", rounds=2, flasks=1, start={"atp": 3, "mrna": 2, "carb": 1},
                    board_override={"row_prices": [3, 2, 1, 0]}, cards=[PH7])
@@ -227,7 +227,7 @@ def test_unsupported_reason_is_what_the_builder_refuses_with(options, every_ship
     on every shipped puzzle with the default options, Virus, Epigenetic and (in the slow tier: their
     models take a minute to build) whole games included, on those with cards to come under the
     other options, and on 1e rows of falling prices."""
-    from solver.planner import unsupported_reason
+    from solver.optimise.planner import unsupported_reason
     puzzles = _refusal_cases(every_shipped)
     refused = 0
     for puzzle in puzzles:
@@ -278,8 +278,8 @@ def test_full_area_tie_follows_the_other_marker_holder(marker_seat, own_removed)
     round's order is 3, 1, 2 or 2, 3, 1. A Health tie in a full Golgi removes the disk of the player
     earliest in that order (spots.golgi, 2e): the player's own before seat 2's, or seat 2's first.
     Engine and model agree on both."""
-    from solver.engine import removal_candidates
-    from solver.model import VesicleArea
+    from solver.game.engine import removal_candidates
+    from solver.game.model import VesicleArea
     from solver_fixtures import PH7, make, place
     p = make(edition="2e", rounds=2, flasks=3, grey_flasks=0, seat=1, players=3, first_player=False,
              marker_seat=marker_seat, start={"mrna": 4, "carb": 2, "atp": 4}, hand=["ph", "ph2"],
@@ -301,7 +301,7 @@ def test_full_area_tie_follows_the_other_marker_holder(marker_seat, own_removed)
 
 
 def test_marker_seat_must_be_another_players():
-    from solver.errors import PuzzleError
+    from solver.game.errors import PuzzleError
     from solver_fixtures import make
     with pytest.raises(PuzzleError, match="marker_seat only with first_player: false"):
         make(edition="2e", rounds=1, flasks=1, marker_seat=2)

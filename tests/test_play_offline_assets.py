@@ -1,5 +1,5 @@
 """Play from file:// (issue #19): the offline build ships Pyodide as classic scripts only, its core
-module turned into one and the files it fetches as base64 of their gzip (generator/puzzle_play.py);
+module turned into one and the files it fetches as base64 of their gzip (generator/puzzles/play_offline.py);
 the http build keeps the plain copy."""
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ import re
 
 import pytest
 
-from generator import puzzle_play
+from generator.puzzles import play_assets, play_offline
 
 MODULE = ('async function _createPyodideModule(moduleArg={}){var _scriptName=import.meta.url;'
           'return new URL("x.wasm",import.meta.url).href}export default _createPyodideModule;\n')
 
 
 def test_the_core_module_becomes_a_classic_script():
-    script = puzzle_play.classic_asm_script(MODULE)
+    script = play_offline.classic_asm_script(MODULE)
     assert "import.meta" not in script and "export" not in script
     assert script.count("cellulaScriptUrl") == 3   # defined once, used twice
     assert "window.CELLULA_PYODIDE_MODULE = _createPyodideModule;" in script
@@ -32,26 +32,26 @@ def test_the_core_module_becomes_a_classic_script():
 ])
 def test_an_unexpected_core_module_is_named(text, expected):
     with pytest.raises(ValueError, match=re.escape(expected)) as info:
-        puzzle_play.classic_asm_script(text, "node_modules/pyodide/pyodide.asm.mjs")
+        play_offline.classic_asm_script(text, "node_modules/pyodide/pyodide.asm.mjs")
     assert str(info.value).startswith("node_modules/pyodide/pyodide.asm.mjs: ")
 
 
 def test_a_memory_file_round_trips():
     data = bytes(range(256)) * 50
-    script = puzzle_play.memory_file_script("pyodide.asm.wasm", data)
+    script = play_offline.memory_file_script("pyodide.asm.wasm", data)
     match = re.fullmatch(r'\(window\.CELLULA_PYODIDE_FILES = window\.CELLULA_PYODIDE_FILES \|\| \{\}\)'
                          r'\["pyodide\.asm\.wasm"\] = "([A-Za-z0-9+/=]+)";\n', script)
     assert match, script[:200]
     assert gzip.decompress(base64.b64decode(match.group(1))) == data
-    assert script == puzzle_play.memory_file_script("pyodide.asm.wasm", data), "not reproducible"
+    assert script == play_offline.memory_file_script("pyodide.asm.wasm", data), "not reproducible"
 
 
 def _fake_pyodide(tmp_path, monkeypatch):
     folder = tmp_path / "pyodide"
     folder.mkdir()
-    for name in puzzle_play.PYODIDE_FILES:
+    for name in play_assets.PYODIDE_FILES:
         (folder / name).write_bytes(MODULE.encode() if name == "pyodide.asm.mjs" else name.encode() * 3)
-    monkeypatch.setattr(puzzle_play, "PYODIDE_DIR", folder)
+    monkeypatch.setattr(play_assets, "PYODIDE_DIR", folder)
 
 
 def _bundle(site):
@@ -65,7 +65,7 @@ def test_the_offline_build_gets_classic_scripts_only(tmp_path, monkeypatch):
     site = tmp_path / "site-offline"
     (site / "search").mkdir(parents=True)
     (site / "search" / "search_index.js").write_text("var __index = {};", encoding="utf-8")
-    puzzle_play.write_play_assets(site)
+    play_assets.write_play_assets(site)
     bundle = _bundle(site)
     assert bundle == ["pyodide-offline/pyodide.asm.js", "pyodide-offline/pyodide-lock.json.js",
                       "pyodide-offline/python_stdlib.zip.js", "pyodide-offline/pyodide.asm.wasm.js"]
@@ -77,7 +77,7 @@ def test_the_offline_build_gets_classic_scripts_only(tmp_path, monkeypatch):
 def test_the_http_build_keeps_the_plain_copy(tmp_path, monkeypatch):
     _fake_pyodide(tmp_path, monkeypatch)
     site = tmp_path / "site"
-    puzzle_play.write_play_assets(site)
+    play_assets.write_play_assets(site)
     assert _bundle(site) is None
-    assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == sorted(puzzle_play.PYODIDE_FILES)
-    assert not (site / "assets" / puzzle_play.OFFLINE_DIR).exists()
+    assert sorted(p.name for p in (site / "assets" / "pyodide").iterdir()) == sorted(play_assets.PYODIDE_FILES)
+    assert not (site / "assets" / play_offline.OFFLINE_DIR).exists()

@@ -1,4 +1,4 @@
-"""The play session (generator/play_runtime.py) that Pyodide runs in the browser, run here in
+"""The play session (generator/puzzles/play_runtime.py) that Pyodide runs in the browser, run here in
 CPython: legal moves are the engine's, the build-time table of best reachable scores agrees with
 the exhaustive search, and regret/continuation follow it."""
 from __future__ import annotations
@@ -8,11 +8,13 @@ import re
 
 import pytest
 
-from generator import play_runtime, puzzle_play
-from solver import engine, load_puzzle, puzzle_files
-from generator.step_texts import step_text
-from solver.search import exhaustive
-from solver.solution import step_events
+from generator.puzzles import play_assets, play_data, play_runtime
+from generator.puzzles.play_assets import ROOT
+from solver.game import engine
+from solver import load_puzzle, puzzle_files
+from generator.puzzles.step_texts import step_text
+from solver.optimise.search import exhaustive
+from solver.game.replay import step_events
 
 SMALL = [f for f in puzzle_files() if play_runtime.best_values(load_puzzle(f), 3_000) is not None]
 
@@ -69,8 +71,11 @@ def test_too_many_states_gives_no_table():
 
 
 def test_engine_sources_are_only_the_engine():
-    sources = puzzle_play.engine_sources()
-    assert sources["solver/__init__.py"] == ""
+    sources = play_assets.engine_sources()
+    game = {p.relative_to(ROOT).as_posix() for p in (ROOT / "solver" / "game").rglob("*.py")}
+    assert game <= set(sources), "every module of solver/game goes to the browser"
+    assert set(sources) - game == {"generator/puzzles/move_words.py", "cellula_play.py"}, \
+        "nothing but the game package and the play session: no stand-in for another module"
     imports = re.compile(r"^\s*(?:import|from)\s+(ortools|yaml|jsonschema|highspy|solver\.(?:planner|model_cp|search|puzzle|loading))\b", re.M)
     for path, text in sources.items():
         assert not imports.search(text), (path, imports.search(text))
@@ -85,7 +90,7 @@ def test_moves_are_told_in_the_readers_words(lang):
     are the catalogue's step words with names: no engine call, no card or spot id; the engine's own
     label stays available as ``key``."""
     puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
-    words = puzzle_play.words_of(puzzle, lang)
+    words = play_data.words_of(puzzle, lang)
     values = json.dumps(play_runtime.table_values(play_runtime.best_values(puzzle, 3_000)))
     session = play_runtime.Session(play_runtime.pack(puzzle), values, json.dumps(words.to_dict()))
     view = json.loads(session.view())
@@ -108,12 +113,12 @@ def test_engine_sources_run_without_the_project(tmp_path):
     tells moves in words: the same check as Pyodide's, in a bare CPython."""
     import subprocess
     import sys
-    for path, text in puzzle_play.engine_sources().items():
+    for path, text in play_assets.engine_sources().items():
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text(text, encoding="utf-8")
     puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
     (tmp_path / "packed.txt").write_text(play_runtime.pack(puzzle), encoding="utf-8")
-    (tmp_path / "words.json").write_text(json.dumps(puzzle_play.words_of(puzzle, "en").to_dict()), encoding="utf-8")
+    (tmp_path / "words.json").write_text(json.dumps(play_data.words_of(puzzle, "en").to_dict()), encoding="utf-8")
     script = ("import sys, json; sys.path.insert(0, '.'); import cellula_play; "
               "s = cellula_play.Session(open('packed.txt').read(), '', open('words.json').read()); "
               "print(json.loads(s.view())['actions'][0]['label'])")
@@ -123,9 +128,9 @@ def test_engine_sources_run_without_the_project(tmp_path):
 
 
 def test_a_taken_spot_says_taken():
-    """Why a spot has no move (generator/move_words.py blocked_code): the spot just taken is
+    """Why a spot has no move (generator/puzzles/move_words.py blocked_code): the spot just taken is
     taken; a spot with a move has none to give."""
-    from generator.move_words import BLOCKED, blocked_code
+    from generator.puzzles.move_words import BLOCKED, blocked_code
     puzzle = load_puzzle(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
     state = engine.initial_state(puzzle)
     action = next(a for a in engine.legal_actions(state) if a.spot and not a.grey)

@@ -172,11 +172,11 @@ def _left_over(text: str) -> str:
 def test_play_mode_run_time_texts_are_transformed(pseudo_site):
     """Play mode's texts made at run time come from the catalogue too (issue #36): every move of
     every build-time move table, and the moves, the move played and the best continuation the
-    browser's engine (generator/play_runtime.py, the code Pyodide runs) tells from the words the
+    browser's engine (generator/puzzles/play_runtime.py, the code Pyodide runs) tells from the words the
     page hands it."""
     from html import unescape
 
-    from generator import play_runtime
+    from generator.puzzles import play_runtime
     from solver import load_puzzle
     tables = sorted((pseudo_site / "site" / "generated" / "play").glob("*.table.js"))
     assert tables, "no move table in the pseudo-localised site"

@@ -11,9 +11,9 @@ from pathlib import Path
 import markdown
 import pytest
 
-from generator import puzzle_pages
-from generator.puzzle_pages.texts import link_title
-from generator.puzzle_play import names_of
+from generator.puzzles import feature as puzzle_pages
+from generator.puzzles.texts import link_title
+from generator.puzzles.play_data import names_of
 from generator.rules import SITE_LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -428,7 +428,7 @@ def test_no_internal_ids_or_solver_names_in_reader_text(pages, entries, lang):
     """Issue #36: cards, spots, goals and rulings by their names on every puzzle page (step texts,
     vesicles, why, other readings, statement), and the solvers' names only in the folded proof
     details."""
-    from solver.model import Ruling
+    from solver.game.model import Ruling
     found: dict[str, list[str]] = {}
     for puzzle_id, entry in entries.items():
         puzzle = entry.puzzle

@@ -1,4 +1,4 @@
-"""Build-time data of the interactive puzzle board (generator/puzzle_play.py, issue #19): every
+"""Build-time data of the interactive puzzle board (generator/puzzles/play_data.py, issue #19): every
 frame is the rules engine's state along the plan, the layout covers the board, and the block
 carries its data through the page sanitizer."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import puzzle_play
+from generator.puzzles import play_data
 from generator.sanitize import sanitize_html
 from solver import greedy_plan, initial_state, load_puzzle, puzzle_files, replay
 
@@ -27,7 +27,7 @@ def puzzle_and_plan(request):
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_frames_are_the_engine_states(puzzle_and_plan, lang):
     puzzle, plan = puzzle_and_plan
-    data = puzzle_play.board_data(puzzle, plan, lang)
+    data = play_data.board_data(puzzle, plan, lang)
     from solver import Action
     steps, _ = replay(puzzle, [Action.from_dict(a) for a in plan])
     states = [initial_state(puzzle)] + [s.state for s in steps]
@@ -44,7 +44,7 @@ def test_frames_are_the_engine_states(puzzle_and_plan, lang):
 
 def test_layout_covers_every_spot_and_vesicle_area(puzzle_and_plan):
     puzzle, _ = puzzle_and_plan
-    layout = puzzle_play.layout(puzzle)
+    layout = play_data.layout(puzzle)
     drawn = [s["id"] for a in layout["areas"] for s in a["spots"]]
     assert sorted(drawn) == sorted(s.id for s in puzzle.board.spots)
     assert {v["area"] for v in layout["vesicles"]} == {a.value for a, _ in puzzle.board.vesicles}
@@ -53,14 +53,14 @@ def test_layout_covers_every_spot_and_vesicle_area(puzzle_and_plan):
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_area_names_cover_the_board(puzzle_and_plan, lang):
     puzzle, _ = puzzle_and_plan
-    ui = puzzle_play.UI[lang]
+    ui = play_data.UI[lang]
     assert {s.area.value for s in puzzle.board.spots} <= set(ui["areas"])
     assert {a.value for a, _ in puzzle.board.vesicles} <= set(ui["vesicles"])
-    assert set(puzzle_play.STOCK_ORDER) == set(ui["stock_names"])
+    assert set(play_data.STOCK_ORDER) == set(ui["stock_names"])
 
 
 def test_ui_languages_have_the_same_keys():
-    it, en = puzzle_play.UI["it"], puzzle_play.UI["en"]
+    it, en = play_data.UI["it"], play_data.UI["en"]
     assert set(it) == set(en)
     for key, value in it.items():
         if isinstance(value, dict):
@@ -69,19 +69,19 @@ def test_ui_languages_have_the_same_keys():
 
 def test_block_survives_the_sanitizer(puzzle_and_plan):
     puzzle, plan = puzzle_and_plan
-    block = puzzle_play.board_block(puzzle, plan, "it")
+    block = play_data.board_block(puzzle, plan, "it")
     if not plan:
         assert block == ""
         return
     clean = sanitize_html(block)
     match = re.search(r'data-board="([^"]*)"', clean)
     assert match, clean[:200]
-    assert json.loads(unescape(match.group(1))) == json.loads(json.dumps(puzzle_play.board_data(puzzle, plan, "it")))
+    assert json.loads(unescape(match.group(1))) == json.loads(json.dumps(play_data.board_data(puzzle, plan, "it")))
 
 
 def test_no_plan_no_board():
     puzzle = load_puzzle(PUZZLES[0])
-    assert puzzle_play.board_block(puzzle, [], "en") == ""
+    assert play_data.board_block(puzzle, [], "en") == ""
 
 
 def _table_puzzle():
@@ -95,13 +95,13 @@ def test_move_table_is_the_engines_state_graph(lang):
     """The build-time move table (issue #36, played without Python in the browser): one row per
     reachable state, each move leading to the state the engine reaches, best scores from the
     record, a state's best the best of its moves' states, moves in words."""
-    from solver import engine
-    from generator.move_words import move_text
+    from solver.game import engine
+    from generator.puzzles.move_words import move_text
     puzzle, record = _table_puzzle()
     values = record["regret"]["values"]
-    table = puzzle_play.play_table(puzzle, values, lang)
+    table = play_data.play_table(puzzle, values, lang)
     assert table is not None and len(table["states"]) == len(values["best"])
-    words = puzzle_play.words_of(puzzle, lang)
+    words = play_data.words_of(puzzle, lang)
     states = [engine.initial_state(puzzle)]
     seen = {states[0]: 0}
     for index, (frame, best, score, moves, blocked) in enumerate(table["states"]):
@@ -109,7 +109,7 @@ def test_move_table_is_the_engines_state_graph(lang):
         # why each spot has no move: "-" exactly where a legal move is
         with_moves = {a.spot for a in ([] if engine.is_terminal(state) else engine.legal_actions(state))}
         assert [code == "-" for code in blocked] == [s.id in with_moves for s in puzzle.board.spots]
-        assert table["frames"][frame] == puzzle_play.play_runtime.frame_of(state)
+        assert table["frames"][frame] == play_data.play_runtime.frame_of(state)
         legal = [] if engine.is_terminal(state) else engine.legal_actions(state)
         assert [table["labels"][m[1]] for m in moves] == [str(a) for a in legal]
         for move, action in zip(moves, legal):
@@ -130,17 +130,17 @@ def test_move_table_is_the_engines_state_graph(lang):
 def test_no_move_table_past_its_size():
     puzzle, record = _table_puzzle()
     values = dict(record["regret"]["values"])
-    assert puzzle_play.has_table(values)
-    big = {"kind": "table", "best": {str(i): 0 for i in range(puzzle_play.TABLE_STATES + 1)}}
-    assert not puzzle_play.has_table(big) and puzzle_play.play_table(puzzle, big, "en") is None
-    assert not puzzle_play.has_table({"kind": "line", "best": {}}) and not puzzle_play.has_table(None)
+    assert play_data.has_table(values)
+    big = {"kind": "table", "best": {str(i): 0 for i in range(play_data.TABLE_STATES + 1)}}
+    assert not play_data.has_table(big) and play_data.play_table(puzzle, big, "en") is None
+    assert not play_data.has_table({"kind": "line", "best": {}}) and not play_data.has_table(None)
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_names_tell_every_card_and_spot_apart(puzzle_and_plan, lang):
     """Every card and spot of a puzzle has a name, and no two cards or two spots of an area share one."""
     puzzle = puzzle_and_plan[0]
-    names = puzzle_play.names_of(puzzle, lang)
+    names = play_data.names_of(puzzle, lang)
     cards = [names[c.id] for c in puzzle.cards]
     assert all(cards) and len(set(cards)) == len(cards)
     by_area: dict[str, list[str]] = {}

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from generator import puzzle_why
+from generator.puzzles import why as puzzle_why
 from generator.proofs import why as why_facts
 from solver import load_puzzle, solve
-from solver.explain import line_facts, optimal_plans
-from solver.search import exhaustive
-from solver.puzzle import PUZZLES_DIR
+from solver.optimise.explain import line_facts, optimal_plans
+from solver.optimise.search import exhaustive
+from solver.io.puzzle import PUZZLES_DIR
 
 
 @pytest.mark.parametrize("why, optimum, greedy, expected", [
@@ -66,8 +66,8 @@ def test_over_budget_is_said_not_guessed():
     finally:
         why_facts.MAX_STATES = old
     # plans are not counted; only moves, branching and the best departure come from the proven
-    # values one move off the line (solver.regret), here all of them: the search's facts exactly
-    from solver.explain import line_facts
+    # values one move off the line (solver.optimise.regret), here all of them: the search's facts exactly
+    from solver.optimise.explain import line_facts
     facts = line_facts(puzzle, list(solution.plan))
     assert facts is not None
     assert record["over_budget"] and record["plans"] is None and record["source"] == "line"

@@ -9,7 +9,7 @@ import pytest
 from tiers import recorded_solution, reproof_params
 
 from solver import PUZZLE_SCHEMA, PuzzleError, load_puzzle, puzzle_files, solve
-from solver.puzzle import expected_health
+from solver.io.puzzle import expected_health
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = puzzle_files()

@@ -11,10 +11,10 @@ import pytest
 from generator.proofs import compute, pipeline, record as records, store
 from generator.proofs.cli import SAMPLE_MAX_SECONDS
 from generator.proofs.record import RecordState
-from generator.puzzle_pages.loading import load_sources, puzzle_sources
+from generator.puzzles.loading import load_sources, puzzle_sources
 from generator.errors import Problems
 from solver import load_puzzle
-from solver.puzzle import PUZZLES_DIR
+from solver.io.puzzle import PUZZLES_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 QUICK = ("rule-row-refresh-2e", "rulebook-protein-hormone-2e")

@@ -1,4 +1,4 @@
-"""Regret figures one move off the optimal line (solver.regret, the ``line`` kind of the page's
+"""Regret figures one move off the optimal line (solver.optimise.regret, the ``line`` kind of the page's
 values, issue #19): on small puzzles, where the full table of every state's best reachable score
 exists, the one-move-off path must agree with it state by state; every stored continuation must
 replay in the rules engine to exactly its value; and the play session must show a figure only
@@ -9,12 +9,13 @@ import json
 
 import pytest
 
-from generator import play_runtime, puzzle_play
+from generator.puzzles import play_runtime, play_data as board_play   # play_data: the tests' reader below
 from generator.proofs import regret as regret_values
 from play_data import play_data
-from solver import engine, load_puzzle, puzzle_files
-from solver.regret import line_values
-from solver.search import exhaustive
+from solver.game import engine
+from solver import load_puzzle, puzzle_files
+from solver.optimise.regret import line_values
+from solver.optimise.search import exhaustive
 
 TABLE_STATES = 3_000
 
@@ -214,13 +215,13 @@ def asset_data(asset, puzzle):
 def test_unproven_optimum_gets_no_values():
     puzzle, _table, best, plan = solved(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
     actions = [a.to_dict() for a in plan]
-    block = puzzle_play.board_block(puzzle, actions, "en", best, proven=False)
+    block = board_play.board_block(puzzle, actions, "en", best, proven=False)
     assert 'data-regret=""' in block and 'data-optimum=""' in block
-    assert asset_data(puzzle_play.play_data_asset(puzzle, None), puzzle)["values"] == ""
-    proven = puzzle_play.board_block(puzzle, actions, "en", best)
+    assert asset_data(board_play.play_data_asset(puzzle, None), puzzle)["values"] == ""
+    proven = board_play.board_block(puzzle, actions, "en", best)
     assert 'data-regret="1"' in proven and f'data-optimum="{best}"' in proven
     values, _stats, _seconds = regret_values.compute_values(puzzle, actions, best)
-    data = asset_data(puzzle_play.play_data_asset(puzzle, values), puzzle)
+    data = asset_data(board_play.play_data_asset(puzzle, values), puzzle)
     assert json.loads(data["values"]) == values
 
 
@@ -228,8 +229,8 @@ def test_page_carries_no_play_data_but_its_address():
     """The regret values and the packed puzzle load with play mode, not with the page."""
     puzzle, _table, best, plan = solved(next(f for f in SMALL if f.stem == "rulebook-protein-hormone-2e"))
     actions = [a.to_dict() for a in plan]
-    block = puzzle_play.board_block(puzzle, actions, "en", best)
-    asset = puzzle_play.play_data_asset(puzzle, regret_values.compute_values(puzzle, actions, best)[0])
+    block = board_play.board_block(puzzle, actions, "en", best)
+    asset = board_play.play_data_asset(puzzle, regret_values.compute_values(puzzle, actions, best)[0])
     assert f'data-play="generated/{asset.path}"' in block and asset.path == f"play/{puzzle.id}.js"
     data = asset_data(asset, puzzle)
     assert data["values"] not in block and data["play"] not in block

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver.engine import returns
-from solver.planner import build_model, solve_cpsat
-from solver.search import exhaustive
+from solver.game.engine import returns
+from solver.optimise.planner import build_model, solve_cpsat
+from solver.optimise.search import exhaustive
 from solver_fixtures import make, place, run
 
 PH = [{"id": f"ph{i}", "type": "protein-hormone", "cost": {"atp": 0, "protein": 2, "carb": 1}, "health": 5,
@@ -50,7 +50,7 @@ def test_second_edition_returns_the_cubes_always():
 
 
 def test_the_ruling_is_in_play_only_where_an_area_can_fill():
-    from solver.model import Ruling
+    from solver.game.model import Ruling
     assert Ruling.REMOVED_DISK_CUBES in puzzle().rulings_in_play()
     free = make(edition="1e", rounds=1, flasks=2, grey_flasks=0, hand=["ph1", "ph2"], cards=PH)
     assert Ruling.REMOVED_DISK_CUBES not in free.rulings_in_play()

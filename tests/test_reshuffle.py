@@ -1,5 +1,5 @@
 """The reshuffle of the Cell Component discard pile when the deck is used up (``gameplay.phase-2``,
-:mod:`solver.rules.reshuffle`): a pile of one card refills the row, an empty pile leaves the slots
+:mod:`solver.game.rules.reshuffle`): a pile of one card refills the row, an empty pile leaves the slots
 empty, a pile of two or more (a random order) is not modelled and the state says so."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import pytest
 
 from tiers import exhaustive_within_budget
 
-from solver.engine import Action, ActionKind, initial_state
-from solver.planner import unsupported_reason
-from solver.rules import reshuffle
-from solver.search import exhaustive
+from solver.game.engine import Action, ActionKind, initial_state
+from solver.optimise.planner import unsupported_reason
+from solver.game.rules import reshuffle
+from solver.optimise.search import exhaustive
 from solver_fixtures import make, place, run
 
 EDITIONS = ["1e", "2e"]
@@ -125,12 +125,12 @@ CPSAT_CASES = [
 @pytest.mark.parametrize("changes", CPSAT_CASES, ids=["discard", "played", "turn-round", "random", "mid-refill"])
 def test_cpsat_models_the_card_coming_back(edition, changes):
     """The planner's comeback entries give the exhaustive search's optimum, and its plan replays."""
-    from solver.planner import build_model, solve_cpsat
-    from solver.solution import _final_score
+    from solver.optimise.planner import build_model, solve_cpsat
+    from solver.game.replay import final_score
     p = make(edition=edition, flasks=2, grey_flasks=0, **changes)
     value = exhaustive_within_budget(p)[0]
     res = solve_cpsat(build_model(p))
-    assert res.status == "optimal" and res.objective == value == _final_score(p, res.plan)
+    assert res.status == "optimal" and res.objective == value == final_score(p, res.plan)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from solver import load_puzzle, puzzle_files, solve
-from solver.puzzle import expected_health
-from solver.search import exhaustive
+from solver.io.puzzle import expected_health
+from solver.optimise.search import exhaustive
 
 RULE_PUZZLES = [p for p in puzzle_files() if p.stem.startswith("rule-")]
 HAND = re.compile(r"^# Optimum derived by hand: (\d+)$", re.M)

@@ -110,9 +110,9 @@ MUTATIONS = {
     "quote from a section not in the row": (
         lambda d: _row(d, "one-flask-per-spot")["quotes"][0].update(section="spots.nucleus"),
         "is not one of the row's sections"),
-    "engine path does not import": (lambda d: _row(d, "mitochondria")["engine"].append("solver.engine.no_such_rule"),
+    "engine path does not import": (lambda d: _row(d, "mitochondria")["engine"].append("solver.game.engine.no_such_rule"),
                                     "has no attribute 'no_such_rule'"),
-    "planner block missing": (lambda d: _row(d, "mitochondria")["planner"].append("solver.planner.build_model#spots.nowhere"),
+    "planner block missing": (lambda d: _row(d, "mitochondria")["planner"].append("solver.optimise.planner.build_model#spots.nowhere"),
                               "opens no block"),
     "test function missing": (lambda d: _row(d, "mitochondria")["tests"].append("tests/test_engine.py::test_nothing"),
                               "has no function 'test_nothing'"),
@@ -223,7 +223,7 @@ def test_coverage_page_shows_each_discriminating_puzzle_beside_its_row(real_site
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_puzzle_index_links_the_coverage_page(real_site, lang):
-    from generator import puzzle_pages
+    from generator.puzzles import feature as puzzle_pages
     index = next(p for p in puzzle_pages.produce(real_site, lang) if p.path == puzzle_pages.INDEX_PAGE)
     assert f"[{puzzle_pages.UI[lang]['rules_coverage']}](../rules-coverage.md)" in index.content
 

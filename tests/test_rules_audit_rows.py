@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from solver.editions import rules_for
-from solver.engine import (Action, ActionKind, apply, detox_points, enzyme_set_points, initial_state,
+from solver.game.editions import rules_for
+from solver.game.engine import (Action, ActionKind, apply, detox_points, enzyme_set_points, initial_state,
                            is_terminal, legal_actions, returns, why_illegal)
-from solver.errors import PuzzleError
-from solver.model import Edition, Stock
+from solver.game.errors import PuzzleError
+from solver.game.model import Edition, Stock
 from solver_fixtures import PH7, SH9, exhaust, make, place, run
 
 EDITIONS = ["1e", "2e"]
@@ -169,8 +169,8 @@ def test_2e_removal_between_two_own_disks():
     p = make(edition="2e", start={"mrna": 6, "health": 9}, hand=["ph", "ph2", "ph3"], cards=cards, flasks=3,
              board_override={"vesicles": {"rough-er": 2}})
     s = run(p, place("rough-er-1", card="ph2"), place("rough-er-2", card="ph3"))
-    from solver.engine import removal_candidates
-    from solver.model import VesicleArea
+    from solver.game.engine import removal_candidates
+    from solver.game.model import VesicleArea
     assert removal_candidates(s, VesicleArea.ROUGH_ER) == ("own:ph2",)
 
 
@@ -295,7 +295,7 @@ def test_deck_look_after_the_turns_flask():
     from the deck (d4, y-mac, d5, d6); round 2 only card-row-1 (free) is open. Looking after round
     1's flask puts y-mac (4 mRNA) on top: bought and played, 1 point; the engine offers the look
     only before a flask (1 ATP then; in round 2 the row has refilled): 0."""
-    from solver.puzzle import load_board
+    from solver.io.puzzle import load_board
     spots = [s.id for s in load_board("3-5p").spots]
     cards = [{"id": "y-mac", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative": True}] + [
         card(f"d{i}", "detox", cost={"atp": 4}) for i in range(7)]

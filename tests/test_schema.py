@@ -8,7 +8,7 @@ import pytest
 
 from generator import schema
 from generator.errors import Problems
-from solver.loading import parse_yaml
+from solver.io.loading import parse_yaml
 
 SCHEMA: schema.Schema = {
     "type": "object", "required": ["id", "items"], "additionalProperties": False,

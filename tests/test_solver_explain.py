@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from solver import load_puzzle, puzzle_files
-from solver.engine import apply, apply_legal, initial_state, is_terminal, legal_actions, returns
-from solver.explain import line_facts, optimal_plans
-from solver.search import canonical, exhaustive
+from solver.game.engine import apply, apply_legal, initial_state, is_terminal, legal_actions, returns
+from solver.optimise.explain import line_facts, optimal_plans
+from solver.optimise.search import canonical, exhaustive
 
 
 def _all_plans(state, prefix=()):
@@ -106,7 +106,7 @@ def test_budget_exhausted_reports_not_computed():
 
 def _searchable(limit: int = 20_000):
     """Shipped puzzles whose line facts the memoised search finds within ``limit`` states."""
-    from generator.play_runtime import best_values
+    from generator.puzzles.play_runtime import best_values
     out = []
     for path in puzzle_files():
         puzzle = load_puzzle(path)
@@ -131,8 +131,8 @@ def test_facts_from_the_values_one_move_off_equal_the_search(searchable):
     losing departure from the proven values one move off the line: on every puzzle the search
     covers, both ways give the same facts (values from the search alone, then from the quick
     checks and CP-SAT alone)."""
-    from solver.explain import line_facts_from_values
-    from solver.regret import line_values
+    from solver.optimise.explain import line_facts_from_values
+    from solver.optimise.regret import line_values
     assert len(searchable) >= 10
     bounds = []
     for path, plan, best, facts in searchable:

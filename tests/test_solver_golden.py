@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from solver import load_puzzle, puzzle_files, replay, solve
-from solver.engine import Action, returns
-from solver.steps import describe_events
+from solver.game.engine import Action, returns
+from solver.io.catalogue import describe_events
 from tiers import recorded_solution
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

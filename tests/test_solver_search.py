@@ -6,7 +6,7 @@ import pytest
 from tiers import exhaustive_within_budget
 
 from solver import load_puzzle, puzzle_files, replay, returns
-from solver.search import exhaustive
+from solver.optimise.search import exhaustive
 
 # puzzles whose exhaustive search (twice: with and without pruning) takes seconds, not minutes
 SLOW = {"market-day-2e", "enzyme-workshop-2e", "grey-rush-2e", "receptor-bonus-1e", "long-game-1e", "long-game-2p-2e"}

@@ -3,9 +3,10 @@ round's last placement, a grey flask's fee is not folded into the spot's effect,
 when another player buys a Virus Attack card at the next round's start is told as such."""
 from __future__ import annotations
 
-from solver.model import Stock
-from solver.solution import replay
-from solver.steps import StepEventKind as K, describe_events
+from solver.game.model import Stock
+from solver.game.replay import replay
+from solver.game.steps import StepEventKind as K
+from solver.io.catalogue import describe_events
 from solver_fixtures import make, place
 
 VA = {"id": "va", "type": "virus-attack", "strain": "rhinovirus"}

@@ -9,9 +9,10 @@ import pytest
 import yaml
 
 from solver import load_puzzle, puzzle_files, replay
-from solver.engine import Action
-from solver.model import Resource, SpotKind, Stock
-from solver.steps import CATALOGUE_DIR, StepEvent, StepEventKind, catalogue_keys, describe_events, event, render
+from solver.game.engine import Action
+from solver.game.model import Resource, SpotKind, Stock
+from solver.game.steps import StepEvent, StepEventKind, catalogue_keys, event, render
+from solver.io.catalogue import CATALOGUE_DIR, catalogue_message, describe_events
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LANGS = ("en", "it")
@@ -72,14 +73,14 @@ FILES = [p for p in puzzle_files() if (GOLDEN / f"{p.stem}.json").exists()][:6]
 def test_the_site_and_the_command_line_say_the_same(path):
     """The site renders through ``generator.i18n.t``, the command line through the solver's own
     reader: on the shipped catalogue both give the same line."""
-    from generator.step_texts import step_text
+    from generator.puzzles.step_texts import step_text
     puzzle = load_puzzle(path)
     plan = [Action.from_dict(s["action"]) for s in json.loads((GOLDEN / f"{path.stem}.json").read_text())["steps"]]
     steps, _ = replay(puzzle, plan)
     for step in steps:
         stored = json.loads(json.dumps(step.to_dict()))["events"]
         for lang in LANGS:
-            assert step_text(stored, lang) == describe_events(step.events, lang) == step.describe(lang)
+            assert step_text(stored, lang) == describe_events(step.events, lang) == step.describe(catalogue_message(lang))
 
 
 @pytest.mark.parametrize("content, expected", [
@@ -88,8 +89,8 @@ def test_the_site_and_the_command_line_say_the_same(path):
     ("steps: [", "en.yaml"),
 ])
 def test_the_solvers_reader_names_the_file_and_the_problem(tmp_path, content, expected):
-    from solver.errors import SolverError
-    from solver.steps import catalogue_message
+    from solver.game.errors import SolverError
+    from solver.io.catalogue import catalogue_message
     if content is not None:
         (tmp_path / "en.yaml").write_text(content, encoding="utf-8")
     with pytest.raises(SolverError, match=expected):

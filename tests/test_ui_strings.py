@@ -16,7 +16,7 @@ from generator.rules import SITE_LANGUAGES
 from generator.site import load_site
 
 ROOT = Path(__file__).resolve().parent.parent
-FEATURE_NAMESPACES = {"generator.puzzle_pages": "puzzles", "generator.card_pages": "cards",
+FEATURE_NAMESPACES = {"generator.puzzles.feature": "puzzles", "generator.card_pages": "cards",
                       "generator.check.site_pages": "check", "generator.check.draft": "draft",
                       "generator.audit_page": "audit"}
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import puzzle_pages
+from generator.puzzles import feature as puzzle_pages
 from generator.proofs import compute, store
-from generator.puzzle_pages import loading
+from generator.puzzles import loading
 from generator.__main__ import main
 from generator.errors import Problems
 from generator.paths import DATA_DIR

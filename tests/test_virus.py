@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from solver import solve
-from solver.engine import Action, ActionKind, apply, initial_state, legal_actions
-from solver.errors import IllegalActionError, PuzzleError
-from solver.model import Resource
+from solver.game.engine import Action, ActionKind, apply, initial_state, legal_actions
+from solver.game.errors import IllegalActionError, PuzzleError
+from solver.game.model import Resource
 from solver_fixtures import make, place, run
 
 

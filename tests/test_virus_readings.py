@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from solver.engine import Action, ActionKind, apply, initial_state, legal_actions
-from solver.errors import IllegalActionError
-from solver.model import Resource
-from solver.puzzle import load_board
-from solver.search import exhaustive
+from solver.game.engine import Action, ActionKind, apply, initial_state, legal_actions
+from solver.game.errors import IllegalActionError
+from solver.game.model import Resource
+from solver.io.puzzle import load_board
+from solver.optimise.search import exhaustive
 from solver_fixtures import make, place, run
 
 VA = {"id": "va", "type": "virus-attack", "strain": "rhinovirus"}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.search import exhaustive
+from solver.optimise.search import exhaustive
 
 FAST_TIER_NODES = 5_000
 """States the exhaustive search may expand in a fast-tier cross-check (a few CPU seconds)."""
@@ -22,7 +22,7 @@ SLOW_TIER = True
 
 
 def exhaustive_within_budget(puzzle, prune: bool = True):
-    """:func:`solver.search.exhaustive`, within :data:`FAST_TIER_NODES` in the fast tier: a puzzle
+    """:func:`solver.optimise.search.exhaustive`, within :data:`FAST_TIER_NODES` in the fast tier: a puzzle
     past it is skipped there (the slow tier searches it to the end)."""
     best, plan, stats = exhaustive(puzzle, prune=prune, max_nodes=None if SLOW_TIER else FAST_TIER_NODES)
     if not stats.complete:

@@ -21,7 +21,7 @@ from .model import REVIEWED, CheckId, Finding, SectionPair, Status
 from .checks import run_checks
 
 if TYPE_CHECKING:
-    from solver.loading import DataPath
+    from solver.io.loading import DataPath
 
     from ..glossary import Term
     from ..rules import Section

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from solver.engine import Action, State
-    from solver.model import Puzzle
+    from solver.game.engine import Action, State
+    from solver.game.model import Puzzle
 
 CONTINUATIONS_CHECKED = 4
 """Off-line continuations replayed per puzzle (spread evenly over the line; all of them when fewer)."""
@@ -19,7 +19,7 @@ class RecordCheckError(ValueError):
 
 
 def _action_named(state: State, text: str) -> Action:
-    from solver.engine import legal_actions
+    from solver.game.engine import legal_actions
     for action in legal_actions(state):
         if str(action) == text:
             return action
@@ -31,8 +31,8 @@ def check_values(puzzle: Puzzle, plan: list[Action], optimum: int, values: dict[
     of facts checked. Every state of the line is worth ``optimum``; for a full table, each line
     state's value is the best of its successors' (all present); for a line, a sample of the best
     continuations one move off is replayed to the value recorded for it."""
-    from generator.play_runtime import state_key
-    from solver.engine import apply_legal, initial_state, is_terminal, legal_actions, returns
+    from ..puzzles.play_runtime import state_key
+    from solver.game.engine import apply_legal, initial_state, is_terminal, legal_actions, returns
     best = values.get("best") or {}
     continuation = values.get("continuation") or {}
     states = [initial_state(puzzle)]

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     # every data file validated before anything is computed (DataError: exit 2, all errors at once)
     load_site(args.data, solve_puzzles=False)
-    from ..puzzle_pages.loading import load_sources
+    from ..puzzles.loading import load_sources
     problems = Problems()
     sources = load_sources(Path(args.data) / "puzzles", problems)
     problems.raise_if_any()

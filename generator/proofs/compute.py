@@ -19,7 +19,7 @@ from .solution import compute_solution
 from .why import compute_why, difficulty
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle
+    from solver.game.model import Puzzle
 
 OPTIMAL = "optimal"
 """The solution status of a proven optimum (``Solution.status``)."""

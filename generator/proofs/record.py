@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .fingerprint import ROOT
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle
+    from solver.game.model import Puzzle
 
 FORMAT = "cellula-record-1"
 """The layout of a record file; a file of another layout reads as damaged."""
@@ -75,7 +75,7 @@ def display(path: Path) -> str:
 def input_files(puzzle: Puzzle, puzzle_file: Path, recording: Path | None) -> tuple[Path, ...]:
     """Every data file a record's answers are read from: the puzzle, its board side, the rulebook
     cards and, for a whole game, its recorded run."""
-    from solver.puzzle import RULEBOOK_CARDS, board_path
+    from solver.io.puzzle import RULEBOOK_CARDS, board_path
     files = (Path(puzzle_file), board_path(puzzle.board.id), RULEBOOK_CARDS)
     return files + ((Path(recording),) if recording is not None else ())
 

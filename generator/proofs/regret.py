@@ -11,19 +11,19 @@ import functools
 import time
 from typing import TYPE_CHECKING, Any
 
-from .. import play_runtime
+from ..puzzles import play_runtime
 
 if TYPE_CHECKING:
-    from solver.engine import Action
-    from solver.model import Puzzle
-    from solver.regret import LineValues
+    from solver.game.engine import Action
+    from solver.game.model import Puzzle
+    from solver.optimise.regret import LineValues
 
 FULL_TABLE_STATES = 10_000
 """Puzzles with at most this many reachable states carry the best reachable score of every one
 (about 16 bytes a state in the page); larger ones carry it along the optimal line and one move off
 it (:func:`line_values`)."""
 LINE_STATES = 20_000
-"""State budget of the memoised search of one larger puzzle's off-line values (solver.regret);
+"""State budget of the memoised search of one larger puzzle's off-line values (solver.optimise.regret);
 past it a state's value is absent and the page says so. Deterministic, unlike a time limit."""
 LINE_STATES_UNPLANNED = 100_000
 """The same for a puzzle the CP-SAT planner cannot model (the Virus expansion), where the search is
@@ -32,7 +32,7 @@ of its states one move off, virus-attack-card-1e 23,607 (3.6 s)."""
 LINE_SECONDS = 20.0
 """Safety net on one puzzle's off-line search, CPU seconds (the state budget normally ends it first)."""
 LINE_PLANNER_TIME: tuple[float, ...] | None = (2.0, 8.0, 24.0)
-"""CP-SAT's deterministic time for each off-line state the search leaves (solver.regret's planner
+"""CP-SAT's deterministic time for each off-line state the search leaves (solver.optimise.regret's planner
 stage, one worker: the same answer on every machine), in passes: 2 s proves most of them; the
 states left get 8 s (measured on the 103 states 2 s left: 6 of 8 sampled ones proven, the gaps
 of 1 to 2 Health Points closed), and the 14 that 8 s left get 24 s (measured: 13 proven, in 7 to
@@ -41,11 +41,11 @@ of 1 to 2 Health Points closed), and the 14 that 8 s left get 24 s (measured: 13
 
 @functools.lru_cache(maxsize=None)
 def plannable(puzzle: Puzzle) -> bool:
-    """Whether the CP-SAT planner can model ``puzzle`` (so solver.regret's planner stage runs): the
+    """Whether the CP-SAT planner can model ``puzzle`` (so solver.optimise.regret's planner stage runs): the
     model builder's own up-front refusal, asked without building a model."""
-    from solver.regret import planner_options
+    from solver.optimise.regret import planner_options
     try:
-        from solver.planner import unsupported_reason
+        from solver.optimise.planner import unsupported_reason
     except ImportError:     # no ortools: no planner stage either
         return False
     return unsupported_reason(puzzle, planner_options()) is None
@@ -60,10 +60,10 @@ _LINE_VALUES: dict[tuple[Puzzle, tuple[Action, ...], int, int, float, tuple[floa
 
 
 def line_values(puzzle: Puzzle, plan: list[Action], optimum: int) -> LineValues:
-    """``solver.regret.line_values`` within this module's budgets, computed once a process for a
+    """``solver.optimise.regret.line_values`` within this module's budgets, computed once a process for a
     puzzle, plan and optimum: the regret values and the "why it is optimal" facts (:mod:`.why`, for
     a puzzle past that search's budget) read the same result."""
-    from solver.regret import line_values as search_line
+    from solver.optimise.regret import line_values as search_line
     budget = line_state_budget(puzzle)
     key = (puzzle, tuple(plan), optimum, budget, LINE_SECONDS, LINE_PLANNER_TIME)
     if key not in _LINE_VALUES:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from solver import greedy_plan
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle
+    from solver.game.model import Puzzle
     from solver.solution import Solution
 
 ENGINE = "cpsat"
@@ -61,7 +61,7 @@ def budgeted_reading(variant: Puzzle, health: int | None) -> dict[str, Any]:
     :data:`OTHER_READING_NODES` states: proven (with its plan's steps where the optimum moves) or
     ``unproven``."""
     from solver import replay
-    from solver.search import exhaustive
+    from solver.optimise.search import exhaustive
     best, plan, stats = exhaustive(variant, max_nodes=OTHER_READING_NODES)
     if not stats.complete:
         return {"status": "unproven", "health": None, "same": False, "nodes": OTHER_READING_NODES}
@@ -76,11 +76,11 @@ def budgeted_reading(variant: Puzzle, health: int | None) -> dict[str, Any]:
 
 def compute_solution(puzzle: Puzzle, recording: Path | None = None) -> tuple[dict[str, Any], float]:
     """Solve ``puzzle`` and play the greedy policy: the record's ``solution`` part, and the seconds
-    the solving took. With a ``recording`` (a whole game, ``solver.offline``) its plan is replayed
+    the solving took. With a ``recording`` (a whole game, ``solver.io.offline``) its plan is replayed
     instead of solving, and the other readings are not solved (the page says so)."""
     start = time.perf_counter()
     if recording is not None:
-        from solver.offline import load_recording, recorded_solution
+        from solver.io.offline import load_recording, recorded_solution
         solution, fallback = recorded_solution(puzzle, load_recording(recording, puzzle)), None
     else:
         solution, fallback = run_engine(puzzle)
@@ -108,8 +108,8 @@ def compute_solution(puzzle: Puzzle, recording: Path | None = None) -> tuple[dic
 def other_readings_record(puzzle: Puzzle, health: int | None) -> list[dict[str, Any]]:
     """The optimum under every other reading of each ruling in play (``Puzzle.rulings_in_play``):
     the worked example states the reading it uses and, where the optimum moves, shows the other."""
-    from solver.model import RULING_READINGS
-    from solver.planner import unsupported_reason
+    from solver.game.model import RULING_READINGS
+    from solver.optimise.planner import unsupported_reason
     out: list[dict[str, Any]] = []
     for ruling in puzzle.rulings_in_play():
         for reading in RULING_READINGS[ruling]:

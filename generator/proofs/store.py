@@ -28,7 +28,7 @@ from .pipeline import Job, Outcome, run
 from .record import Inputs, RecordState
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle
+    from solver.game.model import Puzzle
     from solver.solution import Solution
 
 

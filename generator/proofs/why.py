@@ -1,13 +1,13 @@
 """Why a worked example is optimal, as facts, and the level computed from them.
 
-Through the engine's memoised value search (:mod:`solver.explain`) under a state budget
+Through the engine's memoised value search (:mod:`solver.optimise.explain`) under a state budget
 (:data:`MAX_STATES`): the number of optimal plans, the "only move" steps of the worked example, the
 branching along it, the best plan whose first departure from it already loses, and which starting
 resource or the flask count limits the score (the optimum with one more of each). Past the budget
 the facts say so and the page says "not counted", never a guess.
 
 Computing only, inside the records' code fingerprint (:mod:`.fingerprint`); the words are
-:mod:`generator.puzzle_why`'s.
+:mod:`generator.puzzles.why`'s.
 """
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from solver.model import STOCK_ORDER
+from solver.game.model import STOCK_ORDER
 
 if TYPE_CHECKING:
-    from solver.model import Puzzle
+    from solver.game.model import Puzzle
 
 MAX_STATES = 30_000
 """State budget of each value search (about 8-15 s of engine time when exhausted: the cost of
@@ -56,8 +56,8 @@ def compute_why(puzzle: Puzzle, plan: list[dict[str, Any]], proven: int | None =
     search along the worked example, then one per probe (:func:`_probes`). ``proven`` is the
     solver's proven optimum (None when the solver did not prove one: then nothing is probed)."""
     from solver import replay
-    from solver.engine import Action
-    from solver.explain import OptimalPlans, line_facts, line_facts_from_values, optimal_plans
+    from solver.game.engine import Action
+    from solver.optimise.explain import OptimalPlans, line_facts, line_facts_from_values, optimal_plans
     actions = [Action.from_dict(a) for a in plan]
     if actions and proven is None:
         # a plan not proven optimal (a recorded whole game): there is no optimum to explain
@@ -116,14 +116,14 @@ def probe_optimum(puzzle: Puzzle, searchable: bool) -> tuple[int | None, str]:
     within :data:`PROBE_DETERMINISTIC_TIME`, or, for a puzzle the planner cannot model, by the
     exhaustive search within :data:`PROBE_NODES`. Every bound is deterministic."""
     from solver import solve
-    from solver.explain import optimal_plans
-    from solver.planner import unsupported_reason
+    from solver.optimise.explain import optimal_plans
+    from solver.optimise.planner import unsupported_reason
     if searchable:
         counted = optimal_plans(puzzle, MAX_STATES, 1)
         if counted.count is not None:
             return counted.best, "optimal" if counted.best is not None else "unplayable"
     if unsupported_reason(puzzle) is not None:
-        from solver.search import exhaustive
+        from solver.optimise.search import exhaustive
         best, _plan, stats = exhaustive(puzzle, max_nodes=PROBE_NODES)
         if not stats.complete:
             return None, "unproven"

@@ -2,7 +2,7 @@
 
 The planner's time-indexed model finds good plans fast but proves them slowly: its LP relaxation
 lets a card row slot hold a share of every card. Each :class:`BoundMethod` here is one idea of how
-to close the gap, applied to the same :class:`solver.planner.PlanModel` (extra constraints added to
+to close the gap, applied to the same :class:`solver.optimise.planner.PlanModel` (extra constraints added to
 its abstract model) and/or to the CP-SAT portfolio, so that ``python -m solver bench --suite``
 compares them on the same puzzles under the same deterministic-time budget:
 
@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cuts import add_knapsack_cap, add_objective_cap, add_resource_flow
-from ..linear import total
-from ..model import SpotKind
+from solver.optimise.linear import total
+from solver.game.model import SpotKind
 
 if TYPE_CHECKING:
-    from ..planner import PlanModel
+    from solver.optimise.planner import PlanModel
 
 
 def interchangeable_spots(pm: PlanModel) -> list[list[str]]:
@@ -133,7 +133,7 @@ def run_method(pm: PlanModel, method: BoundMethod, deterministic_time: float, wo
     deterministic seconds with ``workers`` workers; the bound and plan over CPU time."""
     from ortools.sat.python import cp_model
 
-    from ..planner import cpsat_parameters, decode, to_cpsat_model
+    from solver.optimise.planner import cpsat_parameters, decode, to_cpsat_model
     if method.transform is not None:
         method.transform(pm)
     cp, xs = to_cpsat_model(pm.lm)

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..progress import note, over
-from ..puzzle import load_puzzle, puzzle_files
+from solver.io.progress import note, over
+from solver.io.puzzle import load_puzzle, puzzle_files
 from .deck import DECK_KEYS, WHOLE_GAME, deck_methods, deck_series
 from .plots import scale_svg
 from .results import OUT, read_json, write_json

@@ -1,6 +1,6 @@
 """Resource-flow cuts on the planner's completions (issue #35, bounding idea "resource-flow cap").
 
-The planner's time-indexed model (:func:`solver.planner.build_model`) states how each placement
+The planner's time-indexed model (:func:`solver.optimise.planner.build_model`) states how each placement
 changes the stock; its LP relaxation is exact for the totals of those flows but fractional in the
 cards completed. The cuts here aggregate the whole game into a few rows over the end-of-game
 completion booleans ``done[c][end]`` (one per completable card), which CP-SAT can strengthen
@@ -58,16 +58,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..editions import rules_for
-from ..engine import (
+from solver.game.editions import rules_for
+from solver.game.engine import (
     DETOX_HEALTH, ENZYME_SET_POINTS, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET, MAX_MARKERS_PER_GOAL,
     RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, detox_points, initial_state,
 )
-from ..linear import Expr, Var, total
-from ..model import RECEPTOR_OF, CardType, EventKind, Resource, SpotKind, event_kind
+from solver.optimise.linear import Expr, Var, total
+from solver.game.model import RECEPTOR_OF, CardType, EventKind, Resource, SpotKind, event_kind
 
 if TYPE_CHECKING:
-    from ..planner import Act, PlanModel
+    from solver.optimise.planner import Act, PlanModel
     from ortools.sat.python import cp_model
 
 GROUPS: dict[str, tuple[Resource, ...]] = {

@@ -1,4 +1,4 @@
-"""The deck series (issue #15): every engine side by side on the deck family of :mod:`solver.market`
+"""The deck series (issue #15): every engine side by side on the deck family of :mod:`solver.benchmarks.deck_family`
 (a refilling card row), from 8 placements to a whole game, and the row reformulations and solver
 choices tried on its 16-placement puzzle. Every plan is replayed by the rules engine and the
 engines' optima and bounds are checked against each other."""
@@ -9,12 +9,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..market import WHOLE_GAME_ROUNDS
-from ..progress import note, over
+from .deck_family import WHOLE_GAME_ROUNDS
+from solver.io.progress import note, over
 
 if TYPE_CHECKING:   # the planner is imported where an engine runs
-    from ..engine import Action
-    from ..model import Puzzle
+    from solver.game.engine import Action
+    from solver.game.model import Puzzle
 
 WHOLE_GAME = 4 * WHOLE_GAME_ROUNDS
 """Placements of a whole game (11 rounds x 4 flasks)."""
@@ -44,7 +44,7 @@ DeckEngine = Callable[["Puzzle", float], tuple[DeckRun, list["Action"]]]
 
 def _cpsat_engine(workers: int, subsolvers: tuple[str, ...] | None = None, **options: bool) -> DeckEngine:
     def run(puzzle: Puzzle, cap: float) -> tuple[DeckRun, list[Action]]:
-        from ..planner import TWO_WORKERS_MARKET, Options, build_model, solve_cpsat
+        from solver.optimise.planner import TWO_WORKERS_MARKET, Options, build_model, solve_cpsat
         res = solve_cpsat(build_model(puzzle, Options(**options)), workers=workers, time_limit=cap,
                           subsolvers=subsolvers or TWO_WORKERS_MARKET)
         return DeckRun(res.status, res.objective, res.bound, res.wall_time), res.plan
@@ -53,7 +53,7 @@ def _cpsat_engine(workers: int, subsolvers: tuple[str, ...] | None = None, **opt
 
 def _mip_engine(name: str, **options: bool) -> DeckEngine:
     def run(puzzle: Puzzle, cap: float) -> tuple[DeckRun, list[Action]]:
-        from ..planner import Options, build_model, solve_mip
+        from solver.optimise.planner import Options, build_model, solve_mip
         res = solve_mip(build_model(puzzle, Options(**options)), name, time_limit=cap)
         return DeckRun(res.status, res.objective, res.bound, res.wall_time), res.plan
     return run
@@ -61,8 +61,8 @@ def _mip_engine(name: str, **options: bool) -> DeckEngine:
 
 def _warm_start_engine(puzzle: Puzzle, cap: float) -> tuple[DeckRun, list[Action]]:
     """Beam search through the rules engine, then CP-SAT large-neighbourhood search from its plan
-    (:func:`solver.market.warm_start`): a plan without a bound (a lower bound on the optimum)."""
-    from ..market import warm_start
+    (:func:`solver.optimise.warm_start.warm_start`): a plan without a bound (a lower bound on the optimum)."""
+    from solver.optimise.warm_start import warm_start
     t0 = time.perf_counter()
     plan, value = warm_start(puzzle, cap, width=128)
     return DeckRun("feasible" if plan else "unknown", value, None, time.perf_counter() - t0), plan
@@ -124,8 +124,8 @@ def deck_series(sizes: Iterable[int], cap: float, whole_cap: float,
                 editions: Sequence[str] = ("2e",)) -> list[dict[str, Any]]:
     """Every engine of :data:`DECK_ENGINES` on the deck family at each size; the whole game (44)
     only by the 2-worker CP-SAT run, for ``whole_cap`` seconds."""
-    from ..market import deck_puzzle
-    from ..model import Edition
+    from .deck_family import deck_puzzle
+    from solver.game.model import Edition
     rows = []
     for edition, n in over([(e, n) for e in editions for n in sizes], "deck series"):
         puzzle = deck_puzzle(n, Edition(edition))
@@ -143,7 +143,7 @@ def deck_series(sizes: Iterable[int], cap: float, whole_cap: float,
 
 def deck_methods(cap: float, placements: int = 16) -> list[dict[str, Any]]:
     """Each reformulation and solver choice of :data:`DECK_METHODS` on one deck puzzle."""
-    from ..market import deck_puzzle
+    from .deck_family import deck_puzzle
     puzzle = deck_puzzle(placements)
     rows = []
     for name, run in over(DECK_METHODS.items(), "deck methods"):

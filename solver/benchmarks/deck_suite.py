@@ -1,6 +1,6 @@
 """A benchmark suite of deck puzzles varied the way real positions vary (issue #35, item 5).
 
-The deck series of :mod:`solver.market` is one family (one start, one deal, the same taken spots);
+The deck series of :mod:`.deck_family` is one family (one start, one deal, the same taken spots);
 a bound that closes on it may not close on a hand-written puzzle. :func:`suite_data` deals, from a
 seeded random generator, puzzles that differ in what a position can hold: the starting stock and
 hand, goals and their points, receptors in the deck and other players' hormones, other players'
@@ -12,7 +12,7 @@ The puzzles are committed as data under ``data/bench/deck/`` (``python -m solver
 --write-suite`` regenerates them; a test checks the files are what the generator deals), so a
 benchmark run reads files anyone can open with ``python -m solver solve``. They are benchmark
 inputs, not site puzzles: they have no records and no pages. Every card value other than the two
-rulebook hormones is illustrative, as in :mod:`solver.market`.
+rulebook hormones is illustrative, as in :mod:`.deck_family`.
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..market import DECK_CARDS, EVENTS_2E
-from ..puzzle import ROOT
+from .deck_family import DECK_CARDS, EVENTS_2E
+from solver.io.puzzle import ROOT
 
 SUITE_DIR = ROOT / "data" / "bench" / "deck"
 """Where the suite's puzzle files live (not ``data/puzzles/``: no records, no pages)."""
@@ -42,7 +42,7 @@ EXTRA_CARDS: dict[str, dict[str, Any]] = {
                          "illustrative": True},
     "detox-3": {"type": "detox", "cost": {"atp": 3}, "illustrative": True},
 }
-"""Card kinds the suite adds to :data:`solver.market.DECK_CARDS` (illustrative values)."""
+"""Card kinds the suite adds to :data:`.deck_family.DECK_CARDS` (illustrative values)."""
 
 FREE_SPOTS = {
     "3-5p": ("nucleus-3", "nucleus-2", "free-ribosome", "smooth-er-lipids-3", "smooth-er-lipids-2",

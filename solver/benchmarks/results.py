@@ -42,7 +42,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..puzzle import ROOT
+from solver.io.puzzle import ROOT
 
 OUT = ROOT / "docs" / "assets" / "bench"
 """The default output folder (``--out``): the site's Benchmark page reads ``bench.json`` there."""

@@ -18,13 +18,13 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..progress import note
-from ..puzzle import ROOT, load_puzzle
+from solver.io.progress import note
+from solver.io.puzzle import ROOT, load_puzzle
 
 if TYPE_CHECKING:   # imported where used (the planner only when measuring)
     from multiprocessing.queues import Queue
 
-    from ..model import Puzzle
+    from solver.game.model import Puzzle
 
 TARGETS = {"shipped_seconds": 5, "sixteen_placements_seconds": 60, "speedup_from_10": 10}
 SEEDS = (0, 1, 2)
@@ -40,9 +40,9 @@ def scale_puzzle(placements: int, grey: int = 0) -> Puzzle:
     """A generated puzzle of ``placements`` = rounds x 4 flasks (4, 8, … 24): 2nd edition, the
     rulebook's hormones, a detox card, two enzymes and a receptor in the row, one event a round,
     other players on a few spots; ``grey`` grey flasks a round (the grey-flask series: 1)."""
-    from ..model import Edition
-    from ..loading import Located
-    from ..puzzle import _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
+    from solver.game.model import Edition
+    from solver.io.loading import Located
+    from solver.io.puzzle import _Where, _normalise_round_keys, _schema_check, PUZZLE_SCHEMA, puzzle_from_data
     if placements % 4:
         raise ValueError(f"placements: expected a multiple of 4, got {placements}")
     rounds = placements // 4
@@ -71,7 +71,7 @@ def scale_puzzle(placements: int, grey: int = 0) -> Puzzle:
 
 
 def _exhaustive_child(puzzle: Puzzle, queue: Queue[tuple[int | None, float]]) -> None:
-    from ..search import exhaustive
+    from solver.optimise.search import exhaustive
     t0 = time.perf_counter()
     value, _, _ = exhaustive(puzzle)
     queue.put((value, time.perf_counter() - t0))
@@ -95,7 +95,7 @@ def time_exhaustive(puzzle: Puzzle, cap: float) -> tuple[int | None, float | Non
 def time_cpsat(puzzle: Puzzle, cap: float, seeds: Sequence[int] = SEEDS) -> dict[str, Any]:
     """CP-SAT on every seed (each plan replayed by the rules engine; every proven optimum the same),
     then HiGHS once on the same model."""
-    from ..planner import build_model, solve_cpsat, solve_highs
+    from solver.optimise.planner import build_model, solve_cpsat, solve_highs
     from ..solution import _verified
     pm = build_model(puzzle)
     runs = [solve_cpsat(pm, time_limit=cap, seed=seed) for seed in seeds]
@@ -125,7 +125,7 @@ def exhaustive_cap(cap: float, cpsat_seconds: float, max_cap: float = MAX_CAP) -
 
 
 def measure(puzzle: Puzzle, cap: float, max_cap: float = MAX_CAP) -> dict[str, Any]:
-    from ..planner import UnsupportedPuzzle
+    from solver.optimise.planner import UnsupportedPuzzle
     try:
         row = time_cpsat(puzzle, cap)
     except UnsupportedPuzzle:       # the Virus expansion, a deck looked at: the exhaustive search alone
@@ -148,7 +148,7 @@ def measure(puzzle: Puzzle, cap: float, max_cap: float = MAX_CAP) -> dict[str, A
 def ablation(cap: float) -> list[dict[str, Any]]:
     """CP-SAT seconds to a proven optimum with each model option switched off, and with the
     optimal plan given as a hint (the best case for hints), on three of the larger puzzles."""
-    from ..planner import Options, build_model, solve_cpsat
+    from solver.optimise.planner import Options, build_model, solve_cpsat
     cases = [("long-game-2p-2e", load_puzzle(ROOT / "data/puzzles/long-game-2p-2e.yaml")),
              ("scale-12", scale_puzzle(12)), ("scale-16", scale_puzzle(16)), ("scale-24", scale_puzzle(24)),
              ("scale-12-grey1", scale_puzzle(12, grey=1))]

@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..progress import note, over
-from ..puzzle import load_puzzle
+from solver.io.progress import note, over
+from solver.io.puzzle import load_puzzle
 from .deck import check_deck_agreement
 from .plots import suite_svg
 from .results import read_json, write_json
@@ -32,7 +32,7 @@ def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: flo
     ``deterministic`` deterministic seconds each; every plan replayed by the rules engine, and every
     puzzle's proven optima, plans and bounds checked against each other (a contradiction stops)."""
     from .bounds import run_method
-    from ..planner import build_model
+    from solver.optimise.planner import build_model
     from ..solution import _verified
     rows: list[dict[str, Any]] = []
     for path in over(list(files), "deck suite"):

@@ -130,7 +130,7 @@ def preload(data_cases: bool = True) -> None:
     starts with the data loaders warm."""
     import generator.__main__  # noqa: F401
     import solver.cli  # noqa: F401
-    import solver.planner  # noqa: F401
+    import solver.optimise.planner  # noqa: F401
     from generator import features
     features.load()
     if data_cases:

@@ -30,7 +30,7 @@ def _ids(puzzle: str) -> re.Pattern[str]:
     """The data ids of ``puzzle``'s cards and spots, as whole words (from the built page's layout
     and the puzzle file)."""
     from solver import load_puzzle
-    from solver.puzzle import puzzle_files
+    from solver.io.puzzle import puzzle_files
     stem = puzzle.rstrip("/").split("/")[-1]
     loaded = load_puzzle(next(f for f in puzzle_files() if f.stem == stem))
     ids = {i for i in [c.id for c in loaded.cards] + [s.id for s in loaded.board.spots] if "-" in i}

@@ -1,4 +1,4 @@
-"""Every puzzle board of both builds finds its play data (generator/puzzle_play.py play_data_asset):
+"""Every puzzle board of both builds finds its play data (generator/puzzles/play_data.py play_data_asset):
 one shared file per puzzle under ``generated/``, and none of it in the pages themselves."""
 from __future__ import annotations
 

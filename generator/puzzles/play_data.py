@@ -1,0 +1,254 @@
+"""Build-time data for the interactive puzzle board and play mode (issue #19, step 1; issue #36).
+
+The page's worked example is replayed through the rules engine here, at build time, and every
+state along it is written into the page as JSON; ``docs/assets/board.js`` draws a schematic board
+(SVG drawn by the project, no copied artwork) from it and turns the example into a step-through.
+Without JavaScript the static step table stays the page's content. Beside it, what play mode
+loads when a reader starts playing: the puzzle packed for the engine with its best reachable
+scores (:func:`play_data_asset`) and, for a small puzzle, every reachable state's moves in the
+reader's words (:func:`play_table`). The engine itself and Pyodide are copied into the built site
+by :mod:`.play_assets`.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from solver.game.model import STOCK_ORDER
+
+from .. import i18n
+from . import play_runtime
+from .move_words import Words
+from ..render import Asset
+from ..paths import GENERATED_DIR
+from .step_texts import NAMED_KEYS, step_text
+
+if TYPE_CHECKING:
+    from solver.game.engine import State
+    from solver.game.model import Puzzle
+    from solver.game.replay import Step
+
+UI = i18n.namespace("play")
+"""This feature's interface strings: ``play.*`` of the catalogue (``data/i18n/<lang>.yaml``)."""
+
+
+def ui_strings(lang: str) -> dict[str, Any]:
+    """The ``play.*`` strings of ``lang`` as plain nested dicts (board.js reads them from the page)."""
+    def plain(strings: Mapping[str, Any]) -> dict[str, Any]:
+        return {key: plain(value) if isinstance(value, Mapping) else value for key, value in strings.items()}
+    return plain(UI[lang])
+
+
+def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
+    """The reader's name of every id of ``puzzle`` a move or a drawing may show (issue #36): a card
+    by its type and Health (or gain, or strain; numbered when two share a name), a spot by its area
+    and printed value or place, a goal by its place, a disk by whose it is. The names of spots are
+    the suffix of the area's name (``, spot 3``), as the step text ``steps.place`` joins them."""
+    from .texts import CARD_TYPES, stock_text
+    words = UI[lang]["names"]
+    names: dict[str, str] = {}
+    for card in puzzle.cards:
+        kind = CARD_TYPES[card.type.value][lang]
+        if card.strain is not None:
+            name = words["card_strain"].format(type=kind, strain=words["strains"][card.strain.value])
+        elif not card.gain.is_zero():
+            name = words["card_gain"].format(type=kind, gain=stock_text(card.gain, lang))
+        else:
+            name = words["card"].format(type=kind, health=card.health)
+        names[card.id] = name
+    seen: dict[str, list[str]] = {}
+    for card_id, name in names.items():
+        seen.setdefault(name, []).append(card_id)
+    for name, ids in seen.items():
+        if len(ids) > 1:
+            for k, card_id in enumerate(ids, 1):
+                names[card_id] = words["nth"].format(name=name, k=k)
+    by_area: dict[str, list[Any]] = {}
+    for spot in puzzle.board.spots:
+        by_area.setdefault(spot.area.value, []).append(spot)
+    for spots in by_area.values():
+        for n, spot in enumerate(spots, 1):
+            if spot.slot is not None:
+                names[spot.id] = words["row_slot"].format(n=spot.slot + 1, price=spot.value)
+            elif spot.value and len({s.value for s in spots}) == len(spots):
+                names[spot.id] = words["value_spot"].format(value=spot.value)
+            elif len(spots) > 1:
+                names[spot.id] = words["nth_spot"].format(n=n)
+            else:
+                names[spot.id] = ""
+    for n, goal in enumerate(puzzle.goals, 1):
+        names[goal.id] = words["goal"].format(n=n)
+    for n, disk in enumerate(puzzle.opponent_disks, 1):
+        names[disk.id] = words["opponent_disk"].format(n=n)
+    for card in puzzle.cards:
+        names[f"own:{card.id}"] = words["own_disk"].format(card=names[card.id])
+    for strain, name in words["strains"].items():
+        names[strain] = name
+    return names
+
+
+def step_texts_of(lang: str) -> dict[str, str]:
+    """The ``steps.*`` texts of ``lang`` as flat dotted keys (what :class:`Words` reads)."""
+    from solver.game.steps import catalogue_keys
+    return {key: i18n.t(NAMED_KEYS.get(key, key), lang) for key in sorted(catalogue_keys())}
+
+
+
+
+def words_of(puzzle: Puzzle, lang: str) -> Words:
+    """The words a move of ``puzzle`` is told in, in ``lang`` (build time and, through the page,
+    the browser's engine)."""
+    return Words(step_texts_of(lang), names_of(puzzle, lang))
+
+
+def layout(puzzle: Puzzle) -> dict[str, Any]:
+    """The board side as the drawing needs it: areas in board order, each with its spots, and the
+    budding vesicle locations per vesicle area."""
+    areas: dict[str, list[dict[str, Any]]] = {}
+    for spot in puzzle.board.spots:
+        areas.setdefault(spot.area.value, []).append(
+            {"id": spot.id, "kind": spot.kind.value, "value": spot.value, "slot": spot.slot})
+    return {
+        "areas": [{"id": area, "spots": spots} for area, spots in areas.items()],
+        "vesicles": [{"area": area.value, "count": count} for area, count in puzzle.board.vesicles],
+    }
+
+
+def frame(state: State, step: Step | None = None, lang: str = "en",
+          names: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What the drawing shows of one state (after ``step``, or the start when ``step`` is None)."""
+    return {**play_runtime.frame_of(state), "step": step.index if step else 0,
+            "text": step_text(step.events, lang, names) if step else "", "spot": step.action.spot if step else None,
+            "action": str(step.action) if step else None}
+
+
+def board_data(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str) -> dict[str, Any]:
+    """The layout and one frame per state of ``plan`` (the start, then after each step), every
+    state computed by the rules engine; the words moves are told in (``words``: the browser's
+    engine reads them) and the names of the ids the drawing shows (``names``)."""
+    from solver import Action, initial_state, replay
+    steps, _final = replay(puzzle, [Action.from_dict(a) for a in plan])
+    words = words_of(puzzle, lang)
+    frames = [frame(initial_state(puzzle), None, lang, words.names)] + [frame(s.state, s, lang, words.names)
+                                                                         for s in steps]
+    return {"lang": lang, "layout": layout(puzzle), "frames": frames, "ui": ui_strings(lang),
+            "spot_order": [spot.id for spot in puzzle.board.spots],
+            "stock_names": STOCK_ORDER, "words": words.to_dict(), "names": words.names}
+
+
+def offers_regret(optimum: int | None, proven: bool) -> bool:
+    """Whether play mode measures moves against ``optimum``: only a proven one (a whole game's
+    recorded best is not proven, so no regret is offered against it)."""
+    return proven and optimum is not None
+
+
+def play_data_path(puzzle: Puzzle) -> str:
+    """Where :func:`play_data_asset` puts the puzzle's play data, under ``generated/``."""
+    return f"play/{puzzle.id}.js"
+
+
+def has_table(values: dict[str, Any] | None) -> bool:
+    """Whether :func:`play_table` builds a move table from ``values`` (a record's regret values)."""
+    return values is not None and values.get("kind") == "table" and len(values["best"]) <= TABLE_STATES
+
+
+def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: int | None = None, proven: bool = True,
+                table: bool = False) -> str:
+    """The HTML the page carries: an empty container board.js fills, with the step-through's data
+    as JSON and the address of the play data (:func:`play_data_asset`) and, when ``table``, of the
+    move table (:func:`play_table_asset`). Empty when there is no plan to step through.
+    ``proven``: ``optimum`` is the proven optimum (:func:`offers_regret`)."""
+    if not plan:
+        return ""
+    # A data attribute, not a <script>: the page sanitizer (generator/sanitize.py) keeps data-*
+    # attributes and removes every inline script that is not a template's own.
+    data = json.dumps(board_data(puzzle, plan, lang), ensure_ascii=False, separators=(",", ":"))
+    ui = UI[lang]
+    regret = offers_regret(optimum, proven)
+    return (f'<div class="cellula-board" data-puzzle="{escape(puzzle.id)}" data-board="{escape(data, quote=True)}" '
+            f'data-play="{escape(GENERATED_DIR + "/" + play_data_path(puzzle))}" '
+            f'data-table="{escape(GENERATED_DIR + "/" + play_table_path(puzzle, lang)) if table and regret else ""}" '
+            f'data-optimum="{optimum if regret else ""}" data-regret="{"1" if regret else ""}" hidden>'
+            f'<p class="cellula-board__hint">{escape(ui["keys_hint"])}</p></div>')
+
+
+TABLE_STATES = 1500
+"""Largest number of reachable states a puzzle's move table (:func:`play_table`) is built for: up
+to it the page plays from the table, without Python in the browser (issue #36: the first legal move
+within 2 s); beyond it the browser runs the engine in Pyodide. 1500 keeps each language's table
+under about 1 MB (the largest such puzzle, steroid-no-lipids-2e with 1249 states)."""
+
+
+def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """Every state reachable from the start, each with its board frame, its best reachable score
+    (from the record's ``table`` values), and its legal moves in the reader's words with the state
+    each leads to, and why each spot without a move has none (:func:`generator.puzzles.move_words.blocked_codes`):
+    what board.js plays from without the engine. Labels and frames are stored once
+    (``labels``, ``frames``) and referred to by index. None when the values are not a ``table`` or
+    the states are more than :data:`TABLE_STATES`."""
+    from solver.game import engine
+    from .move_words import blocked_codes, move_group, move_text
+    if values.get("kind") != "table" or len(values["best"]) > TABLE_STATES:
+        return None
+    words = words_of(puzzle, lang)
+    start = engine.initial_state(puzzle)
+    index: dict[State, int] = {start: 0}
+    order = [start]
+    labels: dict[str, int] = {}
+    frames: dict[str, int] = {}
+    rows: list[list[Any]] = []
+
+    def intern(table: dict[str, int], text: str) -> int:
+        return table.setdefault(text, len(table))
+
+    for state in order:    # grows while it is read: a breadth-first walk
+        moves: list[list[Any]] = []
+        for action in ([] if engine.is_terminal(state) else engine.legal_actions(state)):
+            after = engine.apply_legal(state, action)
+            if after not in index:
+                index[after] = len(order)
+                order.append(after)
+            moves.append([intern(labels, move_text(state, action, words, after)), intern(labels, str(action)),
+                          action.spot, move_group(state, action), index[after]])
+        terminal = engine.is_terminal(state)
+        frame = json.dumps(play_runtime.frame_of(state), sort_keys=True, separators=(",", ":"))
+        rows.append([intern(frames, frame), values["best"].get(play_runtime.state_key(state)),
+                     engine.score(state).total if terminal else None, moves, blocked_codes(state)])
+        if len(order) > TABLE_STATES:
+            return None
+    return {"labels": list(labels), "frames": [json.loads(f) for f in frames], "states": rows}
+
+
+def play_table_path(puzzle: Puzzle, lang: str) -> str:
+    """Where :func:`play_table_asset` puts a puzzle's move table in ``lang``, under ``generated/``."""
+    return f"play/{puzzle.id}.{lang}.table.js"
+
+
+PLAY_TABLE_GLOBAL = "CELLULA_PLAY_TABLES"
+"""The object the move table scripts file each table under, by ``<puzzle id>.<lang>``."""
+
+
+def play_table_asset(puzzle: Puzzle, table: dict[str, Any], lang: str) -> Asset:
+    """A puzzle's move table in ``lang`` (:func:`play_table`) as a classic script (file:// reads it)."""
+    body = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
+    key = json.dumps(f"{puzzle.id}.{lang}")
+    return Asset(play_table_path(puzzle, lang),
+                 f"(window.{PLAY_TABLE_GLOBAL} = window.{PLAY_TABLE_GLOBAL} || {{}})[{key}] = {body};\n")
+
+
+PLAY_DATA_GLOBAL = "CELLULA_PLAY_DATA"
+"""The object the play data scripts file each puzzle's data under, by puzzle id (board.js reads it)."""
+
+
+def play_data_asset(puzzle: Puzzle, values: dict[str, Any] | None) -> Asset:
+    """What play mode needs beyond the page, loaded only when a reader starts playing: the puzzle
+    packed for the engine and the best reachable scores from its record (``values``: None when no
+    regret is offered). Kept out of the page, where the scores were two thirds of its bytes and
+    delayed its first paint; a classic script rather than JSON, so that the offline build reads it
+    from file://."""
+    text = "" if values is None else json.dumps(values, separators=(",", ":"), sort_keys=True)
+    body = json.dumps({"play": play_runtime.pack(puzzle), "values": text}, separators=(",", ":"))
+    return Asset(play_data_path(puzzle), f"(window.{PLAY_DATA_GLOBAL} = window.{PLAY_DATA_GLOBAL} || {{}})"
+                                         f"[{json.dumps(puzzle.id)}] = {body};\n")

@@ -1,0 +1,495 @@
+"""The one loader for every file a person writes: YAML data, puzzles, boards, JSON plans.
+
+Shared by :mod:`solver` and :mod:`generator` (the solver owns it because it must not import the
+generator). What it guarantees, so that no malformed file reaches the code that uses the data:
+
+* the file is a regular, readable file of at most :data:`MAX_BYTES` bytes (a symlink loop, a
+  folder, a missing file: one clear error);
+* UTF-8 text (a byte-order mark is tolerated and dropped), no NUL or other control characters;
+* YAML: aliases bounded (a copy of their anchor's value; at most :data:`MAX_VALUES` values per
+  file once expanded, so no "billion laughs"), a duplicate key is an error, the keys
+  of one mapping are all strings or all integers (``{1: [...], '1': [...]}`` would silently lose
+  a list), keys are strings or integers only, one document per file;
+* JSON: the strict standard (no ``NaN``/``Infinity``), duplicate keys an error;
+* nesting at most :data:`MAX_DEPTH` deep;
+* a 1-based line number for every value (:class:`Located`).
+
+Every problem raises :class:`LoadError` naming the file, the line when known, what was found and
+what was expected. Callers turn it into their own error type (``PuzzleError``, ``DataError``).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import stat
+from pathlib import Path
+from typing import Any, NoReturn, Protocol
+
+import yaml
+
+from solver.game.errors import located_message
+
+MAX_BYTES = 2_000_000
+"""Largest file accepted (bytes). The biggest shipped data file is well under 200 kB."""
+MAX_DEPTH = 32
+"""Deepest nesting of lists and mappings accepted. Shipped files nest at most 6 deep."""
+MAX_VALUES = 200_000
+"""Most values one file may hold once its aliases are expanded (a "billion laughs" file would
+otherwise grow without end). The biggest shipped data file holds about 10,000."""
+
+DataPath = tuple[Any, ...]
+"""Where a value sits in a parsed file: mapping keys and list indexes, ``("terms", 3, "it")``."""
+
+ROOT = Path(__file__).resolve().parents[2]
+"""Repository root: file names in messages are relative to it when possible."""
+
+_PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's parser when PyYAML was built with it (same events, several times faster)."""
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What no text value may hold once escapes are read (``"\\e"`` in YAML, ``"\\u001b"`` in JSON):
+control characters other than tab and newline (a NUL, a terminal's ESC colour codes, C1 controls),
+and lone surrogates (no UTF-8 writer can write them)."""
+
+
+def text_fault(value: str) -> str | None:
+    """Why ``value`` is not printable text (a control character other than tab and newline, or a
+    lone surrogate), or None."""
+    bad = _UNPRINTABLE.search(value)
+    if bad is None:
+        return None
+    char = bad.group()
+    what = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "control character"
+    return (f"expected printable text (tab and newline are the only control characters allowed), got {what} "
+            f"U+{ord(char):04X} at position {bad.start()} of {value[:60]!r}")
+
+
+class LoadError(Exception):
+    """A file cannot be read as data: ``file[:line]: message``."""
+
+    def __init__(self, file: str, message: str, line: int | None = None, where: str = ""):
+        self.file = file
+        """The file, relative to the repository root when possible."""
+        self.detail = message
+        """What was found and what was expected."""
+        self.line = line
+        """1-based line, when known."""
+        self.where = where
+        """Path of the offending value (``terms[3].it``), or ''."""
+        super().__init__(located_message(file, line, where, message))
+
+
+def display_path(file: str | Path) -> str:
+    """``file`` relative to the repository root when it lies inside it, else as given."""
+    path = Path(file)
+    try:
+        return str(path.absolute().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def dotted(path: DataPath) -> str:
+    """Render a path tuple as ``terms[3].it``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int) and not isinstance(part, bool):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+class Located:
+    """1-based line numbers of the values of one file, by path (tuple of keys and indexes)."""
+
+    def __init__(self, file: Path | str, lines: dict[DataPath, int] | None = None):
+        self.file = Path(file)
+        """The file the lines belong to."""
+        self.lines: dict[DataPath, int] = lines if lines is not None else {}
+        """Path -> line of the value (for a mapping entry: the line of its key)."""
+
+    def line(self, *path: Any) -> int | None:
+        """Line of the value at ``path``, or of its nearest known parent.
+
+        Accepts the path as separate parts (``line("terms", 3)``) or as one tuple or list."""
+        if len(path) == 1 and isinstance(path[0], (tuple, list)):
+            path = tuple(path[0])
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get(())
+
+
+# --------------------------------------------------------------------------- reading bytes
+
+def read_text(file: str | Path, *, max_bytes: int = MAX_BYTES) -> str:
+    """The text of ``file``: a regular file, at most ``max_bytes``, UTF-8 (BOM dropped)."""
+    path = Path(file)
+    shown = display_path(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise LoadError(shown, "cannot read file: no such file") from None
+    except OSError as exc:  # ELOOP (symlink loop), EACCES, ENAMETOOLONG...
+        raise LoadError(shown, f"cannot read file: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise LoadError(shown, "cannot read file: expected a file, got a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise LoadError(shown, "cannot read file: expected a regular file (not a device, pipe or socket)")
+    if info.st_size > max_bytes:
+        raise LoadError(shown, f"file too large: expected at most {max_bytes} bytes, got {info.st_size}")
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise LoadError(shown, f"cannot read file: {exc.strerror or exc}") from None
+    if len(raw) > max_bytes:
+        raise LoadError(shown, f"file too large: expected at most {max_bytes} bytes")
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise LoadError(shown, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x} "
+                               f"(save the file as UTF-8)", line) from None
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise LoadError(shown, f"expected text, got control character {bad.group()!r}", line)
+    return text
+
+
+# --------------------------------------------------------------------------- YAML
+
+_RESOLVER = yaml.resolver.Resolver()
+_PLAIN_TAGS = {None, "!", *(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null"))}
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
+def _scalar(event: yaml.ScalarEvent) -> Any:
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+    # libyaml's marks (CSafeLoader) serve a node as well as pure Python's; types-PyYAML types them apart
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)  # type: ignore[arg-type]
+    return _CONSTRUCTOR.construct_object(node)
+
+
+def _key_kind(key: Any) -> str:
+    return "integer" if isinstance(key, int) else "text"
+
+
+class _Frame:
+    """A list or mapping being built."""
+
+    __slots__ = ("value", "path", "key", "key_line", "key_kind", "is_map", "anchor", "first_value")
+
+    def __init__(self, value: Any, path: DataPath, is_map: bool, anchor: str | None, first_value: int):
+        self.value, self.path, self.is_map = value, path, is_map
+        self.anchor, self.first_value = anchor, first_value
+        self.key: object = _NO_KEY
+        self.key_line: int | None = None
+        self.key_kind: str | None = None
+
+
+class _Mark(Protocol):
+    """Where a YAML event starts (pure Python's and libyaml's marks alike)."""
+
+    @property
+    def line(self) -> int: ...
+
+
+_NO_KEY = object()
+
+
+def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_DEPTH,
+               max_values: int = MAX_VALUES, printable: bool = True) -> tuple[Any, Located]:
+    """Parse YAML ``text`` into plain values and their lines (see the module docstring); with
+    ``printable`` (the default), a text value holding a control character is refused."""
+    shown = display_path(file) if file != "<text>" else file
+    lines: dict[DataPath, int] = {}
+    stack: list[_Frame] = []
+    root: list[Any] = []
+    documents = 0
+
+    def fail(message: str, mark: _Mark | None, path: DataPath = ()) -> NoReturn:
+        raise LoadError(shown, message, mark.line + 1 if mark is not None else None, dotted(path))
+
+    def place(value: Any, event: yaml.Event) -> DataPath | None:
+        """Attach ``value`` to the open container; return its path (None for a mapping key)."""
+        start = event.start_mark
+        assert start is not None, "the parser marks every event"
+        if not stack:
+            root.append(value)
+            lines[()] = start.line + 1
+            return ()
+        top = stack[-1]
+        if top.is_map:
+            if top.key is _NO_KEY:  # this value is a key
+                if isinstance(value, (list, dict)):
+                    fail("expected a text or integer key, got a list or mapping", start, top.path)
+                if isinstance(value, bool) or not isinstance(value, (str, int)):
+                    fail(f"expected a text or integer key, got {value!r} (quote it to make it a text)",
+                         start, top.path)
+                kind = _key_kind(value)
+                if top.key_kind is not None and kind != top.key_kind:
+                    fail(f"key {value!r} is {'an' if kind == 'integer' else 'a'} {kind}, the keys before it are "
+                         f"{top.key_kind}s: expected keys of one kind (write all of them as {top.key_kind}s)",
+                         start, top.path)
+                if value in top.value:
+                    fail(f"duplicate key {value!r} (first on line {lines.get(top.path + (value,))}): "
+                         f"expected each key once", start, top.path)
+                top.key_kind = kind
+                top.key = value
+                top.key_line = start.line + 1
+                return None
+            path = top.path + (top.key,)
+            top.value[top.key] = value
+            assert top.key_line is not None, "set with the key"
+            lines[path] = top.key_line
+            top.key = _NO_KEY
+            return path
+        path = top.path + (len(top.value),)
+        top.value.append(value)
+        lines[path] = start.line + 1
+        return path
+
+    anchors: dict[str, tuple[Any, int]] = {}
+    count = 0
+
+    def where() -> DataPath:
+        """Path of the value being read (its key's, inside a mapping)."""
+        if not stack:
+            return ()
+        top = stack[-1]
+        return top.path + (top.key,) if top.is_map and top.key is not _NO_KEY else top.path
+
+    try:
+        for event in yaml.parse(text, Loader=_PARSER):
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    fail("expected one YAML document, got a second one (a line `---`)", event.start_mark)
+            elif isinstance(event, yaml.AliasEvent):
+                if event.anchor not in anchors:
+                    fail(f"YAML alias *{event.anchor} used before its anchor is complete", event.start_mark, where())
+                value, size = anchors[event.anchor]
+                count += size
+                if count > max_values:
+                    fail(f"too many values once the YAML aliases are expanded: expected at most {max_values} "
+                         f"(write the values out instead of *{event.anchor})", event.start_mark, where())
+                place(copy.deepcopy(value), event)
+            elif isinstance(event, yaml.ScalarEvent):
+                if event.tag not in _PLAIN_TAGS:
+                    fail(f"expected a plain value, got the YAML tag {event.tag!r}", event.start_mark, where())
+                try:
+                    value = _scalar(event)
+                except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
+                    fail(f"cannot read value {event.value!r}: {exc}", event.start_mark, where())
+                if isinstance(value, (bytes, set)):
+                    fail(f"expected a text, number or true/false, got {type(value).__name__}", event.start_mark,
+                         where())
+                if printable and isinstance(value, str) and (fault := text_fault(value)):
+                    fail(fault, event.start_mark, where())
+                count += 1
+                if count > max_values:
+                    fail(f"too many values: expected at most {max_values}", event.start_mark, where())
+                place(value, event)
+                if event.anchor is not None:
+                    anchors[event.anchor] = (value, 1)
+            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                if event.tag not in (None, "!", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"):
+                    fail(f"expected a plain list or mapping, got the YAML tag {event.tag!r}", event.start_mark,
+                         where())
+                is_map = isinstance(event, yaml.MappingStartEvent)
+                if len(stack) >= max_depth:
+                    fail(f"nested too deeply: expected at most {max_depth} levels of lists and mappings",
+                         event.start_mark, where()[:3])
+                if stack and stack[-1].is_map and stack[-1].key is _NO_KEY:
+                    fail("expected a text or integer key, got a list or mapping", event.start_mark, where())
+                container: Any = {} if is_map else []
+                count += 1
+                path = place(container, event)
+                assert path is not None, "a list or mapping is never a key (refused above)"
+                stack.append(_Frame(container, path, is_map, event.anchor, count))
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                frame = stack.pop()
+                if frame.anchor is not None:
+                    anchors[frame.anchor] = (frame.value, count - frame.first_value + 1)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        what = exc.problem or exc.context or str(exc)
+        raise LoadError(shown, f"YAML syntax error: {what}", mark.line + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise LoadError(shown, f"YAML syntax error: {exc}") from None
+    except RecursionError:
+        raise LoadError(shown, f"nested too deeply: expected at most {max_depth} levels") from None
+    return (root[0] if root else None), Located(file, lines)
+
+
+def load_yaml(file: str | Path, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> tuple[Any, Located]:
+    """Read and parse a YAML file a person writes; raises :class:`LoadError`."""
+    text = read_text(file, max_bytes=max_bytes)
+    return parse_yaml(text, file, max_depth=max_depth)
+
+
+# --------------------------------------------------------------------------- JSON
+
+class _Constant(Exception):
+    def __init__(self, name: str):
+        self.name = name
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise _Constant(name)
+
+
+def _depth(value: Any) -> int:
+    deepest, todo = 0, [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (list, dict)):
+            depth += 1
+            deepest = max(deepest, depth)
+            todo.extend((v, depth) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def parse_json(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_DEPTH) -> tuple[Any, Located]:
+    """Parse strict JSON ``text``; lines come from the YAML parser (JSON is YAML flow syntax)."""
+    shown = display_path(file) if file != "<text>" else file
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                raise _Duplicate(key)
+            out[key] = value
+        return out
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
+    except _Duplicate as dup:
+        line = _json_key_line(text, dup.key)
+        raise LoadError(shown, f"duplicate key {dup.key!r}: expected each key once", line) from None
+    except json.JSONDecodeError as exc:
+        raise LoadError(shown, f"JSON syntax error: {exc.msg}", exc.lineno) from None
+    except _Constant as const:
+        found = re.search(rf"(?<![\w\"]){re.escape(const.name)}(?![\w\"])", text)
+        line = text.count("\n", 0, found.start()) + 1 if found else None
+        raise LoadError(shown, f"expected a number, got {const.name} (not valid JSON)", line) from None
+    except RecursionError:
+        data = None
+    if data is None and text.count("[") + text.count("{") > max_depth or _depth(data) > max_depth:
+        line = _json_deep_line(text, max_depth)
+        if line is not None or data is not None:
+            raise LoadError(shown, f"nested too deeply: expected at most {max_depth} levels of lists and objects",
+                            line)
+    try:
+        _, located = parse_yaml(text.replace("\t", " "), file, max_depth=max_depth, printable=False)
+    except LoadError:  # a JSON corner YAML reads differently: no lines, the values stand
+        located = Located(file, {(): 1})
+    unprintable = _first_unprintable(data, ())
+    if unprintable is not None:
+        path, fault = unprintable
+        raise LoadError(shown, fault, located.line(path), dotted(path))
+    return data, located
+
+
+def _first_unprintable(value: Any, path: DataPath) -> tuple[DataPath, str] | None:
+    """The first text (key or value) of a parsed JSON value that is not printable, with its path."""
+    todo: list[tuple[Any, DataPath]] = [(value, path)]
+    while todo:
+        item, where = todo.pop(0)
+        if isinstance(item, str):
+            fault = text_fault(item)
+            if fault:
+                return where, fault
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                fault = text_fault(key)
+                if fault:
+                    return where, f"key: {fault}"
+                todo.append((child, where + (key,)))
+        elif isinstance(item, list):
+            todo.extend((child, where + (n,)) for n, child in enumerate(item))
+    return None
+
+
+def _json_deep_line(text: str, max_depth: int) -> int | None:
+    """Line where the JSON ``text`` first nests deeper than ``max_depth`` (strings skipped)."""
+    depth, in_string, escaped, line = 0, False, False, 1
+    for char in text:
+        if char == "\n":
+            line += 1
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > max_depth:
+                return line
+        elif char in "]}":
+            depth -= 1
+    return None
+
+
+class _Duplicate(Exception):
+    def __init__(self, key: str):
+        self.key = key
+
+
+def _json_key_line(text: str, key: str) -> int | None:
+    needle = json.dumps(key)
+    first = text.find(needle)
+    second = text.find(needle, first + 1) if first >= 0 else -1
+    return text.count("\n", 0, second) + 1 if second >= 0 else None
+
+
+def load_json(file: str | Path, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> tuple[Any, Located]:
+    """Read and parse a JSON file a person writes; raises :class:`LoadError`."""
+    text = read_text(file, max_bytes=max_bytes)
+    return parse_json(text, file, max_depth=max_depth)
+
+
+def expect_int(value: Any, low: int, high: int) -> str | None:
+    """None when ``value`` is an integer in ``low..high`` (not a boolean, not 8.0), else the message."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return f"expected an integer {low}..{high}, got {value!r}"
+    return None
+
+
+# --------------------------------------------------------------------------- line ranges
+
+LINE_RANGE = re.compile(r"^(\d+)(?:\s*-\s*(\d+))?$")
+
+
+def parse_line_ranges(value: Any) -> tuple[tuple[int, int], ...] | None:
+    """``"12-20, 25"`` (or an int) -> ((12, 20), (25, 25)): 1-based source line ranges, each
+    start <= end; None when malformed (the caller reports it with its file and field)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        return None
+    ranges = []
+    for part in value.split(","):
+        match = LINE_RANGE.match(part.strip())
+        if not match:
+            return None
+        start = int(match.group(1))
+        end = int(match.group(2) or start)
+        if start < 1 or end < start:
+            return None
+        ranges.append((start, end))
+    return tuple(ranges)

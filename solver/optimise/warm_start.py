@@ -1,0 +1,131 @@
+"""The warm start for whole games (issue #15): a good legal plan found quickly, handed to CP-SAT as
+a hint when a whole game is recorded (:func:`solver.io.offline.record`) and timed by the deck
+benchmark. A beam search through the rules engine (:func:`beam_plan`), then a large-neighbourhood
+search with CP-SAT (:func:`lns_improve`). Never an optimum: every plan it returns is scored by the
+engine, and the recorded bound is CP-SAT's.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:   # the engine is imported where it is used
+    from solver.game.engine import Action, State
+    from solver.game.model import Puzzle
+
+
+STAGE_SHARE = {"hand": 0.2, "er": 0.45, "golgi": 0.7}
+"""The share of a card's Health Points a beam state is credited with for a card held (``hand``),
+or for its disk on the ER or the Golgi: a guess that steers the beam, never a score."""
+
+
+def potential(state: State) -> float:
+    """The beam's estimate of a state: its end-game score now, plus a share of each unfinished
+    card's Health Points by how far its disk has gone, plus a little for the stock. Only ever used
+    to choose which partial plans to keep; every plan it returns is scored by the engine."""
+    from solver.game.engine import returns
+    from solver.game.model import VesicleArea
+    puzzle = state.puzzle
+    value = float(returns(state))
+    on_route = {d.card: d.area for d in state.disks if d.card}
+    for c in state.hand:
+        card = puzzle.card(c)
+        area = on_route.get(c)
+        share = STAGE_SHARE["hand"] if area is None else (
+            STAGE_SHARE["golgi"] if area is VesicleArea.GOLGI else STAGE_SHARE["er"])
+        value += share * max(card.health, 1)
+    return value + 0.05 * sum(state.stock.as_tuple())
+
+
+def beam_plan(puzzle: Puzzle, width: int = 64) -> tuple[list[Action], int]:
+    """A good legal plan found quickly by a beam search through the rules engine: at each step the
+    ``width`` best distinct states by :func:`potential`. Returns (plan, final Health Points); the
+    best complete plan seen, ``([], -1)`` when no complete plan was found. A warm start for the
+    planner (a hint), not an optimum."""
+    from solver.game.engine import apply, initial_state, is_terminal, legal_actions, returns
+    beam: list[tuple[State, tuple[Action, ...]]] = [(initial_state(puzzle), ())]
+    best_plan: list[Action] = []
+    best_value = -1
+    while beam:
+        children: dict[State, tuple[Action, ...]] = {}
+        for state, plan in beam:
+            for action in legal_actions(state):
+                nxt = apply(state, action)
+                if nxt in children:
+                    continue
+                children[nxt] = plan + (action,)
+        beam = []
+        scored = []
+        for state, plan in children.items():
+            if is_terminal(state):
+                value = returns(state)
+                if value > best_value:
+                    best_plan, best_value = list(plan), value
+            else:
+                scored.append((potential(state), state, plan))
+        scored.sort(key=lambda item: -item[0])
+        beam = [(state, plan) for _, state, plan in scored[:width]]
+    return best_plan, best_value
+
+
+def lns_improve(puzzle: Puzzle, plan: list[Action], *, window: int = 2, seconds: float = 5.0, passes: int = 2,
+                progress: Callable[[int, int], None] | None = None,
+                budget: float | None = None) -> tuple[list[Action], int]:
+    """Large-neighbourhood search with CP-SAT from ``plan``: the placements of every round outside
+    a window of ``window`` consecutive rounds are fixed to the current plan's, the window is solved
+    (``seconds`` at most), and the window slides over the game; up to ``passes`` passes while one
+    improves; no new window once ``budget`` seconds (the whole search) have passed. Returns (plan,
+    Health Points), every improvement replayed by the rules engine."""
+    import time
+    from solver.game.errors import SolverError
+    from .planner import Options, build_model, hint_values, solve_cpsat
+    from solver.game.replay import final_score
+    # without the symmetry breaking: it fixes one order of commuting placements, and a plan from
+    # the beam search need not be in that order (fixing its rounds would make the model infeasible)
+    free_order = Options(ordering=False, symmetry=False)
+
+    best, best_value = list(plan), final_score(puzzle, plan)
+    if best_value is None:
+        raise SolverError(f"{puzzle.id}: the large-neighbourhood search needs a legal, complete plan to start from")
+    rounds = puzzle.rounds
+    deadline = None if budget is None else time.perf_counter() + budget
+    for _ in range(passes):
+        improved = False
+        for first in range(1, max(1, rounds - window + 1) + 1):
+            if deadline is not None and time.perf_counter() >= deadline:
+                return best, best_value
+            pm = build_model(puzzle, free_order)
+            try:
+                fixed = hint_values(pm, best)
+            except SolverError:
+                return best, best_value
+            for s in pm.slots:
+                if not first <= s.round < first + window:
+                    for i in range(len(pm.acts)):
+                        pm.lm.eq(pm.x[s.t, i], fixed.get(pm.x[s.t, i], 0))
+            res = solve_cpsat(pm, time_limit=seconds, hint=best)
+            if res.plan and res.objective is not None and res.objective > best_value:
+                value = final_score(puzzle, res.plan)
+                if value is not None and value > best_value:
+                    best, best_value, improved = list(res.plan), value, True
+                    if progress:
+                        progress(best_value, first)
+        if not improved:
+            break
+    return best, best_value
+
+
+def warm_start(puzzle: Puzzle, seconds: float, width: int = 64) -> tuple[list[Action], int | None]:
+    """A good plan within about ``seconds``: :func:`beam_plan`, then :func:`lns_improve` for the
+    time left (one pass, each window given its share, between 1 and 10 seconds). Returns (plan,
+    Health Points), ``([], None)`` when the beam found no complete plan."""
+    import time
+    t0 = time.perf_counter()
+    plan, value = beam_plan(puzzle, width)
+    if not plan:
+        return [], None
+    left = seconds - (time.perf_counter() - t0)
+    if left > 1:
+        per_window = max(1.0, min(10.0, left / max(1, puzzle.rounds)))
+        plan, value = lns_improve(puzzle, plan, seconds=per_window, passes=1, budget=left)
+    return plan, value
