@@ -78,12 +78,22 @@ test: $(STAMP) $(PYODIDE)
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
 	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=15
-	$(PY) -m generator records --reprove --sample
-	$(PY) -m mkdocs build --strict --quiet
-	$(PY) -m mkdocs build --strict --quiet -f mkdocs-offline.yml
-	$(PY) -m pytest tests/site
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-reprove-sample test-build
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-site test-check
 	sh tools/ensure_debian.sh chromium java
 	$(PY) -m pytest tests/browser -n 2 --dist loadfile
+
+# Steps of `make test` that each keep one processor busy, run two at a time (neither writes what the
+# other reads: the re-proof only compares; the two builds share docs/, so they run one after the other).
+.PHONY: test-reprove-sample test-build test-site test-check
+test-reprove-sample:
+	$(PY) -m generator records --reprove --sample
+test-build:
+	$(PY) -m mkdocs build --strict --quiet
+	$(PY) -m mkdocs build --strict --quiet -f mkdocs-offline.yml
+test-site:
+	$(PY) -m pytest tests/site
+test-check:
 	$(PY) -m generator check
 
 # The puzzles' records (data/puzzles/*.record.json): compute the missing and stale ones, to commit.

@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from tiers import exhaustive_within_budget
+from tiers import cpsat_within_budget, exhaustive_within_budget
 
 from solver import solve
 from solver.game.engine import Action, ActionKind, apply, initial_state, is_terminal, legal_actions, returns, score
@@ -282,7 +282,7 @@ def test_planner_matches_the_exhaustive_search(seed):
     if unsupported_reason(puzzle):   # handed to the exhaustive search
         assert solve(puzzle).health == best
         return
-    res = solve_cpsat(build_model(puzzle))
+    res = cpsat_within_budget(build_model(puzzle))
     if best is None:
         assert res.status == "infeasible"
         return

@@ -19,7 +19,7 @@ from solver.game.model import SpotKind
 from solver.optimise.planner import Options, build_model, solve_cpsat, solve_highs, unsupported_reason
 from solver.optimise.search import exhaustive
 from solver_fixtures import random_puzzle
-from tiers import exhaustive_within_budget
+from tiers import cpsat_within_budget, exhaustive_within_budget
 
 SHIPPED = puzzle_files()
 EXHAUSTIVE_MAX_PLACEMENTS = 5  # larger shipped puzzles: cross-checked by `python -m solver bench`
@@ -49,7 +49,7 @@ def _check_against_exhaustive(puzzle, res=None):
         assert solve(puzzle).health == best, puzzle.id
         return None
     best, _, _ = exhaustive_within_budget(puzzle)
-    res = res or solve_cpsat(build_model(puzzle))
+    res = res or cpsat_within_budget(build_model(puzzle))
     if best is None:
         assert res.status == "infeasible", (puzzle.id, res.status, res.objective)
         return None

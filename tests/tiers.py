@@ -13,10 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from solver.optimise.planner import PlanModel, PlannerResult, solve_cpsat
 from solver.optimise.search import exhaustive
 
 FAST_TIER_NODES = 5_000
 """States the exhaustive search may expand in a fast-tier cross-check (a few CPU seconds)."""
+FAST_TIER_WORK = 10.0
+"""CP-SAT deterministic seconds a fast-tier cross-check may spend on one proof (about 10-20 wall
+seconds on one core): a puzzle small enough for the exhaustive search can still be a long proof
+for CP-SAT (a random one with an Epigenetic card took a minute); the slow tier has no limit."""
 SLOW_TIER = True
 """False when the run excludes the slow tier (set by ``tests/conftest.py`` from ``-m``)."""
 
@@ -28,6 +33,17 @@ def exhaustive_within_budget(puzzle, prune: bool = True):
     if not stats.complete:
         pytest.skip(f"{puzzle.id}: beyond the fast tier's {FAST_TIER_NODES:,} search states (the slow tier searches it)")
     return best, plan, stats
+
+
+def cpsat_within_budget(model: PlanModel, **options) -> PlannerResult:
+    """:func:`solver.optimise.planner.solve_cpsat` on ``model``, within :data:`FAST_TIER_WORK`
+    deterministic seconds in the fast tier: a proof not finished by then is skipped there, saying
+    so (a plan proven optimal within the budget is the same as without one)."""
+    result = solve_cpsat(model, deterministic_time=None if SLOW_TIER else FAST_TIER_WORK, **options)
+    if result.status not in ("optimal", "infeasible"):
+        pytest.skip(f"{model.puzzle.id}: CP-SAT's proof is beyond the fast tier's {FAST_TIER_WORK:g} "
+                    f"deterministic seconds ({result.status} so far; the slow tier proves it)")
+    return result
 
 
 def recorded_solution(puzzle_file: Path) -> dict:
