@@ -86,7 +86,7 @@ def move_group(state: engine.State, action: engine.Action) -> str:
         return "virus"
     if kind is engine.ActionKind.PLAY_CARD:
         return "cards"
-    if kind in (engine.ActionKind.TRADE, engine.ActionKind.INCOME, engine.ActionKind.PEEK):
+    if kind in (engine.ActionKind.TRADE, engine.ActionKind.INCOME, engine.ActionKind.PEEK, engine.ActionKind.END_TURN):
         return "epigenetic"
     if kind is engine.ActionKind.EXHAUST:
         return "exhaust"
