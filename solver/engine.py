@@ -1199,7 +1199,9 @@ def _after_the_flask(state: State) -> State:
     else it ends (:func:`_end_turn`). A Virus attack the flask started comes first, and the round
     ends after it (:func:`_attack_step` comes back here)."""
     if state.attacks:
-        return _r(state, after_flask=_look_may_follow(state, atp_unknown=True))
+        if _look_may_follow(state, atp_unknown=True):
+            return _r(state, after_flask=True)
+        return _r(state, after_flask=False, peeked=False)   # the turn is over: after the attack, the next
     if _look_may_follow(state):
         return _r(state, after_flask=True)
     return _end_turn(state)

@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 from solver import Action, ActionKind, apply, initial_state, is_terminal, load_puzzle, replay, returns
+from solver.errors import IllegalActionError
 from solver.search import exhaustive
 from oracle import Readings, best, load, replay as oracle_replay, supports
 from oracle.puzzles import random_puzzle, write
@@ -51,28 +52,48 @@ def puzzle_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("oracle-puzzles")
 
 
-def engine_plan(puzzle, plan) -> list[Action]:
+def engine_plan(puzzle, plan, health: int) -> list[Action]:
     """The oracle's plan as the engine takes it: Macromolecule cards the oracle plays after the
     game's last flask are played by the engine itself at the end of the last turn
     (``solver.engine._play_held_cards``), and so are the ATP trades of the Epigenetic card
     ``atp-exchange`` (``solver.engine._trade_leftover_atp``), so those trailing moves are left out.
     The oracle ends a turn silently; where the engine keeps a turn open after its flask for the
-    look at the deck (``peek-deck``), a move of the next turn is preceded by ``end-turn``. A look
-    after the game's last flask that the engine does not offer (it can change nothing) is left out
-    (the replayed Health still has to match)."""
+    look at the deck (``peek-deck``), the turn's end (``end-turn``) goes where the oracle's plan
+    reaches ``health``: before a move of the next turn, and before or after a look or a card
+    played there (the oracle's plan does not say whose turn they belong to). A look after the
+    game's last flask that the engine does not offer (it can change nothing) is left out. Raises
+    AssertionError when no placement of the turns' ends replays to ``health``."""
     last = max((i for i, a in enumerate(plan) if a["kind"] not in ("play-card", "trade")), default=-1)
-    state, out = initial_state(puzzle), []
-    for item in plan[:last + 1]:
-        action = Action.from_dict(item)
+    actions = [Action.from_dict(a) for a in plan[:last + 1]]
+    end_turn = Action(ActionKind.END_TURN)
+
+    def place_ends(i: int, state) -> list[Action] | None:
+        if i == len(actions):
+            if state.after_flask and not state.attacks:
+                rest = place_ends(i, apply(state, end_turn))
+                return None if rest is None else [end_turn] + rest
+            return [] if is_terminal(state) and returns(state) == health else None
+        action = actions[i]
         if is_terminal(state) and action.kind is ActionKind.PEEK:
-            continue
-        if state.after_flask and not state.attacks and action.kind not in (ActionKind.PEEK, ActionKind.PLAY_CARD):
-            out.append(Action(ActionKind.END_TURN))
-            state = apply(state, out[-1])
-        out.append(action)
-        state = apply(state, action)
-    if state.after_flask and not state.attacks:
-        out.append(Action(ActionKind.END_TURN))
+            return place_ends(i + 1, state)
+        tries = [[action]]
+        if state.after_flask and not state.attacks:
+            tries = ([[action], [end_turn, action]] if action.kind in (ActionKind.PEEK, ActionKind.PLAY_CARD)
+                     else [[end_turn, action]])
+        for steps in tries:
+            after = state
+            try:
+                for step in steps:
+                    after = apply(after, step)
+            except IllegalActionError:
+                continue
+            rest = place_ends(i + 1, after)
+            if rest is not None:
+                return steps + rest
+        return None
+
+    out = place_ends(0, initial_state(puzzle))
+    assert out is not None, "the oracle's optimal plan replays to another Health (wherever its turns end)"
     return out
 
 
@@ -187,7 +208,7 @@ def _cross_check(data: dict, path: Path, oracle, cpsat: bool) -> None:
     what = f"{path.name}" + (f" ({data['epigenetic']})" if data.get("epigenetic") else "")
     assert value == oracle.health, f"{what}: oracle {oracle.health}, exhaustive search {value}"
     if oracle.health is not None:
-        _, final = replay(puzzle, engine_plan(puzzle, oracle.plan))
+        _, final = replay(puzzle, engine_plan(puzzle, oracle.plan, oracle.health))
         assert returns(final) == oracle.health, "the oracle's optimal plan replays to another Health"
     if cpsat:
         from solver.planner import UnsupportedPuzzle, build_model, solve_cpsat
