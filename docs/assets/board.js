@@ -416,7 +416,7 @@
     // A spot of the board as a target: its one legal move is played, several are listed for a
     // choice; a spot without a legal move says so.
     // Why a spot has no move: a letter per spot in board order (generator/move_words.py BLOCKED).
-    var BLOCKED = { t: "taken", a: "area_full", f: "no_flask", o: "game_over", v: "attack", c: "cannot" };
+    var BLOCKED = { t: "taken", a: "area_full", f: "no_flask", o: "game_over", v: "attack", e: "turn_open", c: "cannot" };
     function whyBlocked(spot) {
       var code = (current.blocked || "").charAt((data.spot_order || []).indexOf(spot.id));
       return (ui.blocked && ui.blocked[BLOCKED[code] || "cannot"]) || "";
