@@ -235,6 +235,60 @@ def test_peek_with_a_deck_is_solved_by_the_exhaustive_search():
     assert sol.health == exhaustive(p)[0] == 1
 
 
+END_TURN = Action(ActionKind.END_TURN)
+DETOX = {"id": "d1", "type": "detox", "cost": {"atp": 2}, "illustrative": True}
+
+
+@pytest.mark.parametrize("rounds,flasks,deck,atp,before,stays_open", [
+    (2, 1, ["m1", "m2"], 2, [], True),                       # Phase 2 refills the row from the deck next
+    (1, 2, ["m1", "m2"], 2, [], True),                       # another turn follows in the round
+    (1, 2, [], 2, [], False),                                # nothing to look at
+    (1, 2, ["m1", "m2"], 1, [], False),                      # the look costs 2 ATP
+    (1, 2, ["m1", "m2"], 4, [peek(None, ["m1", "m2"])], False),   # looked before the flask: once a turn
+    (1, 1, ["m1"], 4, [], True),                             # the game's last flask: a Macromolecule card to take
+    (1, 1, ["m1"], 3, [], False),                            # ... the look and the take cost 4 ATP
+    (1, 1, ["d1"], 4, [], False),                            # ... a detox card taken now would give nothing
+], ids=["refill-next", "turn-next", "empty-deck", "no-atp", "looked-before", "last-flask-macromolecule",
+        "last-flask-no-atp", "last-flask-nothing-to-take"])
+def test_the_turn_stays_open_after_the_flask_only_while_a_look_can_follow(rounds, flasks, deck, atp, before, stays_open):
+    """epigenetic-peek-after-flask: the look is used "durante il suo turno" (epigenetic.cards), so
+    the turn stays open after its flask while a look can follow and change something."""
+    p = epi("peek-deck", rounds=rounds, flasks=flasks, deck=deck, cards=CARDS3 + [DETOX], start={"atp": atp})
+    s = run(p, *before, place("nucleus-3"))
+    assert s.after_flask is stays_open
+    assert (Action(ActionKind.END_TURN) in legal_actions(s)) is stays_open
+
+
+def test_an_open_turn_takes_the_look_a_card_or_its_end():
+    """After the flask: the look (which closes the turn), a Macromolecule card, or end-turn; not a
+    second flask. Looking after one flask and before the next is two turns' looks."""
+    p = epi("peek-deck", rounds=1, flasks=2, deck=["m1", "m2", "m3"], cards=CARDS3, start={"atp": 4},
+            hand=["m4"])
+    s = run(p, place("nucleus-3"))
+    assert s.after_flask and s.flasks_left == 1
+    assert {a.kind for a in legal_actions(s)} == {ActionKind.END_TURN, ActionKind.PEEK}
+    with pytest.raises(IllegalActionError, match="the turn's flask is placed"):
+        apply(s, place("nucleus-2"))
+    assert apply(s, Action(ActionKind.PLAY_CARD, card="m4")).after_flask, "a card played in the turn keeps it open"
+    looked = apply(s, peek(None, ["m2", "m3", "m1"]))
+    assert not looked.after_flask and not looked.peeked and looked.deck == ("m2", "m3", "m1")
+    again = apply(looked, peek(None, ["m3", "m1", "m2"]))   # the next turn's look, before its flask
+    assert again.stock.atp == 0 and again.peeked
+    ended = apply(s, END_TURN)
+    assert not ended.after_flask and ended.flasks_left == 1 and ended.stock.atp == 4
+    with pytest.raises(IllegalActionError, match="end-turn closes only a turn kept open"):
+        apply(ended, END_TURN)
+
+
+def test_the_look_after_the_rounds_last_flask_reorders_the_refill():
+    """The end of the round's last turn comes before Phase 2: a look then decides the refill."""
+    p = epi("peek-deck", rounds=2, flasks=1, deck=["m1", "m2", "m3", "m4"], cards=CARDS3, start={"atp": 2})
+    s = run(p, place("nucleus-3"), peek(None, ["m3", "m2", "m1"]))
+    assert s.round == 2 and s.row[:4] == ("m3", "m2", "m1", "m4") and not s.after_flask
+    plain = run(p, place("nucleus-3"), END_TURN)
+    assert plain.round == 2 and plain.row[:4] == ("m1", "m2", "m3", "m4")
+
+
 # --------------------------------------------------------------------------- refusals
 
 def test_early_placement_is_refused_as_not_modelled():

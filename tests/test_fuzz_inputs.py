@@ -283,7 +283,7 @@ def wrong_kind_plan_cases(count: int) -> list[dict]:
     base = {ActionKind.PLACE: {"spot": "nucleus-3"}, ActionKind.EXHAUST: {"resource": "atp"},
             ActionKind.PLAY_CARD: {"card": "steroid-hormone-9"}, ActionKind.TRADE: {"resource": "lipid"},
             ActionKind.INCOME: {"resource": "atp"}, ActionKind.PEEK: {"order": []},
-            ActionKind.VACCINATE: {"amount": 0}, ActionKind.RESPOND: {"lose": "health"}}
+            ActionKind.END_TURN: {}, ActionKind.VACCINATE: {"amount": 0}, ActionKind.RESPOND: {"lose": "health"}}
     samples = {"spot": "nucleus-3", "grey": True, "card": "steroid-hormone-9", "amount": 1, "resource": "atp",
                "goal": "g", "bump": "opp1", "disk": "steroid-hormone-9", "extra": True, "order": [],
                "take": ["atp"], "lose": "atp"}

@@ -286,15 +286,14 @@ def test_grey_flask_counts_toward_the_1e_area_limit():
 
 # --------------------------------------------------------------------------- epigenetic
 
-@wrong("epigenetic-peek-after-flask")
 def test_deck_look_after_the_turns_flask():
     """epigenetic-peek-after-flask (IT, epigenetic.cards): the look at the deck is used "durante il
     suo turno", "solo UNA VOLTA per turno", so also after the turn's flask, before Phase 2 refills
     the row (found by the independent oracle). 2 rounds of 1 flask, 1 ATP: round 1 only Laureates
     (2 ATP, a look's price) is free and other players buy card-row 1-3, so the whole row refills
     from the deck (d4, y-mac, d5, d6); round 2 only card-row-1 (free) is open. Looking after round
-    1's flask puts y-mac (4 mRNA) on top: bought and played, 1 point; the engine offers the look
-    only before a flask (1 ATP then; in round 2 the row has refilled): 0."""
+    1's flask puts y-mac (4 mRNA) on top: bought and played, 1 point (the look offered only before
+    a flask, 1 ATP then, and in round 2 after the refill: 0)."""
     from solver.io.puzzle import load_board
     spots = [s.id for s in load_board("3-5p").spots]
     cards = [{"id": "y-mac", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative": True}] + [

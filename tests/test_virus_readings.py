@@ -70,6 +70,24 @@ def test_virus_attack_card_taken_with_the_deck_look_attacks_at_once():
     assert gains(s) == (3, False)
 
 
+@pytest.mark.parametrize("looked_before", [False, True])
+def test_the_turns_look_follows_the_attack_its_flask_started(looked_before):
+    """A flask buys a Virus Attack card from the row (card-row-1, 0 ATP): the attack first, then the
+    turn goes on (epigenetic.cards, "durante il suo turno"): its look at the deck if not used before
+    the flask; else the next turn, which may look again."""
+    p = make(edition="1e", players=3, rounds=1, flasks=2, grey_flasks=0, epigenetic="peek-deck",
+             start={"atp": 4}, row=["va"], deck=["m1", "m2"],
+             cards=[VA] + [{"id": c, "type": "macromolecule", "gain": {"lipid": 1}, "illustrative": True} for c in ("m1", "m2")],
+             virus_rolls={"va": {"roll": 9, "others": others((2, 5), (3, 3))}})
+    s = run(p, *([Action(ActionKind.PEEK, order=("m2", "m1"))] if looked_before else []), place("card-row-1"))
+    assert s.attacks and s.after_flask is not looked_before
+    s = apply(apply(apply(s, vaccinate(0)), Action(ActionKind.RESPOND, take=(Resource.ATP,) * 3)), vaccinate(0))
+    assert not s.attacks and s.after_flask is not looked_before and s.flasks_left == 1
+    assert any(a.kind is ActionKind.PEEK for a in legal_actions(s)), "this turn's look, or the next turn's"
+    if not looked_before:
+        assert apply(s, Action(ActionKind.END_TURN)).flasks_left == 1
+
+
 # --------------------------------------------------------------------------- IT 805: income first
 
 def test_round_income_comes_before_another_players_attack():

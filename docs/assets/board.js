@@ -1,5 +1,5 @@
 /* Cellula: schematic Cytosis board and step-through of a puzzle's worked example (issue #19).
- * Data: the JSON generator/puzzles/play_data.py writes into each .cellula-board (every state computed by
+ * Data: the JSON generator/puzzle_play.py writes into each .cellula-board (every state computed by
  * the rules engine at build time). The drawing is the project's own schematic, not the game's art.
  * Without JavaScript the page's step table stays; this only adds to it. */
 (function () {
@@ -30,7 +30,7 @@
     return parts.join(", ");
   }
 
-  // The reader's name of an id (generator/puzzles/play_data.py names_of); a card row or a hand shows
+  // The reader's name of an id (generator/puzzle_play.py names_of); a card row or a hand shows
   // cards by name, never by data id.
   function named(data, id) {
     var names = data.names || {};
@@ -264,7 +264,7 @@
 
   // The puzzle packed for the engine and its best reachable scores: a script of the site's
   // generated/ folder (data-play, from the site's root), kept out of the page so that it stays
-  // small; a classic script, which file:// allows. generator/puzzles/play_data.py play_data_asset.
+  // small; a classic script, which file:// allows. generator/puzzle_play.py play_data_asset.
   var playData = {};
   function loadPlayData(box) {
     var id = box.getAttribute("data-puzzle");
@@ -293,7 +293,7 @@
     return r;
   }
 
-  // The move table of a small puzzle (generator/puzzles/play_data.py play_table): every reachable state
+  // The move table of a small puzzle (generator/puzzle_play.py play_table): every reachable state
   // with its frame, best score and legal moves in the reader's words, built with the page. Play
   // from it needs no Python in the browser: the first legal move shows as soon as the script loads.
   var tables = {};
@@ -313,7 +313,7 @@
     }
     return tables[path];
   }
-  // The same views as the Python session (generator/puzzles/play_runtime.py Session.view), from the table.
+  // The same views as the Python session (generator/play_runtime.py Session.view), from the table.
   function TableSession(table) {
     var history = [0], texts = [], keys = [];
     function state(i) { return table.states[i]; }
@@ -416,7 +416,7 @@
     // A spot of the board as a target: its one legal move is played, several are listed for a
     // choice; a spot without a legal move says so.
     // Why a spot has no move: a letter per spot in board order (generator/puzzles/move_words.py BLOCKED).
-    var BLOCKED = { t: "taken", a: "area_full", f: "no_flask", o: "game_over", v: "attack", c: "cannot" };
+    var BLOCKED = { t: "taken", a: "area_full", f: "no_flask", o: "game_over", v: "attack", e: "turn_open", c: "cannot" };
     function whyBlocked(spot) {
       var code = (current.blocked || "").charAt((data.spot_order || []).indexOf(spot.id));
       return (ui.blocked && ui.blocked[BLOCKED[code] || "cannot"]) || "";

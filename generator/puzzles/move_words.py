@@ -86,7 +86,7 @@ def move_group(state: engine.State, action: engine.Action) -> str:
         return "virus"
     if kind is engine.ActionKind.PLAY_CARD:
         return "cards"
-    if kind in (engine.ActionKind.TRADE, engine.ActionKind.INCOME, engine.ActionKind.PEEK):
+    if kind in (engine.ActionKind.TRADE, engine.ActionKind.INCOME, engine.ActionKind.PEEK, engine.ActionKind.END_TURN):
         return "epigenetic"
     if kind is engine.ActionKind.EXHAUST:
         return "exhaust"
@@ -94,7 +94,8 @@ def move_group(state: engine.State, action: engine.Action) -> str:
     return spot.area.value
 
 
-BLOCKED = {"-": "", "t": "taken", "a": "area_full", "f": "no_flask", "o": "game_over", "v": "attack", "c": "cannot"}
+BLOCKED = {"-": "", "t": "taken", "a": "area_full", "f": "no_flask", "o": "game_over", "v": "attack", "e": "turn_open",
+           "c": "cannot"}
 """Why a spot has no legal move, one letter each (a move table stores a string of them, one per
 spot in board order): the catalogue's ``play.blocked.<word>`` says it in the reader's language."""
 
@@ -109,6 +110,8 @@ def blocked_code(state: engine.State, spot_id: str) -> str:
         return "o"
     if state.attacks:
         return "v"
+    if state.after_flask:
+        return "e"
     reason = engine.why_illegal(state, engine.Action(engine.ActionKind.PLACE, spot=spot_id)) or ""
     if "is taken this round" in reason:
         return "t"

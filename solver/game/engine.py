@@ -70,7 +70,10 @@ class ActionKind(Enum):
     """Take the round's 1 ATP, mRNA or lipid (Epigenetic card, ``epigenetic.round-income``)."""
     PEEK = "peek"
     """Look at the deck's top cards, maybe take one, put the rest back in any order (Epigenetic
-    card, ``epigenetic.peek-deck``)."""
+    card, ``epigenetic.peek-deck``), before or after the turn's flask."""
+    END_TURN = "end-turn"
+    """End a turn kept open after its flask without the look at the deck that could still follow
+    (Epigenetic card, ``epigenetic.peek-deck``: see :func:`solver.rules.epigenetic.look_may_follow`)."""
     VACCINATE = "vaccinate"
     """Virus attack: pay ``amount`` ATP for 2 antibodies each of the attacking strain (0: decline)
     (``virus.event-attack``, ``virus.card-attack``)."""
@@ -82,12 +85,14 @@ class ActionKind(Enum):
         return {ActionKind.PLACE: ("gameplay.phase-1",), ActionKind.EXHAUST: ("gameplay.exhaust-flask",),
                 ActionKind.PLAY_CARD: ("cards.macromolecule",), ActionKind.TRADE: ("epigenetic.atp-exchange",),
                 ActionKind.INCOME: ("epigenetic.round-income",), ActionKind.PEEK: ("epigenetic.peek-deck",),
+                ActionKind.END_TURN: ("epigenetic.cards", "epigenetic.peek-deck"),
                 ActionKind.VACCINATE: ("virus.event-attack", "virus.card-attack"),
                 ActionKind.RESPOND: ("virus.allocation",)}[self]
 
     @property
     def ends_turn(self) -> bool:
-        """A placement or an exhausted flask is the turn's flask; the others happen during a turn."""
+        """A placement or an exhausted flask is the turn's flask; the others happen during a turn
+        (a turn kept open after its flask for the look at the deck ends with ``end-turn``)."""
         return self in (ActionKind.PLACE, ActionKind.EXHAUST)
 
 
@@ -257,6 +262,11 @@ class State:
     round's start until it is taken or the round's first flask is placed."""
     peeked: bool = False
     """The Epigenetic card ``peek-deck`` was used this turn (once a turn)."""
+    after_flask: bool = False
+    """The turn's flask is placed but the turn is still open: the look at the deck of the
+    Epigenetic card ``peek-deck`` can still follow, "durante il suo turno" (``epigenetic.cards``),
+    maybe after a Virus attack the flask started. The look or ``end-turn`` closes the turn
+    (:func:`_after_the_flask`). Never set without that card."""
     end_trade: Stock = ZERO
     """Cubes the Epigenetic card ``atp-exchange`` bought with the ATP left at the end of the game."""
     antibodies: tuple[int, int, int] = (0, 0, 0)
@@ -303,6 +313,7 @@ class State:
             **({"taken_by_others": list(self.taken)} if self.taken else {}),
             **({"income_due": True} if self.income_due else {}),
             **({"peeked": True} if self.peeked else {}),
+            **({"after_flask": True} if self.after_flask else {}),
             **({"antibodies": dict(zip((s.value for s in Strain), self.antibodies))} if any(self.antibodies) else {}),
             **({"attacks": [[a[0].value, a[1], a[2]] for a in self.attacks]} if self.attacks else {}),
             **({"random_reshuffle_not_modelled": reshuffle.not_modelled_note(self.random_reshuffle_round, len(self.discard))}
@@ -687,7 +698,13 @@ def why_illegal(state: State, action: Action) -> str | None:
         return _why_not_attack_step(state, action)
     if action.kind in (ActionKind.VACCINATE, ActionKind.RESPOND):
         return f"{action.kind.value}: no Virus attack is waiting (virus.attack)"
-    if not is_players_turn(state):
+    if action.kind is ActionKind.END_TURN:
+        return _why_not_end_turn(state, action)
+    if state.after_flask:
+        if action.kind.ends_turn:
+            return ("the turn's flask is placed: the turn is open for the look at the deck "
+                    "(epigenetic.peek-deck); end it with end-turn")
+    elif not is_players_turn(state):
         return "no flask left this round"
     if not action.kind.ends_turn and action.kind is not ActionKind.PLAY_CARD:
         return _why_not_epigenetic(state, action)
@@ -822,9 +839,24 @@ def _attack_step(state: State, action: Action) -> State:
     if stage == virus.PRE_ROLL:
         return _r(state, attacks=((strain, source, virus.RESPOND),) + rest)
     state = _r(state, attacks=rest)
+    if not rest and state.after_flask:
+        return _after_the_flask(state)
     if not rest and state.flasks_left == 0 and not state.done:
         state = _end_round(state)
     return state
+
+
+def _why_not_end_turn(state: State, action: Action) -> str | None:
+    """Why ending the turn is refused, or None: only a turn kept open after its flask for the look
+    at the deck is ended by the player (the others end with their flask)."""
+    if not state.after_flask:
+        return ("end-turn: a turn ends with its flask; end-turn closes only a turn kept open after "
+                "it for the look at the deck (epigenetic.peek-deck)")
+    given = [n for n in ("spot", "card", "amount", "resource", "goal", "bump", "disk", "order", "take", "lose")
+             if getattr(action, n) is not None] + [n for n in ("grey", "extra") if getattr(action, n)]
+    if given:
+        return f"end-turn takes no {given[0]}"
+    return None
 
 
 def _why_not_epigenetic(state: State, action: Action) -> str | None:
@@ -1130,16 +1162,20 @@ def apply_legal(state: State, action: Action) -> State:
         stock, deck = epigenetic.apply_peek(state.stock, state.deck, action.card, action.order)
         state = _r(state, stock=stock, deck=deck, peeked=True)
         if action.card is None:
-            return state
+            return _after_the_flask(state) if state.after_flask else state
         taken = state.puzzle.card(action.card)
         if taken.type is CardType.VIRUS_ATTACK:
             # "la Carta Attacco Virale deve essere giocata immediatamente, in base alle Regole
             # dell'Espansione Virus" (IT 788): as if bought, the player who took it may pay for
             # antibodies before the roll (virus.card-attack)
             assert taken.strain is not None, "the puzzle loader requires a Virus Attack card's strain"
-            return _r(state, discard=state.discard + (taken.id,),
-                      attacks=state.attacks + ((taken.strain, taken.id, virus.PRE_ROLL),))
-        return _r(state, hand=_sorted(state.hand + (action.card,)))
+            state = _r(state, discard=state.discard + (taken.id,),
+                       attacks=state.attacks + ((taken.strain, taken.id, virus.PRE_ROLL),))
+        else:
+            state = _r(state, hand=_sorted(state.hand + (action.card,)))
+        return _after_the_flask(state) if state.after_flask else state
+    if action.kind is ActionKind.END_TURN:
+        return _end_turn(state)
     state = _r(state, income_due=False)
     if action.kind is ActionKind.EXHAUST:
         assert action.resource is not None
@@ -1154,10 +1190,43 @@ def apply_legal(state: State, action: Action) -> State:
         state = _take(state, spot, action)
         if action.grey:
             return _r(state, grey_this_turn=True, grey_spots=_sorted(state.grey_spots + (spot.id,)))
-    state = _r(state, flasks_left=state.flasks_left - 1, grey_this_turn=False, peeked=False)
-    if state.flasks_left == 0 and not state.attacks:   # an attack waiting: the round ends after it
+    return _after_the_flask(_r(state, flasks_left=state.flasks_left - 1, grey_this_turn=False))
+
+
+def _after_the_flask(state: State) -> State:
+    """The turn after its flask, or after the look or the Virus attack that came after it: it stays
+    open (``after_flask``) while the look at the deck can still follow (:func:`_look_may_follow`),
+    else it ends (:func:`_end_turn`). A Virus attack the flask started comes first, and the round
+    ends after it (:func:`_attack_step` comes back here)."""
+    if state.attacks:
+        if _look_may_follow(state, atp_unknown=True):
+            return _r(state, after_flask=True)
+        return _r(state, after_flask=False, peeked=False)   # the turn is over: after the attack, the next
+    if _look_may_follow(state):
+        return _r(state, after_flask=True)
+    return _end_turn(state)
+
+
+def _end_turn(state: State) -> State:
+    """The end of the player's turn: the next one may look at the deck again; after the round's
+    last flask, Phase 2 (or the end of the game)."""
+    state = _r(state, after_flask=False, peeked=False)
+    if state.flasks_left == 0 and not state.done and not state.attacks:
         state = _end_round(state)
     return state
+
+
+def _look_may_follow(state: State, atp_unknown: bool = False) -> bool:
+    """Can the turn's look at the deck still follow its flask (:func:`epigenetic.look_may_follow`)?
+    The ATP counts what the Macromolecule cards in hand give; ``atp_unknown``: a Virus attack
+    waits, whose response may give ATP."""
+    puzzle = state.puzzle
+    if not epigenetic.holds(puzzle, epigenetic.EpigeneticCard.PEEK_DECK):
+        return False
+    atp = None if atp_unknown else state.stock.atp + sum(
+        puzzle.card(c).gain.atp for c in state.hand if puzzle.card(c).type is CardType.MACROMOLECULE)
+    game_ends = state.flasks_left == 0 and state.round >= puzzle.rounds
+    return epigenetic.look_may_follow(puzzle, atp, state.deck, state.peeked, game_ends)
 
 
 def is_terminal(state: State) -> bool:
@@ -1168,6 +1237,8 @@ def is_terminal(state: State) -> bool:
 def _candidates(state: State) -> list[Action]:
     """Every action worth checking in ``state`` (superset of the legal ones)."""
     puzzle = state.puzzle
+    if state.after_flask:
+        return _after_flask_candidates(state)
     out: list[Action] = []
     for card_id in sorted(set(state.hand)):
         if puzzle.card(card_id).type is CardType.MACROMOLECULE:
@@ -1183,6 +1254,18 @@ def _candidates(state: State) -> list[Action]:
         if grey_ok:
             out += _spot_candidates(state, spot, True, max_mrna)
     return out
+
+
+def _after_flask_candidates(state: State) -> list[Action]:
+    """A turn kept open after its flask: end it (first: the plan without the look), a
+    Macromolecule card giving ATP (the only card worth playing now: it can pay for the look;
+    any other waits for the next turn, or the end of the game, at no loss:
+    :mod:`solver.rules.macromolecule_cards`), or the look."""
+    puzzle = state.puzzle
+    out = [Action(ActionKind.END_TURN)]
+    out += [Action(ActionKind.PLAY_CARD, card=c) for c in sorted(set(state.hand))
+            if (card := puzzle.card(c)).type is CardType.MACROMOLECULE and card.gain.atp]
+    return out + _epigenetic_candidates(state)
 
 
 def _epigenetic_candidates(state: State) -> list[Action]:
@@ -1329,6 +1412,7 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
                 seen.update(epigenetic.peek_options(top))
         out += [Action(ActionKind.PEEK, card=taken, order=order)
                 for taken, order in sorted(seen, key=lambda o: (o[0] or "", o[1]))]
+        out.append(Action(ActionKind.END_TURN))
     if puzzle.uses_virus:
         atp_bound = puzzle.start.atp + puzzle.rounds * (puzzle.flasks + puzzle.grey_flasks) * 6 + 4 * len(puzzle.events)
         out += [Action(ActionKind.VACCINATE, amount=k) for k in range(atp_bound + 1)]

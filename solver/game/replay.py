@@ -77,6 +77,8 @@ def step_events(puzzle: Puzzle, before: State, action: Action, after: State) -> 
             head.append(event(K.PEEK_TAKE, card=action.card))
         if action.order:
             head.append(event(K.PEEK_ORDER, cards=tuple(action.order)))
+    elif action.kind is ActionKind.END_TURN:
+        head.append(event(K.END_TURN))
     elif action.kind is ActionKind.VACCINATE:
         head.append(event(K.VACCINATE, atp=action.amount, antibodies=2 * action.amount) if action.amount
                     else event(K.VACCINATE_NONE))

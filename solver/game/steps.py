@@ -79,6 +79,8 @@ class StepEventKind(Enum):
     """... and the card taken."""
     PEEK_ORDER = ("peek_order", Role.ACTION, (("cards", Param.IDS),))
     """... and the cards put back, top first."""
+    END_TURN = ("end_turn", Role.ACTION)
+    """Epigenetic card: a turn kept open after its flask for the look at the deck ends without it."""
     VACCINATE = ("vaccinate", Role.ACTION, (("atp", Param.NUMBER), ("antibodies", Param.NUMBER)))
     """Virus attack: ATP paid for antibodies."""
     VACCINATE_NONE = ("vaccinate_none", Role.ACTION)

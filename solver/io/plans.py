@@ -83,6 +83,8 @@ def kind_fields(kind: ActionKind) -> frozenset[str]:
             return frozenset({"card"})
         case ActionKind.PEEK:
             return frozenset({"card", "order"})
+        case ActionKind.END_TURN:
+            return frozenset()
         case ActionKind.VACCINATE:
             return frozenset({"amount"})
         case ActionKind.RESPOND:
@@ -103,6 +105,8 @@ def required_field(kind: ActionKind) -> str | None:
             return "card"
         case ActionKind.PEEK:
             return "order"
+        case ActionKind.END_TURN:
+            return None
         case ActionKind.VACCINATE:
             return "amount"
         case ActionKind.RESPOND:

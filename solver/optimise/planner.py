@@ -1531,7 +1531,7 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
             traded[s.t, action.resource] = traded.get((s.t, action.resource), 0) + 1
             setv(pm.trade[s.t, action.resource], traded[s.t, action.resource])
             continue
-        if action.kind is ActionKind.PEEK:
+        if action.kind in (ActionKind.PEEK, ActionKind.END_TURN):
             raise SolverError(f"hint: the model has no deck reordering for {action}")
         if action.kind is ActionKind.PLAY_CARD:
             if (s.t, action.card) not in pm.play:

@@ -19,7 +19,10 @@ planner as a variable that may stay 0.
 - ``peek-deck``: "pagare 2 ATP per guardare ... le prime 3 Carte ... Inoltre può pagare 2 ATP
   aggiuntivi per piazzare una di queste carte nella propria mano ... ripone le carte non
   selezionate ... in cima al mazzo nell'ordine che preferisce ... solo UNA VOLTA per turno": the
-  ``peek`` action (taken card or none, the new order of the others). The time-indexed planner
+  ``peek`` action (taken card or none, the new order of the others), before or after the turn's
+  flask: the card's ability is used "durante il suo turno" and a turn lasts until the player ends
+  it, so after the flask the turn stays open while a look can follow (:func:`look_may_follow`)
+  and the ``end-turn`` action closes it without one. The time-indexed planner
   does not encode a reordered deck: a puzzle with this card and a non-empty deck is solved by the
   exhaustive search (:func:`planner_limit`).
 - ``extra-resource``: "1 macromolecola addizionale o 1 ATP ogni volta che piazza su uno spazio
@@ -47,7 +50,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from ..model import EpigeneticCard as EpigeneticCard   # re-exported: callers write epigenetic.EpigeneticCard
-from ..model import Puzzle, Resource, Ruling, Spot, SpotKind, Stock
+from ..model import CardType, Puzzle, Resource, Ruling, Spot, SpotKind, Stock
 
 if TYPE_CHECKING:   # the planner's types (the engine, also run in the browser, needs no planner code)
     from solver.optimise.linear import Expr, LinearModel, Var
@@ -275,6 +278,28 @@ def why_not_peek(puzzle: Puzzle, stock: Stock, deck: tuple[str, ...], peeked: bo
     if order is None or sorted(order) != rest:
         return f"order: expected the cards put back, top first, in any order of {rest}, got {order!r} ({section})"
     return None
+
+
+def look_may_follow(puzzle: Puzzle, atp: int | None, deck: tuple[str, ...], peeked: bool, game_ends: bool) -> bool:
+    """After the turn's flask, can a look at the deck still change anything before the turn ends
+    (``epigenetic.cards``: "durante il suo turno"; ``epigenetic.peek-deck``: "solo UNA VOLTA per
+    turno")? ``atp``: the ATP the player can pay (the stock's and what the Macromolecule cards in
+    hand give; None: not known yet, a Virus attack waits); ``game_ends``: the flask was the game's
+    last.
+
+    The turn stays open only then, so the engine offers the end of the turn as a choice only where
+    it is one: never without this card (a puzzle without it plays as if the look did not exist).
+    After the game's last flask only a card taken matters (the deck is never used again and ATP
+    scores nothing): a Macromolecule card, played before the end, or a Virus Attack card, whose
+    attack can give resources; so the look is offered then only when one lies in the top cards and
+    the look and the take can be paid."""
+    if not holds(puzzle, EpigeneticCard.PEEK_DECK) or peeked or not deck:
+        return False
+    if not game_ends:
+        return atp is None or atp >= PEEK_LOOK_COST
+    useful = (CardType.MACROMOLECULE, CardType.VIRUS_ATTACK)
+    return ((atp is None or atp >= PEEK_LOOK_COST + PEEK_TAKE_COST)
+            and any(puzzle.card(c).type in useful for c in deck[:PEEK_CARDS]))
 
 
 def apply_peek(stock: Stock, deck: tuple[str, ...], card: str | None,
