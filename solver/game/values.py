@@ -101,6 +101,7 @@ class ValueSearch:
         self.ceiling = ceiling
         self.prune_dominated = prune_dominated
         self.count_cap = count_cap
+        self.canonical_states = canonical_states
         self.key: Callable[[State], State] = canonical if canonical_states else (lambda state: state)
         self.table: dict[State, int | None] = {}
         """Valued states (by :attr:`key`) and their best final Health."""
@@ -121,8 +122,10 @@ class ValueSearch:
         self.value(state)
         return self.counts[self.key(state)]
 
-    def _value(self, state: State) -> int | None:
-        key = self.key(state)
+    def _value(self, state: State, key: State | None = None) -> int | None:
+        """:meth:`value` inside the search; ``key``: ``self.key(state)`` when the caller has it."""
+        if key is None:
+            key = self.key(state)
         if key in self.table:
             return self.table[key]
         if len(self.table) >= self.max_states:
@@ -149,29 +152,29 @@ class ValueSearch:
         seen: set[State] = set()
         for action in legal_actions(state):
             after = apply_legal(state, action)
+            key = self.key(after)     # once per move: canonical() is most of a small state's cost
             if self.count_cap is not None:
                 # plans are counted up to symmetry: moves reaching the same canonical state are one
-                choice = canonical(after)
+                choice = key if self.canonical_states else canonical(after)
                 if choice in seen:
                     continue
                 seen.add(choice)
-            elif best is not None and self.prune_dominated and self._cannot_beat(after, best):
+            elif best is not None and self.prune_dominated and self._cannot_beat(key, after, best):
                 continue
-            reached = self._value(after)
+            reached = self._value(after, key)
             if reached is None:
                 continue
             if best is None or reached > best:
                 best = reached
-                count = self.counts[self.key(after)] if self.count_cap is not None else 0
+                count = self.counts[key] if self.count_cap is not None else 0
                 if self.ceiling is not None and best >= self.ceiling:
                     break
             elif reached == best and self.count_cap is not None:
-                count = min(self.count_cap, count + self.counts[self.key(after)])
+                count = min(self.count_cap, count + self.counts[key])
         return best, count
 
-    def _cannot_beat(self, state: State, best: int) -> bool:
-        """True when a valued state dominating ``state`` is worth no more than ``best``."""
-        key = self.key(state)
+    def _cannot_beat(self, key: State, state: State, best: int) -> bool:
+        """True when a valued state dominating ``state`` (memo key ``key``) is worth no more than ``best``."""
         if key in self.table:
             return False
         dominance = dominance_key(key)
