@@ -294,6 +294,15 @@ def add_knapsack_cap(pm: PlanModel) -> int:
 def objective_cap(pm: PlanModel, rows: list[FlowRow]) -> int | None:
     """An upper bound on ``pm``'s objective from the completions alone (see the module's docstring),
     or None when the small model is not solved to optimality within its budget."""
+    m, _, _ = objective_cap_model(pm, rows)
+    return _proven_optimum(m)
+
+
+def objective_cap_model(pm: PlanModel, rows: list[FlowRow]) -> tuple[cp_model.CpModel, dict[str, cp_model.IntVar],
+                                                                      dict[str, cp_model.IntVar]]:
+    """The small model of :func:`objective_cap`, unsolved: ``(model, done[card], mark[goal])``, so
+    that another relaxation (:mod:`solver.benchmarks.round_bound`) can add its own limits on the
+    completions before solving it."""
     from ortools.sat.python import cp_model
     puzzle = pm.puzzle
     done = done_vars(pm)
@@ -389,7 +398,7 @@ def objective_cap(pm: PlanModel, rows: list[FlowRow]) -> int | None:
     m.add(sum(sets[g] * size for g, size in sizes.items()) <= slack["cubes"])
     score.append(sum(sets.values()))
     m.maximize(sum(score))
-    return _proven_optimum(m)
+    return m, y, marks
 
 
 def add_objective_cap(pm: PlanModel) -> int:
