@@ -61,9 +61,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine import DISKS, MAX_MARKERS_PER_GOAL, initial_state
-from ..model import CardType, SpotKind, VesicleArea
-from .cuts import _proven_optimum, applies, done_vars, flow_rows, objective_cap_model
+from ..engine import DISKS, MACROMOLECULE_SET, MAX_MARKERS_PER_GOAL, initial_state
+from ..model import CardType, Resource, SpotKind, VesicleArea
+from .cuts import (
+    GROUPS, PIPELINE_KINDS, CapModel, FlowRow, _act_gain, _in, _proven_optimum, applies, card_needs, done_vars,
+    flow_rows, objective_cap_model,
+)
 
 if TYPE_CHECKING:
     from ..planner import PlanModel
@@ -261,20 +264,76 @@ def round_bound(pm: PlanModel) -> RoundBound:
     rows = flow_rows(pm)
     cards = sorted(done_vars(pm))
     lanes = {c: lane for c in cards if (lane := lane_of(puzzle, c)) is not None}
-    flows_model, _, _ = objective_cap_model(pm, rows)
-    flows_only = _proven_optimum(flows_model)
+    flows_only = _proven_optimum(objective_cap_model(pm, rows).model)
     front, visited = outcomes(puzzle, lanes)
-    m, y, marks = objective_cap_model(pm, rows)
-    add_outcome_table(m, y, marks, front, lanes, list(initial_state(puzzle).deck))
-    bound = _proven_optimum(m)
+    cap = objective_cap_model(pm, rows)
+    add_spot_assignment(cap, pm, rows)
+    add_outcome_table(cap, front, lanes, list(initial_state(puzzle).deck))
+    bound = _proven_optimum(cap.model)
     return RoundBound(bound, flows_only, len(front), visited, round(time.process_time() - t0, 3))
 
 
-def add_outcome_table(m: object, y: dict[str, object], marks: dict[str, object], front: list[Outcome],
-                      lanes: dict[str, str], deck: list[str]) -> None:
+def add_spot_assignment(cap: CapModel, pm: PlanModel, rows: list[FlowRow]) -> None:
+    """Each placement outside the pipelines goes to one spot or is an exhausted flask, and gains
+    that spot's printed gain less its cost in every group at once (the flow rows of
+    :mod:`solver.benchmarks.cuts` let one placement gain the most of every group): a spot takes a
+    flask in each round it is free, plus grey flasks (at most ``G`` a round in all). The cubes left
+    per group bound the macromolecule sets again."""
+    from ortools.sat.python import cp_model
+    m, puzzle = cap.model, pm.puzzle
+    assert isinstance(m, cp_model.CpModel)
+    grey = min(puzzle.grey_flasks, puzzle.flasks)
+    placements = puzzle.rounds * (puzzle.flasks + grey)
+    exact = (SpotKind.NUCLEUS, SpotKind.LIPID_SYNTHESIS, SpotKind.MITOCHONDRIA, SpotKind.GLUCOSE,
+             SpotKind.MITOCHONDRIA_CARB)
+    net: dict[str, dict[str, int]] = {}
+    exhaust: set[Resource] = set()
+    for a in pm.acts:
+        per = _act_gain(a)
+        if per is None:
+            continue
+        if a.spot is None:
+            assert a.resource is not None, "an act without a spot is an exhausted flask"
+            exhaust.add(a.resource)
+            continue
+        cost = {r: a.spot.cost.get(r) for r in Resource} if a.spot.kind in exact else {}
+        here = {g: _in(g, per) - _in(g, cost) for g in GROUPS}   # other spots: their gain, cost left out
+        was = net.setdefault(a.spot.id, here)
+        net[a.spot.id] = {g: max(was[g], here[g]) for g in GROUPS}
+    flasks = []
+    grey_on = []
+    for sid, gains in sorted(net.items()):
+        free = sum(1 for r in range(puzzle.rounds) if r >= len(puzzle.occupied) or sid not in puzzle.occupied[r])
+        n = m.new_int_var(0, free + grey * puzzle.rounds, f"flasks[{sid}]")
+        g = m.new_int_var(0, grey * puzzle.rounds, f"grey[{sid}]")
+        m.add(n <= free + g)
+        flasks.append((n, gains))
+        grey_on.append(g)
+    if grey_on:
+        m.add(sum(grey_on) <= grey * puzzle.rounds)
+    cubes = {r: m.new_int_var(0, placements, f"exhaust[{r.value}]") for r in sorted(exhaust, key=lambda r: r.value)}
+    m.add(sum(n for n, _ in flasks) + sum(cubes.values()) <= cap.others)
+    needs = {n.card: n for n in card_needs(pm, sorted(cap.done))}
+    left = {}
+    for row in rows:
+        if row.name not in GROUPS:
+            continue
+        spent = sum(cap.done[c] * needs[c].need[row.name] for c in cap.done)
+        got = sum(n * gains[row.name] for n, gains in flasks) + sum(v for r, v in cubes.items() if r in GROUPS[row.name])
+        left[row.name] = row.extra + got + (placements - cap.others) * row.bonus - spent
+        m.add(left[row.name] >= 0)
+    sizes = {"mrna+protein": min(MACROMOLECULE_SET["mrna"], MACROMOLECULE_SET["protein"]),
+             "carb": MACROMOLECULE_SET["carb"], "lipid": MACROMOLECULE_SET["lipid"]}
+    for g, size in sizes.items():
+        m.add(cap.sets[g] * size <= left[g])
+    m.add(sum(cap.sets[g] * size for g, size in sizes.items()) <= left["cubes"])
+
+
+def add_outcome_table(cap: CapModel, front: list[Outcome], lanes: dict[str, str], deck: list[str]) -> None:
     """One of ``front`` is chosen; per lane at most its completions, at most its markers, and no
     deck card past its ``entered`` completed (a card bought must have been in the row)."""
     from ortools.sat.python import cp_model
+    m, y, marks = cap.model, cap.done, cap.marks
     assert isinstance(m, cp_model.CpModel)
     z = [m.new_bool_var(f"outcome[{i}]") for i in range(len(front))]
     m.add_exactly_one(z)
