@@ -347,3 +347,13 @@ def add_outcome_table(cap: CapModel, front: list[Outcome], lanes: dict[str, str]
         if c in y:
             # the deck card at position ``pos`` is seen only in outcomes with more than ``pos`` cards entered
             m.add(y[c] <= sum(zi for zi, o in zip(z, front) if o.entered > pos))  # type: ignore[arg-type]
+
+
+def add_round_cap(pm: PlanModel) -> int:
+    """:func:`round_bound` as a row on the planner's objective (``objective <= bound``); returns the
+    rows added (none when the bound does not apply or is not proven)."""
+    bound = round_bound(pm).bound
+    if bound is None:
+        return 0
+    pm.lm.le(pm.lm.objective, bound)
+    return 1
