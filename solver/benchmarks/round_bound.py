@@ -166,8 +166,12 @@ def _counts(budget: int, caps: list[int]) -> Iterator[list[int]]:
 
 
 def successors(state: State, rnd: Round, held0: tuple[int, ...], avail: list[tuple[int, ...]],
-               deck: int, row_slots: int, discards: int, markers: int) -> Iterator[State]:
-    """Every state one round can lead to from ``state`` (see the module's docstring)."""
+               deck: int, row_slots: int, discards: int, markers: int,
+               room: tuple[int, ...] = (99, 99, 99, 99)) -> Iterator[State]:
+    """Every state one round can lead to from ``state`` (see the module's docstring). ``room``:
+    the completions each lane can still make from this round on (its completing spots' flasks
+    over the rounds left); a lane card bought beyond them is never completed and advances the
+    deck no more than any other purchase, so such purchases are counted as other purchases."""
     er, golgi = state[0], state[1]
     bought, done = state[2:6], state[6:10]
     marks, entered = state[10], state[11]
@@ -180,7 +184,8 @@ def successors(state: State, rnd: Round, held0: tuple[int, ...], avail: list[tup
         return max(0, n - free[kind])
 
     row_cap = free["buy"] + rnd.grey
-    for buys in _counts(min(budget, row_cap), [can[i] - bought[i] for i in range(4)] + [row_cap]):
+    lane_caps = [min(can[i] - bought[i], max(0, room[i] - held[i])) for i in range(4)]
+    for buys in _counts(min(budget, row_cap), lane_caps + [row_cap]):
         nb = sum(buys)
         grey_used = over("buy", nb)
         if grey_used > rnd.grey:
@@ -243,8 +248,11 @@ def outcomes(puzzle: Puzzle, lanes: dict[str, str]) -> tuple[list[Outcome], int]
     rounds = rounds_of(puzzle)
     for i, rnd in enumerate(rounds):
         nxt: set[State] = set()
+        later = rounds[i:]
+        exo = sum(r.free["exo"] + r.grey for r in later)
+        room = (exo, exo, sum(r.free["smooth"] + r.grey for r in later), sum(r.free["cyto"] + r.grey for r in later))
         for state in layer:
-            for succ in successors(state, rnd, tuple(held0), avail, len(deck), row_slots, discards, markers):
+            for succ in successors(state, rnd, tuple(held0), avail, len(deck), row_slots, discards, markers, room):
                 if i == len(rounds) - 1:      # the last refill comes after the game: cards seen are those of the last round
                     succ = (*succ[:11], state[11])
                 nxt.add(succ)
