@@ -152,7 +152,7 @@ def rounds_of(puzzle: Puzzle) -> list[Round]:
 
 
 State = tuple[int, ...]
-"""``(er, golgi, bought R S D E, done R S D E, marks, entered)``."""
+"""``(er, golgi, held R S D E, bought R S D E, done R S D E, marks, entered)``."""
 
 
 def _counts(budget: int, caps: list[int]) -> Iterator[list[int]]:
@@ -165,7 +165,7 @@ def _counts(budget: int, caps: list[int]) -> Iterator[list[int]]:
             yield [k, *rest]
 
 
-def successors(state: State, rnd: Round, held0: tuple[int, ...], avail: list[tuple[int, ...]],
+def successors(state: State, rnd: Round, avail: list[tuple[int, ...]],
                deck: int, row_slots: int, discards: int, markers: int,
                room: tuple[int, ...] = (99, 99, 99, 99)) -> Iterator[State]:
     """Every state one round can lead to from ``state`` (see the module's docstring). ``room``:
@@ -173,12 +173,11 @@ def successors(state: State, rnd: Round, held0: tuple[int, ...], avail: list[tup
     over the rounds left); a lane card bought beyond them is never completed and advances the
     deck no more than any other purchase, so such purchases are counted as other purchases."""
     er, golgi = state[0], state[1]
-    bought, done = state[2:6], state[6:10]
-    marks, entered = state[10], state[11]
+    held, bought, done = state[2:6], state[6:10], state[10:14]
+    marks, entered = state[14], state[15]
     budget = rnd.flasks + rnd.grey
     free = rnd.free
     can = avail[entered]
-    held = [held0[i] + bought[i] - done[i] for i in range(4)]
 
     def over(kind: str, n: int) -> int:
         return max(0, n - free[kind])
@@ -211,18 +210,25 @@ def successors(state: State, rnd: Round, held0: tuple[int, ...], avail: list[tup
                         continue
                     new_done = (done[0] + x_r, done[1] + x_s, done[2] + detox, done[3] + cyto)
                     new_bought = tuple(bought[i] + buys[i] for i in range(4))
+                    new_held = (h[0] - x_r, h[1] - x_s, h[2] - detox, h[3] - cyto)
                     gone = min(row_slots, nb + rnd.row_taken + discards)
                     new_entered = min(deck, entered + gone)
                     er_max, golgi_max = er + e_r + e_s - g, golgi + g - x_r - x_s
                     keep = min(DISKS, er_max + golgi_max)
                     # the Pareto-maximal disk positions: every split of ``keep`` disks both stages allow
                     for er_end in range(max(0, keep - golgi_max), min(er_max, keep) + 1):
-                        yield (er_end, keep - er_end, *new_bought, *new_done, marks + laur, new_entered)
+                        yield (er_end, keep - er_end, *new_held, *new_bought, *new_done, marks + laur, new_entered)
 
 
-def outcomes(puzzle: Puzzle, lanes: dict[str, str]) -> tuple[list[Outcome], int]:
+def outcomes(puzzle: Puzzle, lanes: dict[str, str], merge: bool = True) -> tuple[list[Outcome], int]:
     """The Pareto-maximal terminal outcomes of the programme over ``puzzle``'s rounds, and the
-    states it visited. ``lanes``: the lane of each completable card."""
+    states it visited. ``lanes``: the lane of each completable card.
+
+    With ``merge``, the states of a round that share their completions, markers and deck cards
+    entered are merged into one that dominates them all (the most disks at each stage and cards
+    held, the fewest bought): every quantity of the state helps in one direction only (a disk or a
+    held card allows more, a card bought leaves fewer to buy), so the merged state can do whatever
+    each of them could, and the outcomes stay an over-approximation, a little looser."""
     s0 = initial_state(puzzle)
     deck = list(s0.deck)
     index = {lane: i for i, lane in enumerate(LANES)}
@@ -243,7 +249,7 @@ def outcomes(puzzle: Puzzle, lanes: dict[str, str]) -> tuple[list[Outcome], int]
     markers = min(puzzle.goal_markers, sum(1 for g in puzzle.goals if g.markers < MAX_MARKERS_PER_GOAL))
     discards = 2 if puzzle.players == 2 else 1
     row_slots = len(puzzle.board.row_slots)
-    layer: set[State] = {(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)}
+    layer: set[State] = {(0, 0, *held0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)}
     visited = 1
     rounds = rounds_of(puzzle)
     for i, rnd in enumerate(rounds):
@@ -252,13 +258,26 @@ def outcomes(puzzle: Puzzle, lanes: dict[str, str]) -> tuple[list[Outcome], int]
         exo = sum(r.free["exo"] + r.grey for r in later)
         room = (exo, exo, sum(r.free["smooth"] + r.grey for r in later), sum(r.free["cyto"] + r.grey for r in later))
         for state in layer:
-            for succ in successors(state, rnd, tuple(held0), avail, len(deck), row_slots, discards, markers, room):
+            for succ in successors(state, rnd, avail, len(deck), row_slots, discards, markers, room):
                 if i == len(rounds) - 1:      # the last refill comes after the game: cards seen are those of the last round
-                    succ = (*succ[:11], state[11])
+                    succ = (*succ[:15], state[15])
                 nxt.add(succ)
+        if merge:
+            merged: dict[tuple[int, ...], list[int]] = {}
+            for st in nxt:
+                key = st[10:]
+                was = merged.get(key)
+                if was is None:
+                    merged[key] = list(st[:10])
+                else:
+                    for j in range(6):
+                        was[j] = max(was[j], st[j])
+                    for j in range(6, 10):
+                        was[j] = min(was[j], st[j])
+            nxt = {(*rest, *key) for key, rest in merged.items()}
         layer = nxt
         visited += len(layer)
-    terminal = {Outcome((s[6], s[7], s[8], s[9]), s[10], s[11]) for s in layer}
+    terminal = {Outcome((s[10], s[11], s[12], s[13]), s[14], s[15]) for s in layer}
     front = [o for o in terminal if not any(p != o and p.dominates(o) for p in terminal)]
     return sorted(front, key=lambda o: (o.done, o.marks, o.entered)), visited
 
