@@ -7,7 +7,7 @@ import pytest
 
 from fuzz_differential import fuzz_puzzle_data, load
 from solver.benchmarks import deck_suite, round_bound
-from solver.benchmarks.cuts import applies
+from solver.benchmarks.cuts import applies, done_vars
 from solver.errors import PuzzleError
 from solver.planner import build_model, unsupported_reason
 from solver.puzzle import load_puzzle
@@ -57,7 +57,7 @@ def test_outcomes_respect_the_disks_and_the_exocytosis_spots():
     path = next(p for p in SMALL if "-2p-" in p.stem)
     puzzle = load_puzzle(path)
     pm = build_model(puzzle)
-    lanes = {c: lane for c in round_bound.done_vars(pm) if (lane := round_bound.lane_of(puzzle, c)) is not None}
+    lanes = {c: lane for c in done_vars(pm) if (lane := round_bound.lane_of(puzzle, c)) is not None}
     front, _ = round_bound.outcomes(puzzle, lanes)
     exo = max(r.free["exo"] for r in round_bound.rounds_of(puzzle))
     grey = min(puzzle.grey_flasks, puzzle.flasks)
@@ -75,3 +75,17 @@ def test_rounds_take_other_players_spots_off():
     assert rounds[3].free["exo"] == rounds[0].free["exo"] - 1
     assert rounds[2].row_taken == 1 and rounds[2].free["buy"] == rounds[1].free["buy"] - 1
     assert rounds[2].free["cyto"] == 0 and rounds[0].free["cyto"] == 1
+
+
+@pytest.mark.parametrize("path", SMALL[:6], ids=lambda p: p.stem)
+def test_merged_states_dominate_the_exact_programme(path):
+    """The merge of a round's states (the default) only loosens: every outcome of the exact
+    programme is dominated by one of the merged programme's."""
+    puzzle = load_puzzle(path)
+    pm = build_model(puzzle)
+    lanes = {c: lane for c in done_vars(pm) if (lane := round_bound.lane_of(puzzle, c)) is not None}
+    exact, exact_states = round_bound.outcomes(puzzle, lanes, merge=False)
+    merged, merged_states = round_bound.outcomes(puzzle, lanes, merge=True)
+    assert merged_states <= exact_states
+    for o in exact:
+        assert any(p == o or p.dominates(o) for p in merged), o

@@ -64,13 +64,13 @@ from typing import TYPE_CHECKING
 from ..engine import DISKS, MACROMOLECULE_SET, MAX_MARKERS_PER_GOAL, initial_state
 from ..model import CardType, Resource, SpotKind, VesicleArea
 from .cuts import (
-    GROUPS, PIPELINE_KINDS, CapModel, FlowRow, _act_gain, _in, _proven_optimum, applies, card_needs, done_vars,
+    GROUPS, CapModel, FlowRow, _act_gain, _in, _proven_optimum, applies, card_needs, done_vars,
     flow_rows, objective_cap_model,
 )
 
 if TYPE_CHECKING:
     from ..planner import PlanModel
-    from ..puzzle import Puzzle
+    from ..model import Puzzle
 
 LANES = ("R", "S", "D", "E")
 """Rough-ER cards (protein hormones, receptors), steroid hormones, detox cards, enzymes."""
@@ -242,10 +242,10 @@ def outcomes(puzzle: Puzzle, lanes: dict[str, str], merge: bool = True) -> tuple
             in_row[index[lanes[c]]] += 1
     avail = [tuple(in_row)]
     for c in deck:
-        nxt = list(avail[-1])
+        seen = list(avail[-1])
         if c in lanes:
-            nxt[index[lanes[c]]] += 1
-        avail.append(tuple(nxt))
+            seen[index[lanes[c]]] += 1
+        avail.append(tuple(seen))
     markers = min(puzzle.goal_markers, sum(1 for g in puzzle.goals if g.markers < MAX_MARKERS_PER_GOAL))
     discards = 2 if puzzle.players == 2 else 1
     row_slots = len(puzzle.board.row_slots)
@@ -367,13 +367,13 @@ def add_outcome_table(cap: CapModel, front: list[Outcome], lanes: dict[str, str]
     for i, lane in enumerate(LANES):
         members = [y[c] for c, ln in lanes.items() if ln == lane]
         if members:
-            m.add(sum(members) <= sum(zi * o.done[i] for zi, o in zip(z, front)))  # type: ignore[arg-type]
+            m.add(sum(members) <= sum(zi * o.done[i] for zi, o in zip(z, front)))
     if marks:
-        m.add(sum(marks.values()) <= sum(zi * o.marks for zi, o in zip(z, front)))  # type: ignore[arg-type]
+        m.add(sum(marks.values()) <= sum(zi * o.marks for zi, o in zip(z, front)))
     for pos, c in enumerate(deck):
         if c in y:
             # the deck card at position ``pos`` is seen only in outcomes with more than ``pos`` cards entered
-            m.add(y[c] <= sum(zi for zi, o in zip(z, front) if o.entered > pos))  # type: ignore[arg-type]
+            m.add(y[c] <= sum(zi for zi, o in zip(z, front) if o.entered > pos))
 
 
 def add_round_cap(pm: PlanModel) -> int:
