@@ -15,7 +15,9 @@ compares them on the same puzzles under the same deterministic-time budget:
   a maximisation's bound);
 - ``objective_shaving``: CP-SAT's objective shaving worker (it tries to refute "objective >= bound"
   on small budgets, which lowers the bound directly) as the second worker;
-- ``symmetry + lb_tree_search``: both.
+- ``symmetry + lb_tree_search``: both;
+- ``resource flow``, ``flow + knapsack``, ``objective cap``: :mod:`solver.benchmarks.cuts`;
+- ``round cap``: the bound by rounds of :mod:`solver.benchmarks.round_bound` as a row on the objective.
 
 Every bound is checked against the exhaustive search's optimum on the suite's small puzzles
 (``tests/test_bounds.py``): a bound below an optimum would be a wrong proof.
@@ -29,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cuts import add_knapsack_cap, add_objective_cap, add_resource_flow
+from .round_bound import add_round_cap
 from solver.optimise.linear import total
 from solver.game.model import SpotKind
 
@@ -108,6 +111,8 @@ METHODS: tuple[BoundMethod, ...] = (
                 "resource flow plus its integer knapsack cap on the completed cards' Health"),
     BoundMethod("objective cap", ("max_lp", "pseudo_costs"), add_objective_cap,
                 "flow + knapsack plus an integer cap on the whole objective from the completions alone"),
+    BoundMethod("round cap", ("max_lp", "pseudo_costs"), add_round_cap,
+                "the bound by rounds with an aggregated state (round_bound.py) as a cap on the objective"),
 )
 """The methods of ``bench --suite``, in table order."""
 

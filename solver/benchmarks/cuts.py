@@ -294,6 +294,27 @@ def add_knapsack_cap(pm: PlanModel) -> int:
 def objective_cap(pm: PlanModel, rows: list[FlowRow]) -> int | None:
     """An upper bound on ``pm``'s objective from the completions alone (see the module's docstring),
     or None when the small model is not solved to optimality within its budget."""
+    return _proven_optimum(objective_cap_model(pm, rows).model)
+
+
+@dataclass(frozen=True)
+class CapModel:
+    """The small model of :func:`objective_cap`, unsolved, with the handles another relaxation
+    (:mod:`solver.benchmarks.round_bound`) needs to add its own limits before solving it."""
+
+    model: cp_model.CpModel
+    done: dict[str, cp_model.IntVar]
+    """Card completed."""
+    marks: dict[str, cp_model.IntVar]
+    """Goal marker placed."""
+    others: cp_model.IntVar
+    """Placements outside the completions' pipelines and the goal markers."""
+    sets: dict[str, cp_model.IntVar]
+    """Macromolecule sets scored per group (``mrna+protein``, ``carb``, ``lipid``)."""
+
+
+def objective_cap_model(pm: PlanModel, rows: list[FlowRow]) -> CapModel:
+    """The small model of :func:`objective_cap`, unsolved (see :class:`CapModel`)."""
     from ortools.sat.python import cp_model
     puzzle = pm.puzzle
     done = done_vars(pm)
@@ -313,7 +334,7 @@ def objective_cap(pm: PlanModel, rows: list[FlowRow]) -> int | None:
     # tighter: what the other placements gain, spot by spot and round by round (gain_table)
     pipeline = sum(y[c] * n.placements for c, n in needs.items()) + sum(marks.values())
     placements = next(row.rhs for row in rows if row.name == "placements")
-    others = m.new_int_var(0, placements, "other_placements")
+    others = others_var = m.new_int_var(0, placements, "other_placements")
     m.add(others == placements - pipeline)
     for row in rows:
         if row.name not in GROUPS:
@@ -389,7 +410,7 @@ def objective_cap(pm: PlanModel, rows: list[FlowRow]) -> int | None:
     m.add(sum(sets[g] * size for g, size in sizes.items()) <= slack["cubes"])
     score.append(sum(sets.values()))
     m.maximize(sum(score))
-    return _proven_optimum(m)
+    return CapModel(m, y, marks, others_var, sets)
 
 
 def add_objective_cap(pm: PlanModel) -> int:
