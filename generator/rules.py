@@ -263,59 +263,79 @@ def _label(value: object, file: Path, located: Located, path: tuple[str | int, .
     return Label(it=value["it"], en=value["en"])
 
 
-SOURCE_FIELDS = {"id": "the source's id, e.g. it-1e", "file": "a path under data/, e.g. sources/cytosis-it.txt",
-                 "rules": "the game folder's Markdown file of its texts, e.g. it-1e.md",
-                 "lang": "a language code: it, en or ru"}
-"""What each text field of a ``game.yaml`` source holds (quoted by its type errors)."""
+def _text(what: str) -> dict[str, object]:
+    return {"type": "string", "minLength": 1, "pattern": r"\S", "expected": f"a text ({what})"}
+
+
+def _label_schema() -> dict[str, object]:
+    """Text in every site language: ``{it: ..., en: ...}``."""
+    return {"type": "object", "required": list(SITE_LANGUAGES), "member": "translation",
+            "expected": f"a text in each of {list(SITE_LANGUAGES)} ({{it: ..., en: ...}})",
+            "properties": {lang: _text(f"the {lang} wording") for lang in SITE_LANGUAGES}}
+
+
+def manifest_schema() -> dict[str, object]:
+    """The shape of a ``game.yaml`` (what needs other files, the folder or the whole list, such as
+    the id matching the folder, source files existing and duplicate ids, stays in :func:`load_game`)."""
+    slug = {"type": "string", "pattern": SLUG.pattern, "expected": "a slug of a-z, 0-9 and '-'"}
+    section_id = {"type": "string", "pattern": SECTION_ID.pattern, "expected": "a section id 'chapter.slug'"}
+    declared_section = {
+        "if": {"type": "string"}, "then": section_id,
+        "else": {"type": "object", "required": ["id", "only"], "additionalProperties": False,
+                 "expected": "a section id 'chapter.slug', or {id, only, also} for a one-sided section",
+                 "properties": {"id": section_id,
+                                "only": {"enum": list(SITE_LANGUAGES), "expected": "'it' or 'en'"},
+                                "also": {"type": "array", "items": section_id,
+                                         "expected": "a list of section ids"}}}}
+    source = {"type": "object", "required": ["id", "file", "rules", "lang", "label"], "additionalProperties": False,
+              "properties": {"id": _text("the source's id, e.g. it-1e"),
+                             "file": _text("a path under data/, e.g. sources/cytosis-it.txt"),
+                             "rules": _text("the game folder's Markdown file of its texts, e.g. it-1e.md"),
+                             "lang": {"enum": [lang.value for lang in Lang],
+                                      "expected": "a language code: it, en or ru"},
+                             "label": _label_schema()}}
+    chapter = {"type": "object", "required": ["id", "title", "sections"], "additionalProperties": False,
+               "properties": {"id": slug, "title": _label_schema(),
+                              "sections": {"type": "array", "minItems": 1, "items": declared_section,
+                                           "expected": "a non-empty list of section ids"}}}
+    return {"type": "object", "required": ["id", "title", "sources", "chapters"], "additionalProperties": False,
+            "expected": "a mapping with id, title, compare_editions, sources, chapters",
+            "properties": {"id": slug, "title": _label_schema(), "compare_editions": {"type": "boolean"},
+                           "sources": {"type": "array", "minItems": 1, "items": source,
+                                       "expected": "a non-empty list of sources"},
+                           "chapters": {"type": "array", "minItems": 1, "items": chapter,
+                                        "expected": "a non-empty list of chapters"}}}
+
+
+MANIFEST_SCHEMA = manifest_schema()
+
+
+def _as_label(value: dict[str, str]) -> Label:
+    return Label(it=value["it"], en=value["en"])
 
 
 def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None:
-    """Load and validate one game; problems are collected, not raised."""
+    """Load and validate one game; problems are collected, not raised: the manifest's shape
+    against :data:`MANIFEST_SCHEMA`, then what the shape cannot say."""
+    from .schema import check
     manifest = game_dir / "game.yaml"
     before = len(problems.items)
     data, located = load_yaml(manifest)
-    if not isinstance(data, dict):
-        problems.add(manifest, "", f"expected a mapping with id, title, sources, chapters; got {type(data).__name__}")
+    faults = check(data, located, manifest, MANIFEST_SCHEMA, problems)
+    if not faults.usable():
         return None
-    for key in data:
-        if key not in ("id", "title", "compare_editions", "sources", "chapters"):
-            problems.add(manifest, str(key), "unknown key: expected one of id, title, compare_editions, "
-                         "sources, chapters", located.line(key))
     game_id = data.get("id")
-    if not isinstance(game_id, str) or not SLUG.match(game_id) or game_id != game_dir.name:
+    if faults.clean("id") and game_id != game_dir.name:
         problems.add(manifest, "id", f"expected the folder name {game_dir.name!r}, got {game_id!r}", located.line("id"))
-    title = _label(data.get("title"), manifest, located, ("title",), problems)
+    title = _as_label(data["title"]) if faults.clean("title") else None
     compare = data.get("compare_editions", False)
-    if not isinstance(compare, bool):
-        problems.add(manifest, "compare_editions", f"expected true or false, got {compare!r}",
-                     located.line("compare_editions"))
 
     # Sources: each one's Markdown holds the official/original texts.
     sources: list[Source] = []
-    raw_sources = data.get("sources")
-    if not isinstance(raw_sources, list) or not raw_sources:
-        problems.add(manifest, "sources", f"expected a non-empty list of sources, got {raw_sources!r}",
-                     located.line("sources"))
-        raw_sources = []
-    for index, raw in enumerate(raw_sources):
+    for index, raw in enumerate(data["sources"] if faults.usable("sources") else []):
         where = ("sources", index)
-        if not isinstance(raw, dict):
-            problems.add(manifest, yaml_path(*where), f"expected a mapping, got {raw!r}", located.line(*where))
+        if not faults.clean(*where):
             continue
-        missing = [k for k in ("id", "file", "rules", "lang", "label") if k not in raw]
-        if missing:
-            problems.add(manifest, yaml_path(*where), f"missing keys {missing}", located.line(*where))
-            continue
-        not_text = [k for k in ("id", "file", "rules", "lang") if not isinstance(raw[k], str) or not raw[k].strip()]
-        for key in not_text:
-            problems.add(manifest, yaml_path(*where, key), f"expected a text ({SOURCE_FIELDS[key]}), got {raw[key]!r}",
-                         located.line(*where, key))
-        if not_text:
-            continue
-        if raw["lang"] not in {l.value for l in Lang}:
-            problems.add(manifest, yaml_path(*where, "lang"), f"expected one of it, en, ru, got {raw['lang']!r}",
-                         located.line(*where, "lang"))
-        label = _label(raw["label"], manifest, located, (*where, "label"), problems)
         file = data_dir / raw["file"]
         if not file.is_file():
             problems.add(manifest, yaml_path(*where, "file"), f"source file {raw['file']!r} not found under data/",
@@ -323,58 +343,37 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
         if any(s.id == raw["id"] for s in sources):
             problems.add(manifest, yaml_path(*where, "id"), f"duplicate source id {raw['id']!r}",
                          located.line(*where, "id"))
-        if label:
-            sources.append(Source(raw["id"], file, game_dir / raw["rules"], raw["lang"], label))
+        sources.append(Source(raw["id"], file, game_dir / raw["rules"], raw["lang"], _as_label(raw["label"])))
 
     # Chapters and the declared section list.
     declared: dict[str, tuple[str, str | None, int | None]] = {}
     also_of: dict[str, tuple[tuple[str, ...], int | None]] = {}
     chapters: list[Chapter] = []
-    raw_chapters = data.get("chapters")
-    if not isinstance(raw_chapters, list) or not raw_chapters:
-        problems.add(manifest, "chapters", f"expected a non-empty list of chapters, got {raw_chapters!r}",
-                     located.line("chapters"))
-        raw_chapters = []
-    for index, raw in enumerate(raw_chapters):
+    for index, raw in enumerate(data["chapters"] if faults.usable("chapters") else []):
         where = ("chapters", index)
-        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not SLUG.match(raw["id"]):
-            problems.add(manifest, yaml_path(*where, "id"), f"expected a chapter with a slug id, got {raw!r}"[:200],
-                         located.line(*where))
+        if not faults.usable(*where) or not faults.clean(*where, "id"):
             continue
-        chapter_title = _label(raw.get("title"), manifest, located, (*where, "title"), problems)
         ids = []
-        for s_index, item in enumerate(raw.get("sections") or []):
+        for s_index, item in enumerate(raw["sections"] if faults.usable(*where, "sections") else []):
             line = located.line(*where, "sections", s_index)
+            if not faults.clean(*where, "sections", s_index):
+                continue
             only = None
             if isinstance(item, dict):
-                only = item.get("only")
-                also = item.get("also", [])
-                if not isinstance(also, list) or not all(isinstance(a, str) for a in also):
-                    problems.add(manifest, yaml_path(*where, "sections", s_index, "also"),
-                                 f"expected a list of section ids, got {also!r}", line)
-                elif also:
-                    also_of[str(item.get("id"))] = (tuple(also), line)
-                item = item.get("id")
-                if only not in SITE_LANGUAGES:
-                    problems.add(manifest, yaml_path(*where, "sections", s_index, "only"),
-                                 f"expected 'it' or 'en', got {only!r}", line)
-            if not isinstance(item, str) or not SECTION_ID.match(item):
-                problems.add(manifest, yaml_path(*where, "sections", s_index),
-                             f"expected a section id 'chapter.slug', got {item!r}", line)
-                continue
+                only = item["only"]
+                if item.get("also"):
+                    also_of[item["id"]] = (tuple(item["also"]), line)
+                item = item["id"]
             if item in declared:
                 problems.add(manifest, yaml_path(*where, "sections", s_index),
                              f"duplicate section id {item!r} (first listed at line {declared[item][2]})", line)
                 continue
             declared[item] = (raw["id"], only, line)
             ids.append(item)
-        if not ids:
-            problems.add(manifest, yaml_path(*where, "sections"), "expected at least one section id",
-                         located.line(*where))
         if any(c.id == raw["id"] for c in chapters):
             problems.add(manifest, yaml_path(*where, "id"), f"duplicate chapter id {raw['id']!r}", located.line(*where))
-        if chapter_title:
-            chapters.append(Chapter(raw["id"], chapter_title, tuple(ids)))
+        if faults.clean(*where, "title"):
+            chapters.append(Chapter(raw["id"], _as_label(raw["title"]), tuple(ids)))
 
     # Texts: originals from each source's file, translations from translations.<lang>.md.
     texts: dict[str, dict[str, SectionText]] = {}
