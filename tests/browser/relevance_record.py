@@ -29,12 +29,13 @@ SAMPLE = 200
 
 def digest(site: Path, lookups: Sequence[Any]) -> str:
     """What the generated set's answers depend on: both languages' search indexes, every script of
-    the built site (Material's search worker, its lunr languages, the project's search wrapper),
+    the built site but play mode's (Material's search worker, its lunr languages, the project's
+    search wrapper and page scripts),
     the query runner and the lookups themselves. (The figures page keeps its measured numbers out
     of the index, so a new measurement does not make the record stale.)"""
     h = hashlib.sha256()
     files = [site / "search" / "search_index.json", site / "en" / "search" / "search_index.json",
-             *sorted((site / "assets").rglob("*.js"))]
+             *sorted(p for p in (site / "assets").rglob("*.js") if not _play_mode(p.relative_to(site).as_posix()))]
     for file in files:
         h.update(file.relative_to(site).as_posix().encode() + b"\0")
         h.update(file.read_bytes() if file.is_file() else b"(missing)")
@@ -42,6 +43,15 @@ def digest(site: Path, lookups: Sequence[Any]) -> str:
     h.update(f"{RUN_QUERIES}\0{CHUNK}\0".encode())
     h.update(json.dumps([_key(lookup) for lookup in lookups], ensure_ascii=False).encode())
     return h.hexdigest()
+
+
+PLAY_MODE = ("assets/pyodide", "assets/play-engine.js")
+"""Scripts of play mode, loaded only when a reader starts playing a puzzle: Pyodide (present only
+where ``make pyodide`` ran) and the engine's sources. The search never sees them."""
+
+
+def _play_mode(path: str) -> bool:
+    return path.startswith(PLAY_MODE)
 
 
 def _key(lookup: Any) -> list[Any]:
