@@ -235,11 +235,11 @@ class Readings:
     rule [scoring.detox]) before "In case of a tie, each player receives 3 points"
     [two-player.scoring] (False: any equal amount gives 3 each; the engine today)."""
     grey_then_exhaust: bool = False
+    """2e: a grey flask may be followed by exhausting the turn's flask (the oracle's reading: no,
+    "A player will then take their normal flask placement"; the engine today: yes)."""
     peek_after_flask: bool = True
     """``peek-deck`` "solo UNA VOLTA per turno", "durante il suo turno": also after the turn's flask,
     like Macromolecule cards (False: only before the turn's flask)."""
-    """2e: a grey flask may be followed by exhausting the turn's flask (the oracle's reading: no,
-    "A player will then take their normal flask placement"; the engine today: yes)."""
 
 
 @dataclass(frozen=True)
