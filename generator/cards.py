@@ -236,7 +236,6 @@ MAX_COUNT = 999
 # --------------------------------------------------------------------------- loading
 
 
-_NONEMPTY = {"type": "string", "pattern": r"\S", "expected": "a non-empty text"}
 _COUNT = {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_COUNT,
           "expected": f"an integer 0..{MAX_COUNT} or null"}
 _FLAG = {"type": "boolean", "expected": "true or false"}
@@ -247,9 +246,7 @@ _RESOURCES = [*(r.value for r in Resource), *RESOURCE_SPELLINGS]
 
 def _texts(langs: tuple[str, ...], sources: list[str], *keys: str) -> Schema:
     """The properties of texts ``keys`` in ``langs``, each with its ``<key>_source``."""
-    text = {"type": "object", "required": list(langs), "additionalProperties": False, "member": "translation",
-            "properties": {lang: _NONEMPTY for lang in langs},
-            "expected": f"a mapping of languages {list(langs)} to texts"}
+    text = schema.in_languages(langs, f"a mapping of languages {list(langs)} to texts", closed=True)
     source = {"type": "object", "required": list(langs), "member": "source of",
               "properties": {lang: {"enum": [*sources, PROJECT]} for lang in langs},
               "expected": "a mapping of languages to a source id or 'project'"}

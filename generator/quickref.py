@@ -55,8 +55,6 @@ def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(text))
 
 
-_TEXT = {"type": "string", "pattern": r"\S", "expected": "a non-empty text"}
-
 SCHEMA: Schema = {
     "type": "object", "required": ["groups"], "additionalProperties": False,
     "properties": {"groups": {
@@ -67,16 +65,15 @@ SCHEMA: Schema = {
             "properties": {
                 "id": {"type": "string", "pattern": f"^{GROUP_ID.pattern}$",
                        "expected": "a group id of a-z, 0-9 and '-' (it is the group's anchor on the page)"},
-                "title": {"type": "object", "required": list(SITE_LANGUAGES), "additionalProperties": False,
-                          "properties": {lang: _TEXT for lang in SITE_LANGUAGES},
-                          "expected": f"a text for each of {', '.join(SITE_LANGUAGES)}"},
+                "title": schema.in_languages(SITE_LANGUAGES, f"a text for each of {', '.join(SITE_LANGUAGES)}",
+                                             closed=True, member=None),
                 "lines": {"type": "array", "minItems": 1, "items": {
                     "type": "object", "required": ["refs", *SITE_LANGUAGES], "additionalProperties": False,
                     "expected": f"{{refs: [...], {', '.join(SITE_LANGUAGES)}}}",
                     "properties": {
                         "refs": {"type": "array", "minItems": 1, "items": {"type": "string"},
                                  "expected": "a list of rule section ids"},
-                        **{lang: _TEXT for lang in SITE_LANGUAGES}}}}}}}},
+                        **{lang: schema.NONEMPTY_TEXT for lang in SITE_LANGUAGES}}}}}}}},
 }
 """The shape of a quick reference; :func:`load_quickref` checks ids once, refs and numbers against the rules."""
 

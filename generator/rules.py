@@ -15,6 +15,7 @@ from typing import cast
 from solver.io.loading import Located, parse_line_ranges
 
 from .errors import Problems
+from .schema import Schema, check, in_languages
 from .yamlio import load_yaml, yaml_path
 
 from .languages import SITE_LANGUAGES as SITE_LANGUAGES  # noqa: E402 (re-exported: the languages are defined in mkdocs.yml)
@@ -263,18 +264,17 @@ def _label(value: object, file: Path, located: Located, path: tuple[str | int, .
     return Label(it=value["it"], en=value["en"])
 
 
-def _text(what: str) -> dict[str, object]:
+def _text(what: str) -> Schema:
     return {"type": "string", "minLength": 1, "pattern": r"\S", "expected": f"a text ({what})"}
 
 
-def _label_schema() -> dict[str, object]:
+def _label_schema() -> Schema:
     """Text in every site language: ``{it: ..., en: ...}``."""
-    return {"type": "object", "required": list(SITE_LANGUAGES), "member": "translation",
-            "expected": f"a text in each of {list(SITE_LANGUAGES)} ({{it: ..., en: ...}})",
-            "properties": {lang: _text(f"the {lang} wording") for lang in SITE_LANGUAGES}}
+    return in_languages(SITE_LANGUAGES, f"a text in each of {list(SITE_LANGUAGES)} ({{it: ..., en: ...}})",
+                        text=lambda lang: _text(f"the {lang} wording"))
 
 
-def manifest_schema() -> dict[str, object]:
+def manifest_schema() -> Schema:
     """The shape of a ``game.yaml`` (what needs other files, the folder or the whole list, such as
     the id matching the folder, source files existing and duplicate ids, stays in :func:`load_game`)."""
     slug = {"type": "string", "pattern": SLUG.pattern, "expected": "a slug of a-z, 0-9 and '-'"}
@@ -317,7 +317,6 @@ def _as_label(value: dict[str, str]) -> Label:
 def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None:
     """Load and validate one game; problems are collected, not raised: the manifest's shape
     against :data:`MANIFEST_SCHEMA`, then what the shape cannot say."""
-    from .schema import check
     manifest = game_dir / "game.yaml"
     before = len(problems.items)
     data, located = load_yaml(manifest)

@@ -29,6 +29,25 @@ from .errors import Problems
 Schema = dict[str, Any]
 """A JSON Schema (draft 2020-12) as a Python mapping."""
 
+NONEMPTY_TEXT: Schema = {"type": "string", "pattern": r"\S", "expected": "a non-empty text"}
+"""A text holding at least one character that is not a space."""
+
+
+def in_languages(langs: Iterable[str], expected: str, *, text: Callable[[str], Schema] = lambda lang: NONEMPTY_TEXT,
+                 closed: bool = False, member: str | None = "translation") -> Schema:
+    """A text in each of ``langs`` (``{it: ..., en: ...}``): ``text(lang)`` is each one's schema,
+    ``closed`` refuses other keys, ``member`` names a missing language ("missing translation 'en'";
+    "missing field 'en'" when None)."""
+    langs = list(langs)
+    body: Schema = {"type": "object", "required": langs}
+    if closed:
+        body["additionalProperties"] = False
+    body["properties"] = {lang: text(lang) for lang in langs}
+    body["expected"] = expected
+    if member is not None:
+        body["member"] = member
+    return body
+
 _repr = reprlib.Repr()
 _repr.maxstring, _repr.maxother, _repr.maxlist, _repr.maxdict, _repr.maxlevel = 80, 80, 6, 6, 3
 

@@ -118,9 +118,7 @@ def official_pairs(game: Game) -> list[SectionPair]:
 
 
 def _both(what: str) -> Schema:
-    return {"type": "object", "required": ["it", "en"], "member": "translation",
-            "properties": {lang: {"type": "string", "pattern": r"\S", "expected": "a non-empty text"} for lang in ("it", "en")},
-            "expected": f"{what} in both languages {{it: ..., en: ...}}"}
+    return schema.in_languages(("it", "en"), f"{what} in both languages {{it: ..., en: ...}}")
 
 
 NOTES_SCHEMA: Schema = {
