@@ -166,13 +166,15 @@ def generated_rows(tabs: dict, site_url: str, lookups: list) -> list[dict]:
     the number of result pages and whether a right page is among the top 3."""
     mine = {lang: [lookup for lookup in lookups if lookup.site == lang] for lang in tabs}
     found = results_in_tabs(tabs, site_url, {lang: [lookup.query for lookup in items] for lang, items in mine.items()})
-    rows = []
-    for lang, items in mine.items():
-        for lookup, pages in zip(items, found[lang]):
-            rows.append({"site": lang, "kind": lookup.kind, "source": lookup.source, "query": lookup.query,
-                         "right": lookup.right, "top": pages[:3], "count": len(pages),
-                         "ok": is_right(pages[:3], lookup.right, "en/" if lang == "en" else "")})
-    return rows
+    return [lookup_row(lookup, pages[:3], len(pages)) for lang, items in mine.items()
+            for lookup, pages in zip(items, found[lang])]
+
+
+def lookup_row(lookup, top: list[str], count: int) -> dict:
+    """The row of one generated lookup whose first result pages are ``top`` of ``count``."""
+    return {"site": lookup.site, "kind": lookup.kind, "source": lookup.source, "query": lookup.query,
+            "right": lookup.right, "top": top, "count": count,
+            "ok": is_right(top, lookup.right, "en/" if lookup.site == "en" else "")}
 
 
 def switch_language(page, hreflang: str) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from helpers import CHUNK, RUN_QUERIES, is_right
+from helpers import CHUNK, RUN_QUERIES, lookup_row
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "tests" / "golden" / "search-relevance.json"
@@ -96,13 +96,8 @@ def rows_from(record: dict[str, Any], lookups: Sequence[Any]) -> list[dict[str, 
     """The rows :func:`helpers.generated_rows` would give, rebuilt from the record (``ok`` is worked
     out again from the lookups' right pages, not stored)."""
     pages = record["pages"]
-    rows = []
-    for lookup, (count, *top_numbers) in zip(lookups, record["answers"], strict=True):
-        top = [pages[i] for i in top_numbers]
-        rows.append({"site": lookup.site, "kind": lookup.kind, "source": lookup.source, "query": lookup.query,
-                     "right": lookup.right, "top": top, "count": count,
-                     "ok": is_right(top, lookup.right, "en/" if lookup.site == "en" else "")})
-    return rows
+    return [lookup_row(lookup, [pages[i] for i in top_numbers], count)
+            for lookup, (count, *top_numbers) in zip(lookups, record["answers"], strict=True)]
 
 
 def sample(lookups: Sequence[Any], seed: str, size: int = SAMPLE) -> list[int]:
