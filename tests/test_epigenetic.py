@@ -11,7 +11,7 @@ from tiers import cpsat_within_budget, exhaustive_within_budget
 from solver import solve
 from solver.game.engine import Action, ActionKind, apply, initial_state, is_terminal, legal_actions, returns, score
 from solver.game.errors import IllegalActionError, PuzzleError
-from solver.optimise.planner import build_model, solve_cpsat, unsupported_reason
+from solver.optimise.planner import build_model, unsupported_reason
 from solver.optimise.search import exhaustive
 from solver.game.replay import replay
 from solver_fixtures import make, place, random_puzzle_data, run
