@@ -159,7 +159,7 @@ class ValueSearch:
                 if choice in seen:
                     continue
                 seen.add(choice)
-            elif best is not None and self.prune_dominated and self._cannot_beat(key, after, best):
+            elif best is not None and self.prune_dominated and self._cannot_beat(key, best):
                 continue
             reached = self._value(after, key)
             if reached is None:
@@ -173,14 +173,15 @@ class ValueSearch:
                 count = min(self.count_cap, count + self.counts[key])
         return best, count
 
-    def _cannot_beat(self, key: State, state: State, best: int) -> bool:
-        """True when a valued state dominating ``state`` (memo key ``key``) is worth no more than ``best``."""
+    def _cannot_beat(self, key: State, best: int) -> bool:
+        """True when a valued state dominating the state of memo key ``key`` is worth no more than
+        ``best`` (the key keeps the state's stock and Health: :func:`canonical` relabels spots only)."""
         if key in self.table:
             return False
         dominance = dominance_key(key)
         if dominance is None:
             return False
-        vec = state.stock.as_tuple() + (state.health,)
+        vec = key.stock.as_tuple() + (key.health,)
         for other, value in self.frontier.get(dominance, ()):
             if (value is None or value <= best) and all(x >= y for x, y in zip(other, vec)):
                 return True
