@@ -808,6 +808,10 @@ def _why_not_attack_step(state: State, action: Action) -> str | None:
     strain, source, stage = state.attacks[0]
     if action.kind is ActionKind.INCOME and income_before_attack(state):
         return _why_not_epigenetic(state, action)
+    if action.kind is ActionKind.PLAY_CARD:
+        return (f"a Virus attack ({strain.value}, {source}) waits: an attack is no one's turn, so no card is "
+                "played now; a card held after the round's last flask is played before the turn ends "
+                "(cards.macromolecule, virus.attack)")
     if stage == virus.RESPOND:
         if action.kind is not ActionKind.RESPOND:
             return f"a Virus attack ({strain.value}, {source}) waits for the player's gain or loss: respond (virus.attack)"

@@ -22,15 +22,17 @@ between it and the player's next turn lie Phase 2 and the other players' flasks 
   reshuffle of the discard pile finds the cards played in it, and the attack can take one of
   the card's cubes instead of a Health Point. A card cannot be played while the attack waits:
   that is no one's turn (the engine used to allow it before a Virus Event's attack, which put the
-  card in the pile after Phase 2's refill and its cubes out of Toxicity's reach).
+  card in the discard pile after Phase 2's refill instead of before it).
 - Otherwise the card is played at the start of the player's next turn instead, which is what the
   engine has always offered: Phase 2 then only pays receptor bonuses, returns the flasks, refreshes
   the row and reveals a non-Virus event, and the next round's other flasks buy no Virus Attack card.
-  None of these reads the stock except Toxicity, which takes at least as many cubes from a stock
-  with the card's cubes in it (a step never loses fewer cubes from more). Known gap: the discard
-  pile. A card bought with the round's last flask and played at once lies in the pile when this
-  Phase 2 refills the row; when the deck is used up, a pile of that one card comes back into the
-  row; the engine and the planner do not offer that (not modelled).
+  None of these reads the stock except Toxicity, which never takes fewer cubes from a stock with
+  the card's cubes in it (its steps lose more from more), so the stock after the card played at
+  the next turn holds at least what it would after the card played before Phase 2. Known gap, the
+  discard pile (rules audit row ``macromolecule-card-before-reshuffle``, status wrong): a card
+  bought with the round's last flask and played at once lies in the pile when this Phase 2 refills
+  the row, and when the deck is used up a pile of that one card comes back into the row; the
+  engine and the planner do not offer that yet.
 
 After the last placement of the game every card still held is played, which is never worse
 either (macromolecule sets only grow with the stock and the cards are never completed cards).
