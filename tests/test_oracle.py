@@ -57,8 +57,9 @@ def engine_plan(puzzle, plan, health: int) -> list[Action]:
     game's last flask are played by the engine itself at the end of the last turn
     (``solver.game.engine._play_held_cards``), and so are the ATP trades of the Epigenetic card
     ``atp-exchange`` (``solver.game.engine._trade_leftover_atp``), so those trailing moves are left out.
-    The oracle ends a turn silently; where the engine keeps a turn open after its flask for the
-    look at the deck (``peek-deck``), the turn's end (``end-turn``) goes where the oracle's plan
+    The oracle ends a turn silently; where the engine keeps a turn open after its flask (for the
+    look at the deck, ``peek-deck``, or for Macromolecule cards before a Virus attack that strikes
+    before the player's next turn), the turn's end (``end-turn``) goes where the oracle's plan
     reaches ``health``: before a move of the next turn, and before or after a look or a card
     played there (the oracle's plan does not say whose turn they belong to). A look after the
     game's last flask that the engine does not offer (it can change nothing) is left out. Raises
@@ -521,3 +522,17 @@ def test_the_deck_look_after_the_turns_flask_by_the_oracle():
 
 def test_the_deck_look_after_the_turns_flask_by_the_engine(puzzle_dir):
     assert exhaustive(load_puzzle(write(_look_after_the_flask(), puzzle_dir)))[0] == 1
+
+
+def test_a_card_played_before_another_players_virus_attack_card(puzzle_dir):
+    """The rules audit's puzzle macromolecule-card-before-card-attack: a card bought with round 1's
+    flask and played at the end of that turn gives the mRNA the attack of the Virus Attack card
+    another player buys at round 2's start takes: 2 by the oracle and by the engine; 1 if cards
+    could not be played after the turn's flask (the oracle's other reading)."""
+    import yaml
+    path = Path(__file__).parent.parent / "data" / "audit" / "puzzles" / "macromolecule-card-before-card-attack.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    puzzle = load(data)
+    assert best(puzzle).health == 2
+    assert best(puzzle, replace(Readings(), macromolecule_any_time=False)).health == 1
+    assert exhaustive(load_puzzle(path))[0] == 2

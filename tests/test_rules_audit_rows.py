@@ -305,17 +305,16 @@ def test_deck_look_after_the_turns_flask():
     assert best(p) == 1
 
 
-@wrong("macromolecule-card-before-card-attack")
 def test_held_card_played_before_an_attack_bought_at_the_next_rounds_start():
     """macromolecule-card-before-card-attack (IT cards.macromolecule, "in qualsiasi momento durante
-    il turno"; EN 468): a Macromolecule card held after the round's last flask could have been
-    played at the end of that turn, before a Virus Attack card another player buys at the next
-    round's start strikes (found by the independent oracle). 1e, 3 players, 2 rounds of 1 flask, no
-    stock, Health 3: round 1's only spot, card-row-1, buys mac (1 mRNA); the refill puts the Virus
-    Attack card va in card-row-1, another player buys it at round 2's start and the player's roll is
-    the lowest. Played at the end of round 1's turn, the card's mRNA is what the attack takes: 2
-    points (the oracle's optimum); the engine lets a held card be played before an attack only
-    when the attack is a Phase 2 Virus Event's, so here the attack takes a Health Point: 1."""
+    il turno"; EN 468): a Macromolecule card held after the round's last flask can be played at the
+    end of that turn, before a Virus Attack card another player buys at the next round's start
+    strikes (found by the independent oracle). 1e, 3 players, 2 rounds of 1 flask, no stock,
+    Health 3: round 1's only spot, card-row-1, buys mac (1 mRNA); the refill puts the Virus Attack
+    card va in card-row-1, another player buys it at round 2's start and the player's roll is the
+    lowest. Played at the end of round 1's turn (the turn stays open after its flask), the card's
+    mRNA is what the attack takes: 2 points (the oracle's optimum); kept for round 2's turn, it
+    comes too late and the attack takes a Health Point: 1."""
     from solver.io.puzzle import load_board
     spots = [s.id for s in load_board("3-5p").spots]
     cards = [{"id": "mac", "type": "macromolecule", "gain": {"mrna": 1}, "illustrative": True},
@@ -328,6 +327,26 @@ def test_held_card_played_before_an_attack_bought_at_the_next_rounds_start():
              occupied={1: [s for s in spots if s != "card-row-1"], 2: [s for s in spots if s not in ("nucleus-2", "laureates")]},
              virus_rolls={"va": {"roll": 0, "others": [{"seat": 2, "response": 5}, {"seat": 3, "response": 3}]}})
     assert best(p) == 2
+
+
+@wrong("macromolecule-card-before-reshuffle")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_card_bought_with_the_rounds_last_flask_comes_back_through_the_reshuffle(edition):
+    """macromolecule-card-before-reshuffle (IT cards.macromolecule, "in qualsiasi momento durante il
+    turno"; EN "place that card in the Cell Component discard pile"; gameplay.phase-2, the
+    reshuffle): 3 players, 2 rounds of 1 flask, no stock; card-row-1 (0 ATP) is the only spot of
+    both rounds and holds mac (2 mRNA); the deck is empty. Bought with round 1's flask and played
+    at the end of that turn, mac is the discard pile's one card when Phase 2 refills the row: it
+    comes back to slot 1, is bought and played again: 4 mRNA, 1 point (the independent oracle's
+    optimum too). The engine plays it only after Phase 2: 2e 0 (round 2 exhausts), 1e no sequence
+    (round 2's flask has nowhere to go)."""
+    from solver.io.puzzle import load_board
+    spots = [s.id for s in load_board("3-5p").spots]
+    p = make(edition=edition, players=3, rounds=2, flasks=1, grey_flasks=0, events=[None, None],
+             row=["mac", None, None, None], deck=[],
+             cards=[{"id": "mac", "type": "macromolecule", "gain": {"mrna": 2}, "illustrative": True}],
+             occupied={1: [s for s in spots if s != "card-row-1"], 2: [s for s in spots if s != "card-row-1"]})
+    assert best(p) == 1
 
 
 # --------------------------------------------------------------------------- outside / not modelled

@@ -1,7 +1,8 @@
 """Virus readings where the order of things inside a round matters: the First Player Card changing
 hands before a tie is broken (VIR 111, IT 716), a Virus Attack card taken with the Epigenetic deck
 look (IT 788), the round's Epigenetic income before another player's attack (IT 805), and
-Macromolecule cards played at the end of the turn before a Phase 2 Virus Event (EN 468)."""
+Macromolecule cards played at the end of the turn before a Virus attack that strikes before the
+player's next turn (EN 468)."""
 from __future__ import annotations
 
 import pytest
@@ -115,7 +116,7 @@ def test_income_does_not_jump_a_virus_event():
         apply(s, Action(ActionKind.INCOME, resource=Resource.MRNA))
 
 
-# --------------------------------------------------------------------------- EN 468: cards before a Phase 2 Virus Event
+# --------------------------------------------------------------------------- EN 468: cards before a Virus attack between two turns
 
 def test_card_bought_with_the_rounds_last_flask_is_played_before_the_phase_2_attack():
     """Round 1: the last flask buys a Macromolecule card (2 lipids); round 2 opens with a Virus
@@ -126,10 +127,16 @@ def test_card_bought_with_the_rounds_last_flask_is_played_before_the_phase_2_att
              occupied={1: [s for s in spots if s != "card-row-1"], 2: [s for s in spots if s != "smooth-er-lipids-3"]},
              events=[None, "virus-ebola"], virus_rolls={"round-2": {"roll": 0, "others": others((2, 5), (3, 3))}})
     s = run(p, place("card-row-1"))
-    assert s.round == 2 and s.attacks and "mm" in s.hand
-    assert Action(ActionKind.PLAY_CARD, card="mm") in legal_actions(s)
-    s = apply(s, Action(ActionKind.PLAY_CARD, card="mm"))
-    assert "lipid" in {a.lose for a in legal_actions(s)}
+    assert s.round == 1 and s.after_flask and "mm" in s.hand, "the turn stays open for the card"
+    assert {a.kind for a in legal_actions(s)} == {ActionKind.PLAY_CARD, ActionKind.END_TURN}
+    played = apply(s, Action(ActionKind.PLAY_CARD, card="mm"))
+    assert played.round == 2 and played.attacks and not played.after_flask, "the last card closes the turn"
+    assert "lipid" in {a.lose for a in legal_actions(played)}
+    kept = apply(s, Action(ActionKind.END_TURN))
+    assert kept.round == 2 and kept.attacks and "mm" in kept.hand
+    with pytest.raises(IllegalActionError, match="waits"):      # an attack is no one's turn
+        apply(kept, Action(ActionKind.PLAY_CARD, card="mm"))
+    assert {a.lose for a in legal_actions(kept)} == {"health"}
     # round 1 offers only the Free card slot (or exhausting the flask), round 2 only Lipid
     # Synthesis 3. Optimum: card first, lose 1 of its 2 lipids, then 3 lipids: 4, 1 set, Health
     # 0 + 1 = 1. Were the card held until round 2's turn: the loss is 1 Health Point (empty stock)
@@ -138,6 +145,29 @@ def test_card_bought_with_the_rounds_last_flask_is_played_before_the_phase_2_att
     assert best == 1
     kinds = [a.kind for a in plan]
     assert kinds.index(ActionKind.PLAY_CARD) < kinds.index(ActionKind.RESPOND)
+    assert ActionKind.END_TURN not in kinds, "playing the last card closed the turn"
+
+
+def test_the_card_played_before_phase_2_meets_its_toxicity():
+    """The turn kept open for a card before another player's Virus Attack card is the rule itself,
+    so Phase 2 runs on what the player did (1e, Toxicity is a 1st-edition event): 4 mRNA and a card of 1 mRNA bought with round 1's
+    last flask; round 2 reveals Toxicity, then another player buys va. Played at the end of the
+    turn, the card's mRNA meets Toxicity (5 -> 4); kept, it waits out Toxicity (4 stays 4) and the
+    attack (only a Health Point or the stock's mRNA), and is played in round 2's turn."""
+    spots = [s.id for s in load_board("3-5p").spots]
+    mac = {"id": "mac", "type": "macromolecule", "gain": {"mrna": 1}, "illustrative": True}
+    p = make(edition="1e", players=3, rounds=2, flasks=1, grey_flasks=0, row=["mac"], deck=["va", "d1", "d2", "d3"],
+             cards=[mac, VA] + [{"id": d, "type": "detox", "cost": {"atp": 4}, "illustrative": True} for d in ("d1", "d2", "d3")],
+             start={"mrna": 4, "health": 3}, events=[None, "toxicity"], laureates_seats={1: 2},
+             occupied={1: [s for s in spots if s != "card-row-1"], 2: [s for s in spots if s not in ("nucleus-2", "laureates")]},
+             virus_rolls={"va": {"roll": 0, "others": others((2, 5), (3, 3))}})
+    s = run(p, place("card-row-1"))
+    assert s.after_flask and s.hand == ("mac",)
+    played = apply(s, Action(ActionKind.PLAY_CARD, card="mac"))
+    assert played.round == 2 and played.stock.mrna == 4 and played.attacks and played.health == 2
+    kept = apply(s, Action(ActionKind.END_TURN))
+    assert kept.round == 2 and kept.stock.mrna == 4 and kept.hand == ("mac",) and kept.attacks
+    assert {a.lose for a in legal_actions(kept)} == {"health", "mrna"}
 
 
 def test_no_card_before_the_first_rounds_event():

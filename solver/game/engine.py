@@ -72,8 +72,10 @@ class ActionKind(Enum):
     """Look at the deck's top cards, maybe take one, put the rest back in any order (Epigenetic
     card, ``epigenetic.peek-deck``), before or after the turn's flask."""
     END_TURN = "end-turn"
-    """End a turn kept open after its flask without the look at the deck that could still follow
-    (Epigenetic card, ``epigenetic.peek-deck``: see :func:`solver.rules.epigenetic.look_may_follow`)."""
+    """End a turn kept open after its flask: for the look at the deck that could still follow
+    (Epigenetic card, ``epigenetic.peek-deck``: see :func:`solver.game.rules.epigenetic.look_may_follow`),
+    or for Macromolecule cards before a Virus attack that strikes before the player's next turn
+    (``cards.macromolecule``: see :func:`solver.game.rules.macromolecule_cards.played_before_phase_2`)."""
     VACCINATE = "vaccinate"
     """Virus attack: pay ``amount`` ATP for 2 antibodies each of the attacking strain (0: decline)
     (``virus.event-attack``, ``virus.card-attack``)."""
@@ -85,14 +87,14 @@ class ActionKind(Enum):
         return {ActionKind.PLACE: ("gameplay.phase-1",), ActionKind.EXHAUST: ("gameplay.exhaust-flask",),
                 ActionKind.PLAY_CARD: ("cards.macromolecule",), ActionKind.TRADE: ("epigenetic.atp-exchange",),
                 ActionKind.INCOME: ("epigenetic.round-income",), ActionKind.PEEK: ("epigenetic.peek-deck",),
-                ActionKind.END_TURN: ("epigenetic.cards", "epigenetic.peek-deck"),
+                ActionKind.END_TURN: ("epigenetic.cards", "epigenetic.peek-deck", "cards.macromolecule"),
                 ActionKind.VACCINATE: ("virus.event-attack", "virus.card-attack"),
                 ActionKind.RESPOND: ("virus.allocation",)}[self]
 
     @property
     def ends_turn(self) -> bool:
         """A placement or an exhausted flask is the turn's flask; the others happen during a turn
-        (a turn kept open after its flask for the look at the deck ends with ``end-turn``)."""
+        (a turn kept open after its flask ends with ``end-turn``)."""
         return self in (ActionKind.PLACE, ActionKind.EXHAUST)
 
 
@@ -263,10 +265,12 @@ class State:
     peeked: bool = False
     """The Epigenetic card ``peek-deck`` was used this turn (once a turn)."""
     after_flask: bool = False
-    """The turn's flask is placed but the turn is still open: the look at the deck of the
-    Epigenetic card ``peek-deck`` can still follow, "durante il suo turno" (``epigenetic.cards``),
-    maybe after a Virus attack the flask started. The look or ``end-turn`` closes the turn
-    (:func:`_after_the_flask`). Never set without that card."""
+    """The turn's flask is placed but the turn is still open, maybe after a Virus attack the flask
+    started: the look at the deck of the Epigenetic card ``peek-deck`` can still follow, "durante
+    il suo turno" (``epigenetic.cards``), or, after the round's last flask, Macromolecule cards
+    held can be played before a Virus attack that strikes before the player's next turn
+    (``cards.macromolecule``). The look, the last card or ``end-turn`` closes the turn
+    (:func:`_after_the_flask`). Never set otherwise."""
     end_trade: Stock = ZERO
     """Cubes the Epigenetic card ``atp-exchange`` bought with the ATP left at the end of the game."""
     antibodies: tuple[int, int, int] = (0, 0, 0)
@@ -703,7 +707,8 @@ def why_illegal(state: State, action: Action) -> str | None:
     if state.after_flask:
         if action.kind.ends_turn:
             return ("the turn's flask is placed: the turn is open for the look at the deck "
-                    "(epigenetic.peek-deck); end it with end-turn")
+                    "(epigenetic.peek-deck) or for Macromolecule cards before Phase 2 (cards.macromolecule); "
+                    "end it with end-turn")
     elif not is_players_turn(state):
         return "no flask left this round"
     if not action.kind.ends_turn and action.kind is not ActionKind.PLAY_CARD:
@@ -803,10 +808,10 @@ def _why_not_attack_step(state: State, action: Action) -> str | None:
     strain, source, stage = state.attacks[0]
     if action.kind is ActionKind.INCOME and income_before_attack(state):
         return _why_not_epigenetic(state, action)
-    if action.kind is ActionKind.PLAY_CARD and cards_before_event_attack(state):
-        if any(getattr(action, n) not in (None, False) for n in ("spot", "grey", "amount", "resource", "goal", "bump")):
-            return "play-card takes only a card"
-        return macromolecule_cards.why_not(_card(state, action.card), action.card, state.hand)
+    if action.kind is ActionKind.PLAY_CARD:
+        return (f"a Virus attack ({strain.value}, {source}) waits: an attack is no one's turn, so no card is "
+                "played now; a card held after the round's last flask is played before the turn ends "
+                "(cards.macromolecule, virus.attack)")
     if stage == virus.RESPOND:
         if action.kind is not ActionKind.RESPOND:
             return f"a Virus attack ({strain.value}, {source}) waits for the player's gain or loss: respond (virus.attack)"
@@ -847,11 +852,12 @@ def _attack_step(state: State, action: Action) -> State:
 
 
 def _why_not_end_turn(state: State, action: Action) -> str | None:
-    """Why ending the turn is refused, or None: only a turn kept open after its flask for the look
-    at the deck is ended by the player (the others end with their flask)."""
+    """Why ending the turn is refused, or None: only a turn kept open after its flask
+    (:func:`_after_the_flask`) is ended by the player (the others end with their flask)."""
     if not state.after_flask:
         return ("end-turn: a turn ends with its flask; end-turn closes only a turn kept open after "
-                "it for the look at the deck (epigenetic.peek-deck)")
+                "it for the look at the deck (epigenetic.peek-deck) or for Macromolecule cards before "
+                "Phase 2 (cards.macromolecule)")
     given = [n for n in ("spot", "card", "amount", "resource", "goal", "bump", "disk", "order", "take", "lose")
              if getattr(action, n) is not None] + [n for n in ("grey", "extra") if getattr(action, n)]
     if given:
@@ -1149,8 +1155,9 @@ def apply_legal(state: State, action: Action) -> State:
     if action.kind is ActionKind.PLAY_CARD:
         assert action.card is not None
         card = state.puzzle.card(action.card)
-        return _r(state, stock=macromolecule_cards.apply(state.stock, card), hand=_remove_one(state.hand, card.id),
-                  discard=state.discard + (card.id,))
+        state = _r(state, stock=macromolecule_cards.apply(state.stock, card), hand=_remove_one(state.hand, card.id),
+                   discard=state.discard + (card.id,))
+        return _after_the_flask(state) if state.after_flask else state
     if action.kind is ActionKind.TRADE:
         assert action.resource is not None
         return _r(state, stock=epigenetic.apply_trade(state.stock, action.resource))
@@ -1194,15 +1201,16 @@ def apply_legal(state: State, action: Action) -> State:
 
 
 def _after_the_flask(state: State) -> State:
-    """The turn after its flask, or after the look or the Virus attack that came after it: it stays
-    open (``after_flask``) while the look at the deck can still follow (:func:`_look_may_follow`),
-    else it ends (:func:`_end_turn`). A Virus attack the flask started comes first, and the round
-    ends after it (:func:`_attack_step` comes back here)."""
+    """The turn after its flask, or after the look, a card or the Virus attack that came after it:
+    it stays open (``after_flask``) while the look at the deck can still follow
+    (:func:`_look_may_follow`) or held Macromolecule cards may be played before Phase 2
+    (:func:`_cards_may_follow`), else it ends (:func:`_end_turn`). A Virus attack the flask started
+    comes first, and the round ends after it (:func:`_attack_step` comes back here)."""
     if state.attacks:
-        if _look_may_follow(state, atp_unknown=True):
+        if _look_may_follow(state, atp_unknown=True) or _cards_may_follow(state):
             return _r(state, after_flask=True)
         return _r(state, after_flask=False, peeked=False)   # the turn is over: after the attack, the next
-    if _look_may_follow(state):
+    if _look_may_follow(state) or _cards_may_follow(state):
         return _r(state, after_flask=True)
     return _end_turn(state)
 
@@ -1227,6 +1235,13 @@ def _look_may_follow(state: State, atp_unknown: bool = False) -> bool:
         puzzle.card(c).gain.atp for c in state.hand if puzzle.card(c).type is CardType.MACROMOLECULE)
     game_ends = state.flasks_left == 0 and state.round >= puzzle.rounds
     return epigenetic.look_may_follow(puzzle, atp, state.deck, state.peeked, game_ends)
+
+
+def _cards_may_follow(state: State) -> bool:
+    """After the round's last flask, may held Macromolecule cards still be played before Phase 2
+    where that can differ from the next turn's start
+    (:func:`solver.game.rules.macromolecule_cards.played_before_phase_2`)?"""
+    return macromolecule_cards.played_before_phase_2(state.puzzle, state.round, state.flasks_left, state.hand)
 
 
 def is_terminal(state: State) -> bool:
@@ -1257,14 +1272,16 @@ def _candidates(state: State) -> list[Action]:
 
 
 def _after_flask_candidates(state: State) -> list[Action]:
-    """A turn kept open after its flask: end it (first: the plan without the look), a
-    Macromolecule card giving ATP (the only card worth playing now: it can pay for the look;
-    any other waits for the next turn, or the end of the game, at no loss:
-    :mod:`solver.rules.macromolecule_cards`), or the look."""
+    """A turn kept open after its flask: end it (first: the plan without the look or the cards),
+    a Macromolecule card, or the look. Without a Virus attack before the player's next turn
+    (:func:`_cards_may_follow`), only a card giving ATP is worth playing now (it can pay for the
+    look); any other waits for the next turn, or the end of the game, at no loss
+    (:mod:`solver.game.rules.macromolecule_cards`)."""
     puzzle = state.puzzle
     out = [Action(ActionKind.END_TURN)]
+    every_card = _cards_may_follow(state)
     out += [Action(ActionKind.PLAY_CARD, card=c) for c in sorted(set(state.hand))
-            if (card := puzzle.card(c)).type is CardType.MACROMOLECULE and card.gain.atp]
+            if (card := puzzle.card(c)).type is CardType.MACROMOLECULE and (every_card or card.gain.atp)]
     return out + _epigenetic_candidates(state)
 
 
@@ -1348,24 +1365,13 @@ def income_before_attack(state: State) -> bool:
     return state.income_due and stage == virus.RESPOND and source in state.taken
 
 
-def cards_before_event_attack(state: State) -> bool:
-    """May Macromolecule cards be played while the waiting attack has not started? Yes when it is
-    the Virus Event revealed in Phase 2 right after the player's last turn of the round: the cards
-    "may be ... played at any time during a player's turn" (EN 468), so at the end of that turn,
-    before Phase 2; nothing between that turn's end and the attack touches the stock, so a card
-    played now is a card played then."""
-    strain, source, stage = state.attacks[0]
-    return state.round > 1 and source == f"round-{state.round}" and stage == virus.RESPOND
-
-
 def _attack_candidates(state: State) -> list[Action]:
-    """The steps of the waiting Virus attack (and what may come before it)."""
+    """The steps of the waiting Virus attack (and the round's income, which may come before it).
+    No Macromolecule card: an attack is no one's turn; the cards that could be played before it
+    were played at the end of the player's last turn (:func:`_cards_may_follow`)."""
     before: list[Action] = []
     if income_before_attack(state):
         before = [Action(ActionKind.INCOME, resource=r) for r in epigenetic.INCOME_RESOURCES]
-    if cards_before_event_attack(state):
-        before += [Action(ActionKind.PLAY_CARD, card=c) for c in sorted(set(state.hand))
-                   if state.puzzle.card(c).type is CardType.MACROMOLECULE]
     return before + _attack_steps(state)
 
 
@@ -1412,6 +1418,7 @@ def all_actions(puzzle: Puzzle) -> list[Action]:
                 seen.update(epigenetic.peek_options(top))
         out += [Action(ActionKind.PEEK, card=taken, order=order)
                 for taken, order in sorted(seen, key=lambda o: (o[0] or "", o[1]))]
+    if puzzle.epigenetic is epigenetic.EpigeneticCard.PEEK_DECK or macromolecule_cards.turn_may_stay_open(puzzle):
         out.append(Action(ActionKind.END_TURN))
     if puzzle.uses_virus:
         atp_bound = puzzle.start.atp + puzzle.rounds * (puzzle.flasks + puzzle.grey_flasks) * 6 + 4 * len(puzzle.events)
@@ -1554,6 +1561,10 @@ def returns(state: State) -> int:
 
 def action_sections(puzzle: Puzzle, action: Action) -> tuple[str, ...]:
     """Rule section IDs a plan step should link to."""
+    if action.kind is ActionKind.END_TURN:   # what kept the turn open in this puzzle
+        return ((("epigenetic.cards", "epigenetic.peek-deck")
+                 if puzzle.epigenetic is epigenetic.EpigeneticCard.PEEK_DECK else ())
+                + (("cards.macromolecule",) if macromolecule_cards.turn_may_stay_open(puzzle) else ()))
     if action.kind is not ActionKind.PLACE:
         return action.kind.rule_sections
     assert action.spot is not None, "every placement names its spot (the plan step was legal)"

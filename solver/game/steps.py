@@ -80,7 +80,8 @@ class StepEventKind(Enum):
     PEEK_ORDER = ("peek_order", Role.ACTION, (("cards", Param.IDS),))
     """... and the cards put back, top first."""
     END_TURN = ("end_turn", Role.ACTION)
-    """Epigenetic card: a turn kept open after its flask for the look at the deck ends without it."""
+    """A turn kept open after its flask (for the Epigenetic look at the deck, or for Macromolecule
+    cards before a Virus attack) ends without more."""
     VACCINATE = ("vaccinate", Role.ACTION, (("atp", Param.NUMBER), ("antibodies", Param.NUMBER)))
     """Virus attack: ATP paid for antibodies."""
     VACCINATE_NONE = ("vaccinate_none", Role.ACTION)
