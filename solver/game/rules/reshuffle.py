@@ -36,7 +36,7 @@ from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import CardType, Puzzle
+from ..model import CardType, Edition, EventKind, Puzzle, Resource, Spot, SpotKind, event_kind
 
 if TYPE_CHECKING:
     from solver.optimise.linear import Expr, LinearModel, Term, Var
@@ -92,41 +92,123 @@ def _arrival_of(position: int, first_row: int, slots: int) -> int:
     return round_
 
 
+def _event_of(puzzle: Puzzle, round_: int) -> EventKind | None:
+    """The kind of the event active in ``round_`` (``events[round - 1]``), or None."""
+    event = puzzle.events[round_ - 1] if round_ - 1 < len(puzzle.events) else None
+    return None if event is None else event_kind(event)
+
+
+def _atp_by_flasks(puzzle: Puzzle, round_: int) -> list[int]:
+    """The most ATP each further flask of ``round_`` can bring the player, best first: the ATP gain
+    of each spot other players leave free that round (one flask a spot; Laureates in Biology's 1
+    ATP), the best gain again for each grey flask (it may go on a taken spot), and 1 ATP for an
+    exhausted flask where the edition allows it (``spots.*``, ``gameplay.grey-flasks``,
+    ``gameplay.exhaust-flask``). Costs (a carbohydrate for the Mitochondria's 6 ATP) are left out."""
+    occupied = set(puzzle.occupied[round_ - 1] if round_ - 1 < len(puzzle.occupied) else ())
+    def gain(spot: Spot) -> int:
+        return max(spot.gain.atp, 1 if spot.kind is SpotKind.LAUREATES else 0)
+    spots = sorted((gain(s) for s in puzzle.board.spots if s.id not in occupied and gain(s) > 0), reverse=True)
+    best = max([gain(s) for s in puzzle.board.spots] + [1])
+    exhaust = 1 if puzzle.edition is Edition.SECOND else 0
+    flasks = puzzle.flasks + puzzle.grey_flasks
+    return sorted(spots + [best] * puzzle.grey_flasks + [exhaust] * flasks, reverse=True)[:flasks]
+
+
+def _atp_windfall(puzzle: Puzzle) -> int | None:
+    """All the ATP the player can get without spending a flask on it, over the whole puzzle: the
+    start stock, every card's ATP, every Boost event's ATP cube, the free card-row slots' bonus
+    under Reduce ATP Cost (``events.*``, ``cards.macromolecule``); None (no bound kept) when the
+    puzzle has what this count leaves out: an Epigenetic card (income, trades, free cards, a look
+    that takes a deck card), a Virus Event or a Virus Attack card (gains by the response)."""
+    if puzzle.epigenetic is not None or any(c.type is CardType.VIRUS_ATTACK for c in puzzle.cards):
+        return None
+    kinds = [_event_of(puzzle, r) for r in range(1, puzzle.rounds + 1)]
+    if EventKind.VIRUS in kinds:
+        return None
+    boosts = sum(1 for e in puzzle.events if e is not None and event_kind(e) is EventKind.BOOST
+                 and (boost := puzzle.board.boost(e)) is not None and boost.resource is Resource.ATP)
+    free_slots = sum(1 for s in puzzle.board.row_slots if s.value == 0)
+    return (puzzle.start.atp + sum(c.gain.atp for c in puzzle.cards) + boosts
+            + free_slots * kinds.count(EventKind.REDUCE_ATP_COST))
+
+
+def one_card_rounds(puzzle: Puzzle) -> frozenset[int]:
+    """The rounds (1 to R - 1) whose Phase 2 can find the deck used up, a slot to fill and a
+    discard pile of exactly one card. Sound (no such Phase 2 of any plan is missed): a small
+    forward search over what the card row's turnover allows, forgetting which cards are where.
+
+    Its state is (cards left in the deck, cards in the row, cards in the pile: 0, 1 or "2 or
+    more") with the most ATP the player can hold. In a round the player buys up to ``flasks +
+    grey flasks`` cards from the card-row spots other players leave free, each at least its
+    slot's price (1 less under Reduce ATP Cost), and the flasks not buying bring at most
+    :func:`_atp_by_flasks`, counted before the purchases; other players buy up to the card-row
+    spots they take; the pile may grow by any number of cards (played Macromolecule cards,
+    Virus Attack cards); then Phase 2 discards ``min(row, 1)`` (two with two players), which the
+    pile always takes, and refills the row from the deck. The ATP the player gets without a
+    flask (:func:`_atp_windfall`) is all counted at the start.
+
+    A pile reaches one card only while fewer than two discards have been made since it was last
+    emptied, so using up a deck takes rounds that empty the whole row, which the player's ATP
+    cannot pay for long: this keeps the planner's comeback entries (:func:`comeback_entries`),
+    which make its model much larger, off the puzzles where the pile can never come back."""
+    if puzzle.rounds < 2:
+        return frozenset()
+    board = puzzle.board
+    slots = len(board.row_slots)
+    discards = 2 if puzzle.players == 2 else 1
+    flasks = puzzle.flasks + puzzle.grey_flasks
+    windfall = _atp_windfall(puzzle)
+    unbounded = 10 ** 9
+    states = {(len(puzzle.deck), sum(1 for c in puzzle.row if c), 0): unbounded if windfall is None else windfall}
+    rounds: set[int] = set()
+    for round_ in range(1, puzzle.rounds):
+        occupied = set(puzzle.occupied[round_ - 1] if round_ - 1 < len(puzzle.occupied) else ())
+        theirs = sum(1 for s in board.row_slots if s.id in occupied)
+        cut = 1 if _event_of(puzzle, round_) is EventKind.REDUCE_ATP_COST else 0
+        prices = sorted(max(0, s.value - cut) for s in board.row_slots if s.id not in occupied)
+        income = _atp_by_flasks(puzzle, round_)
+        after: dict[tuple[int, int, int], int] = {}
+
+        def reach(key: tuple[int, int, int], atp: int) -> None:
+            if after.get(key, -1) < atp:
+                after[key] = atp
+        for (deck, row, pile), atp in states.items():
+            for mine in range(min(row, flasks, len(prices)) + 1):
+                left_atp = atp + sum(income[:flasks - mine]) - sum(prices[:mine])
+                if left_atp < 0:
+                    break
+                for bought in range(mine, min(row, mine + theirs) + 1):
+                    left = row - bought
+                    gone = min(discards, left)
+                    left -= gone
+                    drawn = min(slots - left, deck)
+                    for grown in range(pile, 3):          # the pile may also grow in the round
+                        in_pile = min(2, grown + gone)
+                        if left + drawn < slots and in_pile == 1:   # the one card comes back
+                            rounds.add(round_)
+                            reach((0, left + drawn + 1, 0), left_atp)
+                        else:
+                            reach((deck - drawn, left + drawn, in_pile), left_atp)
+        states = after
+    return frozenset(rounds)
+
+
 def may_reshuffle_one_card(puzzle: Puzzle) -> bool:
     """Can a one-card pile be shuffled into the deck within ``puzzle``'s rounds? Sound (never
-    False when some plan reaches it): some Phase 2 (rounds 1 to R - 1) can find the deck used up
-    with a slot to fill (a card one place past the deck could arrive by the next round) while a
-    card can be in the pile (a card that can be in the row by then, or a Macromolecule card in
-    hand the player may play)."""
-    if puzzle.rounds < 2:
-        return False
-    slots = len(puzzle.board.row_slots)
-    first_row = [c for c in puzzle.row if c]
-    queue = first_row + list(puzzle.deck)
-    past_deck = _arrival_of(len(queue), len(first_row), slots)
-    held_macro = any(puzzle.card(c).type is CardType.MACROMOLECULE for c in puzzle.hand)
-    for phase2 in range(1, puzzle.rounds):
-        if past_deck > phase2 + 1:
-            continue
-        if held_macro or any(_arrival_of(n, len(first_row), slots) <= phase2 for n in range(len(queue))):
-            return True
-    return False
+    False when some plan reaches it): :func:`one_card_rounds` is not empty."""
+    return bool(one_card_rounds(puzzle))
 
 
 def comeback_entries(puzzle: Puzzle, queue: Sequence[str]) -> list[tuple[str, str, int]]:
     """(entry key, card, round k) for every card a one-card pile can bring back in the Phase 2 of
-    round k: some Phase 2 up to k can find the deck used up (:func:`may_reshuffle_one_card`'s
-    bound) and the card can be in the pile by then (in the row by round k, or a Macromolecule card
+    round k: that Phase 2 can find a one-card pile to bring back (:func:`one_card_rounds`) and the
+    card can be in the pile by then (in the row by round k, or a Macromolecule card
     in hand). ``queue``: the planner's row-then-deck cards. Empty when no such Phase 2 exists."""
-    if not may_reshuffle_one_card(puzzle):
-        return []
     slots = len(puzzle.board.row_slots)
     first_row = sum(1 for c in puzzle.row if c)
-    full_queue = [c for c in puzzle.row if c] + list(puzzle.deck)
-    past_deck = _arrival_of(len(full_queue), first_row, slots)
     held = [c for c in puzzle.hand if puzzle.card(c).type is CardType.MACROMOLECULE]
     out = []
-    for k in range(max(1, past_deck - 1), puzzle.rounds):
+    for k in sorted(one_card_rounds(puzzle)):
         for n, c in enumerate(queue):
             if _arrival_of(n, first_row, slots) <= k:
                 out.append((f"{c}@comeback-r{k}", c, k))
