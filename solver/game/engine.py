@@ -92,7 +92,7 @@ class ActionKind(Enum):
                 ActionKind.RESPOND: ("virus.allocation",)}[self]
 
     @property
-    def ends_turn(self) -> bool:
+    def is_flask(self) -> bool:
         """A placement or an exhausted flask is the turn's flask; the others happen during a turn
         (a turn kept open after its flask ends with ``end-turn``)."""
         return self in (ActionKind.PLACE, ActionKind.EXHAUST)
@@ -705,13 +705,13 @@ def why_illegal(state: State, action: Action) -> str | None:
     if action.kind is ActionKind.END_TURN:
         return _why_not_end_turn(state, action)
     if state.after_flask:
-        if action.kind.ends_turn:
+        if action.kind.is_flask:
             return ("the turn's flask is placed: the turn is open for the look at the deck "
                     "(epigenetic.peek-deck) or for Macromolecule cards before Phase 2 (cards.macromolecule); "
                     "end it with end-turn")
     elif not is_players_turn(state):
         return "no flask left this round"
-    if not action.kind.ends_turn and action.kind is not ActionKind.PLAY_CARD:
+    if not action.kind.is_flask and action.kind is not ActionKind.PLAY_CARD:
         return _why_not_epigenetic(state, action)
     if action.order is not None or (action.extra and action.kind is not ActionKind.PLACE):
         return f"{'order' if action.order is not None else 'extra'} means nothing for {action.kind.value}"

@@ -162,7 +162,7 @@ def replay(puzzle: Puzzle, plan: list[Action]) -> tuple[tuple[Step, ...], State]
         except IllegalActionError as err:
             err.step = i
             raise
-        if not action.kind.ends_turn:
+        if not action.kind.is_flask:
             flask = "-"
         elif action.grey:
             flask = "grey"

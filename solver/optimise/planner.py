@@ -1590,7 +1590,7 @@ def prefix_values(pm: PlanModel, prefix: list[Action]) -> dict[Var, int]:
     later slot, and the income of every round it has not reached, are left free. Fixing them gives
     the model of "the best plan starting with ``prefix``". Raises :class:`SolverError` when the
     prefix does not end on a slot boundary or does not fit the model."""
-    if not prefix or not prefix[-1].kind.ends_turn:
+    if not prefix or not prefix[-1].kind.is_flask:
         raise SolverError("prefix: expected a start of a plan ending with a flask placement")
     used: set[int] = set()
     full = hint_values(pm, prefix, consumed=used)

@@ -245,8 +245,8 @@ def _planner_stage(puzzle: Puzzle, plan: list[Action], optimum: int, unproven: l
         return unproven
     except SolverError:     # a puzzle the planner does not model
         return unproven
-    left = [item for item in unproven if item.action.kind.ends_turn]
-    not_turn_ends = [item for item in unproven if not item.action.kind.ends_turn]
+    left = [item for item in unproven if item.action.kind.is_flask]
+    not_flasks = [item for item in unproven if not item.action.kind.is_flask]
     for planner_time in passes:
         still = []
         for item in left:
@@ -256,4 +256,4 @@ def _planner_stage(puzzle: Puzzle, plan: list[Action], optimum: int, unproven: l
             else:
                 proven.append(OffLineValue(item.step, item.action, item.state, found[0], found[1], "cpsat"))
         left = still
-    return not_turn_ends + left
+    return not_flasks + left
