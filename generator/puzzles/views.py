@@ -58,7 +58,7 @@ def spot_label(puzzle: Puzzle, action: dict[str, Any], lang: str) -> str:
     if kind == "peek":
         return md_inline(UI[lang]["epigenetic_peek"] + (f": {names.get(action['card'], action['card'])}" if action.get("card") else ""))
     if kind == "end-turn":
-        return md_inline(UI[lang]["epigenetic_end_turn"])
+        return md_inline(UI[lang]["open_turn_end"])
     if kind in ("vaccinate", "respond"):
         return md_inline(UI[lang]["virus_" + kind])
     spot = puzzle.board.spot(action["spot"])
