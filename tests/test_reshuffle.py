@@ -185,7 +185,30 @@ def _comeback_puzzle(seed: int):
                 start={"atp": rng.randint(0, 7), "carb": rng.randint(0, 2)})
 
 
-def _comeback_rounds_reached(puzzle, budget: int = 1_500) -> set[int] | None:
+def _atp_tight_puzzle(seed: int):
+    """A random puzzle where the ATP decides whether the pile can come back: 3 rounds of 3-4 flasks,
+    a full row and a deck of 4-5, 0-8 ATP, other players on every spot but the card row and at most
+    one ATP spot (and on 0-1 card-row spots), Reduce ATP Cost events now and then."""
+    import random
+    from solver.io.puzzle import load_board
+    rng = random.Random(seed)
+    edition = rng.choice(EDITIONS)
+    players = rng.choice([3, 4] + ([2] if edition == "1e" else []))
+    spots = [s.id for s in load_board("3-5p").spots]
+    row_spots = [s for s in spots if s.startswith("card-row")]
+    atp_spots = [s for s in spots if s.startswith(("mitochondria", "laureates"))]
+    cards = [card(f"c{i}") for i in range(9)]
+    occupied = {}
+    for r in (1, 2, 3):
+        keep = set(rng.sample(atp_spots, rng.randint(0, 1)))
+        occupied[r] = [s for s in spots if s not in row_spots and s not in keep] + rng.sample(row_spots, rng.randint(0, 1))
+    return make(edition=edition, players=players, rounds=3, flasks=rng.randint(3, 4), grey_flasks=0,
+                row=[f"c{i}" for i in range(4)], deck=[f"c{i}" for i in range(4, 4 + rng.randint(4, 5))], cards=cards,
+                events=[rng.choice([None, None, "reduce-atp-cost"]) for _ in range(3)], occupied=occupied,
+                start={"atp": rng.randint(0, 8)})
+
+
+def _comeback_rounds_reached(puzzle, budget: int = 2_000) -> set[int] | None:
     """Every round whose Phase 2 brings a card back from the pile in some reachable state
     (a card enters the row that was neither in it nor in the deck), or None over ``budget`` states."""
     from solver.game.engine import apply, is_terminal, legal_actions
@@ -207,15 +230,28 @@ def _comeback_rounds_reached(puzzle, budget: int = 1_500) -> set[int] | None:
     return found
 
 
-@pytest.mark.parametrize("seed", range(60))
-def test_one_card_rounds_misses_no_comeback_a_plan_reaches(seed):
+SOUNDNESS_CASES = [("turnover", seed) for seed in range(60)] + [("atp", seed) for seed in range(16)]
+
+
+@pytest.mark.parametrize("family, seed", SOUNDNESS_CASES, ids=[f"{f}-{s}" for f, s in SOUNDNESS_CASES])
+def test_one_card_rounds_misses_no_comeback_a_plan_reaches(family, seed):
     """Sound: every Phase 2 in which some legal play brings the one-card pile back is one of
     :func:`reshuffle.one_card_rounds` (its ATP bound included)."""
-    puzzle = _comeback_puzzle(seed)
+    puzzle = (_comeback_puzzle if family == "turnover" else _atp_tight_puzzle)(seed)
     reached = _comeback_rounds_reached(puzzle)
     if reached is None:
         pytest.skip("more reachable states than the test's budget")
     assert reached <= reshuffle.one_card_rounds(puzzle), (reached, sorted(reshuffle.one_card_rounds(puzzle)))
+
+
+def test_the_atp_bound_decides_some_generated_cases(monkeypatch):
+    """The ATP-tight family is not vacuous: on some of its puzzles the ATP bound rules out a round
+    the turnover alone allows, and on some the pile does come back (both checked above)."""
+    bounded = [reshuffle.one_card_rounds(_atp_tight_puzzle(seed)) for seed in range(16)]
+    monkeypatch.setattr(reshuffle, "_atp_windfall", lambda puzzle: None)
+    unbounded = [reshuffle.one_card_rounds(_atp_tight_puzzle(seed)) for seed in range(16)]
+    assert any(b < u for b, u in zip(bounded, unbounded))
+    assert any(bounded)
 
 
 def test_the_atp_bound_rules_out_comebacks_the_stock_cannot_pay():
