@@ -5,6 +5,7 @@ puzzle's missing record); every rule section a step links to must exist. Without
 (``generator validate``), the same files are only loaded and checked."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,10 +37,25 @@ def step_sections(record: dict[str, Any]) -> list[str]:
     return [s for step in steps for s in step.get("sections", [])]
 
 
+_LINKABLE: dict[Puzzle, tuple[str, ...]] = {}
+""":func:`linkable_sections` by puzzle, its file name (``source``, which no rule reads) left out: a
+frozen value, so equal puzzles loaded from equal files anywhere share the answer, and a process that
+loads the same puzzles again (the bad-input corpus's children, forked after one load of the real
+data) does not enumerate their actions again."""
+LINKABLE_KEPT = 1000
+
+
 def linkable_sections(puzzle: Puzzle) -> list[str]:
     """Every rule section id a step of any plan of ``puzzle`` may link to (no solving needed)."""
     from solver import action_sections, all_actions
-    return list(dict.fromkeys(s for action in all_actions(puzzle) for s in action_sections(puzzle, action)))
+    key = replace(puzzle, source="")
+    known = _LINKABLE.get(key)
+    if known is None:
+        if len(_LINKABLE) >= LINKABLE_KEPT:
+            _LINKABLE.clear()
+        known = _LINKABLE[key] = tuple(dict.fromkeys(
+            s for action in all_actions(puzzle) for s in action_sections(puzzle, action)))
+    return list(known)
 
 
 def load_sources(puzzles_dir: Path, problems: Problems) -> list[PuzzleSource]:
