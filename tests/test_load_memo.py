@@ -86,3 +86,36 @@ def test_linkable_sections_are_shared_by_equal_puzzles_from_other_files(tmp_path
     changed = replace(load_puzzle(copy), rounds=load_puzzle(copy).rounds + 1)
     with pytest.raises(pytest.fail.Exception, match="enumerated again"):
         loading.linkable_sections(changed)
+
+
+def test_a_puzzle_file_loads_once_and_each_copy_keeps_its_own_path(tmp_path, monkeypatch):
+    import solver
+    from solver.io.loading import display_path
+    original = ROOT / "data" / "puzzles" / "grey-rush-2e.yaml"
+    first = loading.load_puzzle_once(original)
+    assert first == solver.load_puzzle(original)
+    copy = tmp_path / original.name
+    copy.write_bytes(original.read_bytes())
+    monkeypatch.setattr(solver, "load_puzzle", lambda file: pytest.fail(f"loaded again: {file}"))
+    again = loading.load_puzzle_once(copy)
+    assert again == replace(first, source=display_path(copy)) and again.source != first.source
+
+
+@pytest.mark.parametrize("change", ["bytes", "name", "symlink"])
+def test_a_changed_puzzle_file_is_loaded_anew(tmp_path, change):
+    from solver import PuzzleError
+    original = ROOT / "data" / "puzzles" / "grey-rush-2e.yaml"
+    loading.load_puzzle_once(original)
+    if change == "bytes":
+        copy = tmp_path / original.name
+        copy.write_text(original.read_text(encoding="utf-8").replace("rounds:", "rounds: 0\nx_rounds:", 1),
+                        encoding="utf-8")
+    elif change == "name":           # the id must match the file's name
+        copy = tmp_path / "other-name.yaml"
+        copy.write_bytes(original.read_bytes())
+    else:                            # a symlink loop: load_puzzle's own error, not the memo's bytes
+        copy = tmp_path / original.name
+        copy.symlink_to(copy)
+    with pytest.raises(PuzzleError) as error:
+        loading.load_puzzle_once(copy)
+    assert copy.name in str(error.value)
