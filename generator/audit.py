@@ -572,8 +572,10 @@ def load_audit_puzzle(file: Path, audit: Audit, game: Game, problems: Problems,
                       official: tuple[str, ...] | None = None) -> AuditPuzzle | None:
     """One discriminating puzzle, checked against its row and the rules of ``game`` (its ``# Rule:``
     quotations must be verbatim); problems name the file and the field."""
-    from solver import SolverError, load_puzzle
+    from solver import SolverError
     from solver.game.model import Ruling
+
+    from .puzzles.loading import load_puzzle_once
     rows = {r.id: r for r in audit.rows}
     row = rows.get(file.stem)
     if row is None:
@@ -589,7 +591,7 @@ def load_audit_puzzle(file: Path, audit: Audit, game: Game, problems: Problems,
                                f"{display(audit.file)} line {row.line}): drop one or the other")
         return None
     try:
-        puzzle = load_puzzle(file)
+        puzzle = load_puzzle_once(file)
     except SolverError as exc:       # PuzzleError among them: names the field and line
         problems.add(file, "", f"puzzle not loaded: {exc}")
         return None

@@ -21,6 +21,13 @@ def pristine(tmp_path_factory) -> Path:
     return copy
 
 
+@pytest.fixture(scope="module")
+def before(pristine) -> str:
+    """The copy's fingerprint before any edit: each test's tree is a fresh copy of ``pristine``, so
+    it is computed once (:func:`test_the_copy_has_the_projects_fingerprint`: the project's own)."""
+    return code_fingerprint(root=pristine).digest
+
+
 @pytest.fixture
 def tree(pristine, tmp_path) -> Path:
     copy = tmp_path / "tree"
@@ -35,8 +42,8 @@ def edit(root: Path, module: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_the_copy_has_the_projects_fingerprint(tree):
-    assert code_fingerprint(root=tree).digest == code_fingerprint().digest
+def test_the_copy_has_the_projects_fingerprint(tree, before):
+    assert code_fingerprint(root=tree).digest == code_fingerprint().digest == before
 
 
 @pytest.mark.parametrize("module, old, new", [
@@ -55,8 +62,7 @@ def test_the_copy_has_the_projects_fingerprint(tree):
     # nor are the pages that put the answers into words
     ("generator/puzzles/why.py", "MAX_GRADE = 5", "MAX_GRADE = 6"),
 ])
-def test_what_changes_no_answer_changes_no_fingerprint(tree, module, old, new):
-    before = code_fingerprint(root=tree).digest
+def test_what_changes_no_answer_changes_no_fingerprint(tree, before, module, old, new):
     edit(tree, module, old, new)
     assert code_fingerprint(root=tree).digest == before
 
@@ -73,13 +79,12 @@ def test_what_changes_no_answer_changes_no_fingerprint(tree, module, old, new):
     # a parameter renamed (callers may pass it by keyword: not a local)
     ("generator/proofs/solution.py", "def greedy_record(puzzle: Puzzle)", "def greedy_record(the_puzzle: Puzzle)"),
 ])
-def test_what_changes_what_is_computed_changes_the_fingerprint(tree, module, old, new):
-    before = code_fingerprint(root=tree).digest
+def test_what_changes_what_is_computed_changes_the_fingerprint(tree, before, module, old, new):
     edit(tree, module, old, new)
     assert code_fingerprint(root=tree).digest != before
 
 
-def test_a_local_renamed_changes_nothing(tree):
+def test_a_local_renamed_changes_nothing(tree, before):
     """Every use of a local of greedy_record renamed (a pure rename, the kind a reviewer asks for)."""
     import re
     path = tree / "generator" / "proofs" / "solution.py"
@@ -89,14 +94,12 @@ def test_a_local_renamed_changes_nothing(tree):
     body = re.sub(r'(?<!")\bcomplete\b(?!")', "finished", text[start:end])
     body = re.sub(r'(?<!")\bbreakdown\b(?!")', "totals", body)
     assert body != text[start:end]
-    before = code_fingerprint(root=tree).digest
     path.write_text(text[:start] + body + text[end:], encoding="utf-8")
     assert code_fingerprint(root=tree).digest == before
 
 
-def test_a_rules_effect_changed_by_one_line_changes_it(tree):
+def test_a_rules_effect_changed_by_one_line_changes_it(tree, before):
     """A one-line change to a rule's effect: the Free Ribosome gives one Protein more per mRNA."""
-    before = code_fingerprint(root=tree).digest
     edit(tree, "solver/game/rules/free_ribosome.py", "Stock(protein=amount)", "Stock(protein=amount + 1)")
     assert code_fingerprint(root=tree).digest != before
 

@@ -1,10 +1,12 @@
 """The checks: every function takes aligned section pairs and yields findings."""
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
 from typing import Any
 
 from ..glossary import Term
@@ -626,17 +628,51 @@ def check_internal(section: AlignedSection) -> list[Finding]:
 
 # --- all together ---------------------------------------------------------------------------------
 
-_MATCHERS: dict[tuple[int, int, str | None], tuple[list[Term], dict[str, TermMatcher]]] = {}
+def _canonical(value: object) -> object:
+    """``value`` as nested tuples of plain values, equal exactly when the values are equal: every
+    dataclass field, dicts in their order, sets sorted. A type it does not know is an error, so that a
+    new kind of input cannot slip past the memo's key unseen."""
+    if isinstance(value, Enum):
+        return (type(value).__name__, value.value)
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple((f.name, _canonical(getattr(value, f.name))) for f in fields(value)))
+    if isinstance(value, dict):
+        return ("dict", tuple((_canonical(k), _canonical(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return ("set", tuple(sorted((_canonical(v) for v in value), key=repr)))
+    if isinstance(value, (list, tuple)):
+        return ("seq", tuple(_canonical(v) for v in value))
+    raise TypeError(f"content_key: no canonical form for a {type(value).__name__}")
+
+
+def content_key(*inputs: object) -> str:
+    """A digest of everything ``inputs`` hold (see :func:`_canonical`)."""
+    return hashlib.sha256(repr(_canonical(inputs)).encode("utf-8")).hexdigest()
+
+
+_MATCHERS: dict[str, dict[str, TermMatcher]] = {}
+"""Term matchers by :func:`content_key` of their glossary and game: an equal glossary loaded again in
+the same process (the bad-input corpus's children, forked after one load of the real data; tests that
+load the data more than once) gets the same matchers, and with them the alignments
+:func:`align_section` keeps."""
 
 
 def matchers_for(glossary: list[Term], game: str | None) -> dict[str, TermMatcher]:
-    """The IT and EN term matchers of a glossary for one game (made once per glossary and game)."""
-    key = (id(glossary), len(glossary), game)
+    """The IT and EN term matchers of a glossary for one game (made once per glossary content and game)."""
+    key = content_key(glossary, game)
     cached = _MATCHERS.get(key)
-    if cached is None or cached[0] is not glossary:
-        cached = (glossary, {lang: TermMatcher(glossary, lang, game) for lang in ("it", "en")})
-        _MATCHERS[key] = cached
-    return cached[1]
+    if cached is None:
+        cached = _MATCHERS[key] = {lang: TermMatcher(glossary, lang, game) for lang in ("it", "en")}
+    return cached
+
+
+_REPORTS: dict[str, list[Finding]] = {}
+"""The findings of the last :data:`REPORTS_KEPT` distinct inputs of :func:`run_checks`, by
+:func:`content_key`: a process that loads the same texts again (the bad-input corpus's children, forked
+after one load of the real data; tests that load the data more than once) does not re-run the checks."""
+REPORTS_KEPT = 8
 
 
 def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None = None,
@@ -647,7 +683,24 @@ def run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None 
     curated term -> narrower terms relation of the game (see :func:`broader_terms`), ``implied`` the
     curated chapter -> terms its sections imply (TERM_MISSING does not report them there), ``words``
     the project's word list per language for spelling (:func:`qa.project_words`; the glossary's alone
-    when None)."""
+    when None).
+
+    A pure function of its arguments (and of the system's Hunspell dictionaries, read once per
+    process): the findings of inputs seen before in this process are handed back from :data:`_REPORTS`
+    (a new list of the same frozen findings; no file is written)."""
+    key = content_key(pairs, glossary, game, broader, implied, words)
+    cached = _REPORTS.get(key)
+    if cached is None:
+        cached = _run_checks(pairs, glossary, game, broader, implied, words)
+        while len(_REPORTS) >= REPORTS_KEPT:
+            del _REPORTS[next(iter(_REPORTS))]
+        _REPORTS[key] = cached
+    return list(cached)
+
+
+def _run_checks(pairs: list[SectionPair], glossary: list[Term], game: str | None,
+                broader: dict[str, list[str]] | None, implied: dict[str, set[str]] | None,
+                words: dict[str, set[str]] | None) -> list[Finding]:
     from . import qa
     matchers = matchers_for(glossary, game)
     terms = {t.id: t for t in glossary}

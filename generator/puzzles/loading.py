@@ -5,7 +5,11 @@ puzzle's missing record); every rule section a step links to must exist. Without
 (``generator validate``), the same files are only loaded and checked."""
 from __future__ import annotations
 
+from dataclasses import replace
+import hashlib
+import os
 from pathlib import Path
+import stat
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problems
@@ -36,16 +40,72 @@ def step_sections(record: dict[str, Any]) -> list[str]:
     return [s for step in steps for s in step.get("sections", [])]
 
 
+_LINKABLE: dict[Puzzle, tuple[str, ...]] = {}
+""":func:`linkable_sections` by puzzle, its file name (``source``, which no rule reads) left out: a
+frozen value, so equal puzzles loaded from equal files anywhere share the answer, and a process that
+loads the same puzzles again (the bad-input corpus's children, forked after one load of the real
+data) does not enumerate their actions again."""
+LINKABLE_KEPT = 1000
+
+
 def linkable_sections(puzzle: Puzzle) -> list[str]:
     """Every rule section id a step of any plan of ``puzzle`` may link to (no solving needed)."""
     from solver import action_sections, all_actions
-    return list(dict.fromkeys(s for action in all_actions(puzzle) for s in action_sections(puzzle, action)))
+    key = replace(puzzle, source="")
+    known = _LINKABLE.get(key)
+    if known is None:
+        if len(_LINKABLE) >= LINKABLE_KEPT:
+            _LINKABLE.clear()
+        known = _LINKABLE[key] = tuple(dict.fromkeys(
+            s for action in all_actions(puzzle) for s in action_sections(puzzle, action)))
+    return list(known)
+
+
+_PUZZLES: dict[tuple[str, str, str], Puzzle] = {}
+"""Puzzles loaded in this process, by :func:`load_puzzle_once`'s key."""
+PUZZLES_KEPT = 1000
+
+
+def _fixed_inputs() -> str:
+    """A digest of the other files :func:`solver.load_puzzle` reads: the board sides and the
+    rulebook's cards, which it takes from the repository whatever folder the puzzle is in."""
+    from solver.io.puzzle import BOARDS_DIR, RULEBOOK_CARDS
+    digest = hashlib.sha256()
+    for file in [*sorted(BOARDS_DIR.glob("*.yaml")), RULEBOOK_CARDS]:
+        digest.update(f"{file}\0".encode())
+        digest.update(file.read_bytes() if file.is_file() else b"\0missing")
+    return digest.hexdigest()
+
+
+def load_puzzle_once(file: Path) -> Puzzle:
+    """:func:`solver.load_puzzle` of ``file``, answered from memory when a file of the same name and
+    bytes (with the same board sides and rulebook cards) was loaded before in this process: a pure
+    function of those, apart from the file's shown path, which the answer carries (``source``) as
+    ``load_puzzle`` gives it. A file that is not a regular one within the size limit, and any file
+    that does not load, goes to ``load_puzzle`` every time (its errors name this file)."""
+    from solver import load_puzzle
+    from solver.io.loading import MAX_BYTES, display_path
+    try:
+        info = os.stat(file)
+        raw = file.read_bytes() if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_BYTES else None
+    except OSError:
+        raw = None
+    if raw is None:
+        return load_puzzle(file)
+    key = (file.name, hashlib.sha256(raw).hexdigest(), _fixed_inputs())
+    known = _PUZZLES.get(key)
+    if known is None:
+        if len(_PUZZLES) >= PUZZLES_KEPT:
+            _PUZZLES.clear()
+        known = _PUZZLES[key] = load_puzzle(file)
+        return known
+    return replace(known, source=display_path(file))
 
 
 def load_sources(puzzles_dir: Path, problems: Problems) -> list[PuzzleSource]:
     """Every puzzle file of :func:`puzzle_sources` loaded and checked; what does not load (or a
     whole game without its recorded run) is reported to ``problems`` with its file, and left out."""
-    from solver import SolverError, load_puzzle
+    from solver import SolverError
     loaded = []
     for file, recording in puzzle_sources(puzzles_dir):
         if recording is not None and not recording.is_file():
@@ -53,7 +113,7 @@ def load_sources(puzzles_dir: Path, problems: Problems) -> list[PuzzleSource]:
                                    f"(python -m solver record {file.as_posix()})")
             continue
         try:
-            loaded.append(PuzzleSource(load_puzzle(file), file, recording))
+            loaded.append(PuzzleSource(load_puzzle_once(file), file, recording))
         except SolverError as exc:      # PuzzleError among them
             problems.add(file, "", f"puzzle not loaded: {exc}")
     return loaded
