@@ -69,27 +69,31 @@ test-fast: $(STAMP)
 	$(PY) -m generator validate
 	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=10
 
-# What CI runs: everything. The unit tests run in one process per processor (pytest-xdist); the
-# committed records are checked (tests/test_records.py; every build replays them) and a few of them
-# re-proved from nothing, a different few on every commit (make reprove re-proves them all).
+# What CI runs: everything. The data is validated first; then, side by side, the lint, the re-proof
+# sample (a few committed records re-proved from nothing, a different few on every commit; make
+# reprove re-proves them all), the two site builds and the pseudo-localised site the unit tests check
+# (tests/test_pseudo_locale.py); then the unit tests in one process per processor (pytest-xdist); then
+# the browser tests beside the site tests and the edition check.
+PSEUDO_SITE := .pseudo-site
 test: $(STAMP) $(PYODIDE)
 	sh tools/ensure_debian.sh hunspell omegat
-	$(PY) -m ruff check generator solver tools
-	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
-	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=15
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-reprove-sample test-build
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-lint test-reprove-sample test-build test-pseudo-site
+	CELLULA_PSEUDO_SITE=$(PSEUDO_SITE) $(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=15
 	sh tools/ensure_debian.sh chromium java
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-browser test-site test-check
 
-# Steps of `make test` run side by side. The re-proof and the builds each keep one processor busy
-# (neither writes what the other reads: the re-proof only compares; the two builds share docs/, so
-# they run one after the other). Then the browser tests beside the site tests and the edition check,
-# which only read the built site and data/: the browser tests mostly wait (about 170 processor-seconds
-# in 5 to 6 minutes on 2 cores), so they run in three workers (6 minutes 15 s in two, 5 minutes 30 s in
-# three, on a loaded machine) and the two one-process steps take idle processor time, not a minute of
-# their own. With --dist loadfile the longest file (test_search.py, under 4 minutes) bounds the tier.
-.PHONY: test-reprove-sample test-build test-browser test-site test-check
+# Steps of `make test` run side by side. The lint, the builds and the pseudo-localised site each keep
+# one processor busy and none writes what another reads (the re-proof only compares; the two builds
+# share docs/, so they run one after the other; the pseudo-localised site is a copy of its own). The
+# browser tests run beside the site tests and the edition check, which only read the built site and
+# data/; they run in three workers (6 minutes 15 s in two, 5 minutes 30 s in three, on a loaded
+# machine). Running the unit tests beside the browser tests was tried and was slower: both tiers keep
+# the processors busy.
+.PHONY: test-lint test-reprove-sample test-build test-pseudo-site test-browser test-site test-check
+test-lint:
+	$(PY) -m ruff check generator solver tools
+	$(PY) -m mypy solver generator tools
 test-reprove-sample:
 	$(PY) -m generator records --reprove --sample
 test-build:
@@ -101,6 +105,8 @@ test-site:
 	$(PY) -m pytest tests/site
 test-check:
 	$(PY) -m generator check
+test-pseudo-site:
+	$(PY) tests/test_pseudo_locale.py $(PSEUDO_SITE)
 
 # The puzzles' records (data/puzzles/*.record.json): compute the missing and stale ones, to commit.
 records: $(STAMP)
@@ -119,4 +125,4 @@ bench: $(STAMP)
 	$(PY) -m solver bench
 
 clean:
-	rm -rf site site-offline docs/it docs/en docs/generated .pytest_cache
+	rm -rf site site-offline docs/it docs/en docs/generated .pytest_cache .pseudo-site

@@ -10,7 +10,8 @@ string made only of words the rulebooks use may go unseen; single words and phra
 word of their own are caught.
 
 Nothing of it is shipped: the copy lives in pytest's tmp_path. It builds a whole site (about a
-minute on an idle machine), so it runs once, in the plain unit run of ``make test``.
+minute on an idle machine), so it runs once; ``make test`` builds it beforehand, beside the real
+site's builds (:data:`PREBUILT`).
 """
 from __future__ import annotations
 
@@ -127,9 +128,18 @@ def _escaped_texts(page: Path, corpus: str, corpus_words: set[str], in_corpus: d
     return found
 
 
-@pytest.fixture(scope="module")
-def pseudo_site(tmp_path_factory) -> Path:
-    copy = tmp_path_factory.mktemp("pseudo")
+PREBUILT = "CELLULA_PSEUDO_SITE"
+"""A folder where ``python tests/test_pseudo_locale.py FOLDER`` has just built the pseudo-localised
+site: ``make test`` builds it beside the real site's builds, on a processor they leave idle, and
+hands it to this test (a person running pytest by hand leaves it unset: the test builds its own)."""
+
+
+def build_pseudo_site(copy: Path) -> Path:
+    """The pseudo-localised copy of the configuration, code and data in ``copy`` (emptied first),
+    with its site built in ``copy/site``."""
+    if copy.exists():
+        shutil.rmtree(copy)
+    copy.mkdir(parents=True)
     for name in ("generator", "solver", "data", "tools", "tests"):  # tests: the rules audit cites them
         shutil.copytree(ROOT / name, copy / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
     shutil.copytree(ROOT / "docs" / "assets", copy / "docs" / "assets")
@@ -144,7 +154,20 @@ def pseudo_site(tmp_path_factory) -> Path:
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=copy, env=env,
                             capture_output=True, text=True, timeout=1800)
     assert result.returncode == 0, result.stderr[-4000:]
+    (copy / "BUILT").write_text("pseudo-localised site built\n", encoding="utf-8")
     return copy
+
+
+@pytest.fixture(scope="module")
+def pseudo_site(tmp_path_factory) -> Path:
+    prebuilt = os.environ.get(PREBUILT)
+    if prebuilt:
+        copy = Path(prebuilt)
+        assert (copy / "BUILT").is_file() and (copy / "site" / "index.html").is_file(), (
+            f"{PREBUILT}={prebuilt}: expected a pseudo-localised site built by "
+            f"`python tests/test_pseudo_locale.py {prebuilt}`")
+        return copy
+    return build_pseudo_site(tmp_path_factory.mktemp("pseudo") / "copy")
 
 
 def test_every_page_shows_only_transformed_interface_strings(pseudo_site):
@@ -221,3 +244,9 @@ def test_play_mode_run_time_texts_are_transformed(pseudo_site):
         if bad:
             escaped[f"{puzzle_id} ({lang}, engine)"] = bad[:5]
     assert not escaped, "play mode text outside data/i18n:\n" + json.dumps(escaped, ensure_ascii=False, indent=1)
+
+
+if __name__ == "__main__":     # make test: python tests/test_pseudo_locale.py FOLDER
+    if len(sys.argv) != 2:
+        sys.exit("usage: python tests/test_pseudo_locale.py FOLDER (the pseudo-localised copy and its site)")
+    print(f"pseudo-localised site built in {build_pseudo_site(Path(sys.argv[1]).resolve()) / 'site'}")
