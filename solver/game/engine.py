@@ -456,7 +456,7 @@ def _leads_next_round(state: State) -> bool:
     puzzle = state.puzzle
     board = puzzle.board
     laureates = [p for p in state.placed if board.spot(p).kind is SpotKind.LAUREATES]
-    occupied = puzzle.occupied[state.round - 1] if state.round - 1 < len(puzzle.occupied) else ()
+    occupied = puzzle.occupied_in(state.round)
     others = [p for p in occupied if board.spot(p).kind is SpotKind.LAUREATES]
     if len(laureates) > len(others):
         return True
@@ -792,7 +792,7 @@ def marker_holder_at_attack(state: State, source: str) -> int:
     if source.startswith("round-") or source in state.taken:
         return start
     board = puzzle.board
-    occupied = puzzle.occupied[state.round - 1] if state.round - 1 < len(puzzle.occupied) else ()
+    occupied = puzzle.occupied_in(state.round)
     theirs = sum(1 for p in occupied if board.spot(p).kind is SpotKind.LAUREATES)
     on_laureates = sum(1 for p in state.placed if board.spot(p).kind is SpotKind.LAUREATES)
     if on_laureates > theirs:
@@ -1021,7 +1021,7 @@ def _occupy(state: State) -> State:
     collect the card in the slot just below their flask", ``spots.card-row``): the slot stays
     empty until the Phase 2 refresh, so no grey flask can buy it there, and Phase 2 discards
     and slides the row as it then is (:func:`_opponents_buy`)."""
-    occupied = state.puzzle.occupied[state.round - 1] if state.round - 1 < len(state.puzzle.occupied) else ()
+    occupied = state.puzzle.occupied_in(state.round)
     board = state.puzzle.board
     for spot_id in occupied:
         spot = board.spot(spot_id)
@@ -1107,7 +1107,7 @@ def _end_round(state: State) -> State:
         elif step == "refresh-row":
             state = _refresh_row(state)
         elif step == "reveal-event":
-            event = puzzle.events[next_round - 1] if next_round - 1 < len(puzzle.events) else None
+            event = puzzle.event_in(next_round)
             state = _reveal_event(state, event, next_round)
     return _occupy(_r(state, round=next_round, income_due=epigenetic.income_due_at_round_start(puzzle)))
 
@@ -1126,7 +1126,7 @@ def initial_state(puzzle: Puzzle) -> State:
         leads_round=puzzle.first_player, income_due=epigenetic.income_due_at_round_start(puzzle),
         antibodies=puzzle.antibodies,
     )
-    state = _reveal_event(state, puzzle.events[0] if puzzle.events else None, 1)
+    state = _reveal_event(state, puzzle.event_in(1), 1)
     state = _occupy(state)
     if puzzle.flasks == 0:
         state = _end_round(state)

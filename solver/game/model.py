@@ -685,6 +685,14 @@ class Puzzle:
         pairs = dict(getattr(self, which))
         return pairs.get(lang) or pairs.get("en") or next(iter(pairs.values()), "")
 
+    def occupied_in(self, round_: int) -> tuple[str, ...]:
+        """The spots other players take in ``round_`` (1-based; none past the puzzle's list)."""
+        return self.occupied[round_ - 1] if 0 < round_ <= len(self.occupied) else ()
+
+    def event_in(self, round_: int) -> str | None:
+        """The event card active in ``round_`` (1-based), or None (none past the puzzle's list)."""
+        return self.events[round_ - 1] if 0 < round_ <= len(self.events) else None
+
     @property
     def uses_virus(self) -> bool:
         """Does the puzzle play the Virus expansion (a Virus Event or Virus Attack card)?"""
@@ -701,7 +709,7 @@ class Puzzle:
         player", ``spots.laureates``), else the holder at the start (:attr:`marker_seat`)."""
         board = self.board
         for r in range(min(round_ - 1, len(self.occupied)), 0, -1):
-            if any(board.spot(s).kind is SpotKind.LAUREATES for s in self.occupied[r - 1]):
+            if any(board.spot(s).kind is SpotKind.LAUREATES for s in self.occupied_in(r)):
                 seat = self.laureates_seats[r - 1] if r - 1 < len(self.laureates_seats) else 0
                 return seat or self._lowest_other_seat()
         return self.marker_seat or self._lowest_other_seat()

@@ -382,7 +382,7 @@ class BuildContext:
 
     def occupied(self, r: int) -> tuple[str, ...]:
         """The spots other players' flasks hold in round ``r`` (none past the puzzle's list)."""
-        return tuple(self.puzzle.occupied[r - 1]) if r - 1 < len(self.puzzle.occupied) else ()
+        return self.puzzle.occupied_in(r)
 
     def boost_of(self, event: str) -> Boost:
         boost = self.puzzle.board.boost(event)
@@ -1080,7 +1080,7 @@ def add_boosts(m: BuildContext) -> None:
             last = s.index == K - 1
             if last and s.round < R:
                 r2 = s.round + 1
-                if r2 - 1 < len(puzzle.events) and puzzle.events[r2 - 1] == e:
+                if puzzle.event_in(r2) == e:
                     nxt = nxt + 1
                 if any(board.spot(sid).area in areas for sid in m.occupied(r2)):
                     nxt = Expr()
@@ -1105,7 +1105,7 @@ def add_stock(m: BuildContext) -> None:
             lm.ge(pre[r] - cost[r], 0)            # the action is affordable
             mid[r] = pre[r] - cost[r] + gain[r]
         last = s.index == K - 1
-        tox = last and s.round < R and s.round < len(puzzle.events) and puzzle.events[s.round] == "toxicity"
+        tox = last and s.round < R and puzzle.event_in(s.round + 1) == "toxicity"
         for r in RES:
             nxt = mid[r]
             if tox and r in MACRO:
@@ -1152,7 +1152,7 @@ def _action_costs_and_gains(m: BuildContext, s: Slot) -> tuple[dict[Resource, Ex
     to-supply (engine.removed_cubes_return)."""
     lm, puzzle, pm, t, cards, routes = m.lm, m.puzzle, m.pm, s.t, m.cards, m.routes
     x, acts = m.x, m.acts
-    reduce = s.round - 1 < len(puzzle.events) and puzzle.events[s.round - 1] == "reduce-atp-cost"
+    reduce = puzzle.event_in(s.round) == "reduce-atp-cost"
     cost: dict[Resource, Expr] = {r: Expr() for r in RES}
     gain: dict[Resource, Expr] = {r: Expr() for r in RES}
     for i, a in enumerate(acts):
@@ -1758,7 +1758,7 @@ def explain_infeasible(puzzle: Puzzle, time_limit: float = 10.0) -> str | None:
             return None
         if res.status != "infeasible":
             continue
-        occ = set(puzzle.occupied[k - 1]) if k - 1 < len(puzzle.occupied) else set()
+        occ = set(puzzle.occupied_in(k))
         free = [sp.id for sp in puzzle.board.spots if sp.id not in occ]
         rules = rules_for(puzzle.edition)
         why = (f"no legal sequence: round {k} cannot be played with all {puzzle.flasks} flask(s) "

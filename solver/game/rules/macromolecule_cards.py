@@ -73,10 +73,10 @@ def attack_before_next_turn(puzzle: Puzzle, round_: int) -> bool:
     looked at, any Virus Attack card of the puzzle counts."""
     if round_ >= puzzle.rounds:
         return False
-    event = puzzle.events[round_] if round_ < len(puzzle.events) else None
+    event = puzzle.event_in(round_ + 1)
     if event is not None and event_kind(event) is EventKind.VIRUS:
         return True
-    occupied = puzzle.occupied[round_] if round_ < len(puzzle.occupied) else ()
+    occupied = puzzle.occupied_in(round_ + 1)
     return (any(puzzle.board.spot(s).kind is SpotKind.CARD_ROW for s in occupied)
             and any(c.type is CardType.VIRUS_ATTACK for c in puzzle.cards))
 

@@ -94,7 +94,7 @@ def _arrival_of(position: int, first_row: int, slots: int) -> int:
 
 def _event_of(puzzle: Puzzle, round_: int) -> EventKind | None:
     """The kind of the event active in ``round_`` (``events[round - 1]``), or None."""
-    event = puzzle.events[round_ - 1] if round_ - 1 < len(puzzle.events) else None
+    event = puzzle.event_in(round_)
     return None if event is None else event_kind(event)
 
 
@@ -104,7 +104,7 @@ def _atp_by_flasks(puzzle: Puzzle, round_: int) -> list[int]:
     ATP), the best gain again for each grey flask (it may go on a taken spot), and 1 ATP for an
     exhausted flask where the edition allows it (``spots.*``, ``gameplay.grey-flasks``,
     ``gameplay.exhaust-flask``). Costs (a carbohydrate for the Mitochondria's 6 ATP) are left out."""
-    occupied = set(puzzle.occupied[round_ - 1] if round_ - 1 < len(puzzle.occupied) else ())
+    occupied = set(puzzle.occupied_in(round_))
     def gain(spot: Spot) -> int:
         return max(spot.gain.atp, 1 if spot.kind is SpotKind.LAUREATES else 0)
     spots = sorted((gain(s) for s in puzzle.board.spots if s.id not in occupied and gain(s) > 0), reverse=True)
@@ -162,7 +162,7 @@ def one_card_rounds(puzzle: Puzzle) -> frozenset[int]:
     states = {(len(puzzle.deck), sum(1 for c in puzzle.row if c), 0): unbounded if windfall is None else windfall}
     rounds: set[int] = set()
     for round_ in range(1, puzzle.rounds):
-        occupied = set(puzzle.occupied[round_ - 1] if round_ - 1 < len(puzzle.occupied) else ())
+        occupied = set(puzzle.occupied_in(round_))
         theirs = sum(1 for s in board.row_slots if s.id in occupied)
         cut = 1 if _event_of(puzzle, round_) is EventKind.REDUCE_ATP_COST else 0
         prices = sorted(max(0, s.value - cut) for s in board.row_slots if s.id not in occupied)
