@@ -343,8 +343,9 @@ def _cmd_record(args: argparse.Namespace) -> int:
         write_recording(rec, out)
     except OSError as exc:   # a disk full, a permission the check could not see
         raise SolverError(f"--out {out}: cannot write the recording: {exc.strerror or exc}") from None
-    print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} (gap {rec.gap_percent} %), "
-          f"{rec.seconds} s; wrote {out}")
+    cap = "no completions cap" if rec.cap is None else f"completions cap {rec.cap}"
+    print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} by {rec.bound_by} ({cap}; "
+          f"gap {rec.gap_percent} %), {rec.seconds} s; wrote {out}")
     return 0
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.benchmarks import bounds, cuts, deck_suite
+from solver.benchmarks import bounds, deck_suite
+from solver.optimise import caps as cuts
 from solver.optimise.planner import build_model, unsupported_reason
 from solver.io.puzzle import load_puzzle
 

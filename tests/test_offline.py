@@ -30,6 +30,25 @@ def test_a_recording_reads_back_and_replays(small_recording):
     assert solution.stats["recorded"]["workers"] == 1
 
 
+def test_a_recording_carries_the_completions_cap_it_started_from(small_recording):
+    """The cap goes into CP-SAT's model as a row, so the recorded bound is at most the cap; on this
+    puzzle the run proves its optimum, which the cap cannot be below."""
+    _, rec, _ = small_recording
+    assert rec.cap is not None and rec.health <= rec.bound <= rec.cap
+    assert rec.bound_by == ("cap" if rec.bound == rec.cap else "cpsat")
+
+
+@pytest.mark.parametrize("cap, bound, key", [(88, 88, "proof_recorded_cap"), (88, 80, "proof_recorded_below_cap"),
+                                              (None, 183, "proof_recorded_no_cap")])
+def test_the_page_says_what_proved_a_recorded_bound(cap, bound, key):
+    from generator.puzzles.proof import recorded_bound_line
+    from generator.puzzles.texts import UI
+    for lang in ("en", "it"):
+        ui = UI[lang]
+        line = recorded_bound_line({"cap": cap, "bound": bound, "health": 54}, ui)
+        assert line == ui[key].format(bound=bound, cap=cap) and (cap is None or str(bound) in line)
+
+
 def _broken(path, tmp_path, change):
     data = json.loads(path.read_text())
     change(data)
@@ -50,6 +69,9 @@ def _broken(path, tmp_path, change):
     (lambda d: d.update(time_limit=0), "time_limit: expected a number of seconds > 0"),
     (lambda d: d.update(recorded="yesterday"), "recorded: expected an ISO date"),
     (lambda d: d.update(warm_start=999), "warm_start: expected at most the plan's"),
+    (lambda d: d.update(cap=d["bound"] - 1), "cap: expected at least the bound"),
+    (lambda d: d.update(cap="high"), "cap: expected an integer"),
+    (lambda d: d.pop("cap"), "cap: missing"),
     (lambda d: d.update(machine="a\u0000b"), "machine: expected printable text"),
     (lambda d: d.update(plan=[]), "plan: expected a non-empty list"),
     (lambda d: d.update(gap_percent=12.5), "gap_percent: expected"),

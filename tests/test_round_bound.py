@@ -7,7 +7,7 @@ import pytest
 
 from fuzz_differential import fuzz_puzzle_data, load
 from solver.benchmarks import deck_suite, round_bound
-from solver.benchmarks.cuts import applies, done_vars
+from solver.optimise.caps import applies, done_vars
 from solver.game.errors import PuzzleError
 from solver.optimise.planner import build_model, unsupported_reason
 from solver.io.puzzle import load_puzzle

@@ -2,6 +2,7 @@
 confirming engines, recorded run, fallback, time) and the index's one-cell summary."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from .model import ProofStatus
@@ -68,6 +69,7 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
             machine=md_inline(str(recorded.get("machine", "?"))), date=recorded.get("recorded", "?"),
             gap_percent=recorded.get("gap_percent", "?"),
             warm_start="–" if recorded.get("warm_start") is None else recorded["warm_start"]))
+        lines.append(recorded_bound_line(recorded, ui))
     if record.get("other_readings_skipped"):
         lines.append(ui["other_readings_skipped"])
     reason = record["solution"].get("reason")
@@ -78,6 +80,17 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
                                                  reason=md_inline(record["fallback"]), engine=engine))
     lines.append(ui["solve_time"].format(seconds=record.get("seconds", "?")))
     return lines
+
+
+def recorded_bound_line(recorded: dict[str, Any], ui: Mapping[str, str]) -> str:
+    """What proved a recorded run's bound: the completions cap it added to CP-SAT's model (when
+    CP-SAT did not go below it), CP-SAT below the cap, or CP-SAT alone (no cap proven)."""
+    cap, bound = recorded.get("cap"), recorded.get("bound")
+    if not isinstance(cap, int):
+        return ui["proof_recorded_no_cap"]
+    if bound == cap:
+        return ui["proof_recorded_cap"].format(bound=cap)
+    return ui["proof_recorded_below_cap"].format(bound=bound, cap=cap)
 
 
 def proven_text(record: dict[str, Any], lang: str) -> str:

@@ -9,7 +9,7 @@ The modules, by role:
   puzzles and the generated scale curve, and the model options' ablation;
 - :mod:`~solver.benchmarks.deck`: the deck series, every engine on the refilling card row (issue #15);
 - :mod:`~solver.benchmarks.suite`: the bounding methods on the deck suite (issue #35), which
-  :mod:`~solver.benchmarks.bounds` defines (with the cuts of :mod:`~solver.benchmarks.cuts`) and
+  :mod:`~solver.benchmarks.bounds` defines (with the cuts of :mod:`~solver.optimise.caps`) and
   :mod:`~solver.benchmarks.deck_suite` deals (the files under ``data/bench/deck/``);
 - :mod:`~solver.benchmarks.tables` and :mod:`~solver.benchmarks.plots`: the printed tables and the SVG plots;
 - :mod:`~solver.benchmarks.results`: ``bench.json`` (its shape) and the output folder.

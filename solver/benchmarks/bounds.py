@@ -16,7 +16,7 @@ compares them on the same puzzles under the same deterministic-time budget:
 - ``objective_shaving``: CP-SAT's objective shaving worker (it tries to refute "objective >= bound"
   on small budgets, which lowers the bound directly) as the second worker;
 - ``symmetry + lb_tree_search``: both;
-- ``resource flow``, ``flow + knapsack``, ``objective cap``: :mod:`solver.benchmarks.cuts`;
+- ``resource flow``, ``flow + knapsack``, ``objective cap``: :mod:`solver.optimise.caps`;
 - ``round cap``: the bound by rounds of :mod:`solver.benchmarks.round_bound` as a row on the objective.
 
 Every bound is checked against the exhaustive search's optimum on the suite's small puzzles
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cuts import add_knapsack_cap, add_objective_cap, add_resource_flow
+from solver.optimise.caps import add_knapsack_cap, add_objective_cap, add_resource_flow
 from .round_bound import add_round_cap
 from solver.optimise.linear import total
 from solver.game.model import SpotKind

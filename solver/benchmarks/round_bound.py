@@ -38,11 +38,11 @@ of these transitions and every real game to a path; the programme's outcomes dom
   the counts above).
 
 Resources are not in the state: a cube's timing is left to the whole-game flow rows of
-:mod:`solver.benchmarks.cuts`, tightened here by a spot assignment (:func:`add_spot_assignment`:
+:mod:`solver.optimise.caps`, tightened here by a spot assignment (:func:`add_spot_assignment`:
 each placement outside the pipelines is one flask on one spot, gaining that spot's net gain in
 every group at once). The programme's terminal outcomes (completions per lane, markers,
 cards entered) are reduced to the Pareto-maximal ones and handed to the completions model of
-:func:`solver.benchmarks.cuts.objective_cap_model` (resource-flow rows, card Health, receptors,
+:func:`solver.optimise.caps.objective_cap_model` (resource-flow rows, card Health, receptors,
 goals, detox, enzyme and macromolecule sets) as a table: one outcome is chosen, each lane
 completes at most that outcome's count and no deck card past its ``entered`` is completed. Its
 optimum bounds the objective of every plan.
@@ -59,7 +59,7 @@ itself moves the bound on 2 of 24 puzzles beyond the spot assignment: the resour
 it forgets, bind, not the disks, spots or deck order it keeps. Not kept in the planner; the
 ``round cap`` method of ``bench --suite`` (:mod:`solver.benchmarks.bounds`) measures it.
 
-Not applied (None) where :func:`solver.benchmarks.cuts.applies` is false (an Epigenetic card, the
+Not applied (None) where :func:`solver.optimise.caps.applies` is false (an Epigenetic card, the
 Virus expansion).
 """
 from __future__ import annotations
@@ -71,7 +71,7 @@ from typing import TYPE_CHECKING
 
 from solver.game.engine import DISKS, MACROMOLECULE_SET, MAX_MARKERS_PER_GOAL, initial_state
 from solver.game.model import CardType, Resource, SpotKind, VesicleArea
-from .cuts import (
+from solver.optimise.caps import (
     GROUPS, CapModel, FlowRow, _act_gain, _in, _proven_optimum, applies, card_needs, done_vars,
     flow_rows, objective_cap_model,
 )
@@ -134,7 +134,7 @@ class RoundBound:
     bound: int | None
     """The completions model's proven optimum under the programme's outcomes (None: not applied or not proven)."""
     flows_only: int | None
-    """The same model without the programme (the ``objective cap`` of :mod:`solver.benchmarks.cuts`)."""
+    """The same model without the programme (the ``objective cap`` of :mod:`solver.optimise.caps`)."""
     outcomes: int
     states: int
     seconds: float
@@ -311,7 +311,7 @@ def round_bound(pm: PlanModel) -> RoundBound:
 def add_spot_assignment(cap: CapModel, pm: PlanModel, rows: list[FlowRow]) -> None:
     """Each placement outside the pipelines goes to one spot or is an exhausted flask, and gains
     that spot's printed gain less its cost in every group at once (the flow rows of
-    :mod:`solver.benchmarks.cuts` let one placement gain the most of every group): a spot takes a
+    :mod:`solver.optimise.caps` let one placement gain the most of every group): a spot takes a
     flask in each round it is free, plus grey flasks (at most ``G`` a round in all). The cubes left
     per group bound the macromolecule sets again."""
     from ortools.sat.python import cp_model

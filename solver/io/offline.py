@@ -53,7 +53,8 @@ class Recording:
     health: int
     """Final Health Points of the best plan found (replayed by the rules engine)."""
     bound: int
-    """The upper bound CP-SAT proved: no plan scores more."""
+    """The upper bound CP-SAT proved on the model with the completions cap as a row: no plan scores
+    more (at most :attr:`cap`)."""
     plan: tuple[Action, ...]
     """The best plan found."""
     seconds: float
@@ -70,6 +71,15 @@ class Recording:
     """Cores, Python and OR-Tools versions of the machine that ran it."""
     solver_version: str
     """``solver.SOLVER_VERSION`` of the run."""
+    cap: int | None = None
+    """The completions cap (:func:`solver.optimise.caps.cap_objective`) the run added to the model
+    before CP-SAT, or None when it did not apply or was not proven within its budget."""
+
+    @property
+    def bound_by(self) -> str:
+        """What proved :attr:`bound`: ``cap`` (CP-SAT did not go below the completions cap) or
+        ``cpsat`` (CP-SAT's own proof, below the cap or without one)."""
+        return "cap" if self.cap is not None and self.bound == self.cap else "cpsat"
 
     @property
     def proven(self) -> bool:
@@ -85,7 +95,7 @@ class Recording:
         return {"puzzle": self.puzzle, "health": self.health, "bound": self.bound,
                 "gap_percent": self.gap_percent, "seconds": self.seconds, "time_limit": self.time_limit,
                 "workers": self.workers, "warm_start": self.warm_start, "recorded": self.recorded,
-                "machine": self.machine, "solver_version": self.solver_version,
+                "machine": self.machine, "solver_version": self.solver_version, "cap": self.cap,
                 "plan": [a.to_dict() for a in self.plan]}
 
 
@@ -104,21 +114,33 @@ def machine_summary() -> str:
     return f"{os.cpu_count()} cores, Python {platform.python_version()}, OR-Tools {ortools.__version__}"
 
 
+CAP_DETERMINISTIC_SECONDS = 60.0
+"""The budget of each small model of the completions cap in :func:`record` (the 2nd edition's
+whole game proves its cap in about 20)."""
+
+
 def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progress | None = None) -> Recording:
     """Run the planner on ``puzzle`` for ``time_limit`` seconds: a beam search through the rules
-    engine and a large-neighbourhood search give a plan (a fifth of the time at most), then CP-SAT
-    runs for the rest, proving a bound. Returns the better plan of the two with CP-SAT's bound.
+    engine and a large-neighbourhood search give a plan (a fifth of the time at most); the
+    completions cap (:func:`solver.optimise.caps.cap_objective`, its small models given
+    :data:`CAP_DETERMINISTIC_SECONDS` each) goes into the model as a row; then CP-SAT runs for the
+    rest, proving a bound. Returns the better plan of the two with CP-SAT's bound, which is at most
+    the cap: on a whole game CP-SAT's own bound starts far above it and, sharing two cores, may not
+    finish its root LP within the run (the recordings before the cap had bounds of 183 and 260
+    against a cap of 88 on the 2nd edition's game).
     (The warm plan is not given to CP-SAT as a hint: the model's symmetry breaking fixes one order
     of commuting placements, the beam's plan is seldom in it, and the repair cost more than it
     gave in a measured run.)"""
     from solver import SOLVER_VERSION
     from solver.optimise.warm_start import warm_start
+    from solver.optimise.caps import cap_objective
     from solver.optimise.planner import TWO_WORKERS_MARKET, build_model, solve_cpsat
     from solver.solution import _verified
     t0 = time.perf_counter()
     plan, warm = warm_start(puzzle, time_limit / 5)
     value = warm if warm is not None else -1
     pm = build_model(puzzle)
+    _, cap = cap_objective(pm, CAP_DETERMINISTIC_SECONDS)
     left = max(1.0, time_limit - (time.perf_counter() - t0))     # the model's build counts too
     res = solve_cpsat(pm, workers=workers, time_limit=left, subsolvers=TWO_WORKERS_MARKET, progress=progress)
     if res.bound is None:
@@ -130,7 +152,7 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     _verified(puzzle, plan, value, "record")
     return Recording(puzzle.id, value, max(res.bound, value), tuple(plan), round(time.perf_counter() - t0, 1),
                      time_limit, workers, warm, datetime.date.today().isoformat(), machine_summary(),
-                     SOLVER_VERSION)
+                     SOLVER_VERSION, cap)
 
 
 def write_recording(recording: Recording, path: Path) -> None:
@@ -182,7 +204,7 @@ def _percent(value: Any) -> str | None:
     return None
 
 
-def _warm(value: Any) -> str | None:
+def _optional_health(value: Any) -> str | None:
     return None if value is None else expect_int(value, 0, MAX_HEALTH)
 
 
@@ -193,7 +215,8 @@ def _plan(value: Any) -> str | None:
 _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "puzzle": _text, "health": _integer(0, MAX_HEALTH), "bound": _integer(0, MAX_HEALTH), "gap_percent": _percent,
     "seconds": _number(0, MAX_SECONDS), "time_limit": _number(0, MAX_SECONDS), "workers": _integer(1, MAX_WORKERS),
-    "warm_start": _warm, "recorded": _date, "machine": _text, "solver_version": _text, "plan": _plan}
+    "warm_start": _optional_health, "recorded": _date, "machine": _text, "solver_version": _text, "cap": _optional_health,
+    "plan": _plan}
 """The fields of a recording and their checks (None: fine, else the message)."""
 
 
@@ -225,6 +248,10 @@ def relation_problems(data: dict[str, Any], file: str, located: Located) -> list
     if warm is not None and warm > health:
         problems.append(at("warm_start", f"expected at most the plan's {health} Health Points (the recorded plan "
                                          f"is the better of the warm start and CP-SAT's), got {warm}"))
+    cap = data["cap"]
+    if cap is not None and cap < bound:
+        problems.append(at("cap", f"expected at least the bound {bound} (CP-SAT proves its bound on the model "
+                                  f"with the cap as a row), got {cap}"))
     gap = round(100 * (bound - health) / bound, 1) if bound else 0.0
     if bound >= health and abs(data["gap_percent"] - gap) > 0.05:
         problems.append(at("gap_percent", f"expected {gap} (from health {health} and bound {bound}), "
@@ -261,7 +288,7 @@ def load_recording(path: Path, puzzle: Puzzle) -> Recording:
         raise RecordingError("\n".join(relations))
     return Recording(data["puzzle"], data["health"], data["bound"], tuple(plan), float(data["seconds"]),
                      float(data["time_limit"]), data["workers"], data["warm_start"], data["recorded"],
-                     data["machine"], data["solver_version"])
+                     data["machine"], data["solver_version"], data["cap"])
 
 
 def recorded_solution(puzzle: Puzzle, recording: Recording) -> Solution:

@@ -1,4 +1,8 @@
-"""Resource-flow cuts on the planner's completions (issue #35, bounding idea "resource-flow cap").
+"""Resource-flow cuts on the planner's completions, and the objective cap they give (issue #35,
+bounding idea "resource-flow cap"). The benchmarks measure them as methods
+(:mod:`solver.benchmarks.bounds`); a whole game's recorded run (:func:`solver.io.offline.record`)
+adds :func:`add_objective_cap` before CP-SAT, since at 44 placements CP-SAT's own bound starts far
+above it and may not finish its root LP within the run.
 
 The planner's time-indexed model (:func:`solver.optimise.planner.build_model`) states how each placement
 changes the stock; its LP relaxation is exact for the totals of those flows but fractional in the
@@ -259,7 +263,8 @@ def add_resource_flow(pm: PlanModel) -> int:
     return len(rows)
 
 
-def knapsack_cap(pm: PlanModel, rows: list[FlowRow]) -> tuple[dict[str, int], int] | None:
+def knapsack_cap(pm: PlanModel, rows: list[FlowRow], deterministic_time: float = 5.0
+                 ) -> tuple[dict[str, int], int] | None:
     """The most Health the completed cards can bring under ``rows`` with integer completions (a
     small exact CP-SAT model, one worker, fixed seed): ``(health of each card, cap)``, or None
     when it is not proven within its budget (then no cap is added)."""
@@ -272,17 +277,17 @@ def knapsack_cap(pm: PlanModel, rows: list[FlowRow]) -> tuple[dict[str, int], in
         m.add(sum(y[c] * k for c, k in row.coef.items() if k) <= row.rhs)
     hp = {c: n.health for c, n in needs.items()}
     m.maximize(sum(y[c] * hp[c] for c in y))
-    best = _proven_optimum(m)
+    best = _proven_optimum(m, deterministic_time)
     return None if best is None else (hp, best)
 
 
-def add_knapsack_cap(pm: PlanModel) -> int:
+def add_knapsack_cap(pm: PlanModel, deterministic_time: float = 5.0) -> int:
     """The resource-flow rows plus their integer consequence: the Health of the completed cards is at
     most the knapsack optimum under those rows (every integer plan satisfies the rows, so its set
     of completed cards is one of the knapsack's candidates). Returns the rows added."""
     rows = flow_rows(pm)
     added = add_resource_flow(pm)
-    cap = knapsack_cap(pm, rows) if rows else None
+    cap = knapsack_cap(pm, rows, deterministic_time) if rows else None
     if cap is None:
         return added
     hp, value = cap
@@ -291,10 +296,10 @@ def add_knapsack_cap(pm: PlanModel) -> int:
     return added + 1
 
 
-def objective_cap(pm: PlanModel, rows: list[FlowRow]) -> int | None:
+def objective_cap(pm: PlanModel, rows: list[FlowRow], deterministic_time: float = 5.0) -> int | None:
     """An upper bound on ``pm``'s objective from the completions alone (see the module's docstring),
-    or None when the small model is not solved to optimality within its budget."""
-    return _proven_optimum(objective_cap_model(pm, rows).model)
+    or None when the small model is not solved to optimality within ``deterministic_time``."""
+    return _proven_optimum(objective_cap_model(pm, rows).model, deterministic_time)
 
 
 @dataclass(frozen=True)
@@ -415,24 +420,32 @@ def objective_cap_model(pm: PlanModel, rows: list[FlowRow]) -> CapModel:
 
 def add_objective_cap(pm: PlanModel) -> int:
     """The resource-flow rows, their knapsack cap and :func:`objective_cap` as a row on the
-    planner's objective. Returns the rows added."""
-    rows = flow_rows(pm)
-    added = add_knapsack_cap(pm)
-    cap = objective_cap(pm, rows) if rows else None
+    planner's objective (:func:`cap_objective`, 5 deterministic seconds a small model). Returns
+    the rows added."""
+    return cap_objective(pm, 5.0)[0]
+
+
+def cap_objective(pm: PlanModel, deterministic_time: float) -> tuple[int, int | None]:
+    """Add the resource-flow rows, their knapsack cap and :func:`objective_cap` (each small model
+    given ``deterministic_time``) to ``pm``'s model: ``(rows added, the cap on the objective)``,
+    the cap None when it does not apply (Epigenetic cards, Virus) or is not proven in time."""
+    rows = flow_rows(pm)      # none where the cuts do not apply
+    added = add_knapsack_cap(pm, deterministic_time)
+    cap = objective_cap(pm, rows, deterministic_time) if rows else None
     if cap is None:
-        return added
+        return added, None
     pm.lm.le(pm.lm.objective, cap)
-    return added + 1
+    return added + 1, cap
 
 
-def _proven_optimum(m: cp_model.CpModel) -> int | None:
-    """The optimum of a small auxiliary model, proven by CP-SAT on one worker within 5
-    deterministic seconds (the same answer on every machine), or None."""
+def _proven_optimum(m: cp_model.CpModel, deterministic_time: float = 5.0) -> int | None:
+    """The optimum of a small auxiliary model, proven by CP-SAT on one worker within
+    ``deterministic_time`` deterministic seconds (the same answer on every machine), or None."""
     from ortools.sat.python import cp_model
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = 5.0
+    solver.parameters.max_deterministic_time = deterministic_time
     if solver.solve(m) != cp_model.OPTIMAL:
         return None
     return int(round(solver.objective_value))
