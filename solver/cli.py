@@ -334,9 +334,13 @@ def _cmd_record(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out is not None else result_path(Path(args.puzzle))
     if args.out is None and (fault := output_file_fault(str(out), "the recording")):
         raise SolverError(fault)
+    earlier = None
+    if args.from_recording is not None:
+        from solver.io.offline import load_recording
+        earlier = load_recording(Path(args.from_recording), puzzle)   # its errors name the file and field
     bar = TimeBar(args.time_limit, f"recording {puzzle.id}")
     try:
-        rec = record(puzzle, args.time_limit, args.workers, bar if not args.quiet else None)
+        rec = record(puzzle, args.time_limit, args.workers, bar if not args.quiet else None, earlier)
     finally:
         bar.close()
     try:
@@ -424,6 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the whole run, warm start included (default 600)")
     p.add_argument("--workers", type=_workers, default=2, help=f"CP-SAT workers, 1..{MAX_WORKERS} (default 2)")
     p.add_argument("--out", default=None, help="the recording (default: <puzzle>.result.json beside the puzzle)")
+    p.add_argument("--from", dest="from_recording", default=None, metavar="RECORDING",
+                   help="an earlier recording of the puzzle: the warm start improves its plan when it beats the beam's")
     p.add_argument("--quiet", action="store_true",
                    help="no progress (by default: a bar on a terminal, each improving plan and bound elsewhere)")
     p.add_argument("--progress", action="store_true", help=argparse.SUPPRESS)     # the default now; kept for old scripts

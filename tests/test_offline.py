@@ -49,6 +49,14 @@ def test_the_page_says_what_proved_a_recorded_bound(cap, bound, key):
         assert line == ui[key].format(bound=bound, cap=cap) and (cap is None or str(bound) in line)
 
 
+def test_a_recording_from_an_earlier_one_never_records_a_worse_plan(small_recording):
+    """``record --from``: the warm start improves the earlier plan when the beam's is worse, so the
+    new recording's plan scores at least the earlier one's, and the recording says it had it."""
+    puzzle, rec, _ = small_recording
+    again = record(puzzle, time_limit=10.0, workers=1, earlier=rec)
+    assert again.earlier == rec.health and again.health >= rec.health and again.warm_start >= rec.health
+
+
 def _broken(path, tmp_path, change):
     data = json.loads(path.read_text())
     change(data)
@@ -72,6 +80,8 @@ def _broken(path, tmp_path, change):
     (lambda d: d.update(cap=d["bound"] - 1), "cap: expected at least the bound"),
     (lambda d: d.update(cap="high"), "cap: expected an integer"),
     (lambda d: d.pop("cap"), "cap: missing"),
+    (lambda d: d.update(earlier=d["warm_start"] + 1), "earlier: expected at most the warm start's"),
+    (lambda d: d.update(earlier=-3), "earlier: expected an integer"),
     (lambda d: d.update(machine="a\u0000b"), "machine: expected printable text"),
     (lambda d: d.update(plan=[]), "plan: expected a non-empty list"),
     (lambda d: d.update(gap_percent=12.5), "gap_percent: expected"),

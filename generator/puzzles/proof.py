@@ -69,6 +69,8 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
             machine=md_inline(str(recorded.get("machine", "?"))), date=recorded.get("recorded", "?"),
             gap_percent=recorded.get("gap_percent", "?"),
             warm_start="–" if recorded.get("warm_start") is None else recorded["warm_start"]))
+        if isinstance(recorded.get("earlier"), int):
+            lines.append(ui["proof_recorded_earlier"].format(earlier=recorded["earlier"]))
         lines.append(recorded_bound_line(recorded, ui))
     if record.get("other_readings_skipped"):
         lines.append(ui["other_readings_skipped"])

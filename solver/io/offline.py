@@ -71,6 +71,9 @@ class Recording:
     """Cores, Python and OR-Tools versions of the machine that ran it."""
     solver_version: str
     """``solver.SOLVER_VERSION`` of the run."""
+    earlier: int | None = None
+    """Health Points of an earlier recording's plan the warm start was also given (``record
+    --from``): improved in its place when it scored more than the beam's. None: none given."""
     cap: int | None = None
     """The completions cap (:func:`solver.optimise.caps.cap_objective`) the run added to the model
     before CP-SAT, or None when it did not apply or was not proven within its budget."""
@@ -95,7 +98,8 @@ class Recording:
         return {"puzzle": self.puzzle, "health": self.health, "bound": self.bound,
                 "gap_percent": self.gap_percent, "seconds": self.seconds, "time_limit": self.time_limit,
                 "workers": self.workers, "warm_start": self.warm_start, "recorded": self.recorded,
-                "machine": self.machine, "solver_version": self.solver_version, "cap": self.cap,
+                "machine": self.machine, "solver_version": self.solver_version, "earlier": self.earlier,
+                "cap": self.cap,
                 "plan": [a.to_dict() for a in self.plan]}
 
 
@@ -119,7 +123,8 @@ CAP_DETERMINISTIC_SECONDS = 60.0
 whole game proves its cap in about 20)."""
 
 
-def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progress | None = None) -> Recording:
+def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progress | None = None,
+           earlier: Recording | None = None) -> Recording:
     """Run the planner on ``puzzle`` for ``time_limit`` seconds: a beam search through the rules
     engine and a large-neighbourhood search give a plan (a fifth of the time at most); the
     completions cap (:func:`solver.optimise.caps.cap_objective`, its small models given
@@ -127,7 +132,9 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     rest, proving a bound. Returns the better plan of the two with CP-SAT's bound, which is at most
     the cap: on a whole game CP-SAT's own bound starts far above it and, sharing two cores, may not
     finish its root LP within the run (the recordings before the cap had bounds of 183 and 260
-    against a cap of 88 on the 2nd edition's game).
+    against a cap of 88 on the 2nd edition's game). ``earlier``: a recording of the same puzzle
+    (read by :func:`load_recording`, so its plan replays), whose plan the warm start improves when
+    it beats the beam's: a run on a busy machine then never records a worse plan than one known.
     (The warm plan is not given to CP-SAT as a hint: the model's symmetry breaking fixes one order
     of commuting placements, the beam's plan is seldom in it, and the repair cost more than it
     gave in a measured run.)"""
@@ -137,7 +144,8 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     from solver.optimise.planner import TWO_WORKERS_MARKET, build_model, solve_cpsat
     from solver.solution import _verified
     t0 = time.perf_counter()
-    plan, warm = warm_start(puzzle, time_limit / 5)
+    known = None if earlier is None else (list(earlier.plan), earlier.health)
+    plan, warm = warm_start(puzzle, time_limit / 5, earlier=known)
     value = warm if warm is not None else -1
     pm = build_model(puzzle)
     _, cap = cap_objective(pm, CAP_DETERMINISTIC_SECONDS)
@@ -152,7 +160,7 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     _verified(puzzle, plan, value, "record")
     return Recording(puzzle.id, value, max(res.bound, value), tuple(plan), round(time.perf_counter() - t0, 1),
                      time_limit, workers, warm, datetime.date.today().isoformat(), machine_summary(),
-                     SOLVER_VERSION, cap)
+                     SOLVER_VERSION, None if earlier is None else earlier.health, cap)
 
 
 def write_recording(recording: Recording, path: Path) -> None:
@@ -215,7 +223,8 @@ def _plan(value: Any) -> str | None:
 _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "puzzle": _text, "health": _integer(0, MAX_HEALTH), "bound": _integer(0, MAX_HEALTH), "gap_percent": _percent,
     "seconds": _number(0, MAX_SECONDS), "time_limit": _number(0, MAX_SECONDS), "workers": _integer(1, MAX_WORKERS),
-    "warm_start": _optional_health, "recorded": _date, "machine": _text, "solver_version": _text, "cap": _optional_health,
+    "warm_start": _optional_health, "recorded": _date, "machine": _text, "solver_version": _text,
+    "earlier": _optional_health, "cap": _optional_health,
     "plan": _plan}
 """The fields of a recording and their checks (None: fine, else the message)."""
 
@@ -248,6 +257,10 @@ def relation_problems(data: dict[str, Any], file: str, located: Located) -> list
     if warm is not None and warm > health:
         problems.append(at("warm_start", f"expected at most the plan's {health} Health Points (the recorded plan "
                                          f"is the better of the warm start and CP-SAT's), got {warm}"))
+    earlier = data["earlier"]
+    if earlier is not None and warm is not None and earlier > warm:
+        problems.append(at("earlier", f"expected at most the warm start's {warm} Health Points (the warm start "
+                                      f"improves the earlier plan when it is better), got {earlier}"))
     cap = data["cap"]
     if cap is not None and cap < bound:
         problems.append(at("cap", f"expected at least the bound {bound} (CP-SAT proves its bound on the model "
@@ -288,7 +301,7 @@ def load_recording(path: Path, puzzle: Puzzle) -> Recording:
         raise RecordingError("\n".join(relations))
     return Recording(data["puzzle"], data["health"], data["bound"], tuple(plan), float(data["seconds"]),
                      float(data["time_limit"]), data["workers"], data["warm_start"], data["recorded"],
-                     data["machine"], data["solver_version"], data["cap"])
+                     data["machine"], data["solver_version"], data["earlier"], data["cap"])
 
 
 def recorded_solution(puzzle: Puzzle, recording: Recording) -> Solution:

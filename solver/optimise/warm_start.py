@@ -115,13 +115,18 @@ def lns_improve(puzzle: Puzzle, plan: list[Action], *, window: int = 2, seconds:
     return best, best_value
 
 
-def warm_start(puzzle: Puzzle, seconds: float, width: int = 64) -> tuple[list[Action], int | None]:
+def warm_start(puzzle: Puzzle, seconds: float, width: int = 64,
+               earlier: tuple[list[Action], int] | None = None) -> tuple[list[Action], int | None]:
     """A good plan within about ``seconds``: :func:`beam_plan`, then :func:`lns_improve` for the
-    time left (one pass, each window given its share, between 1 and 10 seconds). Returns (plan,
-    Health Points), ``([], None)`` when the beam found no complete plan."""
+    time left (one pass, each window given its share, between 1 and 10 seconds). ``earlier``: a
+    plan already known (replayed by the caller, with its Health Points), improved instead of the
+    beam's when it scores more. Returns (plan, Health Points), ``([], None)`` when there is no
+    complete plan to start from."""
     import time
     t0 = time.perf_counter()
     plan, value = beam_plan(puzzle, width)
+    if earlier is not None and (not plan or earlier[1] > value):
+        plan, value = list(earlier[0]), earlier[1]
     if not plan:
         return [], None
     left = seconds - (time.perf_counter() - t0)
