@@ -536,3 +536,21 @@ def test_a_card_played_before_another_players_virus_attack_card(puzzle_dir):
     assert best(puzzle).health == 2
     assert best(puzzle, replace(Readings(), macromolecule_any_time=False)).health == 1
     assert exhaustive(load_puzzle(path))[0] == 2
+
+
+def test_a_card_played_before_the_reshuffle(puzzle_dir):
+    """The rules audit's puzzle macromolecule-card-before-reshuffle: a card bought with round 1's
+    flask and played at the end of that turn lies alone in the discard pile when Phase 2 refills
+    the row, so it comes back and is bought again: 1 by the oracle and by the engine; 0 if cards
+    could not be played after the turn's flask (the oracle's other reading), the engine's old one."""
+    import yaml
+    path = Path(__file__).parent.parent / "data" / "audit" / "puzzles" / "macromolecule-card-before-reshuffle.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    puzzle = load(data)
+    assert best(puzzle).health == 1
+    assert best(puzzle, replace(Readings(), macromolecule_any_time=False)).health == 0
+    assert exhaustive(load_puzzle(path))[0] == 1
+    # the 1st edition: no exhausted flask, so without the comeback round 2 has no legal placement
+    first = {**data, "edition": "1e"}
+    assert best(load(first)).health == 1
+    assert exhaustive(load_puzzle(write(first, puzzle_dir)))[0] == 1

@@ -74,8 +74,9 @@ class ActionKind(Enum):
     END_TURN = "end-turn"
     """End a turn kept open after its flask: for the look at the deck that could still follow
     (Epigenetic card, ``epigenetic.peek-deck``: see :func:`solver.game.rules.epigenetic.look_may_follow`),
-    or for Macromolecule cards before a Virus attack that strikes before the player's next turn
-    (``cards.macromolecule``: see :func:`solver.game.rules.macromolecule_cards.played_before_phase_2`)."""
+    or for Macromolecule cards before a Virus attack that strikes before the player's next turn or
+    before a Phase 2 refill the discard pile decides (``cards.macromolecule``: see
+    :func:`solver.game.rules.macromolecule_cards.played_before_phase_2`)."""
     VACCINATE = "vaccinate"
     """Virus attack: pay ``amount`` ATP for 2 antibodies each of the attacking strain (0: decline)
     (``virus.event-attack``, ``virus.card-attack``)."""
@@ -268,7 +269,8 @@ class State:
     """The turn's flask is placed but the turn is still open, maybe after a Virus attack the flask
     started: the look at the deck of the Epigenetic card ``peek-deck`` can still follow, "durante
     il suo turno" (``epigenetic.cards``), or, after the round's last flask, Macromolecule cards
-    held can be played before a Virus attack that strikes before the player's next turn
+    held can be played before a Virus attack that strikes before the player's next turn, or
+    before a Phase 2 refill that one more card in the discard pile would change
     (``cards.macromolecule``). The look, the last card or ``end-turn`` closes the turn
     (:func:`_after_the_flask`). Never set otherwise."""
     end_trade: Stock = ZERO
@@ -1290,10 +1292,10 @@ def _candidates(state: State) -> list[Action]:
 
 def _after_flask_candidates(state: State) -> list[Action]:
     """A turn kept open after its flask: end it (first: the plan without the look or the cards),
-    a Macromolecule card, or the look. Without a Virus attack before the player's next turn
-    (:func:`_cards_may_follow`), only a card giving ATP is worth playing now (it can pay for the
-    look); any other waits for the next turn, or the end of the game, at no loss
-    (:mod:`solver.game.rules.macromolecule_cards`)."""
+    a Macromolecule card, or the look. When the turn is open for the look alone (no Virus attack
+    before the player's next turn and no refill the discard pile decides: :func:`_cards_may_follow`),
+    only a card giving ATP is worth playing now (it can pay for the look); any other waits for the
+    next turn, or the end of the game, at no loss (:mod:`solver.game.rules.macromolecule_cards`)."""
     puzzle = state.puzzle
     out = [Action(ActionKind.END_TURN)]
     every_card = _cards_may_follow(state)

@@ -1491,7 +1491,9 @@ def _and_mixed(lm: LinearModel, name: str, parts: Iterable[Term]) -> Var | Expr:
 # --------------------------------------------------------------------------- read a plan back
 
 def decode(pm: PlanModel, values: list[int]) -> list[Action]:
-    """The engine actions of a solution (plays first in a slot, then its placement)."""
+    """The engine actions of a solution (plays first in a slot, then its placement; after a
+    round's last placement, the plays and the ``end-turn`` of the turn the engine keeps open:
+    :func:`_open_turn_actions`)."""
     puzzle, acts = pm.puzzle, pm.acts
     plan: list[Action] = []
     chosen_bump = rules_for(puzzle.edition).removal_is_chosen()
@@ -1558,7 +1560,9 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
     illegal plan makes the model infeasible once these values are fixed). Raises
     :class:`SolverError` when the plan does not fit the slots at all. ``consumed``, when given,
     makes ``plan`` a prefix: it receives the slots (``Slot.t``) the plan's actions use, and the
-    slots after them are not written as empty."""
+    slots after them are not written as empty. A card played in a turn the engine keeps open after
+    the round's last flask is a ``play_after`` of that round, and the ``end-turn`` closing it has
+    no variable (the plan is replayed in the engine to tell that turn, as far as it is legal)."""
     puzzle = pm.puzzle
     per_round = {r: [s for s in pm.slots if s.round == r] for r in range(1, puzzle.rounds + 1)}
     pos = {r: 0 for r in per_round}
