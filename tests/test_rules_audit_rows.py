@@ -347,6 +347,13 @@ def test_card_bought_with_the_rounds_last_flask_comes_back_through_the_reshuffle
              cards=[{"id": "mac", "type": "macromolecule", "gain": {"mrna": 2}, "illustrative": True}],
              occupied={1: [s for s in spots if s != "card-row-1"], 2: [s for s in spots if s != "card-row-1"]})
     assert best(p) == 1
+    # the project's searches agree: the exhaustive search and the memoised value search (with and
+    # without dominance pruning); CP-SAT: tests/test_planner.py, the oracle: tests/test_oracle.py
+    from solver.game.values import ValueSearch
+    from solver.optimise.search import exhaustive as exhaustive_search
+    assert exhaustive_search(p)[0] == 1
+    assert ValueSearch(1_000).value(initial_state(p)) == 1
+    assert ValueSearch(1_000, prune_dominated=True).value(initial_state(p)) == 1
 
 
 # --------------------------------------------------------------------------- outside / not modelled
