@@ -33,6 +33,9 @@ il turno"), so it is exact whatever Phase 2 does in between. It can differ in tw
   (where it can be bought again), and a pile of one card comes back where a pile of two is
   shuffled at random (not modelled: the slots stay empty) (rules audit row
   ``macromolecule-card-before-reshuffle``; the engine used to play the card only after Phase 2).
+  The planner has such plays (:func:`encode_played_before_phase_2`) in the rounds whose Phase 2
+  can bring a one-card pile back (:func:`solver.game.rules.reshuffle.one_card_rounds`): a pile
+  that decides a refill is one card short of such a pile, so no other round needs them.
 
 Otherwise the card is played at the start of the player's next turn instead, which is never worse:
 Phase 2 then only pays receptor bonuses, returns the flasks, refreshes the row and reveals a
