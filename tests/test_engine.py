@@ -497,6 +497,10 @@ def test_card_held_from_the_start_is_played_in_the_last_turn(edition):
     m = {"id": "m", "type": "macromolecule", "gain": {"mrna": 4}, "illustrative": True}
     p = make(edition=edition, flasks=1, rounds=2, hand=["m"], cards=[m])
     s = run(p, place("nucleus-2"))
+    # the row and the deck are empty: played now, m would come back through the reshuffle, so
+    # the turn stays open (macromolecule-card-before-reshuffle); ended, m is kept for round 2
+    assert s.after_flask and s.round == 1
+    s = apply(s, Action(ActionKind.END_TURN))
     assert "m" in s.hand and not is_terminal(s)        # round 2 still to play: kept in hand
     s = apply(s, place("nucleus-2"))
     assert is_terminal(s) and s.stock == Stock(mrna=8)

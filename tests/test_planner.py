@@ -309,3 +309,87 @@ def test_marker_seat_must_be_another_players():
         make(edition="2e", rounds=1, flasks=1, first_player=False, marker_seat=1)
     with pytest.raises(PuzzleError, match="whose `occupied` holds"):
         make(edition="2e", rounds=1, flasks=1, first_player=False, laureates_seats={1: 2})
+
+
+# --------------------------------------------------------------------------- a card played before the reshuffle
+
+def _before_reshuffle(edition: str, hand=(), row=("mac",), cards=None, free=("card-row-1",)):
+    """The rules audit's macromolecule-card-before-reshuffle test puzzle: 3 players, 2 rounds of 1
+    flask, no stock, only card-row-1 (0 ATP) free in both rounds (or the spots ``free``), an
+    empty deck."""
+    from solver.io.puzzle import load_board
+    from solver_fixtures import make
+    spots = [s.id for s in load_board("3-5p").spots]
+    cards = cards or [{"id": "mac", "type": "macromolecule", "gain": {"mrna": 2}, "illustrative": True}]
+    return make(edition=edition, players=3, rounds=2, flasks=1, grey_flasks=0, events=[None, None],
+                hand=list(hand), row=list(row) + [None] * (4 - len(row)), deck=[], cards=cards,
+                occupied={r: [s for s in spots if s not in free] for r in (1, 2)})
+
+
+def _every_plan(puzzle):
+    """Every complete legal plan of a tiny puzzle, with its final score."""
+    out = []
+
+    def walk(state, plan):
+        if is_terminal(state):
+            out.append((plan, returns(state)))
+        for a in legal_actions(state):
+            walk(apply(state, a), plan + [a])
+    walk(initial_state(puzzle), [])
+    return out
+
+
+@pytest.mark.parametrize("edition", ["1e", "2e"])
+def test_card_played_after_the_rounds_last_flask_comes_back(edition):
+    """macromolecule-card-before-reshuffle: CP-SAT plays the card bought with round 1's flask in
+    the turn kept open after it (``play_after``), so the one-card pile brings it back for round 2:
+    1 point, as the exhaustive search; the decoded plan replays in the engine."""
+    p = _before_reshuffle(edition)
+    pm = build_model(p)
+    assert pm.play_after and pm.open_turn
+    res = solve_cpsat(pm)
+    assert res.status == "optimal" and res.objective == 1 == exhaustive(p)[0]
+    assert [a.kind for a in res.plan[:2]] == [ActionKind.PLACE, ActionKind.PLAY_CARD]
+    steps, final = replay(p, res.plan)
+    assert returns(final) == 1
+
+
+def test_the_committed_audit_puzzle_by_cpsat():
+    from pathlib import Path
+    path = Path(__file__).parent.parent / "data" / "audit" / "puzzles" / "macromolecule-card-before-reshuffle.yaml"
+    p = load_puzzle(path)
+    res = solve_cpsat(build_model(p))
+    assert res.status == "optimal" and res.objective == 1
+    assert returns(replay(p, res.plan)[1]) == 1
+
+
+@pytest.mark.parametrize("edition", ["1e", "2e"])
+@pytest.mark.parametrize("hand, row", [((), ("mac",)), (("held",), ("mac",)), (("held",), ())],
+                         ids=["bought", "bought-and-held", "held"])
+def test_every_legal_plan_round_trips_through_the_open_turn(edition, hand, row):
+    """Every complete legal plan, fixed as the model's decisions (hint_values), is feasible with
+    the engine's score, and decode writes it back: the plays after the round's last flask and
+    the end-turn where the engine keeps the turn open (with two cards, two plays fill the pile
+    and the engine closes the turn by itself). The plans a prefix starts (prefix_values) are the
+    ones CP-SAT then chooses from. Laureates in Biology is free too, so that every choice
+    completes the game in both editions."""
+    from solver.optimise.planner import prefix_values
+    cards = [{"id": "mac", "type": "macromolecule", "gain": {"mrna": 2}, "illustrative": True},
+             {"id": "held", "type": "macromolecule", "gain": {"mrna": 1}, "illustrative": True}]
+    p = _before_reshuffle(edition, hand=hand, row=row, cards=cards, free=("card-row-1", "laureates"))
+    pm = build_model(p, NO_SYMMETRY)
+    plans = _every_plan(p)
+    assert plans and any(a.kind is ActionKind.END_TURN for plan, _ in plans for a in plan)
+    checked = 0
+    for plan, value in plans:
+        if any(a.kind is b.kind is ActionKind.PLAY_CARD and str(a.card) > str(b.card) for a, b in zip(plan, plan[1:])):
+            continue   # two plays in a row: the model writes them in card order (the other order is checked)
+        checked += 1
+        res = solve_cpsat(pm, hint=plan, fix_hint=True)
+        assert res.status == "optimal" and res.objective == value, [str(a) for a in plan]
+        assert [a.to_dict() for a in res.plan] == [a.to_dict() for a in plan]
+        flask = next(i for i, a in enumerate(plan) if a.kind.is_flask)
+        res = solve_cpsat(pm, fixed=prefix_values(pm, plan[:flask + 1]))
+        assert res.status == "optimal" and res.plan[:flask + 1] == plan[:flask + 1]
+        assert returns(replay(p, res.plan)[1]) == res.objective
+    assert checked >= 4

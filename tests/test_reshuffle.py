@@ -208,11 +208,13 @@ def _atp_tight_puzzle(seed: int):
                 start={"atp": rng.randint(0, 8)})
 
 
-def _comeback_rounds_reached(puzzle, budget: int = 2_000) -> set[int] | None:
-    """Every round whose Phase 2 brings a card back from the pile in some reachable state
-    (a card enters the row that was neither in it nor in the deck), or None over ``budget`` states."""
+def _rounds_reached(puzzle, budget: int = 2_000) -> tuple[set[int], set[int]] | None:
+    """In every reachable state: the rounds whose Phase 2 brings a card back from the pile (a card
+    enters the row that was neither in it nor in the deck), and the rounds whose last turn the
+    engine keeps open after its flask for Macromolecule cards because the pile decides the refill
+    (these puzzles have no Virus attack and no deck look); None over ``budget`` states."""
     from solver.game.engine import apply, is_terminal, legal_actions
-    seen, todo, found = set(), [initial_state(puzzle)], set()
+    seen, todo, found, kept_open = set(), [initial_state(puzzle)], set(), set()
     while todo:
         state = todo.pop()
         if state in seen or is_terminal(state):
@@ -220,6 +222,8 @@ def _comeback_rounds_reached(puzzle, budget: int = 2_000) -> set[int] | None:
         seen.add(state)
         if len(seen) > budget:
             return None
+        if state.after_flask and state.flasks_left == 0:
+            kept_open.add(state.round)
         for action in legal_actions(state):
             after = apply(state, action)
             if after.round > state.round:
@@ -227,21 +231,37 @@ def _comeback_rounds_reached(puzzle, budget: int = 2_000) -> set[int] | None:
                 if new:
                     found.add(state.round)
             todo.append(after)
-    return found
+    return found, kept_open
 
 
 SOUNDNESS_CASES = [("turnover", seed) for seed in range(60)] + [("atp", seed) for seed in range(16)]
 
 
+def _soundness_puzzle(family: str, seed: int):
+    return (_comeback_puzzle if family == "turnover" else _atp_tight_puzzle)(seed)
+
+
 @pytest.mark.parametrize("family, seed", SOUNDNESS_CASES, ids=[f"{f}-{s}" for f, s in SOUNDNESS_CASES])
 def test_one_card_rounds_misses_no_comeback_a_plan_reaches(family, seed):
     """Sound: every Phase 2 in which some legal play brings the one-card pile back is one of
-    :func:`reshuffle.one_card_rounds` (its ATP bound included)."""
-    puzzle = (_comeback_puzzle if family == "turnover" else _atp_tight_puzzle)(seed)
-    reached = _comeback_rounds_reached(puzzle)
+    :func:`reshuffle.one_card_rounds` (its ATP bound included), and so is every round whose last
+    turn stays open for a card that would change the refill (what
+    :func:`solver.game.rules.macromolecule_cards.turn_may_stay_open` relies on)."""
+    puzzle = _soundness_puzzle(family, seed)
+    reached = _rounds_reached(puzzle)
     if reached is None:
         pytest.skip("more reachable states than the test's budget")
-    assert reached <= reshuffle.one_card_rounds(puzzle), (reached, sorted(reshuffle.one_card_rounds(puzzle)))
+    comebacks, kept_open = reached
+    assert comebacks <= reshuffle.one_card_rounds(puzzle), (comebacks, sorted(reshuffle.one_card_rounds(puzzle)))
+    assert kept_open <= reshuffle.one_card_rounds(puzzle), (kept_open, sorted(reshuffle.one_card_rounds(puzzle)))
+
+
+def test_the_soundness_cases_reach_both_situations():
+    """Not vacuous: within the budget, some generated puzzles bring a card back and some keep a
+    round's last turn open for a card played before the refill."""
+    reached = [r for f, seed in SOUNDNESS_CASES[:40] if (r := _rounds_reached(_soundness_puzzle(f, seed)))]
+    assert sum(1 for comebacks, _ in reached if comebacks) >= 5
+    assert sum(1 for _, kept_open in reached if kept_open) >= 5
 
 
 def test_the_atp_bound_decides_some_generated_cases(monkeypatch):

@@ -329,7 +329,6 @@ def test_held_card_played_before_an_attack_bought_at_the_next_rounds_start():
     assert best(p) == 2
 
 
-@wrong("macromolecule-card-before-reshuffle")
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_card_bought_with_the_rounds_last_flask_comes_back_through_the_reshuffle(edition):
     """macromolecule-card-before-reshuffle (IT cards.macromolecule, "in qualsiasi momento durante il
@@ -338,8 +337,9 @@ def test_card_bought_with_the_rounds_last_flask_comes_back_through_the_reshuffle
     both rounds and holds mac (2 mRNA); the deck is empty. Bought with round 1's flask and played
     at the end of that turn, mac is the discard pile's one card when Phase 2 refills the row: it
     comes back to slot 1, is bought and played again: 4 mRNA, 1 point (the independent oracle's
-    optimum too). The engine plays it only after Phase 2: 2e 0 (round 2 exhausts), 1e no sequence
-    (round 2's flask has nowhere to go)."""
+    optimum too). The engine keeps the turn open after the flask because the card changes the
+    refill (the deck is used up, the pile empty); played only after Phase 2, as the engine used
+    to, it gives 2e 0 (round 2 exhausts), 1e no sequence (round 2's flask has nowhere to go)."""
     from solver.io.puzzle import load_board
     spots = [s.id for s in load_board("3-5p").spots]
     p = make(edition=edition, players=3, rounds=2, flasks=1, grey_flasks=0, events=[None, None],
@@ -347,6 +347,13 @@ def test_card_bought_with_the_rounds_last_flask_comes_back_through_the_reshuffle
              cards=[{"id": "mac", "type": "macromolecule", "gain": {"mrna": 2}, "illustrative": True}],
              occupied={1: [s for s in spots if s != "card-row-1"], 2: [s for s in spots if s != "card-row-1"]})
     assert best(p) == 1
+    # the project's searches agree: the exhaustive search and the memoised value search (with and
+    # without dominance pruning); CP-SAT: tests/test_planner.py, the oracle: tests/test_oracle.py
+    from solver.game.values import ValueSearch
+    from solver.optimise.search import exhaustive as exhaustive_search
+    assert exhaustive_search(p)[0] == 1
+    assert ValueSearch(1_000).value(initial_state(p)) == 1
+    assert ValueSearch(1_000, prune_dominated=True).value(initial_state(p)) == 1
 
 
 # --------------------------------------------------------------------------- outside / not modelled

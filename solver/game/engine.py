@@ -74,8 +74,9 @@ class ActionKind(Enum):
     END_TURN = "end-turn"
     """End a turn kept open after its flask: for the look at the deck that could still follow
     (Epigenetic card, ``epigenetic.peek-deck``: see :func:`solver.game.rules.epigenetic.look_may_follow`),
-    or for Macromolecule cards before a Virus attack that strikes before the player's next turn
-    (``cards.macromolecule``: see :func:`solver.game.rules.macromolecule_cards.played_before_phase_2`)."""
+    or for Macromolecule cards before a Virus attack that strikes before the player's next turn or
+    before a Phase 2 refill the discard pile decides (``cards.macromolecule``: see
+    :func:`solver.game.rules.macromolecule_cards.played_before_phase_2`)."""
     VACCINATE = "vaccinate"
     """Virus attack: pay ``amount`` ATP for 2 antibodies each of the attacking strain (0: decline)
     (``virus.event-attack``, ``virus.card-attack``)."""
@@ -268,7 +269,8 @@ class State:
     """The turn's flask is placed but the turn is still open, maybe after a Virus attack the flask
     started: the look at the deck of the Epigenetic card ``peek-deck`` can still follow, "durante
     il suo turno" (``epigenetic.cards``), or, after the round's last flask, Macromolecule cards
-    held can be played before a Virus attack that strikes before the player's next turn
+    held can be played before a Virus attack that strikes before the player's next turn, or
+    before a Phase 2 refill that one more card in the discard pile would change
     (``cards.macromolecule``). The look, the last card or ``end-turn`` closes the turn
     (:func:`_after_the_flask`). Never set otherwise."""
     end_trade: Stock = ZERO
@@ -1002,17 +1004,23 @@ def _refresh_row(state: State) -> State:
     (``gameplay.phase-2``, ``two-player.gameplay``); with the deck used up, a discard pile of one
     card is shuffled into the deck and refills, a pile of two or more (a random order) is not
     modelled and leaves the slots empty (:mod:`solver.game.rules.reshuffle`)."""
-    puzzle = state.puzzle
-    costs = tuple(s.value for s in puzzle.board.row_slots)
-    count = 2 if puzzle.players == 2 else 1
-    gone = _rules(state).discard_slots(state.row, costs, count)
-    discard = state.discard + tuple(c for i in gone if (c := state.row[i]) is not None)
-    kept = [c for i, c in enumerate(state.row) if c is not None and i not in gone]
-    refilled = reshuffle.refill(kept, len(state.row), state.deck, discard)
+    gone, kept = _phase_2_discards(state)
+    refilled = reshuffle.refill(kept, len(state.row), state.deck, state.discard + gone)
     state = _r(state, row=refilled.row, deck=refilled.deck, discard=refilled.pile)
     if refilled.random_reshuffle and not state.random_reshuffle_round:
         state = _r(state, random_reshuffle_round=state.round)
     return state
+
+
+def _phase_2_discards(state: State) -> tuple[tuple[str, ...], list[str]]:
+    """The cards Phase 2 discards from the row as it is now (1 card, 2 with two players; the
+    edition says which) and the cards it keeps, slid left (``gameplay.phase-2``)."""
+    puzzle = state.puzzle
+    costs = tuple(s.value for s in puzzle.board.row_slots)
+    count = 2 if puzzle.players == 2 else 1
+    gone = _rules(state).discard_slots(state.row, costs, count)
+    return (tuple(c for i in gone if (c := state.row[i]) is not None),
+            [c for i, c in enumerate(state.row) if c is not None and i not in gone])
 
 
 def _occupy(state: State) -> State:
@@ -1241,7 +1249,18 @@ def _cards_may_follow(state: State) -> bool:
     """After the round's last flask, may held Macromolecule cards still be played before Phase 2
     where that can differ from the next turn's start
     (:func:`solver.game.rules.macromolecule_cards.played_before_phase_2`)?"""
-    return macromolecule_cards.played_before_phase_2(state.puzzle, state.round, state.flasks_left, state.hand)
+    return macromolecule_cards.played_before_phase_2(state.puzzle, state.round, state.flasks_left, state.hand,
+                                                     state.flasks_left == 0 and _pile_decides_refill(state))
+
+
+def _pile_decides_refill(state: State) -> bool:
+    """Would one more card in the discard pile now change what the coming Phase 2 puts in the
+    card row (:func:`solver.game.rules.reshuffle.pile_decides_refill`, on the row as the round
+    leaves it: the other players' flasks of the round are all placed)?"""
+    if state.round >= state.puzzle.rounds:
+        return False
+    gone, kept = _phase_2_discards(state)
+    return reshuffle.pile_decides_refill(len(kept), len(state.row), len(state.deck), len(state.discard) + len(gone))
 
 
 def is_terminal(state: State) -> bool:
@@ -1273,10 +1292,10 @@ def _candidates(state: State) -> list[Action]:
 
 def _after_flask_candidates(state: State) -> list[Action]:
     """A turn kept open after its flask: end it (first: the plan without the look or the cards),
-    a Macromolecule card, or the look. Without a Virus attack before the player's next turn
-    (:func:`_cards_may_follow`), only a card giving ATP is worth playing now (it can pay for the
-    look); any other waits for the next turn, or the end of the game, at no loss
-    (:mod:`solver.game.rules.macromolecule_cards`)."""
+    a Macromolecule card, or the look. When the turn is open for the look alone (no Virus attack
+    before the player's next turn and no refill the discard pile decides: :func:`_cards_may_follow`),
+    only a card giving ATP is worth playing now (it can pay for the look); any other waits for the
+    next turn, or the end of the game, at no loss (:mod:`solver.game.rules.macromolecule_cards`)."""
     puzzle = state.puzzle
     out = [Action(ActionKind.END_TURN)]
     every_card = _cards_may_follow(state)

@@ -48,7 +48,7 @@ from solver.game.editions import Rules, rules_for
 from solver.game.engine import (
     disk_may_complete, removed_cubes_return, turn_position, ENZYME_SET_POINTS, EXHAUST_RESOURCES, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET,
     MAX_MARKERS_PER_GOAL, RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, DETOX_HEALTH, TOXICITY_STEPS, DISKS,
-    Action, ActionKind, State, detox_points, initial_state,
+    Action, ActionKind, State, apply_legal, detox_points, initial_state, why_illegal,
 )
 from solver.game.errors import SolverError
 from solver.game.rules import disk_load, epigenetic, free_ribosome, golgi, macromolecule_cards, reshuffle, virus
@@ -132,6 +132,20 @@ class Options:
     rank (see :func:`add_commuting_order`)."""
 
 
+@dataclass(frozen=True)
+class OpenTurn:
+    """The model's terms that decide whether the engine keeps a round's last turn open after its
+    flask for Macromolecule cards (:func:`solver.game.rules.macromolecule_cards.played_before_phase_2`
+    with ``pile_decides``, :func:`solver.game.rules.reshuffle.pile_decides_refill`)."""
+
+    room: Var | Expr
+    """0/1: the coming Phase 2's refill reaches the discard pile (the cards kept and the deck leave a slot open)."""
+    pile: Expr
+    """The discard pile's cards before the plays after the last placement, this Phase 2's discards in."""
+    held: dict[str, Expr] = field(default_factory=dict)
+    """(card) -> 0/1: the Macromolecule card is held after the round's last placement, before those plays."""
+
+
 @dataclass
 class PlanModel:
     """The abstract model and what is needed to read a plan back from a solution."""
@@ -158,6 +172,14 @@ class PlanModel:
     """(t, card id, vesicle area) -> Var: the player's own disk leaves a full area."""
     at: dict[tuple[int, int, str], Var | Expr] = field(default_factory=dict)
     """(round, row slot, card) -> Var/Expr: the card under a row slot."""
+    play_after: dict[tuple[int, str], Var] = field(default_factory=dict)
+    """(round, card) -> Var: the Macromolecule card is played after the round's last placement,
+    before Phase 2, in the turn the engine keeps open because the card changes the refill
+    (:func:`solver.game.rules.macromolecule_cards.played_before_phase_2`); only in the rounds a
+    one-card discard pile can come back (:func:`solver.game.rules.reshuffle.one_card_rounds`)."""
+    open_turn: dict[int, OpenTurn] = field(default_factory=dict)
+    """(round) -> what decides, in a solution, whether the engine keeps the round's last turn open
+    (:func:`decode` writes the plays and the ``end-turn`` there); the rounds of ``play_after``."""
     objective_parts: dict[str, Expr] = field(default_factory=dict)
 
 
@@ -818,7 +840,15 @@ def add_card_row(m: BuildContext) -> None:
                     alive[r + 1, c] = v
                 pile[card_of[c]] = total([pile.get(card_of[c], 0), disc])
             played = {c: total(m.pm.play[s.t, c] for s in rs) for c in m.macro_cards}
-            reshuffle.encode_comeback(lm, r, S, pile, played, alive, queue, comeback)
+            after_last = {}
+            if any(k == r for _, _, k in comeback):   # cards played after the round's last placement
+                after_last = {c: lm.bool(f"play_after[r{r},{c}]") for c in m.macro_cards if m.arrival.get(c, 1) <= r}
+            decides = reshuffle.encode_comeback(lm, r, S, pile, played, alive, queue, comeback, after_last)
+            if decides is not None and after_last:
+                room, before = decides
+                macromolecule_cards.encode_played_before_phase_2(lm, r, after_last, room, before)
+                m.pm.play_after.update({(r, c): v for c, v in after_last.items()})
+                m.pm.open_turn[r] = OpenTurn(room, before)
 
     reshuffle.merge_entries(at, bought, card_of)
 
@@ -1014,10 +1044,16 @@ def add_card_transitions(m: BuildContext) -> None:
                 or (_kind(a) is SpotKind.DETOX_STEROID and ctype[c] is CardType.DETOX)))
     for s in m.slots:
         t = s.t
+        last = s.index == m.per_round - 1
         for c in m.reach:
             lm.section("cards.macromolecule" if c in m.macro_cards else "spots.card-row")
             gone = completes[t, c] + (m.pm.play[t, c] if c in m.macro_cards else 0)
-            lm.eq(hand[t + 1, c], hand[t, c] + m.bought.get((t, c), Expr()) - gone)
+            held = Expr.of(hand[t, c]) + m.bought.get((t, c), Expr()) - gone
+            after = m.pm.play_after.get((s.round, c)) if last else None
+            if after is not None:   # played after the round's last placement (open turn)
+                m.pm.open_turn[s.round].held[c] = held
+                held = held - after
+            lm.eq(hand[t + 1, c], held)
             if (t, c) in done:
                 lm.section("cards.hormones")
                 lm.eq(done[t + 1, c], done[t, c] + completes[t, c])
@@ -1105,6 +1141,12 @@ def add_stock(m: BuildContext) -> None:
             lm.ge(pre[r] - cost[r], 0)            # the action is affordable
             mid[r] = pre[r] - cost[r] + gain[r]
         last = s.index == K - 1
+        if last:   # cards played after the round's last placement, before Phase 2 (cards.macromolecule)
+            for c in m.macro_cards:
+                if (v := m.pm.play_after.get((s.round, c))) is not None:
+                    for r in RES:
+                        if m.cards[c].gain.get(r):
+                            mid[r] = mid[r] + v * m.cards[c].gain.get(r)
         tox = last and s.round < R and puzzle.event_in(s.round + 1) == "toxicity"
         for r in RES:
             nxt = mid[r]
@@ -1449,12 +1491,16 @@ def _and_mixed(lm: LinearModel, name: str, parts: Iterable[Term]) -> Var | Expr:
 # --------------------------------------------------------------------------- read a plan back
 
 def decode(pm: PlanModel, values: list[int]) -> list[Action]:
-    """The engine actions of a solution (plays first in a slot, then its placement)."""
+    """The engine actions of a solution (plays first in a slot, then its placement; after a
+    round's last placement, the plays and the ``end-turn`` of the turn the engine keeps open:
+    :func:`_open_turn_actions`)."""
     puzzle, acts = pm.puzzle, pm.acts
     plan: list[Action] = []
     chosen_bump = rules_for(puzzle.edition).removal_is_chosen()
     for s in pm.slots:
         t = s.t
+        if s.index == 0 and s.round > 1:   # the end of the round before's last turn, before Phase 2
+            plan += _open_turn_actions(pm, s.round - 1, values)
         if _val(pm.noop[t], values):
             continue
         if s.index == 0:
@@ -1489,12 +1535,34 @@ def decode(pm: PlanModel, values: list[int]) -> list[Action]:
     return plan
 
 
+def _open_turn_actions(pm: PlanModel, round_: int, values: list[int]) -> list[Action]:
+    """The actions after round ``round_``'s last placement in the turn the engine keeps open for
+    Macromolecule cards (:class:`OpenTurn`): the cards played there (``play_after``), then
+    ``end-turn`` if the turn is still open (the engine closes it by itself once the discard pile
+    holds two cards or no card is held: :func:`solver.game.rules.macromolecule_cards.played_before_phase_2`)."""
+    turn = pm.open_turn.get(round_)
+    if turn is None:
+        return []
+    held = sorted(c for c, e in turn.held.items() if _val(e, values))
+    pile, room = _val(turn.pile, values), _val(turn.room, values)
+    out = []
+    for c in [c for c in held if _val(pm.play_after[round_, c], values)]:
+        out.append(Action(ActionKind.PLAY_CARD, card=c))
+        held.remove(c)
+        pile += 1
+    if room and pile <= 1 and held:
+        out.append(Action(ActionKind.END_TURN))
+    return out
+
+
 def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = None) -> dict[Var, int]:
     """Decision-variable values that write ``plan`` into the model's slots, legal or not (an
     illegal plan makes the model infeasible once these values are fixed). Raises
     :class:`SolverError` when the plan does not fit the slots at all. ``consumed``, when given,
     makes ``plan`` a prefix: it receives the slots (``Slot.t``) the plan's actions use, and the
-    slots after them are not written as empty."""
+    slots after them are not written as empty. A card played in a turn the engine keeps open after
+    the round's last flask is a ``play_after`` of that round, and the ``end-turn`` closing it has
+    no variable (the plan is replayed in the engine to tell that turn, as far as it is legal)."""
     puzzle = pm.puzzle
     per_round = {r: [s for s in pm.slots if s.round == r] for r in range(1, puzzle.rounds + 1)}
     pos = {r: 0 for r in per_round}
@@ -1507,13 +1575,25 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
             raise SolverError(f"hint: the plan needs {val} where the model has the constant {Expr.of(v).const}")
 
     for v in list(pm.x.values()) + list(pm.play.values()) + list(pm.extra.values()) \
-            + list(pm.trade.values()) + list(pm.income.values()):
+            + list(pm.trade.values()) + list(pm.income.values()) + list(pm.play_after.values()):
         if consumed is None or isinstance(v, Var):   # a prefix leaves later slots' constants alone
             setv(v, 0)
     traded: dict[tuple[int, Resource], int] = {}
     carries_other: dict[str, bool] = {}   # disk -> its Golgi placement took another card's cube
     normals = 0
+    state: State | None = initial_state(puzzle)   # the engine's, to tell a turn kept open (None: the plan went illegal)
     for action in plan:
+        open_turn = state is not None and state.after_flask and state.flasks_left == 0
+        if state is not None:
+            state = apply_legal(state, action) if why_illegal(state, action) is None else None
+        if open_turn and action.kind is ActionKind.END_TURN:
+            continue   # closes the turn the cards played after the round's last placement kept open
+        if open_turn and action.kind is ActionKind.PLAY_CARD:
+            key = (normals // puzzle.flasks, str(action.card))
+            if key not in pm.play_after:
+                raise SolverError(f"hint: no model variable to play {action.card} after round {key[0]}'s last placement")
+            setv(pm.play_after[key], 1)
+            continue
         r = normals // puzzle.flasks + 1
         if r > puzzle.rounds or pos[r] >= len(per_round[r]):
             raise SolverError(f"hint: {action} does not fit in the model's slots")
@@ -1604,6 +1684,8 @@ def prefix_values(pm: PlanModel, prefix: list[Action]) -> dict[Var, int]:
     for table in (pm.x, pm.grey, pm.noop, pm.amount, pm.play, pm.extra, pm.trade):
         keep.update(v for k, v in table.items() if owned(k) and isinstance(v, Var))
     keep.update(v for k, v in pm.income.items() if owned(k, by_round=True) and isinstance(v, Var))
+    # the plays after round r's last placement are the prefix's once it has gone on into round r + 1
+    keep.update(v for (r, _c), v in pm.play_after.items() if r + 1 in rounds)
     return {v: value for v, value in full.items() if v in keep}
 
 

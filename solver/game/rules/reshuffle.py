@@ -72,6 +72,19 @@ def refill(kept: list[str], slots: int, deck: tuple[str, ...], pile: tuple[str, 
     return Refill(tuple(row) + (None,) * (slots - len(row)), tuple(rest), left, random_reshuffle)
 
 
+def pile_decides_refill(kept: int, slots: int, deck: int, pile: int) -> bool:
+    """Would one more card in the discard pile change what a Phase 2 refill puts in the row?
+    ``kept``: the cards the row keeps after this Phase 2's discards, of ``slots``; ``deck``: the
+    cards left in the deck; ``pile``: the pile's cards, this Phase 2's discards included. Yes when
+    the refill reaches the pile (the kept cards and the deck leave a slot open) and the pile holds
+    at most one card: an empty pile leaves the slots empty where a one-card pile refills one, and
+    a one-card pile refills one where two cards are a random pile (not modelled, the slots stay
+    empty). A refill the deck completes never reads the pile, and a pile of two or more stays
+    random with the card or without it (``cards.macromolecule``: a Macromolecule card played
+    after the round's last flask lies in the pile before the refill)."""
+    return kept + deck < slots and pile <= 1
+
+
 def not_modelled_note(round_: int, pile: int) -> str:
     """What the engine says when it leaves slots empty before a random reshuffle."""
     return (f"Phase 2 of round {round_}: the deck is used up and the discard pile ({pile} cards) would be "
@@ -142,10 +155,13 @@ def one_card_rounds(puzzle: Puzzle) -> frozenset[int]:
     grey flasks`` cards from the card-row spots other players leave free, each at least its
     slot's price (1 less under Reduce ATP Cost), and the flasks not buying bring at most
     :func:`_atp_by_flasks`, counted before the purchases; other players buy up to the card-row
-    spots they take; the pile may grow by any number of cards (played Macromolecule cards,
-    Virus Attack cards); then Phase 2 discards ``min(row, 1)`` (two with two players), which the
-    pile always takes, and refills the row from the deck. The ATP the player gets without a
-    flask (:func:`_atp_windfall`) is all counted at the start.
+    spots they take; the pile may grow by any number of cards before the refill (played
+    Macromolecule cards, also those played after the round's last flask while the turn stays
+    open, ``macromolecule_cards.played_before_phase_2``; Virus Attack cards); then Phase 2
+    discards ``min(row, 1)`` (two with two players), which the pile always takes, and refills the
+    row from the deck. The ATP the player gets without a flask (:func:`_atp_windfall`) is all
+    counted at the start, and a card that comes back may be a Macromolecule card played again:
+    each comeback adds the most ATP one such card gives.
 
     A pile reaches one card only while fewer than two discards have been made since it was last
     emptied, so using up a deck takes rounds that empty the whole row, which the player's ATP
@@ -158,6 +174,7 @@ def one_card_rounds(puzzle: Puzzle) -> frozenset[int]:
     discards = 2 if puzzle.players == 2 else 1
     flasks = puzzle.flasks + puzzle.grey_flasks
     windfall = _atp_windfall(puzzle)
+    replayed = max([c.gain.atp for c in puzzle.cards if c.type is CardType.MACROMOLECULE] + [0])
     unbounded = 10 ** 9
     states = {(len(puzzle.deck), sum(1 for c in puzzle.row if c), 0): unbounded if windfall is None else windfall}
     rounds: set[int] = set()
@@ -186,7 +203,7 @@ def one_card_rounds(puzzle: Puzzle) -> frozenset[int]:
                         in_pile = min(2, grown + gone)
                         if left + drawn < slots and in_pile == 1:   # the one card comes back
                             rounds.add(round_)
-                            reach((0, left + drawn + 1, 0), left_atp)
+                            reach((0, left + drawn + 1, 0), left_atp + replayed)
                         else:
                             reach((deck - drawn, left + drawn, in_pile), left_atp)
         states = after
@@ -218,18 +235,26 @@ def comeback_entries(puzzle: Puzzle, queue: Sequence[str]) -> list[tuple[str, st
 
 def encode_comeback(lm: LinearModel, round_: int, slots: int, pile: MutableMapping[str, Term],
                     entered: Mapping[str, Term], alive: MutableMapping[tuple[int, str], Var | Expr],
-                    entries: Sequence[str], comeback: Sequence[tuple[str, str, int]]) -> None:
+                    entries: Sequence[str], comeback: Sequence[tuple[str, str, int]],
+                    after_last: Mapping[str, Term] | None = None) -> tuple[Var | Expr, Expr] | None:
     """The Phase 2 of ``round_`` in the planner's card queue: ``entered`` (card -> 0/1, the cards
-    discarded this Phase 2 or played this round) joins ``pile`` (card -> 0/1, updated in place);
-    if the pile then holds one card and the cards still in play (``alive`` of round + 1, over
-    ``entries``) leave a slot open, that card comes back: its comeback entry of this round is
-    alive in round + 1, and it leaves the pile."""
+    discarded this Phase 2 or played this round) joins ``pile`` (card -> 0/1, updated in place),
+    then ``after_last`` (card -> 0/1, the cards played after the round's last placement, in the
+    turn kept open: they too lie in the pile before the refill); if the pile then holds one card
+    and the cards still in play (``alive`` of round + 1, over ``entries``) leave a slot open, that
+    card comes back: its comeback entry of this round is alive in round + 1, and it leaves the
+    pile. Returns, where this Phase 2 can bring a card back, the 0/1 "the refill reaches the
+    pile" and the pile's size before ``after_last`` (what decides the open turn:
+    :func:`pile_decides_refill`); None elsewhere."""
     from solver.optimise.linear import Expr, total   # here, not at the top: the engine (also run in the browser) needs no planner code
     for c, e in entered.items():
         pile[c] = total([pile.get(c, 0), e])
     here = [(key, c) for key, c, k in comeback if k == round_]
+    before = total(pile.values())
+    for c, e in (after_last or {}).items():
+        pile[c] = total([pile.get(c, 0), e])
     if not here:
-        return
+        return None
     size = total(pile.values())
     one = lm.reify_ge(f"pile_ge1[r{round_}]", size, 1)
     two = lm.reify_ge(f"pile_ge2[r{round_}]", size, 2)
@@ -242,6 +267,7 @@ def encode_comeback(lm: LinearModel, round_: int, slots: int, pile: MutableMappi
         back = _and(lm, f"comeback[r{round_},{c}]", [back_any, pile[c]])
         alive[round_ + 1, key] = back
         pile[c] = total([pile[c], -1 * Expr.of(back)])
+    return room, before
 
 
 def _and(lm: LinearModel, name: str, parts: Sequence[Term]) -> Var | Expr:
