@@ -115,6 +115,47 @@ def page(context):
         yield tab
 
 
+@pytest.fixture(scope="module")
+def _module_tabs(context):
+    tabs: dict[str, object] = {}
+    yield tabs
+    late = _take_problems(tabs)  # seen after the module's last test that used them
+    for tab in tabs.values():
+        tab.close()
+    assert not late, "console errors or failed requests:\n" + "\n".join(late)
+
+
+def _take_problems(tabs: dict) -> list[str]:
+    problems = [problem for tab in tabs.values() for problem in tab.console.problems]
+    for tab in tabs.values():
+        tab.console.problems.clear()
+    return problems
+
+
+@pytest.fixture
+def kept_tab(_module_tabs, context):
+    """``kept_tab(url)``: a tab of the session's browser kept for the rest of the test module, opened
+    at ``url`` the first time a test asks for it and handed as it is to the next test that asks for the
+    same ``url`` (for tests that only read or search a page they do not change: a page's set-up, such
+    as indexing the whole site for search, happens once). A test ends with no console errors or failed
+    requests in the kept tabs, none since the previous test's end included."""
+
+    def open_at(url: str):
+        tab = _module_tabs.get(url)
+        if tab is None:
+            tab = _module_tabs[url] = context.new_page()
+            tab.console = ConsoleLog(tab)
+            tab.goto(url)
+        # The tab in front: a tab behind another gets no animation frames (Material reads scrolling
+        # and renders results on them).
+        tab.bring_to_front()
+        return tab
+
+    yield open_at
+    problems = _take_problems(_module_tabs)
+    assert not problems, "console errors or failed requests:\n" + "\n".join(problems)
+
+
 @pytest.fixture
 def own_page(playwright_instance):
     """A tab in a browser of its own, for a test that changes what a context shares: the clock

@@ -1,6 +1,7 @@
 """Small helpers for driving the Material for MkDocs UI in the browser tests."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -9,36 +10,68 @@ from site_server import OFFLINE_SITE, ROOT, SITE, serve_site, site_prefix  # noq
 
 def search(page, query: str, timeout: float = 15_000) -> list[str]:
     """Type ``query`` into the header search box and return the result links' paths (no query
-    string or fragment), in order, without duplicates. Material listens for keyup: the query is
-    typed, then a key (End) is pressed so the search runs."""
+    string or fragment), in order, without duplicates: every result Material lists, however many.
+    Material listens for keyup: the query is typed, then a key (End) is pressed so the search runs.
+    A query left in the box from before is cleared first and its results awaited gone, so the
+    results read are the new query's."""
     box = page.locator("input.md-search__input")
     if not box.is_visible():  # narrow screens: the search opens from the header button
         page.locator("label.md-header__button[for=__search]").click()
     box.click()
+    if box.input_value():
+        box.fill("")
+        box.press("End")
+        # The count line goes back to the invitation ("Scrivi per iniziare a cercare"), no digits.
+        page.wait_for_function(f"() => !{_COUNT_SHOWN}", timeout=timeout)
     box.fill(query)
     box.press("End")
-    meta = page.locator(".md-search-result__meta")
     # The result count line: "7 documenti trovati" / "Nessun documento trovato" (it),
     # "7 matching documents" / "No matching documents" (en); before that, an invitation or
     # "initializing" text without digits.
-    page.wait_for_function(
-        """() => { const m = document.querySelector('.md-search-result__meta');
-                   return m && /\\d|Nessun|No matching/.test(m.textContent); }""",
-        timeout=timeout)
-    meta.wait_for(state="visible", timeout=timeout)
-    # Material renders the first 10 result pages, then 4 more each time the list reaches its end.
-    items = page.locator(".md-search-result__item")
-    wrap = page.locator(".md-search__scrollwrap")
-    stable = 0
-    while stable < 3:
-        before = items.count()
-        # The "more" trigger fires when the bottom is reached anew: leave it, then come back.
-        wrap.evaluate("el => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); }")
-        page.wait_for_timeout(50)
-        wrap.evaluate("el => { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event('scroll')); }")
-        page.wait_for_timeout(100)
-        stable = stable + 1 if items.count() == before else 0
+    page.wait_for_function(f"() => {_COUNT_SHOWN}", timeout=timeout)
+    page.locator(".md-search-result__meta").wait_for(state="visible", timeout=timeout)
+    _show_every_result(page, timeout)
     return result_paths(page, ".md-search-result__item a.md-search-result__link")
+
+
+_COUNT_SHOWN = """(m => m && /\\d|Nessun|No matching/.test(m.textContent))(
+    document.querySelector('.md-search-result__meta'))"""
+
+_MORE_RESULTS = """
+async ([before, timeout]) => {
+  // Material's "more" trigger fires when the bottom of the result area is reached anew (read once a
+  // frame): leave it for a frame, come back, and wait for the next results to be listed.
+  const wrap = document.querySelector('.md-search__scrollwrap');
+  const count = () => document.querySelectorAll('.md-search-result__item').length;
+  const frame = () => new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  wrap.scrollTop = 0; wrap.dispatchEvent(new Event('scroll'));
+  await frame();
+  wrap.scrollTop = wrap.scrollHeight; wrap.dispatchEvent(new Event('scroll'));
+  const end = performance.now() + timeout;
+  while (count() === before && performance.now() < end) await frame();
+  return count();
+}
+"""
+
+
+def _show_every_result(page, timeout: float) -> None:
+    """Scroll Material's result list until it lists every result its count line announces (the
+    first 10 result pages, then 4 more each time the list's end is reached)."""
+    meta = page.locator(".md-search-result__meta").inner_text()
+    number = re.search(r"\d[\d.,]*k?", meta)
+    if number is None:  # "Nessun documento trovato" / "No matching documents"
+        return
+    if number.group().endswith("k") or not number.group().isdigit():
+        raise AssertionError(f"search result count {meta!r} is not a plain number of results")
+    expected = int(number.group())
+    items = page.locator(".md-search-result__item")
+    shown = items.count()
+    while shown < expected:
+        now = page.evaluate(_MORE_RESULTS, [shown, timeout])
+        if now == shown:
+            raise AssertionError(f"the search list stopped at {shown} of {meta!r}")
+        shown = now
+    assert shown == expected, f"the search lists {shown} results, its count line says {meta!r}"
 
 
 def result_paths(page, selector: str) -> list[str]:

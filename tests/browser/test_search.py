@@ -30,9 +30,12 @@ def _need(path: str) -> None:
 
 
 @pytest.mark.parametrize(("start", "query", "expected"), CASES)
-def test_search_finds_expected_page(page, site_url, prefix, start, query, expected):
+def test_search_finds_expected_page(kept_tab, site_url, prefix, start, query, expected):
     _need(expected)
-    page.goto(site_url + start)
+    # One tab per start page for all these cases (the index is built once): search() empties the box
+    # and waits for the last query's results to go before it types the next.
+    page = kept_tab(site_url + start)
+    assert page.url == site_url + start, page.url
     results = search(page, query)
     assert prefix + expected in results, f"{query!r} from /{start}: {expected} not in {results}"
 
@@ -55,8 +58,8 @@ def test_cross_language_search(page, site_url, prefix, start, query, expected, s
     assert query not in visible, f"{expected} shows {query!r} itself: not a cross-language match"
 
 
-def test_no_results_offer_the_nearest_glossary_terms(page, site_url):
-    page.goto(site_url + "en/")
+def test_no_results_offer_the_nearest_glossary_terms(kept_tab, site_url):
+    page = kept_tab(site_url + "en/")
     assert search(page, "xqzqx") == []
     box = page.locator(".cellula-search-suggest")
     box.wait_for(state="visible")
@@ -64,8 +67,8 @@ def test_no_results_offer_the_nearest_glossary_terms(page, site_url):
     assert box.locator("button.cellula-search-suggestion").count() >= 1
 
 
-def test_a_mistyped_term_offers_did_you_mean_and_the_suggestion_searches_it(page, site_url, prefix):
-    page.goto(site_url)
+def test_a_mistyped_term_offers_did_you_mean_and_the_suggestion_searches_it(kept_tab, site_url, prefix):
+    page = kept_tab(site_url)
     search(page, "Tossicta")
     box = page.locator(".cellula-search-suggest")
     box.wait_for(state="visible")
@@ -78,10 +81,10 @@ def test_a_mistyped_term_offers_did_you_mean_and_the_suggestion_searches_it(page
     page.wait_for_function("!document.querySelector('.cellula-search-suggest:not([hidden])')")  # a term as it is
 
 
-def test_results_do_not_call_a_stemmed_word_missing(page, site_url):
+def test_results_do_not_call_a_stemmed_word_missing(kept_tab, site_url):
     """Material marks a query word "missing" on a result when no indexed word starts with it; the index
     holds stems, so "ribosoma" (indexed "ribosom") would be marked missing on the results it found."""
-    page.goto(site_url)
+    page = kept_tab(site_url)
     search(page, "ribosoma")
     assert page.locator(".md-search-result__item del").count() == 0
 
@@ -152,10 +155,10 @@ def test_results_carry_language_labels_and_the_switch_adds_the_other_language(
         page.evaluate(f"localStorage.removeItem('{OTHER_LANGUAGE_KEY}')")
 
 
-def test_stop_words_do_not_match(page, site_url):
+def test_stop_words_do_not_match(kept_tab, site_url):
     """Material appends a wildcard to every word: "a" would match every word starting with a. The
     stop words are dropped from the query, so a question finds what its content words find."""
-    page.goto(site_url + "en/")
+    page = kept_tab(site_url + "en/")
     question = search(page, "how many flasks in a 4-player game")
     plain = search(page, "many flasks 4-player game")  # without "how", "in", "a"
     assert question[:3] == plain[:3], (question[:3], plain[:3])
