@@ -607,21 +607,27 @@ def issue38_cases() -> None:
               '[{"kind": "place", "spot": "nucleus-3", "card": "x\\u001b[31m"}]', mentions=["card", "U+001B"])
     # 3. recorded whole games, typed and ranged, each error with its line
     rec = "puzzles/games/whole-game-2e.result.json"
-    for slug, old, new, field in (
-            ("workers-negative", '"workers": 2', '"workers": -2', "workers"),
-            ("workers-0", '"workers": 2', '"workers": 0', "workers"),
-            ("seconds-negative", '"seconds": ', '"seconds": -601.9, "x_seconds": ', "seconds"),
-            ("time-limit-0", '"time_limit": 600.0', '"time_limit": 0', "time_limit"),
-            ("recorded-text", '"recorded": "2026-11-25"', '"recorded": "yesterday"', "recorded"),
-            ("recorded-impossible", '"recorded": "2026-11-25"', '"recorded": "2026-02-30"', "recorded"),
-            ("warm-start-above", '"warm_start": ', '"warm_start": 999, "x_warm": ', "warm_start"),
-            ("warm-start-negative", '"warm_start": ', '"warm_start": -1, "x_warm": ', "warm_start"),
-            ("machine-nul", '"machine": "', '"machine": "\\u0000', "machine"),
-            ("machine-surrogate", '"machine": "', '"machine": "\\udc80', "machine"),
-            ("health-wrong", '"health": ', '"health": 1, "x_health": ', "health"),
-            ("plan-empty", '"plan": [', '"plan": [], "x_plan": [', "plan")):
-        data_case(f"data-recording-{slug}", f"whole-game-2e.result.json: {new.split(',')[0]}",
-                  [{"file": rec, "replace": [old, new], "count": 1}], ["whole-game-2e.result.json:", field])
+    shipped = json.loads((ROOT / "data" / rec).read_text(encoding="utf-8"))
+
+    def scalar(key: str) -> str:
+        """The field as the recording writes it (``json.dumps``, indent 1), to be replaced exactly:
+        a case then breaks one field and nothing else, so the relations are checked too."""
+        return f'"{key}": {json.dumps(shipped[key], ensure_ascii=False)}'
+
+    for slug, key, value in (
+            ("workers-negative", "workers", "-2"), ("workers-0", "workers", "0"),
+            ("seconds-negative", "seconds", "-601.9"), ("time-limit-0", "time_limit", "0"),
+            ("recorded-text", "recorded", '"yesterday"'), ("recorded-impossible", "recorded", '"2026-02-30"'),
+            ("cap-below-bound", "cap", str(shipped["bound"] - 1)), ("cap-text", "cap", '"high"'),
+            ("earlier-negative", "earlier", "-1"), ("warm-start-above", "warm_start", "999"),
+            ("warm-start-negative", "warm_start", "-1"), ("machine-nul", "machine", '"\\u0000"'),
+            ("machine-surrogate", "machine", '"\\udc80"'), ("health-wrong", "health", "1")):
+        new = f'"{key}": {value}'
+        data_case(f"data-recording-{slug}", f"whole-game-2e.result.json: {new}",
+                  [{"file": rec, "replace": [scalar(key), new], "count": 1}], ["whole-game-2e.result.json:", key])
+    data_case("data-recording-plan-empty", 'whole-game-2e.result.json: "plan": []',
+              [{"file": rec, "replace": ['"plan": [', '"plan": [], "x_plan": ['], "count": 1}],
+              ["whole-game-2e.result.json:", "plan: expected a non-empty list"])
     # 5. paths and names, checked before any work
     puzzle = "{root}/data/puzzles/grey-rush-2e.yaml"
     for slug, out, word in (("folder", "{case}", "existing folder"), ("missing-folder", "{case}/no/such/r.json", "does not exist"),
