@@ -634,6 +634,12 @@ def issue38_cases() -> None:
                             ("below-file", "{root}/README.md/r.json", "README.md"), ("empty", "", "empty path")):
         add(f"cli-record-out-{slug}", f"solver record --out {out!r} (a traceback after the run before)", "solver",
             ["record", puzzle, "--time-limit", "30", "--quiet", "--out", out], 2, ["--out", word], seconds=5.0)
+    for slug, earlier, words in (("other-puzzle", "{root}/data/puzzles/games/whole-game-2e.result.json",
+                                  ["whole-game-2e.result.json:", "puzzle: expected 'grey-rush-2e'"]),
+                                 ("missing", "{case}/no-such.result.json", ["no-such.result.json", "no such file"])):
+        add(f"cli-record-from-{slug}", f"solver record --from {earlier!r}: refused before the run", "solver",
+            ["record", puzzle, "--time-limit", "30", "--quiet", "--out", "{case}/r.json", "--from", earlier], 2, words,
+            seconds=5.0)
     add("cli-generator-export-empty", "check --export '' (wrote into the current folder before)", "generator",
         ["check", "--export", ""], 2, ["--export", "empty path"])
     add("cli-generator-docs-existing-file", "generate --docs naming an existing file (a traceback before)", "generator",
@@ -675,20 +681,21 @@ def issue38_cases() -> None:
     # A limit of 1 s takes each engine down the same path as 3 s did (CP-SAT stops while building its
     # model, the exhaustive search in its search) in a third of the time. 999 spots keep 3 s: both engines
     # set up for longer before they first look at the clock (the exhaustive search 3.2 s in all under a
-    # 1 s limit; CP-SAT 3.7 s on a loaded machine), too close to the allowed limit + 4 s.
+    # 1 s limit; CP-SAT 3.7 s on a loaded machine), too close to the allowed limit + 4 s. Each case is
+    # allowed its limit + 6 s: on a machine loaded to 10 by other jobs a 1 s case overran 5 s once.
     for kind in ("detox-hand", "spots", "goals"):
         for engine in ("cpsat", "exhaustive"):
             limit = 3 if kind == "spots" else 1
             add(f"time-limit-huge-{kind}-{engine}", f"999 {kind.replace('-', ' ')}, --engine {engine} --time-limit {limit} "
                 "(still running after 20 s before)", "solver",
                 ["solve", "{case}/grey-rush-2e.yaml", "--engine", engine, "--time-limit", str(limit), "--no-confirm"], 1,
-                ["time limit"], files={"grey-rush-2e.yaml": _huge(kind)}, seconds=limit + 4.0)
+                ["time limit"], files={"grey-rush-2e.yaml": _huge(kind)}, seconds=limit + 6.0)
     add("time-limit-whole-game-cpsat", "a whole game, CP-SAT, --time-limit 1 (model building counts)", "solver",
         ["solve", "{root}/data/puzzles/games/whole-game-2e.yaml", "--time-limit", "1", "--no-confirm"], 1,
-        ["time limit"], seconds=5.0)
+        ["time limit"], seconds=7.0)
     add("time-limit-whole-game-exhaustive", "a whole game, exhaustive search, --time-limit 1", "solver",
         ["solve", "{root}/data/puzzles/games/whole-game-2e.yaml", "--engine", "exhaustive", "--time-limit", "1"], 0,
-        ["NOT PROVEN"], seconds=5.0)
+        ["NOT PROVEN"], seconds=7.0)
 
 
 def main() -> None:
