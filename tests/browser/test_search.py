@@ -123,6 +123,10 @@ def _result_languages(page) -> list[str]:
                         ).evaluate_all("tags => tags.map(t => t.textContent.trim())")
 
 
+SWITCH_TIMEOUT_MS = 60_000
+"""How long the other-language switch may take to re-index the search worker and re-run the query."""
+
+
 @pytest.mark.parametrize(("start", "query", "mine", "other"), [
     pytest.param("", "ribosoma", "IT", "EN", id="it"),
     pytest.param("en/", "ribosome", "EN", "IT", id="en"),
@@ -140,7 +144,7 @@ def test_results_carry_language_labels_and_the_switch_adds_the_other_language(
         page.locator(".cellula-search-other input[type=checkbox]").check()
         page.wait_for_function(
             "before => document.querySelector('.md-search-result__meta').textContent.trim() !== before",
-            arg=count, timeout=20_000)
+            arg=count, timeout=SWITCH_TIMEOUT_MS)
         search(page, query)  # every result page, in order
         labels = _result_languages(page)
         assert mine in labels and other in labels, labels
@@ -149,7 +153,7 @@ def test_results_carry_language_labels_and_the_switch_adds_the_other_language(
         page.locator(".cellula-search-other input[type=checkbox]").uncheck()
         page.wait_for_function(
             "before => document.querySelector('.md-search-result__meta').textContent.trim() === before",
-            arg=count, timeout=20_000)
+            arg=count, timeout=SWITCH_TIMEOUT_MS)
         assert set(_result_languages(page)) == {mine}
     finally:
         page.evaluate(f"localStorage.removeItem('{OTHER_LANGUAGE_KEY}')")
