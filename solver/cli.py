@@ -326,7 +326,7 @@ def output_file_fault(text: str, option: str) -> str | None:
 
 def _cmd_record(args: argparse.Namespace) -> int:
     from pathlib import Path
-    from solver.io.offline import record, result_path, write_recording
+    from solver.io.offline import BoundSource, record, result_path, write_recording
     from solver.io.progress import TimeBar
     if args.out is not None and (fault := output_file_fault(args.out, "--out")):
         raise SolverError(fault)
@@ -347,9 +347,11 @@ def _cmd_record(args: argparse.Namespace) -> int:
         write_recording(rec, out)
     except OSError as exc:   # a disk full, a permission the check could not see
         raise SolverError(f"--out {out}: cannot write the recording: {exc.strerror or exc}") from None
-    cap = "no completions cap" if rec.cap is None else f"completions cap {rec.cap}"
-    print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} by {rec.bound_by} ({cap}; "
-          f"gap {rec.gap_percent} %), {rec.seconds} s; wrote {out}")
+    proved_by = {BoundSource.CAP: "the completions cap (CP-SAT did not go below it)",
+                 BoundSource.BELOW_CAP: f"CP-SAT, below the completions cap {rec.cap}",
+                 BoundSource.CPSAT: "CP-SAT (no completions cap)"}[rec.bound_by]
+    print(f"{puzzle.id}: {rec.health} Health Points, bound {rec.bound} proved by {proved_by} "
+          f"(gap {rec.gap_percent} %), {rec.seconds} s; wrote {out}")
     return 0
 
 
@@ -421,6 +423,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--only", default="", help="suite puzzles whose name contains this")
     p.add_argument("--write-suite", action="store_true", help="regenerate the suite's puzzle files first")
     p.add_argument("--resume", action="store_true", help="keep the suite runs bench.json already has")
+    p.add_argument("--proofs", action="store_true",
+                   help="only the planner as it ships on the deck suite: seconds to each proof against issue #35's targets")
+    p.add_argument("--proof-det", type=_positive_float, default=60.0, metavar="SECONDS",
+                   help="CP-SAT deterministic seconds a worker of a --proofs run (default 60)")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("record", help="a long run on a whole game: best plan and proven bound, written next to the puzzle")
     p.add_argument("puzzle")

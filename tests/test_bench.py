@@ -125,6 +125,40 @@ def test_suite_result_round_trips_with_its_traces(tmp_path):
     assert suite.read_suite_rows(tmp_path) == SUITE_ROWS and (tmp_path / "suite.svg").exists()
 
 
+PROOF_ROWS = [dict({k: v for k, v in r.items() if k not in ("engine", "trace")}, wall_seconds=w, id=i)
+              for r, w, i in ((SUITE_ROWS[0], 4.0, "a"), (dict(SUITE_ROWS[0], deterministic_seconds=8.0), 9.0, "c"),
+                              (SUITE_ROWS[2], 11.0, "b"))]
+
+
+def test_proof_summary_sets_each_size_beside_its_targets():
+    """Two of three proven: the median is the slower proof; the worst is not proven (None), and the
+    gap reported is the unproven run's."""
+    (row,) = suite.proof_summary(PROOF_ROWS)
+    assert (row["placements"], row["instances"], row["proven"]) == (16, 3, 2)
+    assert row["median_wall_seconds"] == 9.0 and row["worst_wall_seconds"] is None
+    assert row["median_deterministic_seconds"] == 8.0 and row["worst_deterministic_seconds"] is None
+    assert (row["target_median_seconds"], row["target_worst_seconds"]) == suite.PROOF_TARGETS[16]
+    assert row["worst_gap_percent"] == 16.7
+    table = tables.proof_summary_table([row]).splitlines()
+    assert table[2] == "| 16 | 2/3 | 9.00 | < 10 | not proven | < 60 | 8.00 | not proven | 16.70 |"
+
+
+def test_a_proofs_run_merges_its_fields_and_keeps_the_others(tmp_path):
+    (tmp_path / "bench.json").write_text('{"suite": [{"id": "x"}]}', encoding="utf-8")
+    suite.write_proof_result(tmp_path, PROOF_ROWS, 60.0, 2, 1.5, 2.25)
+    data = __import__("json").loads((tmp_path / "bench.json").read_text(encoding="utf-8"))
+    assert data["suite"] == [{"id": "x"}] and data["proofs"] == PROOF_ROWS
+    assert data["proof_conditions"]["load_before"] == 1.5 and data["proof_conditions"]["workers"] == 2
+    assert data["proof_summary"][0]["proven"] == 2
+
+
+def test_proof_rows_time_the_shipped_planner_and_replay_its_plans():
+    from solver.benchmarks.deck_suite import suite_files
+    (row,) = suite.proof_rows(suite_files(small=True)[:1], 5.0, 1)
+    assert row["status"] == "optimal" and row["objective"] == row["bound"] and row["wall_seconds"] > 0
+    assert "engine" not in row and "trace" not in row
+
+
 # --------------------------------------------------------------------------- the command line
 
 def test_the_command_lines_defaults_are_the_benchmarks(capsys):
@@ -134,7 +168,7 @@ def test_the_command_lines_defaults_are_the_benchmarks(capsys):
     args = build_parser().parse_args(["bench"])
     assert args.deck_sizes == ",".join(map(str, deck.DECK_SIZES)) and args.whole_cap == deck.WHOLE_GAME_CAP
     assert args.max_cap == scale.MAX_CAP and args.det == suite.SUITE_DETERMINISTIC
-    assert args.workers == suite.SUITE_WORKERS
+    assert args.workers == suite.SUITE_WORKERS and args.proof_det == suite.PROOF_DETERMINISTIC
     with pytest.raises(SystemExit):
         build_parser().parse_args(["bench", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())

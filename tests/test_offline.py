@@ -7,8 +7,8 @@ import pytest
 
 from solver import load_puzzle
 from solver.benchmarks.deck_family import deck_puzzle
-from solver.io.offline import (RecordingError, game_files, load_recording, record, recorded_solution, result_path,
-                            write_recording)
+from solver.io.offline import (BoundSource, RecordingError, bound_proved_by, game_files, load_recording, record,
+                                recorded_solution, result_path, write_recording)
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,13 @@ def test_a_recording_carries_the_completions_cap_it_started_from(small_recording
     puzzle the run proves its optimum, which the cap cannot be below."""
     _, rec, _ = small_recording
     assert rec.cap is not None and rec.health <= rec.bound <= rec.cap
-    assert rec.bound_by == ("cap" if rec.bound == rec.cap else "cpsat")
+    assert rec.bound_by is (BoundSource.CAP if rec.bound == rec.cap else BoundSource.BELOW_CAP)
+
+
+@pytest.mark.parametrize("bound, cap, source", [(88, 88, BoundSource.CAP), (80, 88, BoundSource.BELOW_CAP),
+                                                (183, None, BoundSource.CPSAT)])
+def test_one_function_says_what_proved_a_bound(bound, cap, source):
+    assert bound_proved_by(bound, cap) is source
 
 
 @pytest.mark.parametrize("cap, bound, key", [(88, 88, "proof_recorded_cap"), (88, 80, "proof_recorded_below_cap"),
@@ -55,6 +61,33 @@ def test_a_recording_from_an_earlier_one_never_records_a_worse_plan(small_record
     puzzle, rec, _ = small_recording
     again = record(puzzle, time_limit=10.0, workers=1, earlier=rec)
     assert again.earlier == rec.health and again.health >= rec.health and again.warm_start >= rec.health
+
+
+def test_a_run_stopped_before_cpsats_first_plan_keeps_the_warm_plan_and_the_bound(monkeypatch):
+    """On a whole game CP-SAT may find no plan of its own within the run (``lb_tree_search`` seldom
+    does): the recording keeps the warm start's plan with the bound CP-SAT proved, and names the
+    workers' subsolvers."""
+    from solver.optimise import planner
+    puzzle = deck_puzzle(8)
+
+    real = planner.solve_cpsat
+
+    def stopped(pm, **kwargs):
+        if "subsolvers" not in kwargs:         # the warm start's large-neighbourhood search
+            return real(pm, **kwargs)
+        assert kwargs["subsolvers"] == ("max_lp", "lb_tree_search")
+        return planner.PlannerResult("unknown", [], None, 30, 1.0, "cpsat", {})
+    monkeypatch.setattr(planner, "solve_cpsat", stopped)
+    rec = record(puzzle, time_limit=10.0, workers=2)
+    assert rec.warm_start is not None and rec.health == rec.warm_start and rec.bound == 30
+    assert rec.subsolvers == ("max_lp", "lb_tree_search") and rec.bound_by is BoundSource.BELOW_CAP
+
+
+def test_the_page_names_the_recorded_runs_subsolvers():
+    from generator.puzzles.proof import subsolver_text
+    from generator.puzzles.texts import UI
+    assert subsolver_text(["max_lp", "lb_tree_search"], UI["en"]) == "max\\_lp, lb\\_tree\\_search"
+    assert subsolver_text([], UI["it"]) == UI["it"]["proof_recorded_single_worker"]
 
 
 def _broken(path, tmp_path, change):
@@ -83,6 +116,11 @@ def _broken(path, tmp_path, change):
     (lambda d: d.update(earlier=d["warm_start"] + 1), "earlier: expected at most the warm start's"),
     (lambda d: d.update(earlier=-3), "earlier: expected an integer"),
     (lambda d: d.update(machine="a\u0000b"), "machine: expected printable text"),
+    (lambda d: d.update(subsolvers="max_lp"), "subsolvers: expected a list of at most 8 CP-SAT subsolver names"),
+    (lambda d: d.update(subsolvers=["Max LP"]), "subsolvers: expected a list"),
+    (lambda d: d.update(subsolvers=["max_lp"]), "subsolvers: expected none for one worker"),
+    (lambda d: d.update(workers=2), "subsolvers: expected 1 to 2 names for 2 workers, got 0"),
+    (lambda d: d.pop("subsolvers"), "subsolvers: missing"),
     (lambda d: d.update(plan=[]), "plan: expected a non-empty list"),
     (lambda d: d.update(gap_percent=12.5), "gap_percent: expected"),
     (lambda d: d.update(plan=d["plan"][:-1]), "incomplete"),

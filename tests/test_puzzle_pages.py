@@ -296,6 +296,21 @@ def test_benchmark_page_embeds_the_suites_plot_with_its_caption(tmp_path, lang):
     assert f"## {ui['bench_labels']['suite_summary']}" in page.content
 
 
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_every_field_of_the_committed_benchmark_has_a_name(lang):
+    """The page names each list and column from the catalogue; a field a benchmark run adds without
+    a name would show as its raw key."""
+    from generator.puzzles.bench_page import BENCH_LABELS
+    data = json.loads((Path(__file__).parents[1] / "docs" / "assets" / "bench" / "bench.json").read_text(encoding="utf-8"))
+    keys = set()
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            keys |= {key, *(k for row in value for k in row)}
+        elif not isinstance(value, dict):
+            keys.add(key)
+    assert sorted(k for k in keys if lang not in BENCH_LABELS.get(k, {})) == []
+
+
 @pytest.mark.parametrize("data, titles, rows, facts", [
     ([{"a": 1, "b": 2}, {"a": 3, "c": None}], [""], [[("1", "2", "–"), ("3", "–", "–")]], []),
     ({"solver_version": "2.0.0", "machine": {"cores": 2}, "puzzles": [{"id": "p", "cpsat_seconds": 0.1}],

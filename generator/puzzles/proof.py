@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from solver.io.offline import BoundSource, bound_proved_by
+
 from .model import ProofStatus
 from .texts import UI, md_inline
 
@@ -66,6 +68,7 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
     if isinstance(recorded, dict):
         lines.append(ui["proof_recorded"].format(
             seconds=recorded.get("seconds", "?"), workers=recorded.get("workers", "?"),
+            subsolvers=subsolver_text(recorded.get("subsolvers"), ui),
             machine=md_inline(str(recorded.get("machine", "?"))), date=recorded.get("recorded", "?"),
             gap_percent=recorded.get("gap_percent", "?"),
             warm_start="–" if recorded.get("warm_start") is None else recorded["warm_start"]))
@@ -84,15 +87,23 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
+def subsolver_text(names: Any, ui: Mapping[str, str]) -> str:
+    """CP-SAT's full subsolvers of a recorded run (escaped as any data text), or its single worker."""
+    if not isinstance(names, list) or not names:
+        return ui["proof_recorded_single_worker"]
+    return ", ".join(md_inline(str(n)) for n in names)
+
+
 def recorded_bound_line(recorded: dict[str, Any], ui: Mapping[str, str]) -> str:
     """What proved a recorded run's bound: the completions cap it added to CP-SAT's model (when
     CP-SAT did not go below it), CP-SAT below the cap, or CP-SAT alone (no cap proven)."""
     cap, bound = recorded.get("cap"), recorded.get("bound")
-    if not isinstance(cap, int):
-        return ui["proof_recorded_no_cap"]
-    if bound == cap:
+    source = bound_proved_by(bound, cap) if isinstance(cap, int) and isinstance(bound, int) else BoundSource.CPSAT
+    if source is BoundSource.CAP:
         return ui["proof_recorded_cap"].format(bound=cap)
-    return ui["proof_recorded_below_cap"].format(bound=bound, cap=cap)
+    if source is BoundSource.BELOW_CAP:
+        return ui["proof_recorded_below_cap"].format(bound=bound, cap=cap)
+    return ui["proof_recorded_no_cap"]
 
 
 def proven_text(record: dict[str, Any], lang: str) -> str:

@@ -130,6 +130,9 @@ class BoundRun:
     trace: list[tuple[float, int | None, int]] = field(default_factory=list)
     """(CPU seconds, plan's Health or None, bound) at each improvement."""
     plan: list[object] = field(default_factory=list)
+    wall_seconds: float = 0.0
+    """Wall-clock seconds of the solve (the model's build excluded): what a user waits, inflated
+    by whatever else the machine runs."""
 
 
 def run_method(pm: PlanModel, method: BoundMethod, deterministic_time: float, workers: int = 2,
@@ -145,6 +148,7 @@ def run_method(pm: PlanModel, method: BoundMethod, deterministic_time: float, wo
     solver = cpsat_parameters(workers, seed, None, deterministic_time, method.subsolvers)
     trace: list[tuple[float, int | None, int]] = []
     t0 = time.process_time()
+    w0 = time.perf_counter()
     def on_bound(b: float) -> None:
         trace.append((round(time.process_time() - t0, 3), None, int(round(b))))
 
@@ -156,13 +160,14 @@ def run_method(pm: PlanModel, method: BoundMethod, deterministic_time: float, wo
     solver.best_bound_callback = on_bound
     status = solver.solve(cp, _Plans())
     cpu = time.process_time() - t0
+    wall = round(time.perf_counter() - w0, 3)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):     # the final state, whatever the callbacks saw
         trace.append((round(cpu, 3), int(round(solver.objective_value)), int(round(solver.best_objective_bound))))
         values = [int(solver.value(v)) for v in xs]
         return BoundRun("optimal" if status == cp_model.OPTIMAL else "feasible", int(round(solver.objective_value)),
                         int(round(solver.best_objective_bound)), round(solver.deterministic_time, 3), round(cpu, 3),
-                        trace, list(decode(pm, values)))
+                        trace, list(decode(pm, values)), wall)
     # stopped before a plan: the bound proven so far still counts (None when infeasible)
     bound = None if status == cp_model.INFEASIBLE else int(math.floor(solver.best_objective_bound + 1e-6))
     return BoundRun("infeasible" if status == cp_model.INFEASIBLE else "unknown", None, bound,
-                    round(solver.deterministic_time, 3), round(cpu, 3), trace)
+                    round(solver.deterministic_time, 3), round(cpu, 3), trace, [], wall)

@@ -1,7 +1,7 @@
 """``python -m solver bench``: the benchmark's command. :func:`main` is all the runtime's command
 line imports (and only when ``bench`` runs); it dispatches to the shipped puzzles and scale curve
-(the default), the deck series (``--deck``), the deck suite (``--suite``) or the ablation
-(``--ablation``), prints the tables and writes ``bench.json`` and the plots (see
+(the default), the deck series (``--deck``), the deck suite (``--suite``), the shipped planner's
+proof times on that suite (``--proofs``) or the ablation (``--ablation``), prints the tables and writes ``bench.json`` and the plots (see
 :mod:`solver.benchmarks.results`)."""
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from .plots import scale_svg
 from .results import OUT, read_json, write_json
 from .scale import MAX_PLACEMENTS, SEEDS, TARGETS, ablation, measure, scale_puzzle, time_cpsat
 from .suite import SUITE_KEYS, read_suite_rows, suite_rows, suite_summary, write_suite_result
-from .tables import DECK_COLUMNS, SUITE_COLUMNS, ablation_table, engine_table, grey_table, puzzle_table, suite_summary_table
+from .tables import (DECK_COLUMNS, SUITE_COLUMNS, ablation_table, engine_table, grey_table, proof_summary_table,
+                     puzzle_table, suite_summary_table)
 
 if TYPE_CHECKING:
     import argparse
@@ -48,6 +49,8 @@ def main(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else OUT
     if getattr(args, "deck", False):
         return deck_main(args, out)
+    if getattr(args, "proofs", False):
+        return proofs_main(args, out)
     if getattr(args, "suite", False):
         return suite_main(args, out)
     if getattr(args, "ablation", False):
@@ -158,4 +161,28 @@ def suite_main(args: argparse.Namespace, out: Path) -> int:
     print(engine_table(rows, SUITE_COLUMNS))
     print("\n" + suite_summary_table(suite_summary(rows), args.det))
     print(f"\nwrote {out / 'bench.json'}, {out / 'suite_traces.json'} and {out / 'suite.svg'}")
+    return 0
+
+
+def proofs_main(args: argparse.Namespace, out: Path) -> int:
+    """``bench --proofs``: the planner as it ships on the deck suite, seconds to each proof against
+    issue #35's targets, merged into ``bench.json`` (:data:`solver.benchmarks.suite.PROOF_KEYS`)."""
+    from .deck_suite import suite_files
+    from .suite import proof_rows, proof_summary, write_proof_result
+    try:
+        sizes = parse_placements(args.suite_sizes, "--suite-sizes")
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    files = [f for f in suite_files(small=False) if any(f.stem.endswith(f"-p{n}") for n in sizes)]
+    if args.only:
+        files = [f for f in files if args.only in f.stem]
+    load_before = os.getloadavg()[0]
+    rows = proof_rows(files, args.proof_det, args.workers)
+    load_after = os.getloadavg()[0]
+    write_proof_result(out, rows, args.proof_det, args.workers, load_before, load_after)
+    print(f"Deck suite, the planner as it ships: CP-SAT, {args.workers} workers, at most {args.proof_det:g} "
+          f"deterministic seconds a worker; load average {load_before:.1f} before, {load_after:.1f} after\n")
+    print(proof_summary_table(proof_summary(rows)))
+    print(f"\nwrote {out / 'bench.json'}")
     return 0

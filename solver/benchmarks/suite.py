@@ -27,10 +27,12 @@ the plot to ``suite.svg``)."""
 
 def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: float, workers: int,
                on_row: Callable[[dict[str, Any]], None] | None = None,
-               done: dict[tuple[str, str], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+               done: dict[tuple[str, str], dict[str, Any]] | None = None,
+               wall: bool = False) -> list[dict[str, Any]]:
     """Every method of ``methods`` (:class:`solver.benchmarks.bounds.BoundMethod`) on every suite puzzle, at most
     ``deterministic`` deterministic seconds each; every plan replayed by the rules engine, and every
-    puzzle's proven optima, plans and bounds checked against each other (a contradiction stops)."""
+    puzzle's proven optima, plans and bounds checked against each other (a contradiction stops).
+    ``wall``: each row also keeps its wall-clock seconds (:func:`proof_rows`)."""
     from .bounds import run_method
     from solver.optimise.planner import build_model
     from ..solution import _verified
@@ -54,6 +56,8 @@ def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: flo
                    "gap_percent": None if gap is None or not res.bound else round(100 * gap / res.bound, 1),
                    "deterministic_seconds": res.deterministic_seconds, "cpu_seconds": res.cpu_seconds,
                    "trace": res.trace}
+            if wall:
+                row["wall_seconds"] = res.wall_seconds
             mine.append(row)
             if on_row is not None:
                 on_row(row)
@@ -109,3 +113,70 @@ def read_suite_rows(out: Path) -> list[dict[str, Any]]:
     rows = read_json(out / "bench.json").get("suite", [])
     traces = read_json(out / "suite_traces.json")
     return [dict(r, trace=traces.get(f"{r['id']} | {r['engine']}", [])) for r in rows if isinstance(r, dict)]
+
+
+# --------------------------------------------------------------------------- proof times (#35 targets)
+
+PROOF_DETERMINISTIC = 60.0
+"""CP-SAT deterministic seconds a worker of a ``--proofs`` run (``--proof-det``)."""
+PROOF_TARGETS: dict[int, tuple[float | None, float | None]] = {16: (10.0, 60.0), 24: (60.0, None)}
+"""Issue #35's targets per size: (median, worst) seconds to the proof on an idle 2-core machine."""
+PROOF_KEYS = ("proof_conditions", "proof_summary", "proofs")
+"""The fields of ``bench.json`` a ``--proofs`` run writes."""
+
+
+def proof_rows(files: Sequence[Path], deterministic: float, workers: int,
+               on_row: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    """The planner as it ships (the ``baseline`` method: its model, its two workers) on every suite
+    puzzle, at most ``deterministic`` deterministic seconds a worker, with wall-clock seconds: how
+    long a user waits for each proof, against the targets of :data:`PROOF_TARGETS`."""
+    from .bounds import METHODS
+    baseline = [m for m in METHODS if m.name == "baseline"]
+    return [{k: v for k, v in r.items() if k not in ("engine", "trace")}
+            for r in suite_rows(files, baseline, deterministic, workers, on_row, wall=True)]
+
+
+def _median_and_worst(values: list[float]) -> tuple[float | None, float | None]:
+    """Median and worst of ``values`` (a run not proven is infinite), None where infinite (JSON)."""
+    if not values:
+        return None, None
+    def finite(v: float) -> float | None:
+        return None if v == math.inf else round(v, 2)
+    return finite(statistics.median(values)), finite(max(values))
+
+
+def proof_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per size: puzzles proven, median and worst seconds to the proof (deterministic and wall-clock;
+    None when that many are not proven), the targets, and the gaps of the runs not proven."""
+    out = []
+    for n in sorted({r["placements"] for r in rows}):
+        rs = [r for r in rows if r["placements"] == n]
+        def to_proof(key: str) -> list[float]:
+            return [r[key] if r["status"] == "optimal" else math.inf for r in rs]
+        med_det, worst_det = _median_and_worst(to_proof("deterministic_seconds"))
+        med_wall, worst_wall = _median_and_worst(to_proof("wall_seconds"))
+        target_median, target_worst = PROOF_TARGETS.get(n, (None, None))
+        gaps = [r["gap_percent"] for r in rs if r["status"] != "optimal" and r["gap_percent"] is not None]
+        out.append({"placements": n, "instances": len(rs), "proven": sum(r["status"] == "optimal" for r in rs),
+                    "median_wall_seconds": med_wall, "target_median_seconds": target_median,
+                    "worst_wall_seconds": worst_wall, "target_worst_seconds": target_worst,
+                    "median_deterministic_seconds": med_det, "worst_deterministic_seconds": worst_det,
+                    "worst_gap_percent": max(gaps) if gaps else None})
+    return out
+
+
+def write_proof_result(out: Path, rows: list[dict[str, Any]], deterministic: float, workers: int,
+                       load_before: float, load_after: float) -> None:
+    """Merge a ``--proofs`` run into ``out/bench.json`` (:data:`PROOF_KEYS`)."""
+    import datetime
+    import ortools
+    result = read_json(out / "bench.json")
+    result["proof_conditions"] = {
+        "planner": "as it ships (baseline: max_lp + pseudo_costs)", "workers": workers, "seed": 0,
+        "deterministic_seconds_per_worker": deterministic, "cores": os.cpu_count(), "ortools": ortools.__version__,
+        "date": datetime.date.today().isoformat(),
+        "load_before": round(load_before, 2), "load_after": round(load_after, 2),
+        "targets": "seconds on an idle 2-core machine, wall-clock; a loaded machine's wall-clock is longer"}
+    result["proof_summary"] = proof_summary(rows)
+    result["proofs"] = rows
+    write_json(out / "bench.json", result)

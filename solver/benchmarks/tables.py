@@ -101,3 +101,19 @@ def suite_summary_table(summary: Sequence[dict[str, Any]], budget: float) -> str
                     ([str(s["placements"]), s["engine"], f"{s['proven']}/{s['instances']}",
                       det(s["median_deterministic_seconds"]), det(s["worst_deterministic_seconds"]),
                       fmt(s["median_gap_percent"]), fmt(s["worst_gap_percent"])] for s in summary))
+
+
+def proof_summary_table(summary: Sequence[dict[str, Any]]) -> str:
+    """The shipped planner's proof times per size (:func:`solver.benchmarks.suite.proof_summary`)
+    beside issue #35's targets; ``not proven`` where that many runs stopped at the budget."""
+    def sec(v: float | None) -> str:
+        return "not proven" if v is None else f"{v:.2f}"
+
+    def target(v: float | None) -> str:
+        return "-" if v is None else f"< {v:g}"
+    return markdown(["placements", "proven", "median wall s", "target", "worst wall s", "target",
+                     "median det s", "worst det s", "worst gap % (not proven)"],
+                    ([str(s["placements"]), f"{s['proven']}/{s['instances']}", sec(s["median_wall_seconds"]),
+                      target(s["target_median_seconds"]), sec(s["worst_wall_seconds"]), target(s["target_worst_seconds"]),
+                      sec(s["median_deterministic_seconds"]), sec(s["worst_deterministic_seconds"]),
+                      fmt(s["worst_gap_percent"])] for s in summary))

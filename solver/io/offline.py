@@ -20,6 +20,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,25 @@ RESULT_SUFFIX = ".result.json"
 
 class RecordingError(SolverError):
     """A recording that cannot be used: unreadable, for another puzzle, or contradicted by the rules engine."""
+
+
+class BoundSource(Enum):
+    """What proved a recorded run's bound."""
+
+    CAP = "cap"
+    """The completions cap the run added to the model: CP-SAT did not go below it."""
+    BELOW_CAP = "cpsat-below-cap"
+    """CP-SAT, below the completions cap it started from."""
+    CPSAT = "cpsat"
+    """CP-SAT alone: no cap applied or none was proven within its budget."""
+
+
+def bound_proved_by(bound: int, cap: int | None) -> BoundSource:
+    """What proved ``bound``, given the run's completions cap (None: none): the one place this is
+    decided, for the ``record`` command and the puzzle page alike."""
+    if cap is None:
+        return BoundSource.CPSAT
+    return BoundSource.CAP if bound == cap else BoundSource.BELOW_CAP
 
 
 @dataclass(frozen=True)
@@ -77,12 +97,13 @@ class Recording:
     cap: int | None = None
     """The completions cap (:func:`solver.optimise.caps.cap_objective`) the run added to the model
     before CP-SAT, or None when it did not apply or was not proven within its budget."""
+    subsolvers: tuple[str, ...] = ()
+    """CP-SAT's full subsolvers, one per worker (empty for one worker: CP-SAT's single worker)."""
 
     @property
-    def bound_by(self) -> str:
-        """What proved :attr:`bound`: ``cap`` (CP-SAT did not go below the completions cap) or
-        ``cpsat`` (CP-SAT's own proof, below the cap or without one)."""
-        return "cap" if self.cap is not None and self.bound == self.cap else "cpsat"
+    def bound_by(self) -> BoundSource:
+        """What proved :attr:`bound` (:func:`bound_proved_by`)."""
+        return bound_proved_by(self.bound, self.cap)
 
     @property
     def proven(self) -> bool:
@@ -99,7 +120,7 @@ class Recording:
                 "gap_percent": self.gap_percent, "seconds": self.seconds, "time_limit": self.time_limit,
                 "workers": self.workers, "warm_start": self.warm_start, "recorded": self.recorded,
                 "machine": self.machine, "solver_version": self.solver_version, "earlier": self.earlier,
-                "cap": self.cap,
+                "cap": self.cap, "subsolvers": list(self.subsolvers),
                 "plan": [a.to_dict() for a in self.plan]}
 
 
@@ -118,13 +139,20 @@ def machine_summary() -> str:
     return f"{os.cpu_count()} cores, Python {platform.python_version()}, OR-Tools {ortools.__version__}"
 
 
+RECORD_SUBSOLVERS = ("max_lp", "lb_tree_search")
+"""CP-SAT's full subsolvers in :func:`record`. ``lb_tree_search`` (it explores the node of the
+lowest objective bound first) gave the lowest bound of every method measured on the deck series at
+24, 32 and 44 placements (issue #35; ``docs/dev/planner.md``) and finds few plans, which a
+recording gets from its warm start and ``--from`` instead; ``max_lp`` finds plans and solves the
+root LP."""
+
 CAP_DETERMINISTIC_SECONDS = 60.0
 """The budget of each small model of the completions cap in :func:`record` (the 2nd edition's
 whole game proves its cap in about 20)."""
 
 
 def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progress | None = None,
-           earlier: Recording | None = None) -> Recording:
+           earlier: Recording | None = None, subsolvers: tuple[str, ...] = RECORD_SUBSOLVERS) -> Recording:
     """Run the planner on ``puzzle`` for ``time_limit`` seconds: a beam search through the rules
     engine and a large-neighbourhood search give a plan (a fifth of the time at most); the
     completions cap (:func:`solver.optimise.caps.cap_objective`, its small models given
@@ -137,11 +165,11 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     it beats the beam's: a run on a busy machine then never records a worse plan than one known.
     (The warm plan is not given to CP-SAT as a hint: the model's symmetry breaking fixes one order
     of commuting placements, the beam's plan is seldom in it, and the repair cost more than it
-    gave in a measured run.)"""
+    gave in a measured run.) ``subsolvers``: CP-SAT's full subsolvers when ``workers`` > 1."""
     from solver import SOLVER_VERSION
     from solver.optimise.warm_start import warm_start
     from solver.optimise.caps import cap_objective
-    from solver.optimise.planner import TWO_WORKERS_MARKET, build_model, solve_cpsat
+    from solver.optimise.planner import build_model, solve_cpsat
     from solver.solution import _verified
     t0 = time.perf_counter()
     known = None if earlier is None else (list(earlier.plan), earlier.health)
@@ -150,7 +178,8 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     pm = build_model(puzzle)
     _, cap = cap_objective(pm, CAP_DETERMINISTIC_SECONDS)
     left = max(1.0, time_limit - (time.perf_counter() - t0))     # the model's build counts too
-    res = solve_cpsat(pm, workers=workers, time_limit=left, subsolvers=TWO_WORKERS_MARKET, progress=progress)
+    named = tuple(subsolvers[:workers]) if workers > 1 else ()
+    res = solve_cpsat(pm, workers=workers, time_limit=left, subsolvers=named, progress=progress)
     if res.bound is None:
         raise RecordingError(f"{puzzle.id}: CP-SAT proved no bound in {left:.0f} s ({res.status})")
     if res.plan and res.objective is not None and res.objective >= value:   # CP-SAT scores every plan
@@ -160,7 +189,7 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     _verified(puzzle, plan, value, "record")
     return Recording(puzzle.id, value, max(res.bound, value), tuple(plan), round(time.perf_counter() - t0, 1),
                      time_limit, workers, warm, datetime.date.today().isoformat(), machine_summary(),
-                     SOLVER_VERSION, None if earlier is None else earlier.health, cap)
+                     SOLVER_VERSION, None if earlier is None else earlier.health, cap, named)
 
 
 def write_recording(recording: Recording, path: Path) -> None:
@@ -216,6 +245,17 @@ def _optional_health(value: Any) -> str | None:
     return None if value is None else expect_int(value, 0, MAX_HEALTH)
 
 
+_SUBSOLVER = re.compile(r"[a-z][a-z_]{0,39}")
+
+
+def _subsolvers(value: Any) -> str | None:
+    if (not isinstance(value, list) or len(value) > MAX_WORKERS
+            or not all(isinstance(v, str) and _SUBSOLVER.fullmatch(v) for v in value)):
+        return (f"expected a list of at most {MAX_WORKERS} CP-SAT subsolver names (lower-case letters and "
+                f"underscores, e.g. \"max_lp\"), got {value!r}")[:300]
+    return None
+
+
 def _plan(value: Any) -> str | None:
     return None if isinstance(value, list) and value else f"expected a non-empty list of actions, got {value!r}"[:300]
 
@@ -224,7 +264,7 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "puzzle": _text, "health": _integer(0, MAX_HEALTH), "bound": _integer(0, MAX_HEALTH), "gap_percent": _percent,
     "seconds": _number(0, MAX_SECONDS), "time_limit": _number(0, MAX_SECONDS), "workers": _integer(1, MAX_WORKERS),
     "warm_start": _optional_health, "recorded": _date, "machine": _text, "solver_version": _text,
-    "earlier": _optional_health, "cap": _optional_health,
+    "earlier": _optional_health, "cap": _optional_health, "subsolvers": _subsolvers,
     "plan": _plan}
 """The fields of a recording and their checks (None: fine, else the message)."""
 
@@ -265,6 +305,11 @@ def relation_problems(data: dict[str, Any], file: str, located: Located) -> list
     if cap is not None and cap < bound:
         problems.append(at("cap", f"expected at least the bound {bound} (CP-SAT proves its bound on the model "
                                   f"with the cap as a row), got {cap}"))
+    named, workers = data["subsolvers"], data["workers"]
+    if workers == 1 and named:
+        problems.append(at("subsolvers", f"expected none for one worker (CP-SAT's single worker), got {named!r}"[:300]))
+    elif workers > 1 and not 1 <= len(named) <= workers:
+        problems.append(at("subsolvers", f"expected 1 to {workers} names for {workers} workers, got {len(named)}"))
     gap = round(100 * (bound - health) / bound, 1) if bound else 0.0
     if bound >= health and abs(data["gap_percent"] - gap) > 0.05:
         problems.append(at("gap_percent", f"expected {gap} (from health {health} and bound {bound}), "
@@ -301,7 +346,7 @@ def load_recording(path: Path, puzzle: Puzzle) -> Recording:
         raise RecordingError("\n".join(relations))
     return Recording(data["puzzle"], data["health"], data["bound"], tuple(plan), float(data["seconds"]),
                      float(data["time_limit"]), data["workers"], data["warm_start"], data["recorded"],
-                     data["machine"], data["solver_version"], data["earlier"], data["cap"])
+                     data["machine"], data["solver_version"], data["earlier"], data["cap"], tuple(data["subsolvers"]))
 
 
 def recorded_solution(puzzle: Puzzle, recording: Recording) -> Solution:

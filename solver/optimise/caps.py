@@ -253,10 +253,10 @@ def _row_expr(row: FlowRow, done: dict[str, Var]) -> Expr:
     return total(done[c] * k for c, k in row.coef.items() if k)
 
 
-def add_resource_flow(pm: PlanModel) -> int:
-    """Add :func:`flow_rows` to ``pm``'s model; returns the rows added."""
+def add_resource_flow(pm: PlanModel, rows: list[FlowRow] | None = None) -> int:
+    """Add :func:`flow_rows` (``rows`` when the caller has them) to ``pm``'s model; returns the rows added."""
     done = done_vars(pm)
-    rows = flow_rows(pm)
+    rows = flow_rows(pm) if rows is None else rows
     pm.lm.section("gameplay.phase-1")
     for row in rows:
         pm.lm.le(_row_expr(row, done), row.rhs)
@@ -281,12 +281,13 @@ def knapsack_cap(pm: PlanModel, rows: list[FlowRow], deterministic_time: float =
     return None if best is None else (hp, best)
 
 
-def add_knapsack_cap(pm: PlanModel, deterministic_time: float = 5.0) -> int:
-    """The resource-flow rows plus their integer consequence: the Health of the completed cards is at
-    most the knapsack optimum under those rows (every integer plan satisfies the rows, so its set
-    of completed cards is one of the knapsack's candidates). Returns the rows added."""
-    rows = flow_rows(pm)
-    added = add_resource_flow(pm)
+def add_knapsack_cap(pm: PlanModel, deterministic_time: float = 5.0, rows: list[FlowRow] | None = None) -> int:
+    """The resource-flow rows (``rows`` when the caller has them) plus their integer consequence:
+    the Health of the completed cards is at most the knapsack optimum under those rows (every
+    integer plan satisfies the rows, so its set of completed cards is one of the knapsack's
+    candidates). Returns the rows added."""
+    rows = flow_rows(pm) if rows is None else rows
+    added = add_resource_flow(pm, rows)
     cap = knapsack_cap(pm, rows, deterministic_time) if rows else None
     if cap is None:
         return added
@@ -430,7 +431,7 @@ def cap_objective(pm: PlanModel, deterministic_time: float) -> tuple[int, int | 
     given ``deterministic_time``) to ``pm``'s model: ``(rows added, the cap on the objective)``,
     the cap None when it does not apply (Epigenetic cards, Virus) or is not proven in time."""
     rows = flow_rows(pm)      # none where the cuts do not apply
-    added = add_knapsack_cap(pm, deterministic_time)
+    added = add_knapsack_cap(pm, deterministic_time, rows)
     cap = objective_cap(pm, rows, deterministic_time) if rows else None
     if cap is None:
         return added, None

@@ -1784,7 +1784,11 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
         return PlannerResult("infeasible", [], None, None, wall, "cpsat", stats)
     if status == cp_model.MODEL_INVALID:
         raise SolverError(f"CP-SAT: invalid model: {cp.validate()}")
-    return PlannerResult("unknown", [], None, None, wall, "cpsat", stats)
+    # stopped before any plan: the bound proven so far still holds (a whole game's recorded run
+    # keeps it: its plan comes from the warm start)
+    bound = solver.best_objective_bound
+    return PlannerResult("unknown", [], None, int(math.floor(bound + 1e-6)) if math.isfinite(bound) else None,
+                         wall, "cpsat", stats)
 
 
 def to_cpsat_model(lm: LinearModel) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:

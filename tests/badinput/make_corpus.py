@@ -612,7 +612,7 @@ def issue38_cases() -> None:
     def scalar(key: str) -> str:
         """The field as the recording writes it (``json.dumps``, indent 1), to be replaced exactly:
         a case then breaks one field and nothing else, so the relations are checked too."""
-        return f'"{key}": {json.dumps(shipped[key], ensure_ascii=False)}'
+        return f'"{key}": {json.dumps(shipped[key], indent=1, ensure_ascii=False).replace(chr(10), chr(10) + " ")}'
 
     for slug, key, value in (
             ("workers-negative", "workers", "-2"), ("workers-0", "workers", "0"),
@@ -621,10 +621,15 @@ def issue38_cases() -> None:
             ("cap-below-bound", "cap", str(shipped["bound"] - 1)), ("cap-text", "cap", '"high"'),
             ("earlier-negative", "earlier", "-1"), ("warm-start-above", "warm_start", "999"),
             ("warm-start-negative", "warm_start", "-1"), ("machine-nul", "machine", '"\\u0000"'),
-            ("machine-surrogate", "machine", '"\\udc80"'), ("health-wrong", "health", "1")):
+            ("machine-surrogate", "machine", '"\\udc80"'), ("health-wrong", "health", "1"),
+            ("subsolvers-text", "subsolvers", '"fast"'), ("subsolvers-bad-name", "subsolvers", '["Max LP", "pseudo_costs"]'),
+            ("subsolvers-too-many", "subsolvers", '["a", "b", "c"]')):
         new = f'"{key}": {value}'
         data_case(f"data-recording-{slug}", f"whole-game-2e.result.json: {new}",
                   [{"file": rec, "replace": [scalar(key), new], "count": 1}], ["whole-game-2e.result.json:", key])
+    data_case("data-recording-subsolvers-one-worker", 'whole-game-2e.result.json: "workers": 1 beside two subsolvers',
+              [{"file": rec, "replace": [scalar("workers"), '"workers": 1'], "count": 1}],
+              ["whole-game-2e.result.json:", "subsolvers: expected none for one worker"])
     data_case("data-recording-plan-empty", 'whole-game-2e.result.json: "plan": []',
               [{"file": rec, "replace": ['"plan": [', '"plan": [], "x_plan": ['], "count": 1}],
               ["whole-game-2e.result.json:", "plan: expected a non-empty list"])
@@ -650,7 +655,9 @@ def issue38_cases() -> None:
                              ("time-limit-1e9", ["solve", puzzle, "--time-limit", "1e9"], "--time-limit"),
                              ("record-time-limit-inf", ["record", puzzle, "--time-limit", "inf"], "--time-limit"),
                              ("bench-cap-0", ["bench", "--cap", "0"], "--cap"),
-                             ("bench-whole-cap-huge", ["bench", "--whole-cap", "1e12"], "--whole-cap")):
+                             ("bench-whole-cap-huge", ["bench", "--whole-cap", "1e12"], "--whole-cap"),
+                             ("bench-proof-det-0", ["bench", "--proofs", "--proof-det", "0"], "--proof-det"),
+                             ("bench-proofs-sizes", ["bench", "--proofs", "--suite-sizes", "15"], "--suite-sizes")):
         add(f"cli-{slug}", " ".join(args[:1] + args[2:] if args[0] != "bench" else args), "solver", args, 2, [word])
     add("cli-generator-bench-runs-0", "generator bench --runs 0", "generator", ["bench", "--runs", "0"], 2, ["--runs"])
     # 6. text fields printable
