@@ -144,12 +144,16 @@ def test_proof_summary_sets_each_size_beside_its_targets():
 
 
 def test_a_proofs_run_merges_its_fields_and_keeps_the_others(tmp_path):
-    (tmp_path / "bench.json").write_text('{"suite": [{"id": "x"}]}', encoding="utf-8")
-    suite.write_proof_result(tmp_path, PROOF_ROWS, 60.0, 2, 1.5, 2.25)
-    data = __import__("json").loads((tmp_path / "bench.json").read_text(encoding="utf-8"))
-    assert data["suite"] == [{"id": "x"}] and data["proofs"] == PROOF_ROWS
-    assert data["proof_conditions"]["load_before"] == 1.5 and data["proof_conditions"]["workers"] == 2
-    assert data["proof_summary"][0]["proven"] == 2
+    """Another benchmark's fields stay; a run of one size replaces that size's rows only."""
+    json = __import__("json")
+    other = dict(PROOF_ROWS[0], id="z", placements=24)
+    (tmp_path / "bench.json").write_text(json.dumps({"suite": [{"id": "x"}], "proofs": [other, PROOF_ROWS[0]],
+                                                     "proof_summary": suite.proof_summary([other])}), encoding="utf-8")
+    suite.write_proof_result(tmp_path, PROOF_ROWS, 60.0, 2, {16: (1.5, 2.25)})
+    data = json.loads((tmp_path / "bench.json").read_text(encoding="utf-8"))
+    assert data["suite"] == [{"id": "x"}] and data["proofs"] == sorted(PROOF_ROWS, key=lambda r: r["id"]) + [other]
+    assert data["proof_conditions"]["workers"] == 2 and [s["placements"] for s in data["proof_summary"]] == [16, 24]
+    assert data["proof_summary"][0]["proven"] == 2 and data["proof_summary"][0]["load_before"] == 1.5
 
 
 def test_proof_rows_time_the_shipped_planner_and_replay_its_plans():

@@ -1,7 +1,8 @@
 """The records' figures (``data/figures/records.json``): what the committed records hold, counted.
 
-Read from the records themselves, never measured again: how many puzzles, the CPU time their
-computing took (the ``seconds`` each record keeps), how the regret values were computed and how
+Read from the records themselves, never measured again: how many puzzles, the time their
+computing took (the wall-clock ``seconds`` each record keeps, summed over the records: on a
+machine busy with other work this is more than the processor time), how the regret values were computed and how
 many states one move off the worked example are proven, and how many puzzles' optimal plans the
 "why it is optimal" search counted. ``python -m generator records --figures`` writes them;
 ``tests/test_figures.py`` fails when the committed file differs from the committed records.
@@ -27,7 +28,7 @@ def record_figures(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     counted = sum(w.get("plans") is not None for w in why)
     past = sum(bool(w.get("over_budget")) for w in why)
     out = [figure("puzzles", len(records), Unit.COUNT),
-           figure("compute.cpu-minutes", seconds / 60, Unit.MINUTES),
+           figure("compute.minutes", seconds / 60, Unit.MINUTES),
            figure("regret.full-table", full, Unit.COUNT),
            figure("regret.line", len(line), Unit.COUNT)]
     if off_line:

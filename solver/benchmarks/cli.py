@@ -177,12 +177,16 @@ def proofs_main(args: argparse.Namespace, out: Path) -> int:
     files = [f for f in suite_files(small=False) if any(f.stem.endswith(f"-p{n}") for n in sizes)]
     if args.only:
         files = [f for f in files if args.only in f.stem]
-    load_before = os.getloadavg()[0]
-    rows = proof_rows(files, args.proof_det, args.workers)
-    load_after = os.getloadavg()[0]
-    write_proof_result(out, rows, args.proof_det, args.workers, load_before, load_after)
+    rows: list[dict[str, Any]] = []
+    loads: dict[int, tuple[float, float]] = {}
+    for n in sizes:
+        before = os.getloadavg()[0]
+        rows += proof_rows([f for f in files if f.stem.endswith(f"-p{n}")], args.proof_det, args.workers)
+        loads[n] = (before, os.getloadavg()[0])
+        write_proof_result(out, rows, args.proof_det, args.workers, loads)   # a stopped run keeps its sizes
     print(f"Deck suite, the planner as it ships: CP-SAT, {args.workers} workers, at most {args.proof_det:g} "
-          f"deterministic seconds a worker; load average {load_before:.1f} before, {load_after:.1f} after\n")
+          "deterministic seconds a worker; load average before and after each size: "
+          + ", ".join(f"{n}: {a:.1f} / {b:.1f}" for n, (a, b) in loads.items()) + "\n")
     print(proof_summary_table(proof_summary(rows)))
     print(f"\nwrote {out / 'bench.json'}")
     return 0

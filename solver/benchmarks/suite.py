@@ -166,17 +166,23 @@ def proof_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def write_proof_result(out: Path, rows: list[dict[str, Any]], deterministic: float, workers: int,
-                       load_before: float, load_after: float) -> None:
-    """Merge a ``--proofs`` run into ``out/bench.json`` (:data:`PROOF_KEYS`)."""
+                       loads: dict[int, tuple[float, float]]) -> None:
+    """Merge a ``--proofs`` run into ``out/bench.json`` (:data:`PROOF_KEYS`): its sizes replace
+    those sizes' earlier rows, other sizes' rows stay. ``loads``: the load average before and after
+    each size's runs, kept in its summary row (wall-clock seconds depend on it)."""
     import datetime
     import ortools
     result = read_json(out / "bench.json")
+    sizes = {r["placements"] for r in rows}
+    kept = [r for r in result.get("proofs", []) if isinstance(r, dict) and r.get("placements") not in sizes]
+    kept_summary = [s for s in result.get("proof_summary", []) if isinstance(s, dict) and s.get("placements") not in sizes]
+    today = datetime.date.today().isoformat()
+    summary = [dict(s, load_before=round(loads[s["placements"]][0], 2), load_after=round(loads[s["placements"]][1], 2),
+                    measured=today) for s in proof_summary(rows)]
     result["proof_conditions"] = {
         "planner": "as it ships (baseline: max_lp + pseudo_costs)", "workers": workers, "seed": 0,
         "deterministic_seconds_per_worker": deterministic, "cores": os.cpu_count(), "ortools": ortools.__version__,
-        "date": datetime.date.today().isoformat(),
-        "load_before": round(load_before, 2), "load_after": round(load_after, 2),
         "targets": "seconds on an idle 2-core machine, wall-clock; a loaded machine's wall-clock is longer"}
-    result["proof_summary"] = proof_summary(rows)
-    result["proofs"] = rows
+    result["proof_summary"] = sorted(kept_summary + summary, key=lambda s: s["placements"])
+    result["proofs"] = sorted(kept + rows, key=lambda r: (r["placements"], r["id"]))
     write_json(out / "bench.json", result)
