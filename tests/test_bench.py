@@ -136,11 +136,10 @@ def test_proof_summary_sets_each_size_beside_its_targets():
     (row,) = suite.proof_summary(PROOF_ROWS)
     assert (row["placements"], row["instances"], row["proven"]) == (16, 3, 2)
     assert row["median_wall_seconds"] == 9.0 and row["worst_wall_seconds"] is None
-    assert row["median_deterministic_seconds"] == 8.0 and row["worst_deterministic_seconds"] is None
     assert (row["target_median_seconds"], row["target_worst_seconds"]) == suite.PROOF_TARGETS[16]
     assert row["worst_gap_percent"] == 16.7
     table = tables.proof_summary_table([row]).splitlines()
-    assert table[2] == "| 16 | 2/3 | 9.00 | < 10 | not proven | < 60 | 8.00 | not proven | 16.70 |"
+    assert table[2] == "| 16 | 2/3 | 9.00 | < 10 | not proven | < 60 | 16.70 |"
 
 
 def test_a_proofs_run_merges_its_fields_and_keeps_the_others(tmp_path):
@@ -153,7 +152,8 @@ def test_a_proofs_run_merges_its_fields_and_keeps_the_others(tmp_path):
     data = json.loads((tmp_path / "bench.json").read_text(encoding="utf-8"))
     assert data["suite"] == [{"id": "x"}] and data["proofs"] == sorted(PROOF_ROWS, key=lambda r: r["id"]) + [other]
     assert data["proof_conditions"]["workers"] == 2 and [s["placements"] for s in data["proof_summary"]] == [16, 24]
-    assert data["proof_summary"][0]["proven"] == 2 and data["proof_summary"][0]["load_before"] == 1.5
+    assert data["proof_summary"][0]["proven"] == 2 and data["proof_runs"][0]["load_before"] == 1.5
+    assert [r["placements"] for r in data["proof_runs"]] == [16]
 
 
 def test_proof_rows_time_the_shipped_planner_and_replay_its_plans():

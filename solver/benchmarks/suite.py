@@ -121,7 +121,7 @@ PROOF_DETERMINISTIC = 60.0
 """CP-SAT deterministic seconds a worker of a ``--proofs`` run (``--proof-det``)."""
 PROOF_TARGETS: dict[int, tuple[float | None, float | None]] = {16: (10.0, 60.0), 24: (60.0, None)}
 """Issue #35's targets per size: (median, worst) seconds to the proof on an idle 2-core machine."""
-PROOF_KEYS = ("proof_conditions", "proof_summary", "proofs")
+PROOF_KEYS = ("proof_conditions", "proof_summary", "proof_runs", "proofs")
 """The fields of ``bench.json`` a ``--proofs`` run writes."""
 
 
@@ -146,21 +146,20 @@ def _median_and_worst(values: list[float]) -> tuple[float | None, float | None]:
 
 
 def proof_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per size: puzzles proven, median and worst seconds to the proof (deterministic and wall-clock;
-    None when that many are not proven), the targets, and the gaps of the runs not proven."""
+    """Per size: puzzles proven, median and worst wall-clock seconds to the proof (None when that
+    many are not proven) beside the targets, and the worst gap of the runs not proven (each run's
+    deterministic seconds are in its row)."""
     out = []
     for n in sorted({r["placements"] for r in rows}):
         rs = [r for r in rows if r["placements"] == n]
         def to_proof(key: str) -> list[float]:
             return [r[key] if r["status"] == "optimal" else math.inf for r in rs]
-        med_det, worst_det = _median_and_worst(to_proof("deterministic_seconds"))
         med_wall, worst_wall = _median_and_worst(to_proof("wall_seconds"))
         target_median, target_worst = PROOF_TARGETS.get(n, (None, None))
         gaps = [r["gap_percent"] for r in rs if r["status"] != "optimal" and r["gap_percent"] is not None]
         out.append({"placements": n, "instances": len(rs), "proven": sum(r["status"] == "optimal" for r in rs),
                     "median_wall_seconds": med_wall, "target_median_seconds": target_median,
                     "worst_wall_seconds": worst_wall, "target_worst_seconds": target_worst,
-                    "median_deterministic_seconds": med_det, "worst_deterministic_seconds": worst_det,
                     "worst_gap_percent": max(gaps) if gaps else None})
     return out
 
@@ -169,20 +168,25 @@ def write_proof_result(out: Path, rows: list[dict[str, Any]], deterministic: flo
                        loads: dict[int, tuple[float, float]]) -> None:
     """Merge a ``--proofs`` run into ``out/bench.json`` (:data:`PROOF_KEYS`): its sizes replace
     those sizes' earlier rows, other sizes' rows stay. ``loads``: the load average before and after
-    each size's runs, kept in its summary row (wall-clock seconds depend on it)."""
+    each size's runs, kept with its day in ``proof_runs`` (wall-clock seconds depend on it)."""
     import datetime
     import ortools
     result = read_json(out / "bench.json")
     sizes = {r["placements"] for r in rows}
     kept = [r for r in result.get("proofs", []) if isinstance(r, dict) and r.get("placements") not in sizes]
-    kept_summary = [s for s in result.get("proof_summary", []) if isinstance(s, dict) and s.get("placements") not in sizes]
+    def others(key: str) -> list[dict[str, Any]]:
+        return [s for s in result.get(key, []) if isinstance(s, dict) and s.get("placements") not in sizes]
     today = datetime.date.today().isoformat()
-    summary = [dict(s, load_before=round(loads[s["placements"]][0], 2), load_after=round(loads[s["placements"]][1], 2),
-                    measured=today) for s in proof_summary(rows)]
+    runs = [{"placements": n, "measured": today, "load_before": round(a, 2), "load_after": round(b, 2)}
+            for n, (a, b) in sorted(loads.items())]
     result["proof_conditions"] = {
         "planner": "as it ships (baseline: max_lp + pseudo_costs)", "workers": workers, "seed": 0,
         "deterministic_seconds_per_worker": deterministic, "cores": os.cpu_count(), "ortools": ortools.__version__,
         "targets": "seconds on an idle 2-core machine, wall-clock; a loaded machine's wall-clock is longer"}
-    result["proof_summary"] = sorted(kept_summary + summary, key=lambda s: s["placements"])
+    summary = sorted(others("proof_summary") + proof_summary(rows), key=lambda s: s["placements"])
+    all_runs = sorted(others("proof_runs") + runs, key=lambda s: s["placements"])
+    for key in ("proof_summary", "proof_runs", "proofs"):      # the page shows them in this order
+        result.pop(key, None)
+    result["proof_summary"], result["proof_runs"] = summary, all_runs
     result["proofs"] = sorted(kept + rows, key=lambda r: (r["placements"], r["id"]))
     write_json(out / "bench.json", result)
