@@ -1,8 +1,8 @@
 """``python -m solver bench``: the benchmark's command. :func:`main` is all the runtime's command
 line imports (and only when ``bench`` runs); it dispatches to the shipped puzzles and scale curve
 (the default), the deck series (``--deck``), the deck suite (``--suite``), the shipped planner's
-proof times on that suite (``--proofs``) or the ablation (``--ablation``), prints the tables and writes ``bench.json`` and the plots (see
-:mod:`solver.benchmarks.results`)."""
+proof times on that suite (``--proofs``) or the ablation (``--ablation``), prints the tables and
+writes ``bench.json`` and the plots (see :mod:`solver.benchmarks.results`)."""
 from __future__ import annotations
 
 import os

@@ -152,9 +152,9 @@ def test_results_carry_language_labels_and_the_switch_adds_the_other_language(
         # Off again: the reader's language only. The query is typed again rather than waited for: in
         # 2 of the last 5 full runs under load the switch's own re-run of the query did not show
         # after unchecking (once within 20 s, once within 60 s; never after checking, above); the
-        # cause is not found yet. A query
-        # typed after the switch reaches the worker after its new index (one message queue), so
-        # this checks the index the switch leaves, not the timing of the re-run.
+        # cause is not found yet. A query typed after the switch reaches the worker after its new
+        # index (one message queue), so this checks the index the switch leaves, not the timing of
+        # the re-run.
         page.locator(".cellula-search-other input[type=checkbox]").uncheck()
         search(page, query)
         assert search_count_text(page) == count
