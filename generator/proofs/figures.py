@@ -2,9 +2,9 @@
 
 Read from the records themselves, never measured again: how many puzzles, the time their
 computing took (the wall-clock ``seconds`` each record keeps, summed over the records: on a
-machine busy with other work this is more than the processor time), how the regret values were computed and how
-many states one move off the worked example are proven, and how many puzzles' optimal plans the
-"why it is optimal" search counted. ``python -m generator records --figures`` writes them;
+machine busy with other work this is more than the processor time), how the regret values were
+computed and how many states one move off the worked example are proven, and how many puzzles'
+optimal plans the "why it is optimal" search counted. ``python -m generator records --figures`` writes them;
 ``tests/test_figures.py`` fails when the committed file differs from the committed records.
 """
 from __future__ import annotations

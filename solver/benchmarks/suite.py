@@ -173,7 +173,6 @@ def write_proof_result(out: Path, rows: list[dict[str, Any]], deterministic: flo
     import ortools
     result = read_json(out / "bench.json")
     sizes = {r["placements"] for r in rows}
-    kept = [r for r in result.get("proofs", []) if isinstance(r, dict) and r.get("placements") not in sizes]
     def others(key: str) -> list[dict[str, Any]]:
         return [s for s in result.get(key, []) if isinstance(s, dict) and s.get("placements") not in sizes]
     today = datetime.date.today().isoformat()
@@ -185,8 +184,8 @@ def write_proof_result(out: Path, rows: list[dict[str, Any]], deterministic: flo
         "targets": "seconds on an idle 2-core machine, wall-clock; a loaded machine's wall-clock is longer"}
     summary = sorted(others("proof_summary") + proof_summary(rows), key=lambda s: s["placements"])
     all_runs = sorted(others("proof_runs") + runs, key=lambda s: s["placements"])
+    proofs = sorted(others("proofs") + rows, key=lambda r: (r["placements"], r["id"]))
     for key in ("proof_summary", "proof_runs", "proofs"):      # the page shows them in this order
         result.pop(key, None)
-    result["proof_summary"], result["proof_runs"] = summary, all_runs
-    result["proofs"] = sorted(kept + rows, key=lambda r: (r["placements"], r["id"]))
+    result["proof_summary"], result["proof_runs"], result["proofs"] = summary, all_runs, proofs
     write_json(out / "bench.json", result)
