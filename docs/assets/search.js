@@ -71,8 +71,23 @@
 
   /* 2. Material's search worker, wrapped. */
   var stopwords = {};
-  var mine = null, otherDocs = null, lastQuery = null, lastTyped = "", relaxed = false, worker = null,
-      includeOther = false, resetup = false;
+  var mine = null, otherDocs = null, lastQuery = null, lastTyped = "", worker = null, includeOther = false,
+      resetup = false;
+  /* What the worker still owes an answer to, in the order asked: it answers every SETUP with a READY
+   * and every QUERY with a RESULT, one at a time, in order. A RESULT is matched to the query that
+   * asked it, not to the query typed last: under load a result for an earlier query ("" when the
+   * box is cleared) arrives after the next one is sent, and must not send the next one again relaxed. */
+  var pending = [], answering = null;
+  function owed(type) {
+    while (pending.length) {
+      var asked = pending.shift();
+      if (asked.type === type) return asked;
+    }
+    return null;
+  }
+  function stillOwed(type) {
+    return pending.some(function (asked) { return asked.type === type; });
+  }
 
   function withoutStopwords(query) {
     /* Players type questions: "quante beute?" */
@@ -253,28 +268,45 @@
   function CellulaWorker(url, options) {
     var real = new RealWorker(url, options);
     if (!/\/workers\/search\.[^/]*\.js/.test(String(url))) return real;
-    var post = real.postMessage.bind(real), add = real.addEventListener.bind(real),
+    var send = real.postMessage.bind(real), add = real.addEventListener.bind(real),
         remove = real.removeEventListener.bind(real), wrapped = new Map();
+    /* Every message to the worker, noted in `pending`: a query with what was typed and whether it is
+     * the relaxed retry. */
+    function post(message, typed, isRelaxed) {
+      pending.push({ type: message.type, query: message.data, typed: typed || "", relaxed: !!isRelaxed });
+      return send(message);
+    }
     worker = real;
     real.cellulaPost = post;
     add("message", function (ev) {
+      var type = ev.data && ev.data.type;
       /* For measurements (tools/lighthouse/run.py reads it from Lighthouse's user timings). */
-      if (ev.data && ev.data.type === READY && performance.mark && !performance.getEntriesByName(READY_MARK).length) {
+      if (type === READY && performance.mark && !performance.getEntriesByName(READY_MARK).length) {
         performance.mark(READY_MARK);
       }
-      /* Nothing found: ask once more, relaxed, before Material (and anyone else listening) hears of it. */
-      if (ev.data && ev.data.type === RESULT && !relaxed && lastQuery && !(ev.data.data.items || []).length) {
-        var again = relaxedQuery(lastTyped);
-        if (again && again !== lastQuery) {
-          relaxed = true;
-          ev.stopImmediatePropagation();
-          post({ type: QUERY, data: again });
-          return;
+      if (type === RESULT) {
+        var asked = owed(QUERY) || { query: lastQuery, typed: lastTyped, relaxed: false };
+        answering = asked;
+        /* Nothing found for the newest query: ask once more, relaxed, before Material (and anyone
+         * else listening) hears of it. An earlier query's empty result is passed on as it is: the
+         * newest one's is still to come. */
+        if (!asked.relaxed && asked.query && !stillOwed(QUERY) && !(ev.data.data.items || []).length) {
+          var again = relaxedQuery(asked.typed);
+          if (again && again !== asked.query) {
+            ev.stopImmediatePropagation();
+            post({ type: QUERY, data: again }, asked.typed, true);
+            return;
+          }
         }
       }
-      if (ev.data && ev.data.type === READY && resetup) {
-        resetup = false;
-        if (lastQuery !== null) post({ type: QUERY, data: lastQuery });
+      /* The index changed: the query typed last runs again on it, once the last set-up asked for is
+       * done (a query sent during a set-up may be answered from the old index, see setup()). */
+      if (type === READY) {
+        owed(SETUP);
+        if (resetup && !stillOwed(SETUP)) {
+          resetup = false;
+          if (lastQuery !== null) post({ type: QUERY, data: lastQuery }, lastTyped);
+        }
       }
     });
     real.postMessage = function (message) {
@@ -291,8 +323,7 @@
       if (message && message.type === QUERY) {
         lastTyped = String(message.data);
         lastQuery = shapeQuery(lastTyped);
-        relaxed = false;
-        return post({ type: QUERY, data: lastQuery });
+        return post({ type: QUERY, data: lastQuery }, lastTyped);
       }
       return post(message);
     };
@@ -302,7 +333,7 @@
         var data = ev.data;
         if (data && data.type === RESULT) {
           data = { type: RESULT, data: withoutMissingTerms(readerFirst(data.data)) };
-          showSuggestions(suggestionsFor(lastTyped, data.data.items.length > 0));
+          showSuggestions(suggestionsFor(answering ? answering.typed : lastTyped, data.data.items.length > 0));
         }
         var forward = { type: "message", data: data, target: real, currentTarget: real };
         return typeof listener === "function" ? listener.call(real, forward) : listener.handleEvent(forward);
