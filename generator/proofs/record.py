@@ -120,7 +120,6 @@ def budgets() -> dict[str, Any]:
     return {"solve": {"workers": 1, "confirm_time_limit_seconds": confirm},
             "regret": {"full_table_states": regret.FULL_TABLE_STATES, "line_states": regret.LINE_STATES,
                        "line_states_unplanned": regret.LINE_STATES_UNPLANNED,
-                       "line_cpu_seconds_limit": regret.LINE_SECONDS,
                        "line_planner_deterministic_time": list(regret.LINE_PLANNER_TIME or ())},
             "why": {"max_states": why.MAX_STATES, "plan_cap": why.PLAN_CAP,
                     "probe_deterministic_time": why.PROBE_DETERMINISTIC_TIME, "probe_nodes": why.PROBE_NODES}}

@@ -25,12 +25,12 @@ it (:func:`line_values`)."""
 LINE_STATES = 20_000
 """State budget of the memoised search of one larger puzzle's off-line values (solver.optimise.regret);
 past it a state's value is absent and the page says so. Deterministic, unlike a time limit."""
-LINE_STATES_UNPLANNED = 100_000
+LINE_STATES_UNPLANNED = 200_000
 """The same for a puzzle the CP-SAT planner cannot model (the Virus expansion), where the search is
-the only stage: measured, virus-influenza-2e needs 34,910 states (5.5 s of CPU) to value all 47
-of its states one move off, virus-attack-card-1e 23,607 (3.6 s)."""
-LINE_SECONDS = 20.0
-"""Safety net on one puzzle's off-line search, CPU seconds (the state budget normally ends it first)."""
+the only stage: measured, virus-attack-card-1e needs 99,268 states (19 s of CPU) to value all 64 of
+its states one move off, virus-influenza-2e 34,910 (5.4 s). The budget is in states only, not in
+seconds: a time limit proved fewer states on a busy machine (62 of 64 in round 4), so a record
+depended on the machine's load."""
 LINE_PLANNER_TIME: tuple[float, ...] | None = (2.0, 8.0, 24.0)
 """CP-SAT's deterministic time for each off-line state the search leaves (solver.optimise.regret's planner
 stage, one worker: the same answer on every machine), in passes: 2 s proves most of them; the
@@ -56,7 +56,7 @@ def line_state_budget(puzzle: Puzzle) -> int:
     return LINE_STATES if plannable(puzzle) else LINE_STATES_UNPLANNED
 
 
-_LINE_VALUES: dict[tuple[Puzzle, tuple[Action, ...], int, int, float, tuple[float, ...] | None], LineValues] = {}
+_LINE_VALUES: dict[tuple[Puzzle, tuple[Action, ...], int, int, tuple[float, ...] | None], LineValues] = {}
 
 
 def line_values(puzzle: Puzzle, plan: list[Action], optimum: int) -> LineValues:
@@ -65,9 +65,9 @@ def line_values(puzzle: Puzzle, plan: list[Action], optimum: int) -> LineValues:
     a puzzle past that search's budget) read the same result."""
     from solver.optimise.regret import line_values as search_line
     budget = line_state_budget(puzzle)
-    key = (puzzle, tuple(plan), optimum, budget, LINE_SECONDS, LINE_PLANNER_TIME)
+    key = (puzzle, tuple(plan), optimum, budget, LINE_PLANNER_TIME)
     if key not in _LINE_VALUES:
-        _LINE_VALUES[key] = search_line(puzzle, plan, optimum, max_states=budget, seconds=LINE_SECONDS,
+        _LINE_VALUES[key] = search_line(puzzle, plan, optimum, max_states=budget, seconds=None,
                                         planner_time=LINE_PLANNER_TIME)
     return _LINE_VALUES[key]
 

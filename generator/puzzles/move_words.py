@@ -100,11 +100,15 @@ BLOCKED = {"-": "", "t": "taken", "a": "area_full", "f": "no_flask", "o": "game_
 spot in board order): the catalogue's ``play.blocked.<word>`` says it in the reader's language."""
 
 
-def blocked_code(state: engine.State, spot_id: str) -> str:
+def blocked_code(state: engine.State, spot_id: str, legal_spots: frozenset[str | None] | None = None) -> str:
     """Why ``spot_id`` has no legal move in ``state``, as a letter of :data:`BLOCKED`, from the
     engine's own reason for a plain placement there (``-``: the spot has a legal move). What the
-    engine says of other causes (stock, cards in hand, the spot's own conditions) is ``c``."""
-    if not engine.is_terminal(state) and any(a.spot == spot_id for a in engine.legal_actions(state)):
+    engine says of other causes (stock, cards in hand, the spot's own conditions) is ``c``.
+    ``legal_spots``: the spots of ``state``'s legal moves (:func:`_legal_spots`), when the caller
+    asks for many spots of one state."""
+    if legal_spots is None:
+        legal_spots = _legal_spots(state)
+    if spot_id in legal_spots:
         return "-"
     if state.done or engine.is_terminal(state):
         return "o"
@@ -122,6 +126,13 @@ def blocked_code(state: engine.State, spot_id: str) -> str:
     return "c"
 
 
+def _legal_spots(state: engine.State) -> frozenset[str | None]:
+    """The spots of ``state``'s legal moves (none in a finished game)."""
+    return frozenset() if engine.is_terminal(state) else frozenset(a.spot for a in engine.legal_actions(state))
+
+
 def blocked_codes(state: engine.State) -> str:
-    """:func:`blocked_code` of every spot of the board, in board order."""
-    return "".join(blocked_code(state, spot.id) for spot in state.puzzle.board.spots)
+    """:func:`blocked_code` of every spot of the board, in board order (the legal moves listed once,
+    not once a spot: a move table asks this of every reachable state)."""
+    legal = _legal_spots(state)
+    return "".join(blocked_code(state, spot.id, legal) for spot in state.puzzle.board.spots)

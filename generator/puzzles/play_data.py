@@ -11,8 +11,10 @@ by :mod:`.play_assets`.
 """
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +28,7 @@ from ..paths import GENERATED_DIR
 from .step_texts import NAMED_KEYS, step_text
 
 if TYPE_CHECKING:
-    from solver.game.engine import State
+    from solver.game.engine import Action, State
     from solver.game.model import Puzzle
     from solver.game.replay import Step
 
@@ -181,6 +183,48 @@ within 2 s); beyond it the browser runs the engine in Pyodide. 1500 keeps each l
 under about 1 MB (the largest such puzzle, steroid-no-lipids-2e with 1249 states)."""
 
 
+@dataclass(frozen=True)
+class _Reached:
+    """One state of a puzzle's breadth-first walk (:func:`_walk`): what a move table says of it in
+    any language."""
+    state: State
+    moves: tuple[tuple[Action, int], ...]
+    """Each legal move with the index of the state it leads to."""
+    blocked: str
+    """:func:`generator.puzzles.move_words.blocked_codes`."""
+    frame: str
+    """The board frame, as JSON."""
+    final_score: int | None
+    """The score of a finished game; None before its end."""
+
+
+@functools.lru_cache(maxsize=None)
+def _walk(puzzle: Puzzle) -> tuple[_Reached, ...] | None:
+    """Every state reachable from the start, breadth-first, or None past :data:`TABLE_STATES`:
+    walked once a build for a puzzle, then worded in each language (:func:`play_table`)."""
+    from solver.game import engine
+    from .move_words import blocked_codes
+    start = engine.initial_state(puzzle)
+    index: dict[State, int] = {start: 0}
+    order = [start]
+    reached: list[_Reached] = []
+    for state in order:    # grows while it is read
+        moves: list[tuple[Action, int]] = []
+        terminal = engine.is_terminal(state)
+        for action in ([] if terminal else engine.legal_actions(state)):
+            after = engine.apply_legal(state, action)
+            if after not in index:
+                index[after] = len(order)
+                order.append(after)
+            moves.append((action, index[after]))
+        frame = json.dumps(play_runtime.frame_of(state), sort_keys=True, separators=(",", ":"))
+        reached.append(_Reached(state, tuple(moves), blocked_codes(state), frame,
+                                engine.score(state).total if terminal else None))
+        if len(order) > TABLE_STATES:
+            return None
+    return tuple(reached)
+
+
 def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, Any] | None:
     """Every state reachable from the start, each with its board frame, its best reachable score
     (from the record's ``table`` values), and its legal moves in the reader's words with the state
@@ -188,14 +232,13 @@ def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, A
     what board.js plays from without the engine. Labels and frames are stored once
     (``labels``, ``frames``) and referred to by index. None when the values are not a ``table`` or
     the states are more than :data:`TABLE_STATES`."""
-    from solver.game import engine
-    from .move_words import blocked_codes, move_group, move_text
+    from .move_words import move_group, move_text
     if values.get("kind") != "table" or len(values["best"]) > TABLE_STATES:
         return None
+    walk = _walk(puzzle)
+    if walk is None:
+        return None
     words = words_of(puzzle, lang)
-    start = engine.initial_state(puzzle)
-    index: dict[State, int] = {start: 0}
-    order = [start]
     labels: dict[str, int] = {}
     frames: dict[str, int] = {}
     rows: list[list[Any]] = []
@@ -203,21 +246,12 @@ def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, A
     def intern(table: dict[str, int], text: str) -> int:
         return table.setdefault(text, len(table))
 
-    for state in order:    # grows while it is read: a breadth-first walk
-        moves: list[list[Any]] = []
-        for action in ([] if engine.is_terminal(state) else engine.legal_actions(state)):
-            after = engine.apply_legal(state, action)
-            if after not in index:
-                index[after] = len(order)
-                order.append(after)
-            moves.append([intern(labels, move_text(state, action, words, after)), intern(labels, str(action)),
-                          action.spot, move_group(state, action), index[after]])
-        terminal = engine.is_terminal(state)
-        frame = json.dumps(play_runtime.frame_of(state), sort_keys=True, separators=(",", ":"))
-        rows.append([intern(frames, frame), values["best"].get(play_runtime.state_key(state)),
-                     engine.score(state).total if terminal else None, moves, blocked_codes(state)])
-        if len(order) > TABLE_STATES:
-            return None
+    for here in walk:
+        state = here.state
+        moves = [[intern(labels, move_text(state, action, words, walk[after].state)), intern(labels, str(action)),
+                  action.spot, move_group(state, action), after] for action, after in here.moves]
+        rows.append([intern(frames, here.frame), values["best"].get(play_runtime.state_key(state)),
+                     here.final_score, moves, here.blocked])
     return {"labels": list(labels), "frames": [json.loads(f) for f in frames], "states": rows}
 
 

@@ -184,7 +184,7 @@ def planner_options() -> Options:
 
 
 def line_values(puzzle: Puzzle, plan: list[Action], optimum: int, *, max_states: int = 100_000,
-                seconds: float | None = 20.0, planner_time: float | tuple[float, ...] | None = None) -> LineValues:
+                seconds: float | None = None, planner_time: float | tuple[float, ...] | None = None) -> LineValues:
     """Every line state (worth ``optimum``, which must be the proven optimum) and every state one
     move off the line with its proven value, within ``max_states`` searched states and ``seconds``
     of CPU time; then, with ``planner_time``, each state left whose move ends a turn by CP-SAT
