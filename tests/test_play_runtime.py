@@ -14,9 +14,10 @@ from solver.game import engine
 from solver import load_puzzle, puzzle_files
 from generator.puzzles.step_texts import step_text
 from solver.optimise.search import exhaustive
+from tiers import small_puzzle_files
 from solver.game.replay import step_events
 
-SMALL = [f for f in puzzle_files() if play_runtime.best_values(load_puzzle(f), 3_000) is not None]
+SMALL = small_puzzle_files(puzzle_files(), 3_000)
 
 
 def test_some_puzzles_are_small():

@@ -16,10 +16,11 @@ from solver.game import engine
 from solver import load_puzzle, puzzle_files
 from solver.optimise.regret import line_values
 from solver.optimise.search import exhaustive
+from tiers import small_puzzle_files
 
 TABLE_STATES = 3_000
 
-SMALL = [f for f in puzzle_files() if play_runtime.best_values(load_puzzle(f), TABLE_STATES) is not None]
+SMALL = small_puzzle_files(puzzle_files(), TABLE_STATES)
 
 
 def solved(file):

@@ -52,6 +52,23 @@ def recorded_solution(puzzle_file: Path) -> dict:
     return record["solution"]["solution"]
 
 
+def recorded_table_states(puzzle_file: Path) -> int | None:
+    """How many states the committed record's full table of best values holds (its ``regret`` of the
+    ``table`` kind, :func:`generator.puzzles.play_runtime.best_values`), None when the record carries
+    line values instead (the puzzle has more states than the table's budget)."""
+    record = json.loads(puzzle_file.with_suffix(".record.json").read_text(encoding="utf-8"))
+    stats = (record.get("regret") or {}).get("stats") or {}
+    return stats["states"] if stats.get("kind") == "table" else None
+
+
+def small_puzzle_files(puzzle_files, states: int) -> list[Path]:
+    """The shipped puzzles whose reachable states number at most ``states``, as their committed
+    records count them: read, not searched, so that collecting the tests stays quick (searching
+    every puzzle up to 3,000 states took about 8 s in each test process). The records are checked
+    current by tests/test_records.py."""
+    return [p for p in puzzle_files if (n := recorded_table_states(p)) is not None and n <= states]
+
+
 def reproof_params(puzzle_files, seconds: float = 1.0) -> list:
     """``puzzle_files`` as parameters, those whose recorded solve took more than ``seconds`` of
     wall time in the slow tier (their optimum is the committed record's)."""

@@ -17,18 +17,18 @@ SETTLED = """async () => {
   // run in the order they were asked for, so the page's own (a puzzle page's table preload) run
   // before this one.
   await new Promise(resolve => requestIdleCallback(resolve, {timeout: 5000}));
-  // Then the answers: the search index (asked for at the load event and handed to the search
-  // worker) and the play tables a puzzle page preloads; a resource entry is written once the
-  // response has arrived, an error status included.
-  const wanted = ['/search/search_index.json'].concat(
-    [...document.querySelectorAll('[data-table]:not([data-table=""])')].map(box => '/' + box.getAttribute('data-table')));
+  // Then the answers: the play tables a puzzle page preloads (the search index is asked for only
+  // when the reader goes to search, below); a resource entry is written once the response has
+  // arrived, an error status included.
+  const wanted = [...document.querySelectorAll('[data-table]:not([data-table=""])')].map(
+    box => '/' + box.getAttribute('data-table'));
   const arrived = end => performance.getEntriesByType('resource').some(e => e.name.split('?')[0].endsWith(end));
   const deadline = performance.now() + 15000;
   while (!wanted.every(arrived)) {
     if (performance.now() > deadline) throw new Error('never answered: ' + wanted.filter(w => !arrived(w)).join(', '));
     await new Promise(resolve => setTimeout(resolve, 10));
   }
-  // And the handlers of those answers (the index goes to the worker; the table's script runs).
+  // And the handlers of those answers (the table's script runs).
   await new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 }"""
 
@@ -36,9 +36,9 @@ SETTLED = """async () => {
 @pytest.mark.parametrize("path", _all_pages())
 def test_no_console_errors(page, site_url, path):
     page.goto(site_url + path, wait_until="load")
-    # Scripts run on DOMContentLoaded / load, the search index is fetched at the load event, idle-time
-    # work comes after: wait until all of it has run and been answered (the search worker's own set-up,
-    # the same on every page of a language, is awaited to the end below).
+    # Scripts run on DOMContentLoaded / load, idle-time work comes after: wait until all of it has
+    # run and been answered (the search worker's set-up, the same on every page of a language and
+    # started when the reader goes to search, is awaited to the end below).
     page.evaluate(SETTLED)
     # The `page` fixture fails the test on any console error or failed request.
 
@@ -47,8 +47,9 @@ def test_no_console_errors(page, site_url, path):
 def test_search_worker_sets_up_without_console_errors(page, site_url, path):
     """The search worker's whole set-up (its lunr language scripts, indexing every document), which
     is the same on every page of a language, until it says it is ready (docs/assets/search.js marks
-    ``cellula-search-ready``): no console error on the way."""
+    ``cellula-search-ready``) once the reader goes to search: no console error on the way."""
     page.goto(site_url + path, wait_until="load")
+    page.locator("input.md-search__input").focus()
     page.wait_for_function("performance.getEntriesByName('cellula-search-ready').length > 0", timeout=30_000)
 
 

@@ -99,18 +99,46 @@ def test_search_highlight_lands_on_section(page, site_url, prefix):
     page.locator("article mark").first.wait_for(state="attached", timeout=5_000)  # search.highlight
 
 
-def test_search_index_is_requested_after_the_page_has_loaded(page, site_url):
-    """The index is most of a page's weight: it must not compete with the page's own resources (the
-    theme override holds Material's request back until the load event), and search still works."""
+INDEX_REQUESTED = "performance.getEntriesByType('resource').some(e => e.name.endsWith('/search/search_index.json'))"
+
+
+def test_search_index_is_requested_only_when_the_reader_goes_to_search(page, site_url):
+    """The index is most of a page's weight and a second of processor time to build: a page that
+    is only read does not ask for it (theme override, main.html). Going to the search box asks for
+    it, after the page has loaded, and search works."""
     page.goto(site_url + "en/cytosis/setup/")
-    page.wait_for_function(
-        "performance.getEntriesByType('resource').some(e => e.name.endsWith('/search/search_index.json'))",
-        timeout=15_000)
+    page.wait_for_load_state("networkidle")
+    assert not page.evaluate(INDEX_REQUESTED)
+    assert "en/cytosis/spots/" in " ".join(search(page, "ribosome"))
     index_start, load_start = page.evaluate(
         "[performance.getEntriesByType('resource').find(e => e.name.endsWith('/search/search_index.json')).startTime,"
         " performance.getEntriesByType('navigation')[0].loadEventStart]")
     assert load_start > 0 and index_start >= load_start, (index_start, load_start)
-    assert "en/cytosis/spots/" in " ".join(search(page, "ribosome"))
+
+
+@pytest.mark.parametrize("how", ["pointer", "button"])
+def test_pointing_at_search_starts_loading_the_index(page, site_url, how):
+    """The index starts loading while the reader is on the way to the search box: the pointer over
+    it (desktop), or the header's search button (narrow screens, which opens the dialog)."""
+    if how == "button":
+        page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "cytosis/setup/")
+    page.wait_for_load_state("networkidle")
+    assert not page.evaluate(INDEX_REQUESTED)
+    if how == "pointer":
+        page.locator(".md-search").first.hover()
+    else:
+        page.locator("label.md-header__button[for=__search]").click()
+    page.wait_for_function(INDEX_REQUESTED)
+
+
+def test_an_address_with_a_query_searches_at_once(page, site_url):
+    """An address with ?q= opens the search with that query (Material's deep link): the index is
+    asked for without the reader touching anything."""
+    page.goto(site_url + "en/?q=ribosome")
+    page.wait_for_function("(m => m && /\\d/.test(m.textContent))(document.querySelector('.md-search-result__meta'))")
+    links = page.locator(".md-search-result__item a.md-search-result__link").evaluate_all("a => a.map(x => x.href)")
+    assert any("/en/cytosis/spots/" in link for link in links), links
 
 
 # --- Reader's language first, language labels, the switch to the other language -------------------
