@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from helpers import OFFLINE_SITE, SITE
 from play_data import play_data
@@ -273,7 +274,14 @@ def _play_page(page, site_url, puzzle, lang="en"):
     board = page.locator(".cellula-board")
     board.wait_for(state="visible")
     board.locator(".cellula-board__play").click()
-    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    try:
+        page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    except PlaywrightTimeout:
+        # Say what the page said: the play status line (a failed start says why there) and the
+        # console's errors and failed requests, which the fixture reports only for a test that ends.
+        status = page.locator(".cellula-play__status").all_inner_texts()
+        raise AssertionError(f"no move to play after 120 s; play status {status!r}; "
+                             f"console: {getattr(page, 'console', None) and page.console.problems!r}") from None
     return board
 
 
