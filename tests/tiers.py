@@ -46,18 +46,21 @@ def cpsat_within_budget(model: PlanModel, **options) -> PlannerResult:
     return result
 
 
+def committed_record(puzzle_file: Path) -> dict:
+    """A shipped puzzle's committed record (``data/puzzles/<id>.record.json``), as JSON."""
+    return json.loads(puzzle_file.with_suffix(".record.json").read_text(encoding="utf-8"))
+
+
 def recorded_solution(puzzle_file: Path) -> dict:
     """The committed record's solution of a shipped puzzle (health, plan, status, wall time)."""
-    record = json.loads(puzzle_file.with_suffix(".record.json").read_text(encoding="utf-8"))
-    return record["solution"]["solution"]
+    return committed_record(puzzle_file)["solution"]["solution"]
 
 
 def recorded_table_states(puzzle_file: Path) -> int | None:
     """How many states the committed record's full table of best values holds (its ``regret`` of the
     ``table`` kind, :func:`generator.puzzles.play_runtime.best_values`), None when the record carries
     line values instead (the puzzle has more states than the table's budget)."""
-    record = json.loads(puzzle_file.with_suffix(".record.json").read_text(encoding="utf-8"))
-    stats = (record.get("regret") or {}).get("stats") or {}
+    stats = (committed_record(puzzle_file).get("regret") or {}).get("stats") or {}
     return stats["states"] if stats.get("kind") == "table" else None
 
 

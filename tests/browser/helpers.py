@@ -22,19 +22,19 @@ def search(page, query: str, timeout: float = 15_000) -> list[str]:
         box.fill("")
         box.press("End")
         # The count line goes back to the invitation ("Scrivi per iniziare a cercare"), no digits.
-        page.wait_for_function(f"() => !{_COUNT_SHOWN}", timeout=timeout)
+        page.wait_for_function(f"() => !{COUNT_SHOWN}", timeout=timeout)
     box.fill(query)
     box.press("End")
     # The result count line: "7 documenti trovati" / "Nessun documento trovato" (it),
     # "7 matching documents" / "No matching documents" (en); before that, an invitation or
     # "initializing" text without digits.
-    page.wait_for_function(f"() => {_COUNT_SHOWN}", timeout=timeout)
+    page.wait_for_function(f"() => {COUNT_SHOWN}", timeout=timeout)
     page.locator(".md-search-result__meta").wait_for(state="visible", timeout=timeout)
     _show_every_result(page, timeout)
     return result_paths(page, ".md-search-result__item a.md-search-result__link")
 
 
-_COUNT_SHOWN = """(m => m && /\\d|Nessun|No matching/.test(m.textContent))(
+COUNT_SHOWN = """(m => m && /\\d|Nessun|No matching/.test(m.textContent))(
     document.querySelector('.md-search-result__meta'))"""
 
 _MORE_RESULTS = """
