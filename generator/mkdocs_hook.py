@@ -32,7 +32,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from generator import asset_bundle, serving
-from generator.tables import label_table_cells, mark_long_tables
+from generator.tables import label_table_cells
 from generator.build import generate, navigation
 from generator.errors import DataError
 from generator.i18n import t
@@ -172,7 +172,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: Any) -
     check_final_page(output, page.url or "index")
     pattern = _absolute_links(_site_path(config))
     output = pattern.sub(lambda m: f'{m.group("attr")}="{relative_link(m.group("target"), page.url)}"', output)
-    return mark_long_tables(label_table_cells(output))
+    return label_table_cells(output)
 
 
 LANGUAGE_LINK = re.compile(r'href="[^"]*"(?P<rest> hreflang="(?P<lang>[a-z]{2})")')

@@ -326,6 +326,10 @@ def test_every_field_of_the_committed_benchmark_has_a_name(lang):
        "exhaustive_cap_seconds": 60.0, "exhaustive_capped": False, "ratio": 823.3, "ratio_is_lower_bound": False},
       {"cpsat_seconds": None, "exhaustive_seconds": None, "ratio": None}], [""],
      [[("1.4 (0.6–1.7)", "&gt; 60.0", "≥ 42.9×"), ("0.03", "24.7", "823.3×"), ("–", "–", "–")]], []),
+    # The gap with its share of the bound in one cell; a table without the share keeps the plain gap.
+    ({"proofs": [{"gap": 2, "gap_percent": 8.0}, {"gap": 0, "gap_percent": 0.0}, {"gap": None, "gap_percent": None}],
+      "puzzles": [{"gap": 3}]}, ["Deck suite, the planner as it ships: each puzzle's proof, with wall-clock seconds (bench --proofs)", "The site's puzzles"],
+     [[("2 (8.0 %)",), ("0 (0.0 %)",), ("–",)], [("3",)]], []),
 ])
 def test_bench_tables_shapes(data, titles, rows, facts):
     got_facts, tables = puzzle_pages.bench_tables(data, "en")

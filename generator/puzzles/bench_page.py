@@ -82,6 +82,28 @@ def _speed_ratio(item: dict[str, Any]) -> str | None:
     return ("≥ " if item.get("ratio_is_lower_bound") is True else "") + f"{item['ratio']}×"
 
 
+def _gap_with_percent(item: dict[str, Any]) -> str | None:
+    """The gap between plan and bound in points, with its share of the bound: ``2 (8.0 %)``."""
+    gap, percent = item.get("gap"), item.get("gap_percent")
+    if gap is None:
+        return None if percent is None else f"({percent} %)"
+    return f"{gap} ({percent} %)" if isinstance(percent, (int, float)) and not isinstance(percent, bool) else str(gap)
+
+
+def _plan_and_bound(item: dict[str, Any]) -> str | None:
+    """The best plan's Health Points and the bound proven: ``21 / 23``."""
+    plan, bound = item.get("objective"), item.get("bound")
+    if plan is None and bound is None:
+        return None
+    return f"{'–' if plan is None else plan} / {'–' if bound is None else bound}"
+
+
+def _deck_shape(item: dict[str, Any]) -> str | None:
+    """A suite puzzle's edition, players and deck size: ``1e · 2 · 14``."""
+    parts = [item.get(k) for k in ("edition", "players", "deck_cards")]
+    return None if all(p is None for p in parts) else " · ".join("–" if p is None else str(p) for p in parts)
+
+
 BENCH_COMPOSITES = (
     ("cpsat_seconds", ("cpsat_seconds", "cpsat_seconds_seeds"), _seconds_with_range,
      "cpsat_seconds"),
@@ -89,6 +111,12 @@ BENCH_COMPOSITES = (
      "exhaustive_seconds"),
     ("ratio", ("ratio", "ratio_is_lower_bound"), _speed_ratio,
      "ratio"),
+    ("gap_percent", ("gap", "gap_percent"), _gap_with_percent,
+     "gap_percent"),
+    ("bound", ("objective", "bound"), _plan_and_bound,
+     "bound"),
+    ("deck_cards", ("edition", "players", "deck_cards"), _deck_shape,
+     "deck_cards"),
 )
 """Fields of ``bench.json`` read together in one cell: (main field, fields it takes in, cell, column
 name's key under ``puzzles.bench_composites`` in the catalogue).

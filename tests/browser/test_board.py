@@ -332,3 +332,20 @@ def test_whole_game_says_why_no_regret(page, site_url, lang):
     assert board.get_attribute("data-regret") == "" and board.get_attribute("data-optimum") == ""
     ui = json.loads(board.get_attribute("data-board"))["ui"]
     assert page.locator(".cellula-play__regret").inner_text() == ui["play_no_values"]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_play_button_stays_where_the_reader_scrolled_it(page, site_url, width):
+    """A reader who scrolls to the whole game's board and clicks "Try it yourself" clicks the
+    button: nothing above it changes height once it is on screen. (The long step tables were once
+    laid out only when they neared the screen, from an estimated height: the board then moved
+    up to 380 px just after it came into view, and a click there missed the button.)"""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(site_url + WHOLE_GAME)
+    button = page.locator(".cellula-board__play")
+    button.scroll_into_view_if_needed()
+    placed = button.evaluate("b => b.getBoundingClientRect().top")
+    # a few frames, in which the browser would lay out what came into view
+    page.evaluate("() => new Promise(done => { let n = 0; (function tick() { if (++n > 5) setTimeout(done, 300);"
+                  " else requestAnimationFrame(tick); })(); })")
+    assert button.evaluate("b => b.getBoundingClientRect().top") == placed

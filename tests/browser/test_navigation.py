@@ -167,9 +167,8 @@ def test_a_step_tables_rule_link_shows_its_rule_on_focus_and_hover(page, site_ur
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_a_heading_below_the_long_tables_is_reached_by_its_link(page, site_url, width):
-    """Long tables are laid out only when the reader nears them, with an estimated height until
-    then: a link to a heading below them still lands on it, and once the reader has scrolled through
-    a table nothing overlaps it."""
+    """A link to a heading below a whole game's long step and card tables lands on it, and once the
+    reader has scrolled through a table nothing overlaps it."""
     path = "en/cytosis/puzzles/whole-game-2e/"
     if not (SITE / path / "index.html").exists():
         pytest.skip(f"{path} is not in the built site")

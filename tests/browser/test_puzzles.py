@@ -38,11 +38,6 @@ def test_puzzle_step_table(page, site_url, lang):
     page.goto(site_url + path)
     table = page.locator("article table.cellula-steps").first
     table.wait_for(state="visible")
-    # A long table is laid out when the reader reaches it (content-visibility: auto); until then its
-    # text is in the page but not rendered, and innerText reads rendered text (from the next frame).
-    table.scroll_into_view_if_needed()
-    page.wait_for_function("t => t.querySelector('thead th').innerText.trim() !== ''", arg=table.element_handle(),
-                           timeout=5_000)
     headers = table.locator("thead th").all_inner_texts()
     assert len(headers) >= 6 and all(h.strip() for h in headers)
     rows = table.locator("tbody > tr").all()

@@ -45,12 +45,3 @@ def test_rule_links_of_the_step_tables_have_the_projects_tooltip_not_a_title():
         titled = [a for a in links if " title=" in a]
         assert not titled, f"{page.relative_to(SITE)}: {titled[:2]}"
         assert all(re.search(r'data-tip="[^"]+"', a) for a in links), page.relative_to(SITE)
-
-
-def test_the_long_tables_of_the_longest_puzzle_pages_carry_their_estimated_heights():
-    longest = sorted(puzzle_pages(), key=lambda p: p.stat().st_size)[-4:]
-    for page in longest:
-        html = page.read_text(encoding="utf-8")
-        steps = re.findall(r'<table class="cellula-steps"[^>]*>', html)
-        assert steps and all("data-cellula-long" in t and "--cellula-phone-h:" in t and "--cellula-wide-h:" in t
-                             for t in steps), f"{page.relative_to(SITE)}: {steps[:1]}"
