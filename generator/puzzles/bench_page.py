@@ -83,25 +83,21 @@ def _speed_ratio(item: dict[str, Any]) -> str | None:
 
 
 def _gap_with_percent(item: dict[str, Any]) -> str | None:
-    """The gap between plan and bound in points, with its share of the bound: ``2 (8.0 %)``."""
+    """The gap between plan and bound in points, with its share of the bound: ``2 (8.0 %)``
+    (``gap_percent`` is None whenever ``gap`` is: suite.py derives one from the other)."""
     gap, percent = item.get("gap"), item.get("gap_percent")
     if gap is None:
-        return None if percent is None else f"({percent} %)"
+        return None
     return f"{gap} ({percent} %)" if isinstance(percent, (int, float)) and not isinstance(percent, bool) else str(gap)
 
 
-def _plan_and_bound(item: dict[str, Any]) -> str | None:
-    """The best plan's Health Points and the bound proven: ``21 / 23``."""
-    plan, bound = item.get("objective"), item.get("bound")
-    if plan is None and bound is None:
-        return None
-    return f"{'–' if plan is None else plan} / {'–' if bound is None else bound}"
-
-
-def _deck_shape(item: dict[str, Any]) -> str | None:
-    """A suite puzzle's edition, players and deck size: ``1e · 2 · 14``."""
-    parts = [item.get(k) for k in ("edition", "players", "deck_cards")]
-    return None if all(p is None for p in parts) else " · ".join("–" if p is None else str(p) for p in parts)
+def _joined(fields: tuple[str, ...], separator: str) -> Callable[[dict[str, Any]], str | None]:
+    """A cell of several fields side by side, ``–`` for a missing one (None when all are missing):
+    plan and bound ``21 / 23``, a suite puzzle's edition, players and deck size ``1e · 2 · 14``."""
+    def cell(item: dict[str, Any]) -> str | None:
+        parts = [item.get(f) for f in fields]
+        return None if all(p is None for p in parts) else separator.join("–" if p is None else str(p) for p in parts)
+    return cell
 
 
 BENCH_COMPOSITES = (
@@ -113,9 +109,9 @@ BENCH_COMPOSITES = (
      "ratio"),
     ("gap_percent", ("gap", "gap_percent"), _gap_with_percent,
      "gap_percent"),
-    ("bound", ("objective", "bound"), _plan_and_bound,
+    ("bound", ("objective", "bound"), _joined(("objective", "bound"), " / "),
      "bound"),
-    ("deck_cards", ("edition", "players", "deck_cards"), _deck_shape,
+    ("deck_cards", ("edition", "players", "deck_cards"), _joined(("edition", "players", "deck_cards"), " · "),
      "deck_cards"),
 )
 """Fields of ``bench.json`` read together in one cell: (main field, fields it takes in, cell, column

@@ -5,6 +5,8 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from site_server import OFFLINE_SITE, ROOT, SITE, serve_site, site_prefix  # noqa: F401 -- the tests' one import
 
 
@@ -235,3 +237,16 @@ def pages_under(folder: str, lang: str = "it") -> list[str]:
         if rel != base.relative_to(SITE).as_posix():
             found.append(rel + "/")
     return found
+
+
+def wait_for_first_move(page, timeout: float = 120_000) -> None:
+    """Wait for play's first legal move after "Try it yourself" (120 s by default: Pyodide may load
+    first). Past ``timeout`` ms, fail saying what the page said: the play status line (a failed
+    start says why there) and the console's errors and failed requests, which the fixture reports
+    only for a test that ends."""
+    try:
+        page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=timeout)
+    except PlaywrightTimeout:
+        status = page.locator(".cellula-play__status").all_inner_texts()
+        raise AssertionError(f"no move to play after {timeout / 1000:g} s; play status {status!r}; "
+                             f"console: {getattr(page, 'console', None) and page.console.problems!r}") from None

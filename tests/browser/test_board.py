@@ -6,9 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from helpers import OFFLINE_SITE, SITE
+from helpers import OFFLINE_SITE, SITE, wait_for_first_move
 from play_data import play_data
 
 PUZZLE = "cytosis/puzzles/rulebook-protein-hormone-2e/"
@@ -119,7 +118,7 @@ def _start_play_at(page, url: str):
     early = [u for u in seen if not u.endswith(".table.js")]
     assert early == [], f"the engine or the play data loaded before play started: {early}"
     board.locator(".cellula-board__play").click()
-    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    wait_for_first_move(page)
     puzzle = board.get_attribute("data-puzzle")
     if board.get_attribute("data-table"):
         assert page.locator(".cellula-play").get_attribute("data-engine") == "table"
@@ -193,7 +192,7 @@ def test_play_with_the_keyboard_only(page, site_url):
     page.locator(".cellula-board").wait_for(state="visible")
     page.locator(".cellula-board__play").focus()
     page.keyboard.press("Enter")
-    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    wait_for_first_move(page)
     for frame in data["frames"][1:]:
         # Focus sits on the first legal move after each move: Tab to the wanted one, then Enter.
         labels = page.locator(".cellula-play__action").all_inner_texts()
@@ -274,15 +273,9 @@ def _play_page(page, site_url, puzzle, lang="en"):
     board = page.locator(".cellula-board")
     board.wait_for(state="visible")
     board.locator(".cellula-board__play").click()
-    try:
-        page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
-    except PlaywrightTimeout:
-        # Say what the page said: the play status line (a failed start says why there) and the
-        # console's errors and failed requests, which the fixture reports only for a test that ends.
-        status = page.locator(".cellula-play__status").all_inner_texts()
-        raise AssertionError(f"no move to play after 120 s; play status {status!r}; "
-                             f"console: {getattr(page, 'console', None) and page.console.problems!r}") from None
+    wait_for_first_move(page)
     return board
+
 
 
 

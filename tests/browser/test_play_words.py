@@ -11,7 +11,7 @@ from html import unescape
 
 import pytest
 
-from helpers import SITE
+from helpers import SITE, wait_for_first_move
 
 TABLE_PUZZLE = "cytosis/puzzles/rulebook-protein-hormone-2e/"
 """A puzzle small enough for a move table (941 states): played without Python in the browser."""
@@ -42,7 +42,7 @@ def _start(page, url: str) -> None:
     board = page.locator(".cellula-board")
     board.wait_for(state="visible")
     board.locator(".cellula-board__play").click()
-    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    wait_for_first_move(page)
 
 
 def _check_words(page, ids: re.Pattern[str]) -> list[str]:
@@ -90,7 +90,7 @@ def test_first_legal_move_from_the_table_within_two_seconds(page, site_url):
     board = page.locator(".cellula-board")
     board.wait_for(state="visible")
     board.locator(".cellula-board__play").dispatch_event("click")
-    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=30_000)
+    wait_for_first_move(page, timeout=30_000)
     ms = int(page.locator(".cellula-play").get_attribute("data-first-move-ms"))
     print(f"first legal move (table, http): {ms} ms")
     assert ms < 2000, ms
@@ -143,7 +143,7 @@ def test_no_board_text_overlaps(page, site_url, width):
     assert page.evaluate(OVERLAPS) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.locator(".cellula-board__play").click()
-    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=30_000)
+    wait_for_first_move(page, timeout=30_000)
     assert page.evaluate(OVERLAPS) == []
 
 
@@ -158,7 +158,7 @@ def test_phone_board_first_and_readable(page, site_url, lang):
     print(f"smallest board text at 390 px ({lang}): {smallest:.1f} px")
     assert smallest >= 12, smallest
     page.locator(".cellula-board__play").click()
-    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=30_000)
+    wait_for_first_move(page, timeout=30_000)
     assert _smallest_text(page) >= 12
     board_top = page.locator(".cellula-play svg").bounding_box()["y"]
     moves_top = page.locator(".cellula-play__actions").bounding_box()["y"]
@@ -229,7 +229,7 @@ def test_first_legal_move_from_the_engine(page, site_url, hover):
         button.click()
     else:
         button.dispatch_event("click")
-    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    wait_for_first_move(page)
     ms = int(page.locator(".cellula-play").get_attribute("data-first-move-ms"))
     print(f"first legal move (engine, http, {'hovered 3 s' if hover else 'cold'}): {ms} ms")
     assert page.locator(".cellula-play").get_attribute("data-engine") == "pyodide"
@@ -246,7 +246,7 @@ def test_first_legal_move_from_file_url(page, puzzle, engine):
     button = page.locator(".cellula-board__play")
     button.wait_for(state="visible")
     button.dispatch_event("click")
-    page.locator(".cellula-play__action").first.wait_for(state="visible", timeout=120_000)
+    wait_for_first_move(page)
     panel = page.locator(".cellula-play")
     ms = int(panel.get_attribute("data-first-move-ms"))
     print(f"first legal move ({engine}, file://, cold): {ms} ms")
