@@ -427,6 +427,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only the planner as it ships on the deck suite: seconds to each proof against issue #35's targets")
     p.add_argument("--proof-det", type=_positive_float, default=60.0, metavar="SECONDS",
                    help="CP-SAT deterministic seconds a worker of a --proofs run (default 60)")
+    p.add_argument("--completion-sets", action="store_true",
+                   help="only the bound by completion sets on the deck suite (a measured idea, not the planner's)")
+    p.add_argument("--sets-det", type=_positive_float, default=300.0, metavar="SECONDS",
+                   help="deterministic seconds of a --completion-sets proof (default 300)")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("record", help="a long run on a whole game: best plan and proven bound, written next to the puzzle")
     p.add_argument("puzzle")

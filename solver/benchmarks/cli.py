@@ -1,8 +1,9 @@
 """``python -m solver bench``: the benchmark's command. :func:`main` is all the runtime's command
 line imports (and only when ``bench`` runs); it dispatches to the shipped puzzles and scale curve
 (the default), the deck series (``--deck``), the deck suite (``--suite``), the shipped planner's
-proof times on that suite (``--proofs``) or the ablation (``--ablation``), prints the tables and
-writes ``bench.json`` and the plots (see :mod:`solver.benchmarks.results`)."""
+proof times on that suite (``--proofs``), the bound by completion sets on it (``--completion-sets``)
+or the ablation (``--ablation``), prints the tables and writes ``bench.json`` and the plots (see
+:mod:`solver.benchmarks.results`)."""
 from __future__ import annotations
 
 import os
@@ -53,6 +54,8 @@ def main(args: argparse.Namespace) -> int:
         return proofs_main(args, out)
     if getattr(args, "suite", False):
         return suite_main(args, out)
+    if getattr(args, "completion_sets", False):
+        return completion_sets_main(args)
     if getattr(args, "ablation", False):
         print("CP-SAT seconds to a proven optimum (1 worker unless said)\n\n" + ablation_table(ablation(args.cap), args.cap))
         return 0
@@ -189,4 +192,45 @@ def proofs_main(args: argparse.Namespace, out: Path) -> int:
           + ", ".join(f"{n}: {a:.1f} / {b:.1f}" for n, (a, b) in loads.items()) + "\n")
     print(proof_summary_table(proof_summary(rows)))
     print(f"\nwrote {out / 'bench.json'}")
+    return 0
+
+
+def completion_sets_main(args: argparse.Namespace) -> int:
+    """``bench --completion-sets``: the planner as it ships (``--det`` deterministic seconds a worker)
+    gives the incumbent, then :func:`solver.benchmarks.completion_sets.completion_sets` tries to prove
+    it within ``--sets-det``; prints a row per suite puzzle (a design measurement: not in bench.json)."""
+    from .bounds import METHODS, run_method
+    from .completion_sets import completion_sets
+    from .deck_suite import suite_files
+    from solver.optimise.planner import build_model
+    try:
+        sizes = parse_placements(args.suite_sizes, "--suite-sizes")
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    files = [f for f in suite_files(small=False) if any(f.stem.endswith(f"-p{n}") for n in sizes)]
+    if args.only:
+        files = [f for f in files if args.only in f.stem]
+    baseline = next(m for m in METHODS if m.name == "baseline")
+    lines = ["| puzzle | planner: plan / bound | completions cap | sets above the plan | refuted | "
+             "result | deterministic s | wall s |", "|---|---|---|---|---|---|---|---|"]
+    for path in over(files, "completion sets"):
+        puzzle = load_puzzle(path)
+        first = run_method(build_model(puzzle), baseline, args.det, args.workers)
+        if first.objective is None:
+            lines.append(f"| {path.stem} | no plan / {first.bound} | | | | not run | | |")
+            continue
+        run = completion_sets(build_model(puzzle), first.objective, args.sets_det)
+        if run is None:
+            lines.append(f"| {path.stem} | {first.objective} / {first.bound} | does not apply | | | | | |")
+            continue
+        result = f"proven {run.best}" if run.proven else f"{run.best} / {run.bound}"
+        sets = "more than 5000" if run.sets is None else str(run.sets)
+        line = (f"| {path.stem} | {first.objective} / {first.bound} | {run.cap} | {sets} | {run.refuted} | {result} | "
+                f"{run.deterministic_seconds:.1f} | {run.wall_seconds:.1f} |")
+        note(line)
+        lines.append(line)
+    print(f"Bound by completion sets: the planner ({args.workers} workers, {args.det:g} deterministic s a worker) "
+          f"for the plan, then at most {args.sets_det:g} deterministic s of one-worker runs\n")
+    print("\n".join(lines))
     return 0
