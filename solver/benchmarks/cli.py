@@ -225,7 +225,7 @@ def completion_sets_main(args: argparse.Namespace) -> int:
             lines.append(f"| {path.stem} | {first.objective} / {first.bound} | does not apply | | | | | |")
             continue
         result = f"proven {run.best}" if run.proven else f"{run.best} / {run.bound}"
-        sets = "more than 5000" if run.sets is None else str(run.sets)
+        sets = "not all found" if run.sets is None else str(run.sets)
         line = (f"| {path.stem} | {first.objective} / {first.bound} | {run.cap} | {sets} | {run.refuted} | {result} | "
                 f"{run.deterministic_seconds:.1f} | {run.wall_seconds:.1f} |")
         note(line)

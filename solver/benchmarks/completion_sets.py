@@ -47,7 +47,8 @@ class CompletionSetRun:
     cap: int
     """The completions cap on the objective (the bound before any set is refuted)."""
     sets: int | None
-    """Completion sets whose cap exceeds the incumbent, or None when more than :data:`MAX_SETS`."""
+    """Completion sets whose cap exceeds the incumbent, or None when there are more than
+    :data:`MAX_SETS` or the budget ran out before the last was found."""
     refuted: int
     """Sets shown to admit no plan above the best."""
     bound: int
@@ -100,15 +101,19 @@ def completion_sets(pm: PlanModel, incumbent: int, deterministic_time: float) ->
     master.model.clear_objective()   # type: ignore[no-untyped-call]  # untyped in ortools 9.15's stubs
     master.model.add(score >= incumbent + 1)
     sets: list[dict[str, int]] = []     # per completable card: completed (1) or not (0)
-    while len(sets) <= MAX_SETS:
+    while len(sets) <= MAX_SETS and spent < deterministic_time:
+        cap_solver.parameters.max_deterministic_time = deterministic_time - spent
         status = cap_solver.solve(master.model)
         spent += cap_solver.deterministic_time
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status == cp_model.INFEASIBLE:
+            break
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):   # out of time before the last set
+            spent = deterministic_time
             break
         chosen = {c: int(cap_solver.value(v)) for c, v in master.done.items()}
         sets.append(chosen)
         master.model.add_bool_or([master.done[c].Not() if on else master.done[c] for c, on in chosen.items()])
-    if len(sets) > MAX_SETS:
+    if len(sets) > MAX_SETS or spent >= deterministic_time:
         return CompletionSetRun(incumbent, incumbent, cap, None, 0, cap, round(spent, 3),
                                 round(time.perf_counter() - start, 3))
     model, xs = to_cpsat_model(pm.lm)
