@@ -125,18 +125,32 @@ def deck_main(args: argparse.Namespace, out: Path) -> int:
     return 0
 
 
-def suite_main(args: argparse.Namespace, out: Path) -> int:
-    """``bench --suite``: the bounding methods on the deck suite, merged into ``bench.json``
-    (:data:`solver.benchmarks.suite.SUITE_KEYS`); prints per puzzle the plan, bound and gap at the deterministic-time budget."""
-    from .bounds import METHODS
-    from .deck_suite import suite_files, write_suite
-    if getattr(args, "write_suite", False):
-        print(f"wrote {len(write_suite())} suite puzzles")
+def suite_selection(args: argparse.Namespace) -> tuple[list[int], list[Path]] | None:
+    """The placements of ``--suite-sizes`` and the deck suite's puzzles of those sizes (those whose
+    name contains ``--only``, if given); None after an ``error:`` line on a bad ``--suite-sizes``."""
+    from .deck_suite import suite_files
     try:
         sizes = parse_placements(args.suite_sizes, "--suite-sizes")
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
+        return None
+    files = [f for f in suite_files(small=False) if any(f.stem.endswith(f"-p{n}") for n in sizes)]
+    if args.only:
+        files = [f for f in files if args.only in f.stem]
+    return sizes, files
+
+
+def suite_main(args: argparse.Namespace, out: Path) -> int:
+    """``bench --suite``: the bounding methods on the deck suite, merged into ``bench.json``
+    (:data:`solver.benchmarks.suite.SUITE_KEYS`); prints per puzzle the plan, bound and gap at the deterministic-time budget."""
+    from .bounds import METHODS
+    from .deck_suite import write_suite
+    if getattr(args, "write_suite", False):
+        print(f"wrote {len(write_suite())} suite puzzles")
+    selection = suite_selection(args)
+    if selection is None:
         return 2
+    files = selection[1]
     names = [m.name for m in METHODS]
     wanted = [s.strip() for s in args.methods.split(",")] if args.methods else names
     unknown = [w for w in wanted if w not in names]
@@ -144,9 +158,6 @@ def suite_main(args: argparse.Namespace, out: Path) -> int:
         print(f"error: --methods: unknown {unknown}, expected some of {names}", file=sys.stderr)
         return 2
     methods = [m for m in METHODS if m.name in wanted]
-    files = [f for f in suite_files(small=False) if any(f.stem.endswith(f"-p{n}") for n in sizes)]
-    if args.only:
-        files = [f for f in files if args.only in f.stem]
     earlier = read_suite_rows(out)
     stems = {f.stem for f in files}
     ours = [r for r in earlier if r["id"] in stems and r["engine"] in wanted]
@@ -170,16 +181,11 @@ def suite_main(args: argparse.Namespace, out: Path) -> int:
 def proofs_main(args: argparse.Namespace, out: Path) -> int:
     """``bench --proofs``: the planner as it ships on the deck suite, seconds to each proof against
     issue #35's targets, merged into ``bench.json`` (:data:`solver.benchmarks.suite.PROOF_KEYS`)."""
-    from .deck_suite import suite_files
     from .suite import proof_rows, proof_summary, write_proof_result
-    try:
-        sizes = parse_placements(args.suite_sizes, "--suite-sizes")
-    except ValueError as err:
-        print(f"error: {err}", file=sys.stderr)
+    selection = suite_selection(args)
+    if selection is None:
         return 2
-    files = [f for f in suite_files(small=False) if any(f.stem.endswith(f"-p{n}") for n in sizes)]
-    if args.only:
-        files = [f for f in files if args.only in f.stem]
+    sizes, files = selection
     rows: list[dict[str, Any]] = []
     loads: dict[int, tuple[float, float]] = {}
     for n in sizes:
@@ -201,16 +207,11 @@ def completion_sets_main(args: argparse.Namespace) -> int:
     it within ``--sets-det``; prints a row per suite puzzle (a design measurement: not in bench.json)."""
     from .bounds import METHODS, run_method
     from .completion_sets import completion_sets
-    from .deck_suite import suite_files
     from solver.optimise.planner import build_model
-    try:
-        sizes = parse_placements(args.suite_sizes, "--suite-sizes")
-    except ValueError as err:
-        print(f"error: {err}", file=sys.stderr)
+    selection = suite_selection(args)
+    if selection is None:
         return 2
-    files = [f for f in suite_files(small=False) if any(f.stem.endswith(f"-p{n}") for n in sizes)]
-    if args.only:
-        files = [f for f in files if args.only in f.stem]
+    files = selection[1]
     baseline = next(m for m in METHODS if m.name == "baseline")
     lines = ["| puzzle | planner: plan / bound | completions cap | sets above the plan | refuted | "
              "result | deterministic s | wall s |", "|---|---|---|---|---|---|---|---|"]

@@ -277,9 +277,6 @@ def _play_page(page, site_url, puzzle, lang="en"):
     return board
 
 
-
-
-
 def test_large_puzzle_regret_one_move_off_the_line(page, site_url):
     board = _play_page(page, site_url, LARGE_PUZZLE)
     assert json.loads(_play_data(board)["values"])["kind"] == "line", "the large puzzle should carry line values"
