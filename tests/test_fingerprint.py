@@ -51,6 +51,8 @@ def test_the_copy_has_the_projects_fingerprint(tree, before):
     ("solver/game/engine.py", "\ndef apply(", "\n# why: a comment changes no answer\ndef apply("),
     # a docstring changed
     ("solver/optimise/search.py", '"""', '"""Reworded. '),
+    # a constant's docstring (the string under it) reworded
+    ("generator/proofs/why.py", 'MAX_STATES = 30_000\n"""', 'MAX_STATES = 30_000\n"""Reworded. '),
     # a function's docstring removed altogether
     ("generator/proofs/why.py", '    """The puzzle with one more of each starting resource', '    """'),
     # layout: blank lines and a line broken differently

@@ -10,7 +10,8 @@ Each module contributes its *normalised* syntax tree, so that what does not chan
 not change the fingerprint:
 
 - comments and layout are not in the tree at all; line and column numbers are left out;
-- docstrings (the first string of a module, class or function body) are dropped;
+- docstrings are dropped: every statement that is a bare string in a module, class or function
+  body (the body's first, and the attribute docstrings written under constants);
 - the local variables of each function are renamed by order of first appearance, so renaming a
   local changes nothing (parameters keep their names: callers may pass them by keyword).
 
@@ -104,10 +105,9 @@ class _Normaliser(ast.NodeTransformer):
     """Drops docstrings and renames each function's locals by order of first appearance."""
 
     def _strip_docstring(self, body: list[ast.stmt]) -> list[ast.stmt]:
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                and isinstance(body[0].value.value, str):
-            return body[1:] or [ast.Pass()]
-        return body
+        kept = [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                                        and isinstance(s.value.value, str))]
+        return kept or [ast.Pass()]
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
         node.body = self._strip_docstring(node.body)

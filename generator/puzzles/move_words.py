@@ -131,8 +131,9 @@ def _legal_spots(state: engine.State) -> frozenset[str | None]:
     return frozenset() if engine.is_terminal(state) else frozenset(a.spot for a in engine.legal_actions(state))
 
 
-def blocked_codes(state: engine.State) -> str:
+def blocked_codes(state: engine.State, legal_actions: Iterable[engine.Action] | None = None) -> str:
     """:func:`blocked_code` of every spot of the board, in board order (the legal moves listed once,
-    not once a spot: a move table asks this of every reachable state)."""
-    legal = _legal_spots(state)
+    not once a spot: a move table asks this of every reachable state). ``legal_actions``: the
+    state's legal moves when the caller has listed them already."""
+    legal = _legal_spots(state) if legal_actions is None else frozenset(a.spot for a in legal_actions)
     return "".join(blocked_code(state, spot.id, legal) for spot in state.puzzle.board.spots)

@@ -211,14 +211,15 @@ def _walk(puzzle: Puzzle) -> tuple[_Reached, ...] | None:
     for state in order:    # grows while it is read
         moves: list[tuple[Action, int]] = []
         terminal = engine.is_terminal(state)
-        for action in ([] if terminal else engine.legal_actions(state)):
+        legal = [] if terminal else engine.legal_actions(state)
+        for action in legal:
             after = engine.apply_legal(state, action)
             if after not in index:
                 index[after] = len(order)
                 order.append(after)
             moves.append((action, index[after]))
         frame = json.dumps(play_runtime.frame_of(state), sort_keys=True, separators=(",", ":"))
-        reached.append(_Reached(state, tuple(moves), blocked_codes(state), frame,
+        reached.append(_Reached(state, tuple(moves), blocked_codes(state, legal), frame,
                                 engine.score(state).total if terminal else None))
         if len(order) > TABLE_STATES:
             return None

@@ -151,10 +151,17 @@ CAP_DETERMINISTIC_SECONDS = 60.0
 whole game proves its cap in about 20)."""
 
 
+WARM_SHARE = 0.5
+"""The share of a recording's time given to the warm start. CP-SAT found no plan of its own on the
+whole games and its bound stopped falling within about four minutes of a ten-minute run, while
+the large-neighbourhood search kept raising the plan (54 -> 59 on the 2nd edition's game in five
+minutes, session 39); a fifth before."""
+
+
 def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progress | None = None,
            earlier: Recording | None = None, subsolvers: tuple[str, ...] = RECORD_SUBSOLVERS) -> Recording:
     """Run the planner on ``puzzle`` for ``time_limit`` seconds: a beam search through the rules
-    engine and a large-neighbourhood search give a plan (a fifth of the time at most); the
+    engine and a large-neighbourhood search give a plan (:data:`WARM_SHARE` of the time at most); the
     completions cap (:func:`solver.optimise.caps.cap_objective`, its small models given
     :data:`CAP_DETERMINISTIC_SECONDS` each) goes into the model as a row; then CP-SAT runs for the
     rest, proving a bound. Returns the better plan of the two with CP-SAT's bound, which is at most
@@ -173,7 +180,7 @@ def record(puzzle: Puzzle, time_limit: float, workers: int = 2, progress: Progre
     from solver.solution import _verified
     t0 = time.perf_counter()
     known = None if earlier is None else (list(earlier.plan), earlier.health)
-    plan, warm = warm_start(puzzle, time_limit / 5, earlier=known)
+    plan, warm = warm_start(puzzle, time_limit * WARM_SHARE, earlier=known)
     value = warm if warm is not None else -1
     pm = build_model(puzzle)
     _, cap = cap_objective(pm, CAP_DETERMINISTIC_SECONDS)
