@@ -103,6 +103,16 @@ def _apply(op: dict, path: Path) -> None:
         text = path.read_text(encoding="utf-8")
         assert old in text, (path, old)
         path.write_text(text.replace(old, new, op.get("count", -1)), encoding="utf-8")
+    elif "json_field" in op:
+        # one top-level field of a JSON file written with indent 1 (a recording), replaced as
+        # written, whatever its value today: a re-recording does not break the case
+        import json
+        key, new = op["json_field"]
+        text = path.read_text(encoding="utf-8")
+        value = json.loads(text)[key]
+        old = f'"{key}": ' + json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n ")
+        assert text.count(old) == 1, (path, old)
+        path.write_text(text.replace(old, f'"{key}": {new}'), encoding="utf-8")
     elif "set" in op:
         import yaml
         *keys, value = op["set"]
