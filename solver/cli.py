@@ -23,6 +23,7 @@ from .solution import ENGINES, Solution, VerificationError, solve
 from solver.game.engine import score
 from solver.game.steps import Message
 from solver.io.catalogue import catalogue_languages, catalogue_message, describe_events
+from solver.optimise.portfolio import SEARCH_PLACEMENTS
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs
     from solver.game.model import Puzzle
@@ -157,6 +158,13 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     print(_table(sol.steps, args.lang))
     print(t("cli.final_score", health=sol.health))
     _print_breakdown(sol.breakdown, args.lang)
+    found_by = sol.stats.get("plan_found_by")
+    if found_by == "search":
+        cpsat = sol.stats.get("cpsat_health")
+        print(t("cli.search_found", cpsat="-" if cpsat is None else cpsat))
+    elif found_by == "cpsat":
+        found = sol.stats.get("search_health")
+        print(t("cli.search_beside", health="-" if found is None else found))
     seconds = f"{sol.wall_time:.1f}"
     if sol.proven:
         label = t("cli.proven")
@@ -377,7 +385,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "worker the same plan and bound on every machine, however loaded), with the best plan "
                         "found (labelled not proven)")
     p.add_argument("--workers", type=_workers, default=1,
-                   help=f"CP-SAT workers, 1..{MAX_WORKERS} (1: reproducible plans)")
+                   help=f"CP-SAT workers, 1..{MAX_WORKERS} (1: reproducible plans; 2 or more on a puzzle of "
+                        f"{SEARCH_PLACEMENTS} placements or more: a neighbourhood search runs beside them, as one "
+                        "thread more)")
     p.add_argument("--seed", type=_seed, default=0, help=f"CP-SAT random seed, 0..{MAX_SEED}")
     p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
     p.add_argument("--no-confirm", action="store_true", help="skip the HiGHS confirmation of the optimum")

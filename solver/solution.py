@@ -194,9 +194,21 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
                         dict(sol.stats, cpsat_unsupported=str(err)), bound=sol.bound, proven=sol.proven,
                         wall_time=sol.wall_time, reason=sol.reason)
     build_seconds = _time.perf_counter() - t0
-    res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress,
-                      subsolvers=subsolvers_for(puzzle), deterministic_time=deterministic_time)
-    stats = dict(res.stats, build_seconds=round(build_seconds, 3))
+    from solver.optimise.portfolio import prove_and_search, runs_search
+    search: dict[str, Any] = {}
+    if runs_search(puzzle, workers, deterministic_time):
+        both = prove_and_search(puzzle, pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress,
+                                subsolvers=subsolvers_for(puzzle))
+        res = both.proof
+        search = {"plan_found_by": both.found_by, "search_health": both.search_value,
+                  "search_seconds": round(both.search_seconds, 3), "cpsat_health": res.objective if res.plan else None}
+        if both.value is not None:
+            res = replace(res, plan=both.plan, objective=both.value, bound=both.bound,
+                          status="optimal" if both.proven else "feasible")
+    else:
+        res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress,
+                          subsolvers=subsolvers_for(puzzle), deterministic_time=deterministic_time)
+    stats = dict(res.stats, build_seconds=round(build_seconds, 3), **search)
     if res.status == "infeasible":
         left = remaining()
         why = (explain_infeasible(puzzle) if left is None else

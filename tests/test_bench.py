@@ -47,9 +47,10 @@ DECK_ROW = {"placements": 24, "edition": "2e", "engine": "CP-SAT, 2 workers", "s
             "objective": 34, "bound": 40, "gap": 6, "gap_percent": 15.0, "seconds": 60.0}
 
 
-def test_deck_row_replays_the_plan_and_reports_the_gap():
+@pytest.mark.parametrize("engine", ["CP-SAT, 1 worker", deck.BESIDE_SEARCH])
+def test_deck_row_replays_the_plan_and_reports_the_gap(engine):
     from solver.benchmarks.deck_family import deck_puzzle
-    row = deck.deck_row(deck_puzzle(8), "CP-SAT, 1 worker", deck.DECK_ENGINES["CP-SAT, 1 worker"], 30.0)
+    row = deck.deck_row(deck_puzzle(8), engine, deck.DECK_ENGINES[engine], 30.0)
     assert row["status"] == "optimal" and row["gap"] == 0 and row["objective"] == row["bound"] == 17
 
 

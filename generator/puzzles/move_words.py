@@ -126,14 +126,17 @@ def blocked_code(state: engine.State, spot_id: str, legal_spots: frozenset[str |
     return "c"
 
 
-def _legal_spots(state: engine.State) -> frozenset[str | None]:
-    """The spots of ``state``'s legal moves (none in a finished game)."""
-    return frozenset() if engine.is_terminal(state) else frozenset(a.spot for a in engine.legal_actions(state))
+def _legal_spots(state: engine.State, moves: Iterable[engine.Action] | None = None) -> frozenset[str | None]:
+    """The spots of ``state``'s legal moves (none in a finished game); ``moves``: those moves, when
+    the caller has listed them already."""
+    if engine.is_terminal(state):
+        return frozenset()
+    return frozenset(a.spot for a in (engine.legal_actions(state) if moves is None else moves))
 
 
 def blocked_codes(state: engine.State, legal_actions: Iterable[engine.Action] | None = None) -> str:
     """:func:`blocked_code` of every spot of the board, in board order (the legal moves listed once,
     not once a spot: a move table asks this of every reachable state). ``legal_actions``: the
     state's legal moves when the caller has listed them already."""
-    legal = _legal_spots(state) if legal_actions is None else frozenset(a.spot for a in legal_actions)
+    legal = _legal_spots(state, legal_actions)
     return "".join(blocked_code(state, spot.id, legal) for spot in state.puzzle.board.spots)

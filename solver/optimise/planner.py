@@ -1742,36 +1742,86 @@ def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None =
     return solver
 
 
+class SearchStop:
+    """Stops CP-SAT runs from another thread (the proof and the neighbourhood search of
+    :mod:`.portfolio` run side by side): :meth:`stop` ends the run in progress and every later one
+    given this handle before it starts. Thread-safe."""
+
+    def __init__(self) -> None:
+        import threading
+        self._lock = threading.Lock()
+        self._solver: cp_model.CpSolver | None = None
+        self._stopped = False
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+            if self._solver is not None:
+                self._solver.stop_search()
+
+    def attach(self, solver: cp_model.CpSolver | None) -> bool:
+        """Make ``solver`` the run :meth:`stop` ends (None: the run is over). False when stopped
+        already: the run is not to start."""
+        with self._lock:
+            self._solver = solver
+            return not self._stopped
+
+
 def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: float | None = None,
                 deterministic_time: float | None = None, progress: Progress | None = None,
                 hint: list[Action] | None = None,
                 fix_hint: bool = False, subsolvers: tuple[str, ...] = TWO_WORKERS,
-                fixed: dict[Var, int] | None = None) -> PlannerResult:
+                fixed: dict[Var, int] | None = None, held: dict[Var, int] | None = None,
+                stop: SearchStop | None = None,
+                converted: tuple[cp_model.CpModel, list[cp_model.IntVar]] | None = None) -> PlannerResult:
     """Run CP-SAT on ``pm``. ``progress(objective, bound, seconds)`` is called on each improving
     plan and each better bound. ``hint``: a plan to start from (``fix_hint``: the only plan
-    allowed); ``fixed``: variable values to hold (:func:`prefix_values`), the rest free."""
+    allowed); ``fixed``: variable values to hold (:func:`prefix_values`), the rest free; ``held``:
+    variable values to hold beside a ``hint`` (this run only: ``pm`` is left as it was, so one
+    model serves many runs); ``stop``: a handle another thread may end the run with (it then
+    answers like a run out of time); ``converted``: ``pm``'s CP-SAT model made once
+    (:func:`to_cpsat_model`, without hints), copied for this run instead of converting again."""
     from ortools.sat.python import cp_model
     lm = pm.lm
     if fixed is not None:
         lm.hints, fix_hint = dict(fixed), True
     else:
         lm.hints = hint_values(pm, hint) if hint is not None else {}
-    cp, xs = to_cpsat_model(lm)
+    if converted is None:
+        cp, xs = to_cpsat_model(lm)
+    else:
+        cp, xs = converted[0].clone(), converted[1]
+        for var, value in lm.hints.items():
+            cp.add_hint(xs[var.index], value)
+    for var, value in (held or {}).items():
+        domain = cp.proto.variables[var.index].domain
+        domain.clear()
+        domain.extend([value, value])
     solver = cpsat_parameters(workers, seed, time_limit, deterministic_time, subsolvers)
     if fix_hint:
         solver.parameters.fix_variables_to_their_hinted_value = True
     start = time.perf_counter()
-    if progress is not None:
-        report = progress   # narrowed to a callable, for the callbacks below
-        solver.best_bound_callback = lambda b: report(None, int(round(b)), time.perf_counter() - start)
+    if stop is not None and not stop.attach(solver):
+        return PlannerResult("unknown", [], None, None, 0.0, "cpsat", {})
+    try:
+        if progress is not None:
+            report = progress   # narrowed to a callable, for the callbacks below
+            solver.best_bound_callback = lambda b: report(None, int(round(b)), time.perf_counter() - start)
 
-        class _CB(cp_model.CpSolverSolutionCallback):
-            def on_solution_callback(self) -> None:
-                report(int(round(self.objective_value)), int(round(self.best_objective_bound)),
-                         time.perf_counter() - start)
-        status = solver.solve(cp, _CB())
-    else:
-        status = solver.solve(cp)
+            class _CB(cp_model.CpSolverSolutionCallback):
+                def on_solution_callback(self) -> None:
+                    report(int(round(self.objective_value)), int(round(self.best_objective_bound)),
+                           time.perf_counter() - start)
+            status = solver.solve(cp, _CB())
+        else:
+            status = solver.solve(cp)
+    finally:
+        if stop is not None:
+            stop.attach(None)
     wall = time.perf_counter() - start
     stats = {"branches": solver.num_branches, "conflicts": solver.num_conflicts,
              "variables": len(lm.vars), "constraints": len(lm.constraints)}

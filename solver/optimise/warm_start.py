@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:   # the engine is imported where it is used
     from solver.game.engine import Action, State
     from solver.game.model import Puzzle
+    from .planner import SearchStop
 
 
 STAGE_SHARE = {"hand": 0.2, "er": 0.45, "golgi": 0.7}
@@ -81,17 +82,24 @@ not cut short by its wall-clock budget gives the same plan on every machine)."""
 def lns_improve(puzzle: Puzzle, plan: list[Action], *, window: int = LNS_WINDOW,
                 deterministic_time: float = LNS_DETERMINISTIC_SECONDS, passes: int | None = None,
                 progress: Callable[[int, int], None] | None = None,
-                budget: float | None = None) -> tuple[list[Action], int]:
+                budget: float | None = None, stop: SearchStop | None = None,
+                on_plan: Callable[[list[Action], int], None] | None = None, widen: bool = False,
+                on_bound: Callable[[int], None] | None = None) -> tuple[list[Action], int]:
     """Large-neighbourhood search with CP-SAT from ``plan``: the placements of every round outside
     a window of ``window`` consecutive rounds are fixed to the current plan's, the window is solved
     (one worker, ``deterministic_time`` at most, the current plan as a hint), and the window slides
     over the game; passes follow while one improves (at most ``passes``; None: no limit); no new
     window once ``budget`` wall-clock seconds (the whole search) have passed, and no window runs
-    past it. Returns (plan, Health Points), every improvement replayed by the rules engine;
-    ``progress(value, first round)`` on each."""
+    past it; none once ``stop`` is stopped, and it ends the window in progress. ``widen``: a pass
+    that finds nothing widens the window by a round instead of ending the search, up to the whole
+    game, which is then solved from the best plan without a deterministic limit (until ``budget``
+    or ``stop``), ``on_bound(bound)`` on each bound it proves (a window's bound holds for that
+    window only; the whole game's holds for every plan). Returns (plan, Health Points), every
+    improvement replayed by the rules engine; ``progress(value, first round)`` and ``on_plan(plan,
+    value)`` on each."""
     import time
     from solver.game.errors import SolverError
-    from .planner import Options, build_model, hint_values, solve_cpsat
+    from .planner import Options, build_model, hint_values, solve_cpsat, to_cpsat_model
     from solver.game.replay import final_score
     # without the symmetry breaking: it fixes one order of commuting placements, and a plan from
     # the beam search need not be in that order (fixing its rounds would make the model infeasible)
@@ -102,40 +110,54 @@ def lns_improve(puzzle: Puzzle, plan: list[Action], *, window: int = LNS_WINDOW,
         raise SolverError(f"{puzzle.id}: the large-neighbourhood search needs a legal, complete plan to start from")
     rounds = puzzle.rounds
     deadline = None if budget is None else time.perf_counter() + budget
+    pm = build_model(puzzle, free_order)        # one model; each window holds the rounds outside it
+    pm.lm.hints = {}
+    converted = to_cpsat_model(pm.lm)           # and one conversion, copied for each window
     done_passes = 0
     while passes is None or done_passes < passes:
         done_passes += 1
         improved = False
         for first in range(1, max(1, rounds - window + 1) + 1):
             left = None if deadline is None else deadline - time.perf_counter()
-            if left is not None and left <= 0:
+            if (left is not None and left <= 0) or (stop is not None and stop.stopped):
                 return best, best_value
-            pm = build_model(puzzle, free_order)
             try:
-                fixed = hint_values(pm, best)
+                values = hint_values(pm, best)
             except SolverError:
                 return best, best_value
-            for s in pm.slots:
-                if not first <= s.round < first + window:
-                    for i in range(len(pm.acts)):
-                        pm.lm.eq(pm.x[s.t, i], fixed.get(pm.x[s.t, i], 0))
-            res = solve_cpsat(pm, deterministic_time=deterministic_time, time_limit=left, hint=best)
+            held = {pm.x[s.t, i]: values.get(pm.x[s.t, i], 0)
+                    for s in pm.slots if not first <= s.round < first + window for i in range(len(pm.acts))}
+            whole = not held
+            bounds = None if not (whole and on_bound) else (lambda _plan, bound, _s: on_bound(bound))
+            res = solve_cpsat(pm, deterministic_time=None if whole and widen else deterministic_time,
+                              time_limit=left, hint=best, held=held, stop=stop, progress=bounds,
+                              converted=converted)
+            if whole and on_bound and res.bound is not None:
+                on_bound(res.bound)
             if res.plan and res.objective is not None and res.objective > best_value:
                 value = final_score(puzzle, res.plan)
                 if value is not None and value > best_value:
                     best, best_value, improved = list(res.plan), value, True
                     if progress:
                         progress(best_value, first)
-        if not improved or window >= rounds:
+                    if on_plan:
+                        on_plan(list(best), best_value)
+        if window >= rounds or (not improved and not widen):
             break
+        if not improved:
+            window += 1
     return best, best_value
 
 
 def warm_start(puzzle: Puzzle, seconds: float, width: int = 64,
-               earlier: tuple[list[Action], int] | None = None) -> tuple[list[Action], int | None]:
+               earlier: tuple[list[Action], int] | None = None, stop: SearchStop | None = None,
+               on_plan: Callable[[list[Action], int], None] | None = None, widen: bool = False,
+               on_bound: Callable[[int], None] | None = None) -> tuple[list[Action], int | None]:
     """A good plan within about ``seconds``: :func:`beam_plan`, then :func:`lns_improve` for the
     time left (passes while one improves). ``earlier``: a plan already known (replayed by the
-    caller, with its Health Points), improved instead of the beam's when it scores more. Returns
+    caller, with its Health Points), improved instead of the beam's when it scores more; ``stop``,
+    ``widen``, ``on_bound`` and ``on_plan(plan, value)`` (the start and each better plan): as
+    :func:`lns_improve`'s. Returns
     (plan, Health Points), ``([], None)`` when there is no complete plan to start from."""
     import time
     t0 = time.perf_counter()
@@ -144,7 +166,11 @@ def warm_start(puzzle: Puzzle, seconds: float, width: int = 64,
         plan, value = list(earlier[0]), earlier[1]
     if not plan:
         return [], None
+    if on_plan:
+        on_plan(list(plan), value)
     left = seconds - (time.perf_counter() - t0)
     if left > 1:
-        plan, value = lns_improve(puzzle, plan, budget=left)
+        plan, value = lns_improve(puzzle, plan, budget=left if left != float("inf") else None, stop=stop,
+                                  on_plan=on_plan, widen=widen,
+                                  on_bound=on_bound)
     return plan, value
