@@ -416,7 +416,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ablation", action="store_true",
                    help="only measure each model option (symmetry breaking, tight bounds, hints, 2 workers)")
     p.add_argument("--deck", action="store_true",
-                   help="only the deck series (refilling card row) per engine and the methods tried, merged into bench.json")
+                   help="only the deck series (refilling card row) per engine, merged into bench.json (the sizes "
+                        "run replace their earlier rows), and the methods tried when 16 placements are run")
     # the defaults are the benchmarks' constants, written out so that building this parser (for any
     # command) does not import the benchmarks; tests/test_bench.py checks they agree
     p.add_argument("--deck-sizes", default="8,16,24,32,44",

@@ -154,7 +154,11 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
     CP-SAT: ``time_limit`` (seconds, None: until proven), ``deterministic_time`` (CP-SAT's own
     work units: with one worker, the same answer on every machine however loaded), ``workers`` and
     ``seed`` (fixed: the same plan every run with one worker), ``progress(objective, bound, seconds)`` on each improving plan
-    or bound. Every plan is replayed by the rules engine first (:class:`VerificationError` if it
+    or bound. With two workers or more on a puzzle of
+    :data:`~solver.optimise.portfolio.SEARCH_PLACEMENTS` placements or more, and no
+    ``deterministic_time``, a neighbourhood search runs beside CP-SAT
+    (:func:`solver.optimise.portfolio.prove_and_search`); ``stats`` then name the run that found
+    the plan (``plan_found_by``) and each run's best. Every plan is replayed by the rules engine first (:class:`VerificationError` if it
     disagrees); a proven optimum is confirmed by each engine of ``confirm`` (``highs``,
     ``exhaustive``) on a best-effort basis (within ``confirm_time_limit``): a disagreement is a
     :class:`VerificationError`, a confirmation is listed in ``Solution.confirmed_by``.

@@ -86,6 +86,45 @@ def test_deck_sizes_are_checked(sizes, capsys, tmp_path):
     assert "--deck-sizes: expected" in capsys.readouterr().err
 
 
+@pytest.fixture
+def earlier_deck(tmp_path, monkeypatch):
+    """A ``bench.json`` with deck rows at 16, 24 and the whole game, and a deck series that answers
+    at once (its rows: a plan one better than before, tagged ``new``)."""
+    from solver.benchmarks import cli as bench_cli
+    from solver.benchmarks.results import write_json
+    rows = [dict(DECK_ROW, placements=n) for n in (16, 24, deck.WHOLE_GAME)]
+    write_json(tmp_path / "bench.json", {"deck": rows, "deck_methods": [dict(DECK_ROW, engine="old")], "deck_cap_seconds": 60.0,
+                                         "deck_whole_cap_seconds": 600.0})
+    monkeypatch.setattr(bench_cli, "deck_series", lambda sizes, cap, whole: [
+        dict(DECK_ROW, placements=n, objective=35, engine="new") for n in sizes])
+    monkeypatch.setattr(bench_cli, "deck_methods", lambda cap, n: [dict(DECK_ROW, engine=f"methods {n}")])
+    return tmp_path
+
+
+@pytest.mark.parametrize("sizes, engines, methods", [
+    ("24", {16: "CP-SAT, 2 workers", 24: "new", 44: "CP-SAT, 2 workers"}, "old"),
+    ("16,32", {16: "new", 24: "CP-SAT, 2 workers", 32: "new", 44: "CP-SAT, 2 workers"}, "methods 16"),
+])
+def test_a_deck_run_replaces_its_sizes_and_keeps_the_others(earlier_deck, sizes, engines, methods):
+    from solver.benchmarks.results import read_json
+    from solver.cli import main
+    assert main(["bench", "--deck", "--deck-sizes", sizes, "--out", str(earlier_deck)]) == 0
+    now = read_json(earlier_deck / "bench.json")
+    assert {r["placements"]: r["engine"] for r in now["deck"]} == engines
+    assert [r["placements"] for r in now["deck"]] == sorted(engines)
+    assert [r["engine"] for r in now["deck_methods"]] == [methods]
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--deck-sizes", "24", "--cap", "30"], "--cap: the deck series' other sizes were measured with 60 s, got 30"),
+    (["--deck-sizes", "24", "--whole-cap", "300"], "--whole-cap: the whole game was measured with 600 s, got 300"),
+])
+def test_a_deck_run_with_other_caps_does_not_mix_its_rows_with_the_kept_ones(earlier_deck, options, message, capsys):
+    from solver.cli import main
+    assert main(["bench", "--deck", *options, "--out", str(earlier_deck)]) == 2
+    assert message in capsys.readouterr().err
+
+
 # --------------------------------------------------------------------------- the deck suite (#35)
 
 SUITE_ROWS = [

@@ -108,8 +108,8 @@ def test_the_command_line_says_which_run_found_the_plan(tmp_path, small_deck, se
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["solve", str(path), "--workers", "2", "--no-confirm"]) == 0
     out = capsys.readouterr().out
-    assert "plan found by CP-SAT (the neighbourhood search beside it: best" in out or \
-        "plan found by the neighbourhood search beside the proof" in out
+    assert "plan found by CP-SAT (the beam and large-neighbourhood search beside it: best" in out or \
+        "plan found by the beam and large-neighbourhood search run beside the proof" in out
     assert main(["solve", str(path), "--workers", "2", "--no-confirm", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["health"] == optimum and data["stats"]["plan_found_by"] in ("cpsat", "search")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from solver.io.progress import note, over
 from solver.io.puzzle import load_puzzle, puzzle_files
-from .deck import DECK_KEYS, WHOLE_GAME, deck_methods, deck_series
+from .deck import DECK_KEYS, METHODS_PLACEMENTS, WHOLE_GAME, deck_methods, deck_series
 from .plots import scale_svg
 from .results import OUT, read_json, write_json
 from .scale import MAX_PLACEMENTS, SEEDS, TARGETS, ablation, measure, scale_puzzle, time_cpsat
@@ -105,18 +105,40 @@ def scale_main(args: argparse.Namespace, sizes: list[int], out: Path) -> int:
     return 0
 
 
+def kept_caps_fault(result: dict[str, Any], kept: list[dict[str, Any]], cap: float, whole_cap: float) -> str | None:
+    """Why rows of an earlier ``--deck`` run cannot stay beside this run's (they were measured with
+    another cap), or None."""
+    if any(r.get("placements") != WHOLE_GAME for r in kept) and result.get("deck_cap_seconds") not in (None, cap):
+        return (f"--cap: the deck series' other sizes were measured with {result['deck_cap_seconds']:g} s, "
+                f"got {cap:g}; give the same cap or re-run every size (--deck-sizes)")
+    if any(r.get("placements") == WHOLE_GAME for r in kept) and result.get("deck_whole_cap_seconds") not in (None, whole_cap):
+        return (f"--whole-cap: the whole game was measured with {result['deck_whole_cap_seconds']:g} s, "
+                f"got {whole_cap:g}; give the same cap or re-run it (--deck-sizes ...,{WHOLE_GAME})")
+    return None
+
+
 def deck_main(args: argparse.Namespace, out: Path) -> int:
-    """``bench --deck``: the deck series and the methods tried, merged into ``bench.json``."""
+    """``bench --deck``: the deck series merged into ``bench.json`` (the sizes of ``--deck-sizes``
+    replace those sizes' earlier rows, other sizes' rows stay if measured with the same caps), and
+    the methods tried on :data:`METHODS_PLACEMENTS` placements when that size is run."""
     try:
         sizes = parse_placements(args.deck_sizes, "--deck-sizes", most=WHOLE_GAME)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     result = read_json(out / "bench.json")
-    result.update(deck_cap_seconds=args.cap, deck_whole_cap_seconds=args.whole_cap,
-                  deck=deck_series(sizes, args.cap, args.whole_cap), deck_methods=deck_methods(args.cap))
+    kept = [r for r in result.get("deck", []) if isinstance(r, dict) and r.get("placements") not in sizes]
+    fault = kept_caps_fault(result, kept, args.cap, args.whole_cap)
+    if fault:
+        print(f"error: {fault}", file=sys.stderr)
+        return 2
+    rows = sorted(kept + deck_series(sizes, args.cap, args.whole_cap), key=lambda r: r["placements"])
+    result.update(deck_cap_seconds=args.cap, deck_whole_cap_seconds=args.whole_cap, deck=rows)
+    if METHODS_PLACEMENTS in sizes:
+        result["deck_methods"] = deck_methods(args.cap, METHODS_PLACEMENTS)
     print("Deck series (2nd edition, 3 players)\n\n" + engine_table(result["deck"], DECK_COLUMNS))
-    print("\nMethods tried on 16 placements\n\n" + engine_table(result["deck_methods"], DECK_COLUMNS))
+    print(f"\nMethods tried on {METHODS_PLACEMENTS} placements\n\n"
+          + engine_table(result.get("deck_methods", []), DECK_COLUMNS))
     write_json(out / "bench.json", result)
     if result.get("scale"):
         (out / "scale.svg").write_text(scale_svg(result["scale"], result.get("cap_seconds", args.cap),

@@ -157,7 +157,11 @@ def deck_series(sizes: Iterable[int], cap: float, whole_cap: float,
     return rows
 
 
-def deck_methods(cap: float, placements: int = 16) -> list[dict[str, Any]]:
+METHODS_PLACEMENTS = 16
+"""The deck puzzle the methods of :data:`DECK_METHODS` are tried on."""
+
+
+def deck_methods(cap: float, placements: int = METHODS_PLACEMENTS) -> list[dict[str, Any]]:
     """Each reformulation and solver choice of :data:`DECK_METHODS` on one deck puzzle."""
     from .deck_family import deck_puzzle
     puzzle = deck_puzzle(placements)
