@@ -23,7 +23,6 @@ from .solution import ENGINES, Solution, VerificationError, solve
 from solver.game.engine import score
 from solver.game.steps import Message
 from solver.io.catalogue import catalogue_languages, catalogue_message, describe_events
-from solver.optimise.portfolio import SEARCH_PLACEMENTS
 
 if TYPE_CHECKING:   # the planner is imported when CP-SAT runs
     from solver.game.model import Puzzle
@@ -119,13 +118,18 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         print(f"error: --work-limit: expected with --engine cpsat (CP-SAT's deterministic work), "
               f"got --engine {args.engine}; the exhaustive search takes --time-limit", file=sys.stderr)
         return 2
+    if args.search and (args.engine != "cpsat" or args.workers < 2 or args.work_limit is not None):
+        print(f"error: --search: expected with --engine cpsat, --workers 2 or more and no --work-limit (the search "
+              f"runs beside CP-SAT's workers, on the wall clock), got --engine {args.engine} --workers {args.workers}"
+              + (f" --work-limit {args.work_limit:g}" if args.work_limit is not None else ""), file=sys.stderr)
+        return 2
     puzzle = load_puzzle(args.puzzle)
     args.time_limit = _time_left(args.time_limit)
     started = time.perf_counter()
     try:
         sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
                     progress=_progress(args.lang) if args.progress else None, confirm=(),
-                    deterministic_time=args.work_limit)
+                    deterministic_time=args.work_limit, search=args.search)
         if sol.status == "optimal" and sol.engine == "cpsat" and not args.no_confirm:
             budget = args.confirm_budget or confirm_budget(time.perf_counter() - started)
             if args.time_limit is not None:      # the time limit holds for the confirmation too
@@ -385,9 +389,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "worker the same plan and bound on every machine, however loaded), with the best plan "
                         "found (labelled not proven)")
     p.add_argument("--workers", type=_workers, default=1,
-                   help=f"CP-SAT workers, 1..{MAX_WORKERS} (1: reproducible plans; 2 or more on a puzzle of "
-                        f"{SEARCH_PLACEMENTS} placements or more: a neighbourhood search runs beside them, as one "
-                        "thread more)")
+                   help=f"CP-SAT workers, 1..{MAX_WORKERS} (1: reproducible plans)")
+    p.add_argument("--search", action="store_true",
+                   help="run the beam and large-neighbourhood search beside CP-SAT's workers, as one thread more: "
+                        "better plans on large puzzles, a slower bound (with --workers 2 or more, not with --work-limit)")
     p.add_argument("--seed", type=_seed, default=0, help=f"CP-SAT random seed, 0..{MAX_SEED}")
     p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
     p.add_argument("--no-confirm", action="store_true", help="skip the HiGHS confirmation of the optimum")

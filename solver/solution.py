@@ -147,32 +147,36 @@ def _verified(puzzle: Puzzle, plan: Iterable[Action], claimed: int | None, engin
 
 def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None, workers: int = 1,
           seed: int = 0, progress: Progress | None = None, confirm: tuple[str, ...] = ("highs",),
-          confirm_time_limit: float | None = 60.0, deterministic_time: float | None = None) -> Solution:
+          confirm_time_limit: float | None = 60.0, deterministic_time: float | None = None,
+          search: bool = False) -> Solution:
     """Solve ``puzzle`` with ``engine`` (``cpsat``, the default, or ``exhaustive``). Stable public
     API for the site generator.
 
     CP-SAT: ``time_limit`` (seconds, None: until proven), ``deterministic_time`` (CP-SAT's own
     work units: with one worker, the same answer on every machine however loaded), ``workers`` and
     ``seed`` (fixed: the same plan every run with one worker), ``progress(objective, bound, seconds)`` on each improving plan
-    or bound. With two workers or more on a puzzle of
-    :data:`~solver.optimise.portfolio.SEARCH_PLACEMENTS` placements or more, and no
-    ``deterministic_time``, a neighbourhood search runs beside CP-SAT
-    (:func:`solver.optimise.portfolio.prove_and_search`); ``stats`` then name the run that found
-    the plan (``plan_found_by``) and each run's best. Every plan is replayed by the rules engine first (:class:`VerificationError` if it
+    or bound. ``search``: the beam and large-neighbourhood search runs beside CP-SAT's workers (two
+    or more, no ``deterministic_time``: :func:`solver.optimise.portfolio.prove_and_search`), a
+    better plan on large puzzles for a slower bound; ``stats`` then name the run that found the
+    plan (``plan_found_by``) and each run's best. Every plan is replayed by the rules engine first (:class:`VerificationError` if it
     disagrees); a proven optimum is confirmed by each engine of ``confirm`` (``highs``,
     ``exhaustive``) on a best-effort basis (within ``confirm_time_limit``): a disagreement is a
     :class:`VerificationError`, a confirmation is listed in ``Solution.confirmed_by``.
     """
     if engine not in ENGINES:
         raise SolverError(f"engine: expected one of {list(ENGINES)}, got {engine!r}")
+    if search and (engine != "cpsat" or workers < 2 or deterministic_time is not None):
+        raise SolverError(f"search: expected with the cpsat engine, 2 workers or more and no deterministic "
+                          f"limit, got engine {engine!r}, {workers} worker(s), deterministic limit {deterministic_time}")
     sol = _solve(puzzle, engine, time_limit=time_limit, workers=workers, seed=seed, progress=progress,
-                 confirm=confirm, confirm_time_limit=confirm_time_limit, deterministic_time=deterministic_time)
+                 confirm=confirm, confirm_time_limit=confirm_time_limit, deterministic_time=deterministic_time,
+                 search=search)
     return replace(sol, rulings=tuple(puzzle.readings().items()))
 
 
 def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: int, seed: int,
            progress: Progress | None, confirm: tuple[str, ...], confirm_time_limit: float | None,
-           deterministic_time: float | None = None) -> Solution:
+           deterministic_time: float | None = None, search: bool = False) -> Solution:
     import time as _time
     t0 = _time.perf_counter()
 
@@ -198,13 +202,13 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
                         dict(sol.stats, cpsat_unsupported=str(err)), bound=sol.bound, proven=sol.proven,
                         wall_time=sol.wall_time, reason=sol.reason)
     build_seconds = _time.perf_counter() - t0
-    from solver.optimise.portfolio import prove_and_search, runs_search
-    search: dict[str, Any] = {}
-    if runs_search(puzzle, workers, deterministic_time):
+    from solver.optimise.portfolio import prove_and_search
+    beside: dict[str, Any] = {}
+    if search:
         both = prove_and_search(puzzle, pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress,
                                 subsolvers=subsolvers_for(puzzle))
         res = both.proof
-        search = {"plan_found_by": both.found_by, "search_health": both.search_value,
+        beside = {"plan_found_by": both.found_by, "search_health": both.search_value,
                   "search_seconds": round(both.search_seconds, 3), "cpsat_health": res.objective if res.plan else None}
         if both.value is not None:
             res = replace(res, plan=both.plan, objective=both.value, bound=both.bound,
@@ -212,7 +216,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
     else:
         res = solve_cpsat(pm, workers=workers, seed=seed, time_limit=remaining(), progress=progress,
                           subsolvers=subsolvers_for(puzzle), deterministic_time=deterministic_time)
-    stats = dict(res.stats, build_seconds=round(build_seconds, 3), **search)
+    stats = dict(res.stats, build_seconds=round(build_seconds, 3), **beside)
     if res.status == "infeasible":
         left = remaining()
         why = (explain_infeasible(puzzle) if left is None else

@@ -1,6 +1,7 @@
-"""The proof and the neighbourhood search side by side (issue #35): which puzzles get both, the
+"""The proof and the neighbourhood search side by side (issue #35): when it can be asked for, the
 answer's plan and bound, and a proof made of one run's plan and the other's bound."""
 import json
+import re
 import time
 
 import pytest
@@ -10,9 +11,8 @@ from solver.benchmarks.deck_family import deck_puzzle, deck_puzzle_data
 from solver.cli import main
 from solver.game.errors import SolverError
 from solver.game.replay import final_score
-from solver.optimise import portfolio
 from solver.optimise.planner import PlannerResult, build_model, solve_cpsat
-from solver.optimise.portfolio import SEARCH_PLACEMENTS, placements, prove_and_search, runs_search
+from solver.optimise.portfolio import prove_and_search
 
 
 @pytest.fixture(scope="module")
@@ -22,17 +22,15 @@ def small_deck():
     return p, solve_cpsat(build_model(p)).objective
 
 
-@pytest.mark.parametrize("size,workers,work_limit,expected", [
-    (SEARCH_PLACEMENTS, 2, None, True),
-    (SEARCH_PLACEMENTS + 8, 4, None, True),
-    (SEARCH_PLACEMENTS, 1, None, False),          # one worker: the proof alone, reproducible
-    (SEARCH_PLACEMENTS, 2, 30.0, False),          # a deterministic limit: the same answer everywhere
-    (SEARCH_PLACEMENTS - 8, 2, None, False),      # small: CP-SAT's two workers prove it sooner
+@pytest.mark.parametrize("options, shown", [
+    ({"workers": 1}, "1 worker(s)"),
+    ({"workers": 2, "deterministic_time": 30.0}, "deterministic limit 30.0"),
+    ({"workers": 2, "engine": "exhaustive"}, "engine 'exhaustive'"),
 ])
-def test_which_puzzles_get_the_search_beside_the_proof(size, workers, work_limit, expected):
-    p = deck_puzzle(size)
-    assert placements(p) == size
-    assert runs_search(p, workers, work_limit) is expected
+def test_the_search_is_asked_for_with_two_workers_on_the_wall_clock(small_deck, options, shown):
+    p, _ = small_deck
+    with pytest.raises(SolverError, match=r"search: expected with the cpsat engine, 2 workers or more .*" + re.escape(shown)):
+        solve(p, search=True, **options)
 
 
 def test_both_runs_together_prove_the_optimum(small_deck):
@@ -85,31 +83,36 @@ def test_the_search_runs_beside_two_workers_or_more(small_deck):
         prove_and_search(p, build_model(p), workers=1, time_limit=5)
 
 
-@pytest.fixture
-def search_from_8(monkeypatch):
-    """The search beside the proof from 8 placements, so a small puzzle shows it in seconds."""
-    monkeypatch.setattr(portfolio, "SEARCH_PLACEMENTS", 8)
-
-
-def test_solve_names_the_run_that_found_the_plan(small_deck, search_from_8):
+def test_solve_names_the_run_that_found_the_plan(small_deck):
     p, optimum = small_deck
-    sol = solve(p, workers=2, time_limit=60, confirm=())
+    sol = solve(p, workers=2, time_limit=60, confirm=(), search=True)
     assert sol.status == "optimal" and sol.health == optimum and sol.bound == optimum
     assert sol.stats["plan_found_by"] in ("cpsat", "search")
     assert sol.stats["search_health"] <= optimum
-    one = solve(p, workers=1, confirm=())
-    assert "plan_found_by" not in one.stats and one.health == optimum
+    for alone in (solve(p, workers=1, confirm=()), solve(p, workers=2, confirm=())):
+        assert "plan_found_by" not in alone.stats and alone.health == optimum
 
 
-def test_the_command_line_says_which_run_found_the_plan(tmp_path, small_deck, search_from_8, capsys):
+def test_the_command_line_says_which_run_found_the_plan(tmp_path, small_deck, capsys):
     p, optimum = small_deck
     data = deck_puzzle_data(8)              # the deck family is generated: written out as a file
     path = tmp_path / f"{data['id']}.yaml"
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert main(["solve", str(path), "--workers", "2", "--no-confirm"]) == 0
+    assert main(["solve", str(path), "--workers", "2", "--search", "--no-confirm"]) == 0
     out = capsys.readouterr().out
     assert "plan found by CP-SAT (the beam and large-neighbourhood search beside it: best" in out or \
         "plan found by the beam and large-neighbourhood search run beside the proof" in out
-    assert main(["solve", str(path), "--workers", "2", "--no-confirm", "--json"]) == 0
+    assert main(["solve", str(path), "--workers", "2", "--search", "--no-confirm", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["health"] == optimum and data["stats"]["plan_found_by"] in ("cpsat", "search")
+
+
+@pytest.mark.parametrize("options, shown", [
+    ([], "--workers 1"),
+    (["--workers", "2", "--work-limit", "5"], "--work-limit 5"),
+    (["--workers", "2", "--engine", "exhaustive"], "--engine exhaustive"),
+])
+def test_the_command_line_refuses_a_search_it_cannot_run(options, shown, capsys):
+    assert main(["solve", "data/puzzles/market-day-2e.yaml", "--search", *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --search: expected with --engine cpsat, --workers 2 or more") and shown in err

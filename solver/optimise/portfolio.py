@@ -1,18 +1,23 @@
 """The proof and the neighbourhood search side by side, for large puzzles (issue #35).
 
 From 24 placements on CP-SAT seldom proves a deck puzzle within a minute, and the plans it finds
-in that time are worse than those of the warm start (:mod:`.warm_start`: a beam search through the
-rules engine, then a large-neighbourhood search). So with two workers or more, a large puzzle gets
-both at once: CP-SAT on the whole model with its workers, proving the bound, and the search as one
-thread more (CP-SAT releases the interpreter while it works). The search's windows widen when a
-pass finds nothing, up to the whole game, which it then solves from its best plan: a second proof.
-The answer is the better plan of the two, replayed by the rules engine, with the better bound. It
-is proven when CP-SAT proves its own plan optimal or when a bound comes down to a plan: a bound
-holds for every plan of the game, whichever run found the plan. Either event ends both runs.
+in that time are often worse than those of the warm start (:mod:`.warm_start`: a beam search
+through the rules engine, then a large-neighbourhood search). ``solve(search=True)`` (``solve
+--search``) runs both at once: CP-SAT on the whole model with its workers (two or more), proving
+the bound, and the search as one thread more (CP-SAT releases the interpreter while it works). The
+search's windows widen when a pass finds nothing, up to the whole game, which it then solves from
+its best plan: a second proof. The answer is the better plan of the two, replayed by the rules
+engine, with the better bound. It is proven when CP-SAT proves its own plan optimal or when a
+bound comes down to a plan: a bound holds for every plan of the game, whichever run found the
+plan. Either event ends both runs.
 
-Measured on the deck series at 32 placements (120 s, 2 cores): CP-SAT's two workers alone, plan 38
-and bound 54 (gap 29.6 %); one CP-SAT worker beside the search, plan 44 and bound 63 (one worker's
-bound is far weaker here); two workers beside the search, plan 44 and bound 53 (gap 17.0 %).
+It is a trade, asked for rather than made by default: the third thread takes processor time from
+CP-SAT's bound. Measured on 2 cores (plan / bound, CP-SAT's two workers alone against the search
+beside them): the deck series at 32 placements, 120 s, 38 / 54 against 44 / 53; at 60 s, 41 / 54
+both; at 28 placements, 60 s, 36 / 47 against 37 / 46; the suite's 24-placement puzzles no better
+(the same plans in sum, bounds 2 points higher, proofs later); the series' whole game, 600 s, 49 /
+77 against 59 / 137. One CP-SAT worker beside the search, instead of two, proved a far weaker bound
+(63 at 32 placements).
 """
 from __future__ import annotations
 
@@ -29,27 +34,6 @@ if TYPE_CHECKING:
     from solver.game.model import Puzzle
     from .planner import PlanModel, PlannerResult, Progress
 
-SEARCH_PLACEMENTS = 28
-"""Placements (flasks a round, grey ones included, times rounds) from which ``solve`` with two
-workers or more runs the search beside the proof. Measured with a minute each (plan / bound,
-CP-SAT's two workers alone against the search beside them): the deck series at 28 placements 36 /
-47 against 37 / 46, at 32 (120 s) 38 / 54 against 44 / 53; at 24 no gain (the suite's 12 puzzles:
-the same plans in sum, bounds 2 points higher in sum, 3 proven either way but later), and below 24
-CP-SAT's two workers prove most deck puzzles within a minute, which a third thread would slow."""
-
-
-def placements(puzzle: Puzzle) -> int:
-    """The placements a puzzle's plan makes at most: its rounds times its flasks (grey included)."""
-    return puzzle.rounds * (puzzle.flasks + min(puzzle.grey_flasks, puzzle.flasks))
-
-
-def runs_search(puzzle: Puzzle, workers: int, deterministic_time: float | None) -> bool:
-    """Whether :func:`solve` gives ``puzzle`` the search beside the proof: two workers or more,
-    :data:`SEARCH_PLACEMENTS` or more, and no deterministic limit (a run limited by CP-SAT's own
-    work gives the same answer on every machine; the search's threads would not)."""
-    return workers >= 2 and deterministic_time is None and placements(puzzle) >= SEARCH_PLACEMENTS
-
-
 @dataclass
 class _Best:
     """The best plan either run has found so far, and CP-SAT's best bound (shared by the threads)."""
@@ -60,7 +44,6 @@ class _Best:
     cpsat_value: int | None = None
     bound: int | None = None
     search_value: int | None = None
-    search_plans: int = 0
 
 
 @dataclass(frozen=True)
@@ -117,7 +100,6 @@ def prove_and_search(puzzle: Puzzle, pm: PlanModel, *, workers: int, time_limit:
 
     def on_search(plan: list[Action], value: int) -> None:
         with best.lock:
-            best.search_plans += 1
             if best.search_value is not None and value <= best.search_value:
                 return
             best.search_value, best.plan = value, list(plan)
