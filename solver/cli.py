@@ -19,7 +19,7 @@ from solver.game.errors import IllegalActionError, SolverError
 from solver.io.plans import load_plan
 from solver.io.puzzle import PUZZLE_SCHEMA, load_puzzle
 from solver.game.replay import Step, replay
-from .solution import ENGINES, Solution, VerificationError, solve
+from .solution import ENGINES, Solution, VerificationError, search_fault, solve
 from solver.game.engine import score
 from solver.game.steps import Message
 from solver.io.catalogue import catalogue_languages, catalogue_message, describe_events
@@ -118,7 +118,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         print(f"error: --work-limit: expected with --engine cpsat (CP-SAT's deterministic work), "
               f"got --engine {args.engine}; the exhaustive search takes --time-limit", file=sys.stderr)
         return 2
-    if args.search and (args.engine != "cpsat" or args.workers < 2 or args.work_limit is not None):
+    if args.search and search_fault(args.engine, args.workers, args.work_limit):
         print(f"error: --search: expected with --engine cpsat, --workers 2 or more and no --work-limit (the search "
               f"runs beside CP-SAT's workers, on the wall clock), got --engine {args.engine} --workers {args.workers}"
               + (f" --work-limit {args.work_limit:g}" if args.work_limit is not None else ""), file=sys.stderr)

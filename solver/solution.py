@@ -123,6 +123,17 @@ def _solution_from_dict(puzzle: Puzzle, data: object) -> Solution:
 ENGINES = ("cpsat", "exhaustive")
 
 
+def search_fault(engine: str, workers: int, deterministic_time: float | None) -> str | None:
+    """Why the search cannot run beside CP-SAT with these settings (None: it can): it needs the
+    cpsat engine, two workers or more (it takes a thread beside them) and the wall clock (a
+    deterministic limit would make its share of the work depend on the machine)."""
+    faults = [f"engine {engine!r}" if engine != "cpsat" else "",
+              f"{workers} worker(s)" if workers < 2 else "",
+              f"a deterministic limit of {deterministic_time:g}" if deterministic_time is not None else ""]
+    said = [f for f in faults if f]
+    return None if not said else "expected the cpsat engine, 2 workers or more and no deterministic limit, got " + ", ".join(said)
+
+
 class VerificationError(SolverError):
     """An engine's plan does not replay to the score it claims, or two engines disagree on a
     proven optimum. Never shown as an answer (CLI exit 1)."""
@@ -165,9 +176,9 @@ def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = N
     """
     if engine not in ENGINES:
         raise SolverError(f"engine: expected one of {list(ENGINES)}, got {engine!r}")
-    if search and (engine != "cpsat" or workers < 2 or deterministic_time is not None):
-        raise SolverError(f"search: expected with the cpsat engine, 2 workers or more and no deterministic "
-                          f"limit, got engine {engine!r}, {workers} worker(s), deterministic limit {deterministic_time}")
+    fault = search_fault(engine, workers, deterministic_time) if search else None
+    if fault:
+        raise SolverError(f"search: {fault}")
     sol = _solve(puzzle, engine, time_limit=time_limit, workers=workers, seed=seed, progress=progress,
                  confirm=confirm, confirm_time_limit=confirm_time_limit, deterministic_time=deterministic_time,
                  search=search)

@@ -13,6 +13,7 @@ from solver.game.errors import SolverError
 from solver.game.replay import final_score
 from solver.optimise.planner import PlannerResult, build_model, solve_cpsat
 from solver.optimise.portfolio import prove_and_search
+from solver.solution import search_fault
 
 
 @pytest.fixture(scope="module")
@@ -24,13 +25,24 @@ def small_deck():
 
 @pytest.mark.parametrize("options, shown", [
     ({"workers": 1}, "1 worker(s)"),
-    ({"workers": 2, "deterministic_time": 30.0}, "deterministic limit 30.0"),
+    ({"workers": 2, "deterministic_time": 30.0}, "a deterministic limit of 30"),
     ({"workers": 2, "engine": "exhaustive"}, "engine 'exhaustive'"),
 ])
 def test_the_search_is_asked_for_with_two_workers_on_the_wall_clock(small_deck, options, shown):
     p, _ = small_deck
-    with pytest.raises(SolverError, match=r"search: expected with the cpsat engine, 2 workers or more .*" + re.escape(shown)):
+    with pytest.raises(SolverError, match=r"search: expected the cpsat engine, 2 workers or more .*" + re.escape(shown)):
         solve(p, search=True, **options)
+
+
+@pytest.mark.parametrize("engine, workers, limit, fault", [
+    ("cpsat", 2, None, None),
+    ("cpsat", 4, None, None),
+    ("cpsat", 1, None, "got 1 worker(s)"),
+    ("exhaustive", 2, 5.0, "got engine 'exhaustive', a deterministic limit of 5"),
+])
+def test_one_predicate_says_why_the_search_cannot_run(engine, workers, limit, fault):
+    said = search_fault(engine, workers, limit)
+    assert said is None if fault is None else (said is not None and said.endswith(fault))
 
 
 def test_both_runs_together_prove_the_optimum(small_deck):
@@ -49,7 +61,7 @@ def _stalled_proof(bound: int, seen: dict[str, object]):
     real = solve_cpsat
 
     def fake(pm, *, progress=None, stop=None, **options):
-        if "hint" in options:               # a window of the search
+        if "held" in options:               # a window of the search
             return real(pm, progress=progress, stop=stop, **options)
         progress(None, bound, 0.0)
         for _ in range(3000):

@@ -1773,14 +1773,14 @@ class SearchStop:
 
 def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: float | None = None,
                 deterministic_time: float | None = None, progress: Progress | None = None,
-                hint: list[Action] | None = None,
+                hint: list[Action] | None = None, hinted: dict[Var, int] | None = None,
                 fix_hint: bool = False, subsolvers: tuple[str, ...] = TWO_WORKERS,
                 fixed: dict[Var, int] | None = None, held: dict[Var, int] | None = None,
                 stop: SearchStop | None = None,
                 converted: tuple[cp_model.CpModel, list[cp_model.IntVar]] | None = None) -> PlannerResult:
     """Run CP-SAT on ``pm``. ``progress(objective, bound, seconds)`` is called on each improving
     plan and each better bound. ``hint``: a plan to start from (``fix_hint``: the only plan
-    allowed); ``fixed``: variable values to hold (:func:`prefix_values`), the rest free; ``held``:
+    allowed), or ``hinted``: its variable values (:func:`hint_values`) when the caller has them; ``fixed``: variable values to hold (:func:`prefix_values`), the rest free; ``held``:
     variable values to hold beside a ``hint`` (this run only: ``pm`` is left as it was, so one
     model serves many runs); ``stop``: a handle another thread may end the run with (it then
     answers like a run out of time); ``converted``: ``pm``'s CP-SAT model made once
@@ -1789,6 +1789,8 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
     lm = pm.lm
     if fixed is not None:
         lm.hints, fix_hint = dict(fixed), True
+    elif hinted is not None:
+        lm.hints = dict(hinted)
     else:
         lm.hints = hint_values(pm, hint) if hint is not None else {}
     if converted is None:

@@ -21,7 +21,6 @@ both; at 28 placements, 60 s, 36 / 47 against 37 / 46; the suite's 24-placement 
 """
 from __future__ import annotations
 
-import math
 import threading
 import time
 from dataclasses import dataclass, field
@@ -131,7 +130,7 @@ def prove_and_search(puzzle: Puzzle, pm: PlanModel, *, workers: int, time_limit:
     def search() -> None:
         t0 = time.perf_counter()
         try:
-            warm_start(puzzle, math.inf if time_limit is None else time_limit, stop=search_stop, on_plan=on_search,
+            warm_start(puzzle, time_limit, stop=search_stop, on_plan=on_search,
                        widen=True, on_bound=on_search_bound)
         except BaseException as exc:          # re-raised in the caller's thread
             failure.append(exc)

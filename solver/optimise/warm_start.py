@@ -130,7 +130,7 @@ def lns_improve(puzzle: Puzzle, plan: list[Action], *, window: int = LNS_WINDOW,
             whole = not held
             bounds = None if not (whole and on_bound) else (lambda _plan, bound, _s: on_bound(bound))
             res = solve_cpsat(pm, deterministic_time=None if whole and widen else deterministic_time,
-                              time_limit=left, hint=best, held=held, stop=stop, progress=bounds,
+                              time_limit=left, hinted=values, held=held, stop=stop, progress=bounds,
                               converted=converted)
             if whole and on_bound and res.bound is not None:
                 on_bound(res.bound)
@@ -149,12 +149,12 @@ def lns_improve(puzzle: Puzzle, plan: list[Action], *, window: int = LNS_WINDOW,
     return best, best_value
 
 
-def warm_start(puzzle: Puzzle, seconds: float, width: int = 64,
+def warm_start(puzzle: Puzzle, seconds: float | None, width: int = 64,
                earlier: tuple[list[Action], int] | None = None, stop: SearchStop | None = None,
                on_plan: Callable[[list[Action], int], None] | None = None, widen: bool = False,
                on_bound: Callable[[int], None] | None = None) -> tuple[list[Action], int | None]:
-    """A good plan within about ``seconds``: :func:`beam_plan`, then :func:`lns_improve` for the
-    time left (passes while one improves). ``earlier``: a plan already known (replayed by the
+    """A good plan within about ``seconds`` (None: until ``stop``, or until the search ends):
+    :func:`beam_plan`, then :func:`lns_improve` for the time left (passes while one improves). ``earlier``: a plan already known (replayed by the
     caller, with its Health Points), improved instead of the beam's when it scores more; ``stop``,
     ``widen``, ``on_bound`` and ``on_plan(plan, value)`` (the start and each better plan): as
     :func:`lns_improve`'s. Returns
@@ -168,9 +168,8 @@ def warm_start(puzzle: Puzzle, seconds: float, width: int = 64,
         return [], None
     if on_plan:
         on_plan(list(plan), value)
-    left = seconds - (time.perf_counter() - t0)
-    if left > 1:
-        plan, value = lns_improve(puzzle, plan, budget=left if left != float("inf") else None, stop=stop,
-                                  on_plan=on_plan, widen=widen,
+    left = None if seconds is None else seconds - (time.perf_counter() - t0)
+    if left is None or left > 1:
+        plan, value = lns_improve(puzzle, plan, budget=left, stop=stop, on_plan=on_plan, widen=widen,
                                   on_bound=on_bound)
     return plan, value
