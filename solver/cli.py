@@ -443,6 +443,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only the planner as it ships on the deck suite: seconds to each proof against issue #35's targets")
     p.add_argument("--proof-det", type=_positive_float, default=60.0, metavar="SECONDS",
                    help="CP-SAT deterministic seconds a worker of a --proofs run (default 60)")
+    p.add_argument("--proof-seeds", default="0,1,2", metavar="SEEDS",
+                   help="CP-SAT seeds of a --proofs run, each puzzle once per seed: two workers do not repeat "
+                        "a run, so the targets are held to the median of the seeds' medians (default 0,1,2)")
     p.add_argument("--completion-sets", action="store_true",
                    help="only the bound by completion sets on the deck suite (a measured idea, not the planner's)")
     p.add_argument("--sets-det", type=_positive_float, default=300.0, metavar="SECONDS",

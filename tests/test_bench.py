@@ -172,14 +172,47 @@ PROOF_ROWS = [dict({k: v for k, v in r.items() if k not in ("engine", "trace")},
 
 def test_proof_summary_sets_each_size_beside_its_targets():
     """Two of three proven: the median is the slower proof; the worst is not proven (None), and the
-    gap reported is the unproven run's."""
+    gap reported is the unproven run's. Rows from before seeds count as seed 0."""
     (row,) = suite.proof_summary(PROOF_ROWS)
-    assert (row["placements"], row["instances"], row["proven"]) == (16, 3, 2)
+    assert (row["placements"], row["instances"], row["runs"], row["proven"], row["seeds"]) == (16, 3, 3, 2, [0])
     assert row["median_wall_seconds"] == 9.0 and row["worst_wall_seconds"] is None
+    assert row["median_wall_seconds_by_seed"] == [9.0]
     assert (row["target_median_seconds"], row["target_worst_seconds"]) == suite.PROOF_TARGETS[16]
     assert row["worst_gap_percent"] == 16.7
     table = tables.proof_summary_table([row]).splitlines()
-    assert table[2] == "| 16 | 2/3 | 9.00 | < 10 | not proven | < 60 | 16.70 |"
+    assert table[2] == "| 16 | 2/3 | 9.00 | 9.00 | < 10 | not proven | < 60 | 16.70 |"
+
+
+def _seeded(seed: int, seconds: tuple[float, float, float]) -> list[dict]:
+    """PROOF_ROWS run on ``seed``, every puzzle proven, in ``seconds``."""
+    return [dict(r, seed=seed, status="optimal", bound=r["objective"], gap=0, gap_percent=0.0, wall_seconds=w)
+            for r, w in zip(PROOF_ROWS, seconds)]
+
+
+@pytest.mark.parametrize("runs, medians, median, worst", [
+    ([(0, (1.0, 2.0, 3.0)), (1, (4.0, 5.0, 6.0)), (2, (7.0, 8.0, 90.0))], [2.0, 5.0, 8.0], 5.0, 90.0),
+    ([(0, (1.0, 2.0, 3.0)), (5, (1.0, 1.0, 1.0))], [2.0, 1.0], 1.5, 3.0),
+])
+def test_the_targets_are_held_to_the_median_of_the_seeds_medians(runs, medians, median, worst):
+    """One seed's median is one draw of a two-worker run: the summary keeps each seed's and their
+    median; the worst is the slowest run of all."""
+    rows = [r for seed, seconds in runs for r in _seeded(seed, seconds)]
+    (row,) = suite.proof_summary(rows)
+    assert row["seeds"] == [seed for seed, _ in runs] and row["runs"] == 3 * len(runs) and row["instances"] == 3
+    assert row["median_wall_seconds_by_seed"] == medians and row["median_wall_seconds"] == median
+    assert row["worst_wall_seconds"] == worst and row["proven"] == row["runs"]
+    cells = tables.proof_summary_table([row]).splitlines()[2].split(" | ")
+    assert cells[3] == " / ".join(f"{m:.2f}" for m in medians)
+
+
+@pytest.mark.parametrize("text, seeds", [("0,1,2", [0, 1, 2]), ("7", [7]), (" 3, 1", [3, 1]),
+                                         ("0,0", None), ("a", None), ("-1", None), ("", None), ("1,,2", None)])
+def test_proof_seeds_are_checked(text, seeds, capsys):
+    from solver.benchmarks.cli import seed_list
+    assert seed_list(text) == seeds
+    if seeds is None:
+        assert f"--proof-seeds: expected distinct whole numbers separated by commas (e.g. 0,1,2), got {text!r}" \
+            in capsys.readouterr().err
 
 
 def test_a_proofs_run_merges_its_fields_and_keeps_the_others(tmp_path):
@@ -198,9 +231,11 @@ def test_a_proofs_run_merges_its_fields_and_keeps_the_others(tmp_path):
 
 def test_proof_rows_time_the_shipped_planner_and_replay_its_plans():
     from solver.benchmarks.deck_suite import suite_files
-    (row,) = suite.proof_rows(suite_files(small=True)[:1], 5.0, 1)
-    assert row["status"] == "optimal" and row["objective"] == row["bound"] and row["wall_seconds"] > 0
-    assert "engine" not in row and "trace" not in row
+    first, second = suite.proof_rows(suite_files(small=True)[:1], 5.0, 1, seeds=(0, 3))
+    for row in (first, second):
+        assert row["status"] == "optimal" and row["objective"] == row["bound"] and row["wall_seconds"] > 0
+        assert "engine" not in row and "trace" not in row
+    assert (first["seed"], second["seed"]) == (0, 3) and first["objective"] == second["objective"]
 
 
 # --------------------------------------------------------------------------- the command line
@@ -213,6 +248,7 @@ def test_the_command_lines_defaults_are_the_benchmarks(capsys):
     assert args.deck_sizes == ",".join(map(str, deck.DECK_SIZES)) and args.whole_cap == deck.WHOLE_GAME_CAP
     assert args.max_cap == scale.MAX_CAP and args.det == suite.SUITE_DETERMINISTIC
     assert args.workers == suite.SUITE_WORKERS and args.proof_det == suite.PROOF_DETERMINISTIC
+    assert args.proof_seeds == ",".join(map(str, suite.PROOF_SEEDS))
     with pytest.raises(SystemExit):
         build_parser().parse_args(["bench", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())

@@ -319,6 +319,8 @@ def test_every_field_of_the_committed_benchmark_has_a_name(lang):
     ({"total": 3}, [], [], [("total", "3")]),
     ([{"cpsat_seconds_seeds": [0.5, 1.25, 2]}, {"cpsat_seconds_seeds": [{"x": 1}]}], [""],
      [[("0.5 / 1.25 / 2",), ('\\[{"x": 1}\\]',)]], []),
+    # Each seed's median, one of them not proven.
+    ([{"median_wall_seconds_by_seed": [13.82, None, 12.5]}], [""], [[("13.82 / – / 12.5",)]], []),
     # Read together: CP-SAT's median with its range over seeds, the exhaustive time or its cap, the ratio.
     ([{"cpsat_seconds": 1.4, "cpsat_seconds_seeds": [1.7, 1.4, 0.6], "exhaustive_seconds": None,
        "exhaustive_cap_seconds": 60.0, "exhaustive_capped": True, "ratio": 42.9, "ratio_is_lower_bound": True},

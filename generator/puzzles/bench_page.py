@@ -42,8 +42,9 @@ def bench_cell(value: object, lang: str = "en") -> str:
         return "–"
     if isinstance(value, bool):
         return cast(str, UI[lang]["yes"] if value else UI[lang]["no"])
-    if isinstance(value, list) and all(isinstance(v, (int, float, str)) for v in value):
-        return md_inline(" / ".join(str(v) for v in value))     # per-seed times: 0.03 / 0.02 / 0.04
+    if isinstance(value, list) and all(v is None or isinstance(v, (int, float, str)) for v in value):
+        # per-seed times: 0.03 / 0.02 / 0.04 (– a seed's median not proven)
+        return md_inline(" / ".join("–" if v is None else str(v) for v in value))
     if isinstance(value, (list, dict)):
         return md_inline(json.dumps(value, ensure_ascii=False))
     return md_inline(str(value))

@@ -28,11 +28,11 @@ the plot to ``suite.svg``)."""
 def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: float, workers: int,
                on_row: Callable[[dict[str, Any]], None] | None = None,
                done: dict[tuple[str, str], dict[str, Any]] | None = None,
-               wall: bool = False) -> list[dict[str, Any]]:
+               wall: bool = False, seed: int = 0) -> list[dict[str, Any]]:
     """Every method of ``methods`` (:class:`solver.benchmarks.bounds.BoundMethod`) on every suite puzzle, at most
     ``deterministic`` deterministic seconds each; every plan replayed by the rules engine, and every
     puzzle's proven optima, plans and bounds checked against each other (a contradiction stops).
-    ``wall``: each row also keeps its wall-clock seconds (:func:`proof_rows`)."""
+    ``wall``: each row also keeps its wall-clock seconds and ``seed`` (:func:`proof_rows`)."""
     from .bounds import run_method
     from solver.optimise.planner import build_model
     from ..solution import _verified
@@ -46,7 +46,7 @@ def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: flo
                 if on_row is not None:
                     on_row(done[puzzle.id, method.name])
                 continue
-            res = run_method(build_model(puzzle), method, deterministic, workers)
+            res = run_method(build_model(puzzle), method, deterministic, workers, seed)
             if res.plan:
                 _verified(puzzle, res.plan, res.objective, method.name)  # type: ignore[arg-type]
             gap = None if res.bound is None or res.objective is None else res.bound - res.objective
@@ -57,7 +57,7 @@ def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: flo
                    "deterministic_seconds": res.deterministic_seconds, "cpu_seconds": res.cpu_seconds,
                    "trace": res.trace}
             if wall:
-                row["wall_seconds"] = res.wall_seconds
+                row["wall_seconds"], row["seed"] = res.wall_seconds, seed
             mine.append(row)
             if on_row is not None:
                 on_row(row)
@@ -119,47 +119,55 @@ def read_suite_rows(out: Path) -> list[dict[str, Any]]:
 
 PROOF_DETERMINISTIC = 60.0
 """CP-SAT deterministic seconds a worker of a ``--proofs`` run (``--proof-det``)."""
+PROOF_SEEDS = (0, 1, 2)
+"""The seeds of a ``--proofs`` run (``--proof-seeds``). Two workers do not repeat a run: the same
+16-placement suite gave medians of 12.5 to 14.2 s over three seeds, and one puzzle 24.7 to 58.5 s,
+so one seed's median is one draw, not the planner's speed."""
 PROOF_TARGETS: dict[int, tuple[float | None, float | None]] = {16: (10.0, 60.0), 24: (60.0, None)}
 """Issue #35's targets per size: (median, worst) seconds to the proof on an idle 2-core machine."""
 PROOF_KEYS = ("proof_conditions", "proof_summary", "proof_runs", "proofs")
 """The fields of ``bench.json`` a ``--proofs`` run writes."""
 
 
-def proof_rows(files: Sequence[Path], deterministic: float, workers: int,
+def proof_rows(files: Sequence[Path], deterministic: float, workers: int, seeds: Sequence[int] = (0,),
                on_row: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
     """The planner as it ships (the ``baseline`` method: its model, its two workers) on every suite
-    puzzle, at most ``deterministic`` deterministic seconds a worker, with wall-clock seconds: how
-    long a user waits for each proof, against the targets of :data:`PROOF_TARGETS`."""
+    puzzle, once per seed of ``seeds`` (all puzzles on one seed, then the next), at most
+    ``deterministic`` deterministic seconds a worker, with wall-clock seconds: how long a user waits
+    for each proof, against the targets of :data:`PROOF_TARGETS`."""
     from .bounds import METHODS
     baseline = [m for m in METHODS if m.name == "baseline"]
     return [{k: v for k, v in r.items() if k not in ("engine", "trace")}
-            for r in suite_rows(files, baseline, deterministic, workers, on_row, wall=True)]
+            for seed in seeds
+            for r in suite_rows(files, baseline, deterministic, workers, on_row, wall=True, seed=seed)]
 
 
-def _median_and_worst(values: list[float]) -> tuple[float | None, float | None]:
-    """Median and worst of ``values`` (a run not proven is infinite), None where infinite (JSON)."""
-    if not values:
-        return None, None
-    def finite(v: float) -> float | None:
-        return None if v == math.inf else round(v, 2)
-    return finite(statistics.median(values)), finite(max(values))
+def _finite(v: float) -> float | None:
+    """``v`` rounded for JSON, None where infinite (not proven)."""
+    return None if v == math.inf else round(v, 2)
 
 
 def proof_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per size: puzzles proven, median and worst wall-clock seconds to the proof (None when that
-    many are not proven) beside the targets, and the worst gap of the runs not proven (each run's
-    deterministic seconds are in its row)."""
+    """Per size: puzzles, runs (a puzzle per seed) and runs proven; each seed's median wall-clock
+    seconds to the proof and their median (the figure the targets are held to; None when more than
+    half a seed's runs are not proven); the worst run's seconds (None when one is not proven) and
+    the worst gap of the runs not proven (each run's deterministic seconds are in its row). A row
+    without ``seed`` was measured before runs had seeds, on seed 0."""
     out = []
     for n in sorted({r["placements"] for r in rows}):
         rs = [r for r in rows if r["placements"] == n]
-        def to_proof(key: str) -> list[float]:
-            return [r[key] if r["status"] == "optimal" else math.inf for r in rs]
-        med_wall, worst_wall = _median_and_worst(to_proof("wall_seconds"))
+        def to_proof(runs: list[dict[str, Any]]) -> list[float]:
+            return [r["wall_seconds"] if r["status"] == "optimal" else math.inf for r in runs]
+        seeds = sorted({r.get("seed", 0) for r in rs})
+        medians = [statistics.median(to_proof([r for r in rs if r.get("seed", 0) == seed])) for seed in seeds]
         target_median, target_worst = PROOF_TARGETS.get(n, (None, None))
         gaps = [r["gap_percent"] for r in rs if r["status"] != "optimal" and r["gap_percent"] is not None]
-        out.append({"placements": n, "instances": len(rs), "proven": sum(r["status"] == "optimal" for r in rs),
-                    "median_wall_seconds": med_wall, "target_median_seconds": target_median,
-                    "worst_wall_seconds": worst_wall, "target_worst_seconds": target_worst,
+        out.append({"placements": n, "instances": len({r["id"] for r in rs}), "runs": len(rs),
+                    "proven": sum(r["status"] == "optimal" for r in rs), "seeds": seeds,
+                    "median_wall_seconds_by_seed": [_finite(m) for m in medians],
+                    "median_wall_seconds": _finite(statistics.median(medians)),
+                    "target_median_seconds": target_median,
+                    "worst_wall_seconds": _finite(max(to_proof(rs))), "target_worst_seconds": target_worst,
                     "worst_gap_percent": max(gaps) if gaps else None})
     return out
 
@@ -179,12 +187,13 @@ def write_proof_result(out: Path, rows: list[dict[str, Any]], deterministic: flo
     runs = [{"placements": n, "measured": today, "load_before": round(a, 2), "load_after": round(b, 2)}
             for n, (a, b) in sorted(loads.items())]
     result["proof_conditions"] = {
-        "planner": "as it ships (baseline: max_lp + pseudo_costs)", "workers": workers, "seed": 0,
+        "planner": "as it ships (baseline: max_lp + pseudo_costs)", "workers": workers,
+        "seeds": sorted({r.get("seed", 0) for r in rows}),
         "deterministic_seconds_per_worker": deterministic, "cores": os.cpu_count(), "ortools": ortools.__version__,
         "targets": "seconds on an idle 2-core machine, wall-clock; a loaded machine's wall-clock is longer"}
     summary = sorted(others("proof_summary") + proof_summary(rows), key=lambda s: s["placements"])
     all_runs = sorted(others("proof_runs") + runs, key=lambda s: s["placements"])
-    proofs = sorted(others("proofs") + rows, key=lambda r: (r["placements"], r["id"]))
+    proofs = sorted(others("proofs") + rows, key=lambda r: (r["placements"], r["id"], r.get("seed", 0)))
     for key in ("proof_summary", "proof_runs", "proofs"):      # the page shows them in this order
         result.pop(key, None)
     result["proof_summary"], result["proof_runs"], result["proofs"] = summary, all_runs, proofs
