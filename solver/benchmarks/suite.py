@@ -121,8 +121,8 @@ PROOF_DETERMINISTIC = 60.0
 """CP-SAT deterministic seconds a worker of a ``--proofs`` run (``--proof-det``)."""
 PROOF_SEEDS = (0, 1, 2)
 """The seeds of a ``--proofs`` run (``--proof-seeds``). Two workers do not repeat a run: the same
-16-placement suite gave medians of 12.5 to 14.2 s over three seeds, and one puzzle 24.7 to 58.5 s,
-so one seed's median is one draw, not the planner's speed."""
+16-placement suite gave medians of 12.9, 14.2 and 13.7 s on seeds 0, 1 and 2, and one puzzle
+(suite-12) 34.7, 24.7 and 58.5 s, so one seed's median is one draw, not the planner's speed."""
 PROOF_TARGETS: dict[int, tuple[float | None, float | None]] = {16: (10.0, 60.0), 24: (60.0, None)}
 """Issue #35's targets per size: (median, worst) seconds to the proof on an idle 2-core machine."""
 PROOF_KEYS = ("proof_conditions", "proof_summary", "proof_runs", "proofs")

@@ -1780,7 +1780,8 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
                 converted: tuple[cp_model.CpModel, list[cp_model.IntVar]] | None = None) -> PlannerResult:
     """Run CP-SAT on ``pm``. ``progress(objective, bound, seconds)`` is called on each improving
     plan and each better bound. ``hint``: a plan to start from (``fix_hint``: the only plan
-    allowed), or ``hinted``: its variable values (:func:`hint_values`) when the caller has them; ``fixed``: variable values to hold (:func:`prefix_values`), the rest free; ``held``:
+    allowed), or ``hinted``: its variable values (:func:`hint_values`) when the caller has them;
+    ``fixed``: variable values to hold (:func:`prefix_values`), the rest free; ``held``:
     variable values to hold beside a ``hint`` (this run only: ``pm`` is left as it was, so one
     model serves many runs); ``stop``: a handle another thread may end the run with (it then
     answers like a run out of time); ``converted``: ``pm``'s CP-SAT model made once
