@@ -321,6 +321,15 @@ def test_every_field_of_the_committed_benchmark_has_a_name(lang):
      [[("0.5 / 1.25 / 2",), ('\\[{"x": 1}\\]',)]], []),
     # Each seed's median, one of them not proven.
     ([{"median_wall_seconds_by_seed": [13.82, None, 12.5]}], [""], [[("13.82 / – / 12.5",)]], []),
+    # Proof times over seeds: runs proven of all runs, the median of the seeds' medians with each
+    # seed's; one seed shows its median alone; a run before seeds shows its fields as they are.
+    ([{"runs": 36, "proven": 30, "seeds": [0, 1, 2], "median_wall_seconds": 13.07,
+       "median_wall_seconds_by_seed": [12.52, 13.88, 13.07]},
+      {"runs": 36, "proven": 9, "seeds": [0, 1, 2], "median_wall_seconds": None,
+       "median_wall_seconds_by_seed": [None, None, 40.1]},
+      {"runs": 12, "proven": 3, "seeds": [0], "median_wall_seconds": None, "median_wall_seconds_by_seed": [None]}],
+     [""], [[("30 / 36", "13.07 (12.52 / 13.88 / 13.07)"), ("9 / 36", "– (– / – / 40.1)"), ("3 / 12", "–")]], []),
+    ([{"proven": 3, "instances": 12}], [""], [[("3", "12")]], []),
     # Read together: CP-SAT's median with its range over seeds, the exhaustive time or its cap, the ratio.
     ([{"cpsat_seconds": 1.4, "cpsat_seconds_seeds": [1.7, 1.4, 0.6], "exhaustive_seconds": None,
        "exhaustive_cap_seconds": 60.0, "exhaustive_capped": True, "ratio": 42.9, "ratio_is_lower_bound": True},

@@ -92,6 +92,22 @@ def _gap_with_percent(item: dict[str, Any]) -> str | None:
     return f"{gap} ({percent} %)" if isinstance(percent, (int, float)) and not isinstance(percent, bool) else str(gap)
 
 
+def _median_over_seeds(item: dict[str, Any]) -> str | None:
+    """The median of the seeds' medians with each seed's beside it: ``13.07 (12.52 / 13.88 / 13.07)``
+    (``–`` for a median not proven); the median alone when one seed was run."""
+    median, seeds = item.get("median_wall_seconds"), item.get("median_wall_seconds_by_seed")
+    shown = "–" if median is None else str(median)
+    if not isinstance(seeds, list) or len(seeds) < 2:
+        return None if median is None else shown
+    return f"{shown} ({' / '.join('–' if v is None else str(v) for v in seeds)})"
+
+
+def _proven_of_runs(item: dict[str, Any]) -> str | None:
+    """Runs proven out of all runs (a puzzle per seed): ``30 / 36``."""
+    proven, runs = item.get("proven"), item.get("runs")
+    return None if runs is None else f"{'–' if proven is None else proven} / {runs}"
+
+
 def _joined(fields: tuple[str, ...], separator: str) -> Callable[[dict[str, Any]], str | None]:
     """A cell of several fields side by side, ``–`` for a missing one (None when all are missing):
     plan and bound ``21 / 23``, a suite puzzle's edition, players and deck size ``1e · 2 · 14``."""
@@ -114,6 +130,10 @@ BENCH_COMPOSITES = (
      "bound"),
     ("deck_cards", ("edition", "players", "deck_cards"), _joined(("edition", "players", "deck_cards"), " · "),
      "deck_cards"),
+    ("runs", ("runs", "proven"), _proven_of_runs,
+     "runs"),
+    ("median_wall_seconds", ("median_wall_seconds", "median_wall_seconds_by_seed", "seeds"), _median_over_seeds,
+     "median_wall_seconds"),
 )
 """Fields of ``bench.json`` read together in one cell: (main field, fields it takes in, cell, column
 name's key under ``puzzles.bench_composites`` in the catalogue).
