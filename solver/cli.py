@@ -270,6 +270,15 @@ _workers = _bounded_int(1, MAX_WORKERS)
 _seed = _bounded_int(0, MAX_SEED)
 
 
+def _seed_list(text: str) -> list[int]:
+    """``--proof-seeds``: distinct seeds separated by commas, each one a ``--seed``, in the order given."""
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() for p in parts) or len({int(p) for p in parts}) != len(parts):
+        raise argparse.ArgumentTypeError(f"expected distinct whole numbers separated by commas (e.g. 0,1,2), "
+                                         f"got {text!r}")
+    return [_seed(p) for p in parts]
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     # the one place the runtime reaches the benchmarks, and only when they run (tests/test_layering.py)
     from .benchmarks.cli import main as bench_main
@@ -443,7 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only the planner as it ships on the deck suite: seconds to each proof against issue #35's targets")
     p.add_argument("--proof-det", type=_positive_float, default=60.0, metavar="SECONDS",
                    help="CP-SAT deterministic seconds a worker of a --proofs run (default 60)")
-    p.add_argument("--proof-seeds", default="0,1,2", metavar="SEEDS",
+    p.add_argument("--proof-seeds", type=_seed_list, default="0,1,2", metavar="SEEDS",
                    help="CP-SAT seeds of a --proofs run, each puzzle once per seed: two workers do not repeat "
                         "a run, so the targets are held to the median of the seeds' medians (default 0,1,2)")
     p.add_argument("--completion-sets", action="store_true",

@@ -206,13 +206,29 @@ def test_the_targets_are_held_to_the_median_of_the_seeds_medians(runs, medians, 
 
 
 @pytest.mark.parametrize("text, seeds", [("0,1,2", [0, 1, 2]), ("7", [7]), (" 3, 1", [3, 1]),
-                                         ("0,0", None), ("a", None), ("-1", None), ("", None), ("1,,2", None)])
+                                         ("0,0", None), ("0,00", None), ("a", None), ("-1", None), ("", None),
+                                         ("1,,2", None)])
 def test_proof_seeds_are_checked(text, seeds, capsys):
-    from solver.benchmarks.cli import seed_list
-    assert seed_list(text) == seeds
-    if seeds is None:
-        assert f"--proof-seeds: expected distinct whole numbers separated by commas (e.g. 0,1,2), got {text!r}" \
-            in capsys.readouterr().err
+    from solver.cli import build_parser
+    if seeds is not None:
+        assert build_parser().parse_args(["bench", "--proof-seeds", text]).proof_seeds == seeds
+        return
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["bench", "--proof-seeds", text])
+    assert exit_.value.code == 2
+    assert f"--proof-seeds: expected distinct whole numbers separated by commas (e.g. 0,1,2), got {text!r}" \
+        in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text, shown", [("2147483648", "2147483648"), ("0,99999999999", "99999999999")])
+def test_proof_seeds_are_bounded_as_the_seed_option(text, shown, capsys):
+    """CP-SAT's seed is a 32-bit integer: a larger one is refused as ``--seed`` refuses it, not
+    passed on to CP-SAT (which would stop with a traceback)."""
+    from solver.cli import MAX_SEED, build_parser
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["bench", "--proof-seeds", text])
+    assert exit_.value.code == 2
+    assert f"--proof-seeds: expected an integer from 0 to {MAX_SEED}, got {shown!r}" in capsys.readouterr().err
 
 
 def test_a_proofs_run_merges_its_fields_and_keeps_the_others(tmp_path):
@@ -248,7 +264,7 @@ def test_the_command_lines_defaults_are_the_benchmarks(capsys):
     assert args.deck_sizes == ",".join(map(str, deck.DECK_SIZES)) and args.whole_cap == deck.WHOLE_GAME_CAP
     assert args.max_cap == scale.MAX_CAP and args.det == suite.SUITE_DETERMINISTIC
     assert args.workers == suite.SUITE_WORKERS and args.proof_det == suite.PROOF_DETERMINISTIC
-    assert args.proof_seeds == ",".join(map(str, suite.PROOF_SEEDS))
+    assert args.proof_seeds == list(suite.PROOF_SEEDS)
     with pytest.raises(SystemExit):
         build_parser().parse_args(["bench", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())

@@ -162,17 +162,6 @@ def suite_selection(args: argparse.Namespace) -> tuple[list[int], list[Path]] | 
     return sizes, files
 
 
-def seed_list(text: str) -> list[int] | None:
-    """The seeds of ``--proof-seeds`` (comma-separated, distinct, 0 or more), in the order given;
-    None after an ``error:`` line naming the value and what was expected."""
-    parts = [p.strip() for p in text.split(",")]
-    if not all(p.isdigit() for p in parts) or len(set(parts)) != len(parts):
-        print(f"error: --proof-seeds: expected distinct whole numbers separated by commas (e.g. 0,1,2), "
-              f"got {text!r}", file=sys.stderr)
-        return None
-    return [int(p) for p in parts]
-
-
 def suite_main(args: argparse.Namespace, out: Path) -> int:
     """``bench --suite``: the bounding methods on the deck suite, merged into ``bench.json``
     (:data:`solver.benchmarks.suite.SUITE_KEYS`); prints per puzzle the plan, bound and gap at the deterministic-time budget."""
@@ -219,9 +208,7 @@ def proofs_main(args: argparse.Namespace, out: Path) -> int:
     if selection is None:
         return 2
     sizes, files = selection
-    seeds = seed_list(args.proof_seeds)
-    if seeds is None:
-        return 2
+    seeds: list[int] = args.proof_seeds
     rows: list[dict[str, Any]] = []
     loads: dict[int, tuple[float, float]] = {}
     for n in sizes:
