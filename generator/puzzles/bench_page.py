@@ -37,14 +37,18 @@ class BenchTable:
     """Cells, escaped for Markdown."""
 
 
+def _slashed(values: list[Any]) -> str:
+    """Values side by side, ``–`` for a missing one: per-seed times ``0.03 / – / 0.04``."""
+    return " / ".join("–" if v is None else str(v) for v in values)
+
+
 def bench_cell(value: object, lang: str = "en") -> str:
     if value is None:
         return "–"
     if isinstance(value, bool):
         return cast(str, UI[lang]["yes"] if value else UI[lang]["no"])
     if isinstance(value, list) and all(v is None or isinstance(v, (int, float, str)) for v in value):
-        # per-seed times: 0.03 / 0.02 / 0.04 (– a seed's median not proven)
-        return md_inline(" / ".join("–" if v is None else str(v) for v in value))
+        return md_inline(_slashed(value))       # per-seed times (– a seed's median not proven)
     if isinstance(value, (list, dict)):
         return md_inline(json.dumps(value, ensure_ascii=False))
     return md_inline(str(value))
@@ -99,13 +103,7 @@ def _median_over_seeds(item: dict[str, Any]) -> str | None:
     shown = "–" if median is None else str(median)
     if not isinstance(seeds, list) or len(seeds) < 2:
         return None if median is None else shown
-    return f"{shown} ({' / '.join('–' if v is None else str(v) for v in seeds)})"
-
-
-def _proven_of_runs(item: dict[str, Any]) -> str | None:
-    """Runs proven out of all runs (a puzzle per seed): ``30 / 36``."""
-    proven, runs = item.get("proven"), item.get("runs")
-    return None if runs is None else f"{'–' if proven is None else proven} / {runs}"
+    return f"{shown} ({_slashed(seeds)})"
 
 
 def _joined(fields: tuple[str, ...], separator: str) -> Callable[[dict[str, Any]], str | None]:
@@ -130,7 +128,7 @@ BENCH_COMPOSITES = (
      "bound"),
     ("deck_cards", ("edition", "players", "deck_cards"), _joined(("edition", "players", "deck_cards"), " · "),
      "deck_cards"),
-    ("runs", ("runs", "proven"), _proven_of_runs,
+    ("runs", ("runs", "proven"), _joined(("proven", "runs"), " / "),
      "runs"),
     ("median_wall_seconds", ("median_wall_seconds", "median_wall_seconds_by_seed", "seeds"), _median_over_seeds,
      "median_wall_seconds"),

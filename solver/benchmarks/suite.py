@@ -142,6 +142,11 @@ def proof_rows(files: Sequence[Path], deterministic: float, workers: int, seeds:
             for r in suite_rows(files, baseline, deterministic, workers, on_row, wall=True, seed=seed)]
 
 
+def _seed_of(row: dict[str, Any]) -> int:
+    """A proof row's seed: rows measured before runs had seeds ran on seed 0."""
+    return int(row.get("seed", 0))
+
+
 def _finite(v: float) -> float | None:
     """``v`` rounded for JSON, None where infinite (not proven)."""
     return None if v == math.inf else round(v, 2)
@@ -151,15 +156,14 @@ def proof_summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per size: puzzles, runs (a puzzle per seed) and runs proven; each seed's median wall-clock
     seconds to the proof and their median (the figure the targets are held to; None when more than
     half a seed's runs are not proven); the worst run's seconds (None when one is not proven) and
-    the worst gap of the runs not proven (each run's deterministic seconds are in its row). A row
-    without ``seed`` was measured before runs had seeds, on seed 0."""
+    the worst gap of the runs not proven (each run's deterministic seconds are in its row)."""
     out = []
     for n in sorted({r["placements"] for r in rows}):
         rs = [r for r in rows if r["placements"] == n]
         def to_proof(runs: list[dict[str, Any]]) -> list[float]:
             return [r["wall_seconds"] if r["status"] == "optimal" else math.inf for r in runs]
-        seeds = sorted({r.get("seed", 0) for r in rs})
-        medians = [statistics.median(to_proof([r for r in rs if r.get("seed", 0) == seed])) for seed in seeds]
+        seeds = sorted({_seed_of(r) for r in rs})
+        medians = [statistics.median(to_proof([r for r in rs if _seed_of(r) == seed])) for seed in seeds]
         target_median, target_worst = PROOF_TARGETS.get(n, (None, None))
         gaps = [r["gap_percent"] for r in rs if r["status"] != "optimal" and r["gap_percent"] is not None]
         out.append({"placements": n, "instances": len({r["id"] for r in rs}), "runs": len(rs),
@@ -188,12 +192,12 @@ def write_proof_result(out: Path, rows: list[dict[str, Any]], deterministic: flo
             for n, (a, b) in sorted(loads.items())]
     result["proof_conditions"] = {
         "planner": "as it ships (baseline: max_lp + pseudo_costs)", "workers": workers,
-        "seeds": sorted({r.get("seed", 0) for r in rows}),
+        "seeds": sorted({_seed_of(r) for r in rows}),
         "deterministic_seconds_per_worker": deterministic, "cores": os.cpu_count(), "ortools": ortools.__version__,
         "targets": "seconds on an idle 2-core machine, wall-clock; a loaded machine's wall-clock is longer"}
     summary = sorted(others("proof_summary") + proof_summary(rows), key=lambda s: s["placements"])
     all_runs = sorted(others("proof_runs") + runs, key=lambda s: s["placements"])
-    proofs = sorted(others("proofs") + rows, key=lambda r: (r["placements"], r["id"], r.get("seed", 0)))
+    proofs = sorted(others("proofs") + rows, key=lambda r: (r["placements"], r["id"], _seed_of(r)))
     for key in ("proof_summary", "proof_runs", "proofs"):      # the page shows them in this order
         result.pop(key, None)
     result["proof_summary"], result["proof_runs"], result["proofs"] = summary, all_runs, proofs

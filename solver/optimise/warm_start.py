@@ -154,10 +154,10 @@ def warm_start(puzzle: Puzzle, seconds: float | None, width: int = 64,
                on_plan: Callable[[list[Action], int], None] | None = None, widen: bool = False,
                on_bound: Callable[[int], None] | None = None) -> tuple[list[Action], int | None]:
     """A good plan within about ``seconds`` (None: until ``stop``, or until the search ends):
-    :func:`beam_plan`, then :func:`lns_improve` for the time left (passes while one improves). ``earlier``: a plan already known (replayed by the
-    caller, with its Health Points), improved instead of the beam's when it scores more; ``stop``,
-    ``widen``, ``on_bound`` and ``on_plan(plan, value)`` (the start and each better plan): as
-    :func:`lns_improve`'s. Returns
+    :func:`beam_plan`, then :func:`lns_improve` for the time left (passes while one improves).
+    ``earlier``: a plan already known (replayed by the caller, with its Health Points), improved
+    instead of the beam's when it scores more; ``stop``, ``widen``, ``on_bound`` and
+    ``on_plan(plan, value)`` (the start and each better plan): as :func:`lns_improve`'s. Returns
     (plan, Health Points), ``([], None)`` when there is no complete plan to start from."""
     import time
     t0 = time.perf_counter()
