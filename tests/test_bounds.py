@@ -166,3 +166,60 @@ def test_no_cuts_where_the_flows_are_not_modelled(epigenetic, virus, expected):
     assert cuts.applies(pm) is expected     # type: ignore[arg-type]
     if not expected:
         assert cuts.flow_rows(pm) == []     # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("deterministic", [0.02, 5.0], ids=["stopped early", "to the end"])
+@pytest.mark.parametrize("path", MODELLED, ids=lambda p: p.stem)
+def test_the_completions_cap_inside_the_model_keeps_the_optimum(path, deterministic):
+    """The cap built into the planner's CP-SAT model (what ``solve`` adds on one worker with a deck)
+    never cuts the optimum: its bound stays at or above it, and a proof finds it."""
+    from solver.optimise.planner import solve_cpsat
+    res = solve_cpsat(build_model(load_puzzle(path)), deterministic_time=deterministic, completions_cap=True)
+    optimum = OPTIMA[path.stem]
+    assert res.bound is None or res.bound >= optimum, (path.stem, res.bound, optimum)
+    if res.status == "optimal":
+        assert res.objective == optimum, (path.stem, res.objective, optimum)
+    assert deterministic < 1 or res.status == "optimal"
+
+
+def test_the_completions_cap_bounds_the_objective_in_the_model():
+    """Inside the model the cap is a row on the objective: with it the root bound of a 16-placement
+    suite puzzle is at most the standalone cap, and the model holds one constraint more per card
+    set and score part than without it."""
+    from ortools.sat.python import cp_model
+    from solver.optimise.planner import to_cpsat_model
+    path = next(p for p in deck_suite.suite_files(small=False) if p.stem.startswith("suite-03-") and p.stem.endswith("p16"))
+    pm = build_model(load_puzzle(path))
+    cp, xs = to_cpsat_model(pm.lm)
+    before = len(cp.proto.constraints)
+    assert cuts.add_completions_cap(pm, cp, xs)
+    assert len(cp.proto.constraints) > before
+    standalone = cuts.objective_cap(pm, cuts.flow_rows(pm))
+    assert standalone is not None
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers, solver.parameters.max_deterministic_time = 1, 0.5
+    solver.solve(cp)
+    assert solver.best_objective_bound <= standalone
+
+
+def test_the_completions_cap_stays_out_where_its_flows_are_not_modelled():
+    from solver.optimise.planner import to_cpsat_model
+    from solver.io.puzzle import load_puzzle as load
+    from pathlib import Path
+    epigenetic = next(p for p in sorted(Path("data/puzzles").glob("*.yaml")) if "epigenetic" in p.stem)
+    pm = build_model(load(epigenetic))
+    cp, xs = to_cpsat_model(pm.lm)
+    before = len(cp.proto.constraints)
+    assert not cuts.add_completions_cap(pm, cp, xs)
+    assert len(cp.proto.constraints) == before
+
+
+@pytest.mark.parametrize("workers, deck, added", [(1, True, True), (2, True, False), (1, False, False)])
+def test_solve_adds_the_cap_on_one_worker_with_a_deck(workers, deck, added):
+    from solver.solution import completions_cap_helps
+    path = next(deck_suite.suite_files(small=True).__iter__())
+    puzzle = load_puzzle(path)
+    if not deck:
+        from dataclasses import replace
+        puzzle = replace(puzzle, deck=())
+    assert completions_cap_helps(puzzle, workers) is added

@@ -247,6 +247,10 @@ def test_the_greedy_contrast_is_the_solvers_policy_below_the_optimum(entries, pu
     ({"solution": {"status": "feasible", "engine": "cpsat", "stats": {"recorded": {"seconds": 601.9, "workers": 2}}},
       "bound": 183, "gap": 129, "other_readings_skipped": True},
      ["proof_feasible", "601.9", "other_readings_skipped"], ["proof_unknown", "proof_optimal"]),
+    ({"solution": {"status": "optimal", "engine": "cpsat", "stats": {"completions_cap": True}}, "confirmed_by": ["highs"]},
+     ["proof_completions_cap", "`highs`"], ["proof_unconfirmed"]),
+    ({"solution": {"status": "optimal", "engine": "cpsat", "stats": {"completions_cap": False}}, "confirmed_by": ["highs"]},
+     ["`highs`"], ["proof_completions_cap"]),
 ])
 def test_proof_lines_say_which_engine_and_whether_proven(record, must, must_not, lang):
     ui = puzzle_pages.UI[lang]

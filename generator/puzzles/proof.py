@@ -64,6 +64,8 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
         lines.append(ui["proof_infeasible"].format(engine=engine))
     else:
         lines.append(ui["proof_unknown"].format(status=md_inline(str(record["solution"]["status"])), engine=engine))
+    if record["solution"].get("stats", {}).get("completions_cap") is True and status is not ProofStatus.INFEASIBLE:
+        lines.append(ui["proof_completions_cap"])
     recorded = record["solution"].get("stats", {}).get("recorded")
     if isinstance(recorded, dict):
         lines.append(ui["proof_recorded"].format(

@@ -322,12 +322,40 @@ class CapModel:
 def objective_cap_model(pm: PlanModel, rows: list[FlowRow]) -> CapModel:
     """The small model of :func:`objective_cap`, unsolved (see :class:`CapModel`)."""
     from ortools.sat.python import cp_model
-    puzzle = pm.puzzle
-    done = done_vars(pm)
-    cards = {c: puzzle.card(c) for c in done}
-    needs = {n.card: n for n in card_needs(pm, sorted(done))}
     m = cp_model.CpModel()
-    y = {c: m.new_bool_var(f"done[{c}]") for c in done}
+    y = {c: m.new_bool_var(f"done[{c}]") for c in done_vars(pm)}
+    cap, score = _cap_rows(pm, rows, m, y)
+    m.maximize(score)
+    return cap
+
+
+def add_completions_cap(pm: PlanModel, cp: cp_model.CpModel, xs: list[cp_model.IntVar]) -> bool:
+    """The completions cap built into the planner's own CP-SAT model ``cp`` (``xs``: its variables,
+    :func:`solver.optimise.planner.to_cpsat_model`): :func:`objective_cap_model`'s rows over the
+    planner's ``done[c][end]`` booleans, and the planner's objective at most the score they allow.
+    Valid for the reason the cap is: every plan's completions satisfy the rows and score at least
+    the plan. Returns False where the cuts do not apply (Epigenetic cards, Virus).
+
+    Measured (``docs/dev/planner.md``, "The completions cap inside the model"): on one worker it
+    halves the 16-placement deck suite's median proof; with two workers it is within the seeds'
+    spread, so :func:`solver.optimise.planner.solve_cpsat` adds it on one worker only."""
+    rows = flow_rows(pm)
+    if not rows:
+        return False
+    y = {c: xs[v.index] for c, v in done_vars(pm).items()}
+    _, score = _cap_rows(pm, rows, cp, y)
+    objective = pm.lm.objective
+    cp.add(sum(xs[v.index] * k for v, k in objective.terms.items()) + objective.const <= score)
+    return True
+
+
+def _cap_rows(pm: PlanModel, rows: list[FlowRow], m: cp_model.CpModel, y: dict[str, cp_model.IntVar]
+              ) -> tuple[CapModel, cp_model.LinearExprT]:
+    """The cap's constraints over the completion booleans ``y`` (one per card of
+    :func:`done_vars`), added to ``m``: the handles and the score they allow."""
+    puzzle = pm.puzzle
+    cards = {c: puzzle.card(c) for c in y}
+    needs = {n.card: n for n in card_needs(pm, sorted(y))}
     marks = {g.id: m.new_bool_var(f"mark[{g.id}]") for g in puzzle.goals
              if puzzle.goal_markers > 0 and g.markers < MAX_MARKERS_PER_GOAL}
     if marks:
@@ -415,8 +443,7 @@ def objective_cap_model(pm: PlanModel, rows: list[FlowRow]) -> CapModel:
         m.add(sets[g] * size <= slack[g])
     m.add(sum(sets[g] * size for g, size in sizes.items()) <= slack["cubes"])
     score.append(sum(sets.values()))
-    m.maximize(sum(score))
-    return CapModel(m, y, marks, others_var, sets)
+    return CapModel(m, y, marks, others_var, sets), sum(score)
 
 
 def add_objective_cap(pm: PlanModel) -> int:

@@ -1777,7 +1777,8 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
                 fix_hint: bool = False, subsolvers: tuple[str, ...] = TWO_WORKERS,
                 fixed: dict[Var, int] | None = None, held: dict[Var, int] | None = None,
                 stop: SearchStop | None = None,
-                converted: tuple[cp_model.CpModel, list[cp_model.IntVar]] | None = None) -> PlannerResult:
+                converted: tuple[cp_model.CpModel, list[cp_model.IntVar]] | None = None,
+                completions_cap: bool = False) -> PlannerResult:
     """Run CP-SAT on ``pm``. ``progress(objective, bound, seconds)`` is called on each improving
     plan and each better bound. ``hint``: a plan to start from (``fix_hint``: the only plan
     allowed), or ``hinted``: its variable values (:func:`hint_values`) when the caller has them;
@@ -1785,7 +1786,10 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
     variable values to hold beside a ``hint`` (this run only: ``pm`` is left as it was, so one
     model serves many runs); ``stop``: a handle another thread may end the run with (it then
     answers like a run out of time); ``converted``: ``pm``'s CP-SAT model made once
-    (:func:`to_cpsat_model`, without hints), copied for this run instead of converting again."""
+    (:func:`to_cpsat_model`, without hints), copied for this run instead of converting again;
+    ``completions_cap``: the completions cap of :func:`solver.optimise.caps.add_completions_cap`
+    in this run's CP-SAT model (not in ``pm``: a MIP engine confirming the optimum solves the
+    model without it)."""
     from ortools.sat.python import cp_model
     lm = pm.lm
     if fixed is not None:
@@ -1800,6 +1804,9 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
         cp, xs = converted[0].clone(), converted[1]
         for var, value in lm.hints.items():
             cp.add_hint(xs[var.index], value)
+    if completions_cap:
+        from .caps import add_completions_cap
+        add_completions_cap(pm, cp, xs)
     for var, value in (held or {}).items():
         domain = cp.proto.variables[var.index].domain
         domain.clear()
