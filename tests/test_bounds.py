@@ -183,9 +183,9 @@ def test_the_completions_cap_inside_the_model_keeps_the_optimum(path, determinis
 
 
 def test_the_completions_cap_bounds_the_objective_in_the_model():
-    """Inside the model the cap is a row on the objective: with it the root bound of a 16-placement
-    suite puzzle is at most the standalone cap, and the model holds one constraint more per card
-    set and score part than without it."""
+    """Inside the model the cap is a row on the objective: the model gains its constraints, and a
+    short one-worker run on a 16-placement suite puzzle (deterministic) bounds the objective at or
+    below the standalone cap."""
     from ortools.sat.python import cp_model
     from solver.optimise.planner import to_cpsat_model
     path = next(p for p in deck_suite.suite_files(small=False) if p.stem.startswith("suite-03-") and p.stem.endswith("p16"))
