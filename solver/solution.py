@@ -142,8 +142,9 @@ class VerificationError(SolverError):
 def completions_cap_helps(puzzle: Puzzle, workers: int) -> bool:
     """Whether ``solve`` adds the completions cap to CP-SAT's model
     (:func:`solver.optimise.caps.add_completions_cap`): where it was measured to help, one worker
-    on a puzzle with a deck (16-placement deck suite: median proof 40.4 -> 18.1 deterministic
-    seconds; with two workers within the seeds' spread, without a deck not measured)."""
+    on a puzzle with a deck (16-placement deck suite: median proof 40.4 -> 18.1 and 18.8 -> 14.8
+    deterministic seconds on seeds 0 and 1; with two workers within the seeds' spread, without a
+    deck not measured)."""
     return workers == 1 and bool(puzzle.deck)
 
 

@@ -4,6 +4,8 @@ the optimum (stopped early or run to the end), and a proven optimum is the exhau
 suite's committed files are what its seeded generator deals."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from solver.benchmarks import bounds, deck_suite
@@ -11,6 +13,7 @@ from solver.optimise import caps as cuts
 from solver.optimise.planner import build_model, unsupported_reason
 from solver.io.puzzle import load_puzzle
 
+ROOT = Path(__file__).resolve().parents[1]
 SMALL = deck_suite.suite_files(small=True)
 MODELLED = [p for p in SMALL if unsupported_reason(load_puzzle(p)) is None]
 """The small puzzles CP-SAT models: all of them (``test_planner_models_every_suite_puzzle``), the
@@ -204,10 +207,8 @@ def test_the_completions_cap_bounds_the_objective_in_the_model():
 
 def test_the_completions_cap_stays_out_where_its_flows_are_not_modelled():
     from solver.optimise.planner import to_cpsat_model
-    from solver.io.puzzle import load_puzzle as load
-    from pathlib import Path
-    epigenetic = next(p for p in sorted(Path("data/puzzles").glob("*.yaml")) if "epigenetic" in p.stem)
-    pm = build_model(load(epigenetic))
+    epigenetic = next(p for p in sorted((ROOT / "data" / "puzzles").glob("*.yaml")) if "epigenetic" in p.stem)
+    pm = build_model(load_puzzle(epigenetic))
     cp, xs = to_cpsat_model(pm.lm)
     before = len(cp.proto.constraints)
     assert not cuts.add_completions_cap(pm, cp, xs)
@@ -217,8 +218,7 @@ def test_the_completions_cap_stays_out_where_its_flows_are_not_modelled():
 @pytest.mark.parametrize("workers, deck, added", [(1, True, True), (2, True, False), (1, False, False)])
 def test_solve_adds_the_cap_on_one_worker_with_a_deck(workers, deck, added):
     from solver.solution import completions_cap_helps
-    path = next(deck_suite.suite_files(small=True).__iter__())
-    puzzle = load_puzzle(path)
+    puzzle = load_puzzle(SMALL[0])
     if not deck:
         from dataclasses import replace
         puzzle = replace(puzzle, deck=())
