@@ -157,6 +157,17 @@ def test_suite_plot_names_each_method_and_escapes_it():
     assert "16 placements" in svg and ">spot symmetry<" in svg and "a&lt;b" in svg and "<polyline" in svg
 
 
+def test_suite_plot_fits_a_legend_of_twelve_methods_in_twelve_colours():
+    import re
+    many = [dict(SUITE_ROWS[0], engine=f"method {k}") for k in range(12)]
+    svg = plots.suite_svg(many)
+    height = float(re.search(r'viewBox="0 0 [0-9.]+ ([0-9.]+)"', svg)[1])
+    lowest_text = max(float(y) for y in re.findall(r'<text x="[0-9.]+" y="([0-9.]+)"', svg))
+    assert lowest_text < height and ">method 11<" in svg
+    legend = re.findall(r'<line x1="[0-9.]+" y1="[0-9.]+" x2="[0-9.]+" y2="[0-9.]+" stroke="(#[0-9a-f]+)" stroke-width="2"/>', svg)
+    assert len(set(legend)) == 12
+
+
 def test_suite_result_round_trips_with_its_traces(tmp_path):
     suite.write_suite_result(tmp_path, SUITE_ROWS, 5.0, 2)
     data = __import__("json").loads((tmp_path / "bench.json").read_text(encoding="utf-8"))

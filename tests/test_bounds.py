@@ -52,9 +52,10 @@ def test_every_small_puzzle_has_a_known_optimum():
     assert {p.stem for p in SMALL} == set(OPTIMA)
 
 
-MODEL_CHANGES = ("baseline", "spot symmetry")
-"""The methods run to the end in the fast tier: the planner's model and the one with symmetry (the
-cuts measured and not kept, solver/cuts.py, and the other portfolios in the slow tier)."""
+MODEL_CHANGES = ("baseline", "spot symmetry", "stock prefix rows")
+"""The methods run to the end in the fast tier: the planner's model, the one with symmetry and the
+one with the stock's prefix rows (the cuts measured and not kept, solver/cuts.py, and the other
+portfolios in the slow tier)."""
 CASES = [pytest.param(m, 0.02, id=f"{m.name}, stopped early",
                       marks=() if m.name in MODEL_CHANGES else pytest.mark.slow) for m in bounds.METHODS] + [
     pytest.param(m, 5.0, id=f"{m.name}, to the end",
@@ -85,6 +86,27 @@ def test_spot_symmetry_finds_interchangeable_spots_only_on_the_big_board():
         "-2e-2p-" in p.stem for p in deck_suite.suite_files()) else None
     if two is not None:
         assert bounds.interchangeable_spots(build_model(load_puzzle(two))) == []
+
+
+@pytest.mark.parametrize("path", SMALL[:3], ids=lambda p: p.stem)
+def test_stock_prefix_rows_are_sums_of_the_stock_chain(path):
+    """Each added row names one stock (after a slot) and no other, and holds on a plan the model
+    without the rows found: the rows are sums of the model's own, so they cut no plan."""
+    from ortools.sat.python import cp_model
+    from solver.optimise.planner import cpsat_parameters, to_cpsat_model
+    pm = build_model(load_puzzle(path))
+    cp, xs = to_cpsat_model(pm.lm)
+    solver = cpsat_parameters(1, 0, None, 5.0)
+    assert solver.solve(cp) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    values = [int(solver.value(x)) for x in xs]
+    before = len(pm.lm.constraints)
+    added = bounds.add_stock_prefix_rows(pm)
+    rows = pm.lm.constraints[before:]
+    assert added == len(rows) and added >= 5 * 4        # five resources, a row per slot of each
+    for row in rows:
+        stocks = {v.name: k for v, k in row.expr.terms.items() if bounds.STOCK_VAR.match(v.name)}
+        assert list(stocks.values()) == [1], stocks
+        assert row.expr.value(values) == row.lo == row.hi
 
 
 @pytest.mark.slow
@@ -215,11 +237,17 @@ def test_the_completions_cap_stays_out_where_its_flows_are_not_modelled():
     assert len(cp.proto.constraints) == before
 
 
-@pytest.mark.parametrize("workers, deck, added", [(1, True, True), (2, True, False), (1, False, False)])
-def test_solve_adds_the_cap_on_one_worker_with_a_deck(workers, deck, added):
-    from solver.solution import completions_cap_helps
+@pytest.mark.parametrize("workers, deck, rounds, added", [
+    (1, True, None, True), (2, True, None, False), (1, False, None, False),
+    (1, True, 4, True), (1, True, 5, False)])
+def test_solve_adds_the_cap_on_one_worker_with_a_deck_up_to_16_placements(workers, deck, rounds, added):
+    """One worker, a deck, at most 16 placements (4 rounds of 4 flasks; 5 rounds are 20)."""
+    from dataclasses import replace
+    from solver.solution import CAP_PLACEMENTS, completions_cap_helps
     puzzle = load_puzzle(SMALL[0])
     if not deck:
-        from dataclasses import replace
         puzzle = replace(puzzle, deck=())
+    if rounds is not None:
+        puzzle = replace(puzzle, rounds=rounds, flasks=4, grey_flasks=0)
+        assert (rounds * 4 <= CAP_PLACEMENTS) is added
     assert completions_cap_helps(puzzle, workers) is added

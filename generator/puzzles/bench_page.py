@@ -35,6 +35,14 @@ class BenchTable:
     """Column names, escaped for Markdown."""
     rows: tuple[tuple[str, ...], ...]
     """Cells, escaped for Markdown."""
+    searchable: bool = True
+    """False for :data:`UNSEARCHED_LISTS`: kept out of the site's search index."""
+
+
+UNSEARCHED_LISTS = frozenset({"suite", "proofs"})
+"""Lists shown but not indexed for search: the deck suite's runs per puzzle and method or seed (hundreds of
+rows of numbers and puzzle names, which outweighed the rule pages for lookups such as "board for
+2 players"). The summaries above them stay searchable."""
 
 
 def _slashed(values: list[Any]) -> str:
@@ -185,7 +193,8 @@ def bench_tables(data: object, lang: str = "en", links: dict[str, str] | None = 
         columns = bench_columns(list(dict.fromkeys(k for item in items for k in item)), lang, links)
         tables.append(BenchTable(bench_label(key, lang) if key else "",
                                  tuple(header for header, _ in columns),
-                                 tuple(tuple(cell(item) for _, cell in columns) for item in items)))
+                                 tuple(tuple(cell(item) for _, cell in columns) for item in items),
+                                 key not in UNSEARCHED_LISTS))
     return facts, tables
 
 

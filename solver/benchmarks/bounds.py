@@ -19,7 +19,13 @@ compares them on the same puzzles under the same deterministic-time budget:
 - ``resource flow``, ``flow + knapsack``, ``objective cap``: :mod:`solver.optimise.caps`;
 - ``round cap``: the bound by rounds of :mod:`solver.benchmarks.round_bound` as a row on the objective;
 - ``cap + lb_tree_search``: the objective cap as a row and ``lb_tree_search`` as the second worker,
-  what ``python -m solver record`` runs on the whole games.
+  what ``python -m solver record`` runs on the whole games;
+- ``core``, ``reduced_costs``, ``probing``, ``default_lp``, ``no_lp``, ``max_lp_sym`` as the second
+  worker (session 43): CP-SAT's other named workers beside ``max_lp``, each a different way to
+  raise a bound or find plans (core-based search on the objective's terms, reduced-cost fixing,
+  probing at the nodes, less or no LP and so more nodes a second, the LP with symmetry);
+- ``stock prefix rows``: :func:`add_stock_prefix_rows`, the stock chain summed into one row per
+  resource and slot.
 
 Every bound is checked against the exhaustive search's optimum on the suite's small puzzles
 (``tests/test_bounds.py``): a bound below an optimum would be a wrong proof.
@@ -27,6 +33,7 @@ Every bound is checked against the exhaustive search's optimum on the suite's sm
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,7 +41,7 @@ from typing import TYPE_CHECKING
 
 from solver.optimise.caps import add_knapsack_cap, add_objective_cap, add_resource_flow, cap_objective
 from .round_bound import add_round_cap
-from solver.optimise.linear import total
+from solver.optimise.linear import Constraint, Expr, Var, total
 from solver.game.model import SpotKind
 
 if TYPE_CHECKING:
@@ -84,6 +91,56 @@ def add_spot_symmetry(pm: PlanModel) -> int:
     return added
 
 
+STOCK_VAR = re.compile(r"stock\[(?P<slot>.+),(?P<resource>[^,\]]+)\]$")
+"""The planner's stock variables by name (``stock[r2,s3,atp]``: round 2, slot 3, ATP)."""
+
+
+def add_stock_prefix_rows(pm: PlanModel) -> int:
+    """For each resource and slot, the stock chain summed from the first slot to that one: the
+    stock after the slot as the start's stock plus every gain minus every cost before it. Returns
+    the rows added.
+
+    Redundant for the LP (each row is a sum of the model's own stock rows), but CP-SAT separates
+    its cuts (MIR, knapsack covers) from single rows, and no single row of the model says how many
+    cubes all of a plan's purchases and completions take together. Every stock variable's defining
+    row is the equality with +1 on it and -1 on the same resource's stock one slot earlier (none on
+    the first slot, whose start stock is a constant); a chain that does not read so adds nothing."""
+    lm = pm.lm
+    stock_vars = [v for v in lm.vars if STOCK_VAR.match(v.name)]
+    chains: dict[str, list[Var]] = {}
+    for v in stock_vars:
+        chains.setdefault(STOCK_VAR.match(v.name)["resource"], []).append(v)   # type: ignore[index]
+    prev_of = {v: chain[i - 1] if i else None for chain in chains.values() for i, v in enumerate(chain)}
+    defining: dict[Var, Constraint] = {}
+    for c in lm.constraints:
+        if c.enforce or c.lo is None or c.lo != c.hi:
+            continue
+        on = [(v, k) for v, k in c.expr.terms.items() if v in prev_of]
+        plus = [v for v, k in on if k == 1]
+        if len(plus) != 1 or plus[0] in defining:
+            continue
+        prev = prev_of[plus[0]]
+        if [(v, k) for v, k in on if v is not plus[0]] == ([(prev, -1)] if prev is not None else []):
+            defining[plus[0]] = c
+    added = 0
+    lm.section("gameplay.phase-1")
+    for chain in chains.values():
+        if not all(v in defining for v in chain):
+            continue
+        terms: dict[Var, int] = {}
+        rhs = 0
+        for v in chain:
+            row = defining[v]
+            for w, k in row.expr.terms.items():
+                terms[w] = terms.get(w, 0) + k
+                if terms[w] == 0:
+                    del terms[w]
+            rhs += row.lo or 0
+            lm.eq(Expr(dict(terms)), rhs)
+            added += 1
+    return added
+
+
 @dataclass(frozen=True)
 class BoundMethod:
     """One bounding idea: a change to the model and the CP-SAT workers that run it."""
@@ -124,6 +181,14 @@ METHODS: tuple[BoundMethod, ...] = (
                 "the bound by rounds with an aggregated state (round_bound.py) as a cap on the objective"),
     BoundMethod("cap + lb_tree_search", ("max_lp", "lb_tree_search"), add_recorded_cap,
                 "the objective cap as a row with lb_tree_search as 2nd worker (the recorded whole games' settings)"),
+    BoundMethod("core", ("max_lp", "core"), None, "core-based search on the objective as 2nd worker"),
+    BoundMethod("reduced_costs", ("max_lp", "reduced_costs"), None, "reduced-cost fixing as 2nd worker"),
+    BoundMethod("probing", ("max_lp", "probing"), None, "probing at the nodes as 2nd worker"),
+    BoundMethod("default_lp", ("max_lp", "default_lp"), None, "the default LP (fewer rows, more nodes) as 2nd worker"),
+    BoundMethod("no_lp", ("max_lp", "no_lp"), None, "search without the LP as 2nd worker"),
+    BoundMethod("max_lp_sym", ("max_lp", "max_lp_sym"), None, "the full LP with symmetry as 2nd worker"),
+    BoundMethod("stock prefix rows", ("max_lp", "pseudo_costs"), add_stock_prefix_rows,
+                "the stock chain summed into one row per resource and slot, for the cut separators"),
 )
 """The methods of ``bench --suite``, in table order."""
 

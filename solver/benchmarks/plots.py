@@ -74,14 +74,15 @@ def suite_svg(rows: list[dict[str, Any]]) -> str:
     """Per size, a panel of the bound and the best plan over CPU seconds for each method: the median
     over the suite's puzzles of each as a percentage of the best plan any method found for the puzzle
     (solid: bound, dashed: plan). The bound line coming down to 100 % is a proof."""
-    colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"]
+    colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+               "#bcbd22", "#17becf", "#393b79", "#637939"]    # one per method up to 12, then repeated
     methods = list(dict.fromkeys(r["engine"] for r in rows))
     sizes = sorted({r["placements"] for r in rows})
     best = {r["id"]: max((q["objective"] or 0) for q in rows if q["id"] == r["id"]) for r in rows}
     horizon: float = max([float(r["cpu_seconds"]) for r in rows] + [1.0])
     PW, PH, L, T, B, GAP = 300, 220, 50, 30, 40, 30
     W = L + len(sizes) * (PW + GAP) + 170
-    H = T + PH + B
+    H = max(T + PH + B, T + 20 + 18 * len(methods) + 40)     # the legend and its notes fit however many methods
     lo_pct = 80.0
     hi_pct: float = max([100.0] + [100.0 * p[2] / best[r["id"]] for r in rows for p in r["trace"] if best[r["id"]]] + [101.0])
     hi_pct = min(hi_pct, 200.0)

@@ -338,8 +338,9 @@ def add_completions_cap(pm: PlanModel, cp: cp_model.CpModel, xs: list[cp_model.I
 
     Measured (``docs/dev/planner.md``, "The completions cap inside one-worker proofs"): on one
     worker it shortens the 16-placement deck suite's median proof (40.4 -> 18.1 and 18.8 -> 14.8
-    deterministic seconds on two seeds); with two workers it is within the seeds' spread, so
-    ``solve`` asks for it on one worker only (:func:`solver.solution.completions_cap_helps`)."""
+    deterministic seconds on two seeds); with two workers it is within the seeds' spread, and at
+    24 placements it costs plans and bound, so ``solve`` asks for it on one worker up to 16
+    placements only (:func:`solver.solution.completions_cap_helps`)."""
     rows = flow_rows(pm)
     if not rows:
         return False
