@@ -106,10 +106,10 @@ def add_stock_prefix_rows(pm: PlanModel) -> int:
     row is the equality with +1 on it and -1 on the same resource's stock one slot earlier (none on
     the first slot, whose start stock is a constant); a chain that does not read so adds nothing."""
     lm = pm.lm
-    stock_vars = [v for v in lm.vars if STOCK_VAR.match(v.name)]
     chains: dict[str, list[Var]] = {}
-    for v in stock_vars:
-        chains.setdefault(STOCK_VAR.match(v.name)["resource"], []).append(v)   # type: ignore[index]
+    for v in lm.vars:
+        if (named := STOCK_VAR.match(v.name)) is not None:
+            chains.setdefault(named["resource"], []).append(v)
     prev_of = {v: chain[i - 1] if i else None for chain in chains.values() for i, v in enumerate(chain)}
     defining: dict[Var, Constraint] = {}
     for c in lm.constraints:
