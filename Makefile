@@ -113,7 +113,7 @@ records: $(STAMP)
 	$(PY) -m generator records
 
 # Every record recomputed from nothing and compared field by field with the committed one: for the
-# reviewer of a rules or solver change (about 20 minutes on 2 cores).
+# reviewer of a rules or solver change (about 25 minutes on 2 cores).
 reprove: $(STAMP)
 	$(PY) -m generator records --reprove
 

@@ -26,6 +26,9 @@ compares them on the same puzzles under the same deterministic-time budget:
   probing at the nodes, less or no LP and so more nodes a second, the LP with symmetry);
 - ``stock prefix rows``: :func:`add_stock_prefix_rows`, the stock chain summed into one row per
   resource and slot.
+- ``row by prefix sums``: the card row's positions and Phase 2 discards as reified prefix sums,
+  as the planner built them before session 44 (``Options.row_paths`` off): the counting paths
+  that replaced them (:func:`solver.optimise.planner.count_path`) measured against them.
 
 Every bound is checked against the exhaustive search's optimum on the suite's small puzzles
 (``tests/test_bounds.py``): a bound below an optimum would be a wrong proof.
@@ -45,6 +48,7 @@ from solver.optimise.linear import Constraint, Expr, Var, total
 from solver.game.model import SpotKind
 
 if TYPE_CHECKING:
+    from solver.game.model import Puzzle
     from solver.optimise.planner import PlanModel
 
 
@@ -151,6 +155,13 @@ class BoundMethod:
     transform: Callable[[PlanModel], int] | None = None
     """Constraints added to the planner's model (None: the model as it ships)."""
     note: str = ""
+    options: tuple[tuple[str, bool], ...] = ()
+    """:class:`solver.optimise.planner.Options` fields the model is built with (none: as it ships)."""
+
+    def model(self, puzzle: Puzzle) -> PlanModel:
+        """The planner's model of ``puzzle`` as this method builds it (before :attr:`transform`)."""
+        from solver.optimise.planner import Options, build_model
+        return build_model(puzzle, Options(**dict(self.options)))
 
 
 def _both(pm: PlanModel) -> int:
@@ -189,6 +200,9 @@ METHODS: tuple[BoundMethod, ...] = (
     BoundMethod("max_lp_sym", ("max_lp", "max_lp_sym"), None, "the full LP with symmetry as 2nd worker"),
     BoundMethod("stock prefix rows", ("max_lp", "pseudo_costs"), add_stock_prefix_rows,
                 "the stock chain summed into one row per resource and slot, for the cut separators"),
+    BoundMethod("row by prefix sums", ("max_lp", "pseudo_costs"), None,
+                "the card row's positions and discards as reified prefix sums (the model before session 44)",
+                (("row_paths", False),)),
 )
 """The methods of ``bench --suite``, in table order."""
 

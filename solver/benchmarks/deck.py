@@ -103,6 +103,7 @@ DECK_METHODS: dict[str, DeckEngine] = {
     "CP-SAT, 2 workers, no row cuts": _cpsat_engine(2, row_cuts=False),
     "CP-SAT, 2 workers, no arrival windows": _cpsat_engine(2, market_windows=False),
     "CP-SAT, 2 workers, neither": _cpsat_engine(2, row_cuts=False, market_windows=False),
+    "CP-SAT, 2 workers, row by prefix sums": _cpsat_engine(2, row_paths=False),
     "CP-SAT, 1 worker, no row cuts": _cpsat_engine(1, row_cuts=False),
     "HiGHS, no row cuts": _mip_engine("highs", row_cuts=False),
     "SCIP, no row cuts": _mip_engine("scip", row_cuts=False),

@@ -34,7 +34,6 @@ def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: flo
     puzzle's proven optima, plans and bounds checked against each other (a contradiction stops).
     ``wall``: each row also keeps its wall-clock seconds and ``seed`` (:func:`proof_rows`)."""
     from .bounds import run_method
-    from solver.optimise.planner import build_model
     from ..solution import _verified
     rows: list[dict[str, Any]] = []
     for path in over(list(files), "deck suite"):
@@ -46,7 +45,7 @@ def suite_rows(files: Sequence[Path], methods: Sequence[Any], deterministic: flo
                 if on_row is not None:
                     on_row(done[puzzle.id, method.name])
                 continue
-            res = run_method(build_model(puzzle), method, deterministic, workers, seed)
+            res = run_method(method.model(puzzle), method, deterministic, workers, seed)
             if res.plan:
                 _verified(puzzle, res.plan, res.objective, method.name)  # type: ignore[arg-type]
             gap = None if res.bound is None or res.objective is None else res.bound - res.objective
