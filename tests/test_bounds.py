@@ -251,3 +251,11 @@ def test_solve_adds_the_cap_on_one_worker_with_a_deck_up_to_16_placements(worker
         puzzle = replace(puzzle, rounds=rounds, flasks=4, grey_flasks=0)
         assert (rounds * 4 <= CAP_PLACEMENTS) is added
     assert completions_cap_helps(puzzle, workers) is added
+
+
+def test_a_run_stopped_before_its_search_reports_no_bound():
+    """CP-SAT stopped in presolve answers a best bound of 0, which proves nothing: a suite row
+    must not carry it as a bound below every plan."""
+    from solver.benchmarks.deck_family import deck_puzzle
+    run = bounds.run_method(build_model(deck_puzzle(24)), bounds.METHODS[0], 0.01, workers=1)
+    assert run.status == "unknown" and run.bound is None

@@ -11,7 +11,7 @@ from solver.benchmarks.deck_family import deck_puzzle, deck_puzzle_data
 from solver.cli import main
 from solver.game.errors import SolverError
 from solver.game.replay import final_score
-from solver.optimise.planner import PlannerResult, build_model, solve_cpsat
+from solver.optimise.planner import PlannerResult, SearchStop, build_model, solve_cpsat
 from solver.optimise.portfolio import prove_and_search
 from solver.solution import search_fault
 
@@ -128,3 +128,30 @@ def test_the_command_line_refuses_a_search_it_cannot_run(options, shown, capsys)
     assert main(["solve", "data/puzzles/market-day-2e.yaml", "--search", *options]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: --search: expected with --engine cpsat, --workers 2 or more") and shown in err
+
+
+def test_a_run_stopped_before_its_search_proves_no_bound(small_deck):
+    """CP-SAT answers UNKNOWN with a best bound of 0 when stopped in presolve; that 0 is no proof
+    (it once reached the portfolio as 'the bound of 0' below the search's plan)."""
+    p, _ = small_deck
+    res = solve_cpsat(build_model(p), time_limit=1e-6)
+    assert res.status == "unknown" and res.bound is None
+
+
+def test_a_stopped_handle_reports_no_bound(small_deck):
+    p, _ = small_deck
+    stop = SearchStop()
+    stop.stop()
+    res = solve_cpsat(build_model(p), stop=stop)
+    assert res.status == "unknown" and res.bound is None
+
+
+def test_a_run_out_of_time_in_its_search_keeps_the_bound_it_proved():
+    """A 24-placement deck puzzle gets no plan in 1 deterministic second (presolve takes most of
+    it): the run answers UNKNOWN with the bound its search proved, as a whole game's recorded run
+    keeps it."""
+    p = deck_puzzle(24)
+    seen: list[int] = []
+    res = solve_cpsat(build_model(p), deterministic_time=1.0, progress=lambda _o, b, _s: seen.append(b))
+    assert res.status == "unknown"
+    assert res.bound is not None and seen and res.bound <= min(seen)

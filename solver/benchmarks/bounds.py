@@ -257,7 +257,10 @@ def run_method(pm: PlanModel, method: BoundMethod, deterministic_time: float, wo
         return BoundRun("optimal" if status == cp_model.OPTIMAL else "feasible", int(round(solver.objective_value)),
                         int(round(solver.best_objective_bound)), round(solver.deterministic_time, 3), round(cpu, 3),
                         trace, list(decode(pm, values)), wall)
-    # stopped before a plan: the bound proven so far still counts (None when infeasible)
-    bound = None if status == cp_model.INFEASIBLE else int(math.floor(solver.best_objective_bound + 1e-6))
+    # stopped before a plan: the bound proven so far still counts (None when infeasible, or when
+    # the run was stopped before its search proved one: CP-SAT then answers a bound of 0)
+    proven = [b for _, _, b in trace]
+    bound = (None if status == cp_model.INFEASIBLE or not proven
+             else min(min(proven), int(math.floor(solver.best_objective_bound + 1e-6))))
     return BoundRun("infeasible" if status == cp_model.INFEASIBLE else "unknown", None, bound,
                     round(solver.deterministic_time, 3), round(cpu, 3), trace, [], wall)

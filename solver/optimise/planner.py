@@ -1878,10 +1878,18 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
     start = time.perf_counter()
     if stop is not None and not stop.attach(solver):
         return PlannerResult("unknown", [], None, None, 0.0, "cpsat", {})
+    # the bounds CP-SAT proved during this run: a run stopped (out of time, or by ``stop``) before
+    # its search began answers UNKNOWN with a best bound of 0, which is no proof of anything
+    proven_bounds: list[float] = []
+
+    def on_bound(b: float) -> None:
+        proven_bounds.append(b)
+        if progress is not None:
+            progress(None, int(round(b)), time.perf_counter() - start)
+    solver.best_bound_callback = on_bound
     try:
         if progress is not None:
-            report = progress   # narrowed to a callable, for the callbacks below
-            solver.best_bound_callback = lambda b: report(None, int(round(b)), time.perf_counter() - start)
+            report = progress   # narrowed to a callable, for the solution callback below
 
             class _CB(cp_model.CpSolverSolutionCallback):
                 def on_solution_callback(self) -> None:
@@ -1906,8 +1914,10 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
     if status == cp_model.MODEL_INVALID:
         raise SolverError(f"CP-SAT: invalid model: {cp.validate()}")
     # stopped before any plan: the bound proven so far still holds (a whole game's recorded run
-    # keeps it: its plan comes from the warm start)
-    bound = solver.best_objective_bound
+    # keeps it: its plan comes from the warm start), when the search proved one
+    if not proven_bounds:
+        return PlannerResult("unknown", [], None, None, wall, "cpsat", stats)
+    bound = min(proven_bounds[-1], solver.best_objective_bound)
     return PlannerResult("unknown", [], None, int(math.floor(bound + 1e-6)) if math.isfinite(bound) else None,
                          wall, "cpsat", stats)
 
