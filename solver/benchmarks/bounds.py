@@ -35,7 +35,6 @@ Every bound is checked against the exhaustive search's optimum on the suite's sm
 """
 from __future__ import annotations
 
-import math
 import re
 import time
 from collections.abc import Callable
@@ -260,7 +259,6 @@ def run_method(pm: PlanModel, method: BoundMethod, deterministic_time: float, wo
     # stopped before a plan: the bound proven so far still counts (None when infeasible, or when
     # the run was stopped before its search proved one: CP-SAT then answers a bound of 0)
     proven = [b for _, _, b in trace]
-    bound = (None if status == cp_model.INFEASIBLE or not proven
-             else min(min(proven), int(math.floor(solver.best_objective_bound + 1e-6))))
+    bound = None if status == cp_model.INFEASIBLE or not proven else min(proven)
     return BoundRun("infeasible" if status == cp_model.INFEASIBLE else "unknown", None, bound,
                     round(solver.deterministic_time, 3), round(cpu, 3), trace, [], wall)

@@ -1913,11 +1913,10 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
         return PlannerResult("infeasible", [], None, None, wall, "cpsat", stats)
     if status == cp_model.MODEL_INVALID:
         raise SolverError(f"CP-SAT: invalid model: {cp.validate()}")
-    # stopped before any plan: the bound proven so far still holds (a whole game's recorded run
-    # keeps it: its plan comes from the warm start), when the search proved one
-    if not proven_bounds:
-        return PlannerResult("unknown", [], None, None, wall, "cpsat", stats)
-    bound = min(proven_bounds[-1], solver.best_objective_bound)
+    # stopped before any plan: the last bound the search reported still holds (a whole game's
+    # recorded run keeps it: its plan comes from the warm start); the response's own best bound
+    # is not read, being 0 when the search never began
+    bound = proven_bounds[-1] if proven_bounds else math.inf
     return PlannerResult("unknown", [], None, int(math.floor(bound + 1e-6)) if math.isfinite(bound) else None,
                          wall, "cpsat", stats)
 
