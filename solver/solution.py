@@ -139,24 +139,6 @@ class VerificationError(SolverError):
     proven optimum. Never shown as an answer (CLI exit 1)."""
 
 
-CAP_PLACEMENTS = 16
-"""The most placements (flasks and grey flasks over the game) at which ``solve`` adds the
-completions cap: measured to help at 16, to cost at 24 (:func:`completions_cap_helps`)."""
-
-
-def completions_cap_helps(puzzle: Puzzle, workers: int) -> bool:
-    """Whether ``solve`` adds the completions cap to CP-SAT's model
-    (:func:`solver.optimise.caps.add_completions_cap`): where it was measured to help, one worker
-    on a puzzle with a deck of at most :data:`CAP_PLACEMENTS` placements. On the 16-placement deck
-    suite it took the median proof from 40.4 to 18.1 and from 18.8 to 14.8 deterministic seconds
-    (seeds 0 and 1); on the 24-placement suite (seed 0, 60 deterministic seconds) it proved one
-    puzzle more (2 of 12) but left the bounds 10 points higher in sum, the plans 27 lower, and one
-    puzzle without a plan. With two workers it was within the seeds' spread; without a deck it was
-    not measured."""
-    placements = puzzle.rounds * (puzzle.flasks + puzzle.grey_flasks)
-    return workers == 1 and bool(puzzle.deck) and placements <= CAP_PLACEMENTS
-
-
 def _verified(puzzle: Puzzle, plan: Iterable[Action], claimed: int | None, engine: str) -> tuple[tuple[Step, ...], State, Breakdown]:
     """Replay ``plan`` in the rules engine; raise :class:`VerificationError` unless it is legal,
     complete and scores ``claimed``."""
@@ -215,6 +197,7 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
 
     if engine == "exhaustive":
         return _solve_exhaustive(puzzle, time_limit)
+    from solver.optimise.caps import completions_cap_helps
     from solver.optimise.planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs, subsolvers_for
     from solver.optimise.deadline import OutOfTime, guard
     try:

@@ -243,7 +243,7 @@ def test_the_completions_cap_stays_out_where_its_flows_are_not_modelled():
 def test_solve_adds_the_cap_on_one_worker_with_a_deck_up_to_16_placements(workers, deck, rounds, added):
     """One worker, a deck, at most 16 placements (4 rounds of 4 flasks; 5 rounds are 20)."""
     from dataclasses import replace
-    from solver.solution import CAP_PLACEMENTS, completions_cap_helps
+    from solver.optimise.caps import CAP_PLACEMENTS, completions_cap_helps
     puzzle = load_puzzle(SMALL[0])
     if not deck:
         puzzle = replace(puzzle, deck=())

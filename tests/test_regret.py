@@ -259,3 +259,23 @@ def test_the_search_budget_is_larger_where_no_planner_stage_follows(name, planna
     assert regret_values.plannable(puzzle) is plannable
     expected = regret_values.LINE_STATES if plannable else regret_values.LINE_STATES_UNPLANNED
     assert regret_values.line_state_budget(puzzle) == expected > 0
+
+
+@pytest.mark.parametrize("name, capped", [("rule-row-refresh-2e", True), ("rulebook-protein-hormone-2e", False)])
+def test_the_planner_stage_adds_the_completions_cap_where_solve_does(name, capped, monkeypatch):
+    """The prefix solves are one-worker runs: with a deck (up to 16 placements) they carry the
+    completions cap, as ``solve`` on one worker does, and still give the full table's values."""
+    from solver.optimise import planner
+    asked: list[bool] = []
+    solve = planner.solve_cpsat
+
+    def spy(pm, **kwargs):
+        asked.append(kwargs.get("completions_cap", False))
+        return solve(pm, **kwargs)
+
+    monkeypatch.setattr(planner, "solve_cpsat", spy)
+    puzzle, table, best, plan = solved(next(f for f in SMALL if f.stem == name))
+    assert bool(puzzle.deck) is capped
+    result = line_values(puzzle, plan, best, max_states=0, seconds=None, planner_time=10.0)
+    assert asked and set(asked) == {capped}
+    assert all(table[play_runtime.state_key(v.state)] == v.best for v in result.off if v.method == "cpsat")

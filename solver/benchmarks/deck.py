@@ -45,7 +45,7 @@ DeckEngine = Callable[["Puzzle", float], tuple[DeckRun, list["Action"]]]
 def _cpsat_engine(workers: int, subsolvers: tuple[str, ...] | None = None, **options: bool) -> DeckEngine:
     def run(puzzle: Puzzle, cap: float) -> tuple[DeckRun, list[Action]]:
         from solver.optimise.planner import TWO_WORKERS_MARKET, Options, build_model, solve_cpsat
-        from ..solution import completions_cap_helps
+        from ..optimise.caps import completions_cap_helps
         res = solve_cpsat(build_model(puzzle, Options(**options)), workers=workers, time_limit=cap,
                           subsolvers=subsolvers or TWO_WORKERS_MARKET,
                           completions_cap=completions_cap_helps(puzzle, workers))   # as solve runs it

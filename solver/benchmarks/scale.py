@@ -96,7 +96,8 @@ def time_cpsat(puzzle: Puzzle, cap: float, seeds: Sequence[int] = SEEDS) -> dict
     """CP-SAT on every seed (each plan replayed by the rules engine; every proven optimum the same),
     then HiGHS once on the same model."""
     from solver.optimise.planner import build_model, solve_cpsat, solve_highs
-    from ..solution import _verified, completions_cap_helps
+    from ..optimise.caps import completions_cap_helps
+    from ..solution import _verified
     pm = build_model(puzzle)
     capped = completions_cap_helps(puzzle, 1)     # as solve runs one worker
     runs = [solve_cpsat(pm, time_limit=cap, seed=seed, completions_cap=capped) for seed in seeds]

@@ -68,7 +68,7 @@ from solver.game.engine import (
     RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, detox_points, initial_state,
 )
 from solver.optimise.linear import Expr, Var, total
-from solver.game.model import RECEPTOR_OF, CardType, EventKind, Resource, SpotKind, event_kind
+from solver.game.model import RECEPTOR_OF, CardType, EventKind, Puzzle, Resource, SpotKind, event_kind
 
 if TYPE_CHECKING:
     from solver.optimise.planner import Act, PlanModel
@@ -340,7 +340,7 @@ def add_completions_cap(pm: PlanModel, cp: cp_model.CpModel, xs: list[cp_model.I
     worker it shortens the 16-placement deck suite's median proof (40.4 -> 18.1 and 18.8 -> 14.8
     deterministic seconds on two seeds); with two workers it is within the seeds' spread, and at
     24 placements it costs plans and bound, so ``solve`` asks for it on one worker up to 16
-    placements only (:func:`solver.solution.completions_cap_helps`)."""
+    placements only (:func:`completions_cap_helps`)."""
     rows = flow_rows(pm)
     if not rows:
         return False
@@ -479,3 +479,23 @@ def _proven_optimum(m: cp_model.CpModel, deterministic_time: float = 5.0) -> int
     if solver.solve(m) != cp_model.OPTIMAL:
         return None
     return int(round(solver.objective_value))
+
+
+CAP_PLACEMENTS = 16
+"""The most placements (flasks and grey flasks over the game) at which ``solve`` and the regret
+figures' prefix solves add the completions cap: measured to help at 16, to cost at 24
+(:func:`completions_cap_helps`)."""
+
+
+def completions_cap_helps(puzzle: Puzzle, workers: int) -> bool:
+    """Whether a CP-SAT run adds the completions cap to its model (:func:`add_completions_cap`;
+    ``solve`` and the regret figures' prefix solves ask): where it was measured to help, one worker
+    on a puzzle with a deck of at most :data:`CAP_PLACEMENTS` placements. On the 16-placement deck
+    suite it took the median proof from 40.4 to 18.1 and from 18.8 to 14.8 deterministic seconds
+    (seeds 0 and 1); on the 24-placement suite (seed 0, 60 deterministic seconds) it proved one
+    puzzle more (2 of 12) but left the bounds 10 points higher in sum, the plans 27 lower, and one
+    puzzle without a plan. With two workers it was within the seeds' spread; without a deck it was
+    not measured. In the regret figures' one-worker prefix solves it took ``deck-season-2e``'s from
+    400 to 258 CPU seconds, every value the same and one state more proven (session 46)."""
+    placements = puzzle.rounds * (puzzle.flasks + puzzle.grey_flasks)
+    return workers == 1 and bool(puzzle.deck) and placements <= CAP_PLACEMENTS

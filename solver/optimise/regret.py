@@ -158,14 +158,17 @@ def planner_value(puzzle: Puzzle, prefix: list[Action], state: State, optimum: i
     not proven within ``deterministic_time`` or when the model cannot hold the prefix. ``model``:
     a :class:`solver.optimise.planner.PlanModel` of ``puzzle`` built without symmetry breaking (reused
     across calls). Never trusted blindly: the continuation is replayed from ``state`` by the rules
-    engine and must score the proven value, which cannot exceed ``optimum``."""
+    engine and must score the proven value, which cannot exceed ``optimum``. A one-worker run, with
+    the completions cap where :func:`solver.optimise.caps.completions_cap_helps` says it helps."""
+    from .caps import completions_cap_helps
     from .planner import build_model, prefix_values, solve_cpsat
     pm = model if model is not None else build_model(puzzle, planner_options())
     try:
         fixed = prefix_values(pm, prefix)
     except SolverError:
         return None
-    result = solve_cpsat(pm, fixed=fixed, deterministic_time=deterministic_time)
+    result = solve_cpsat(pm, fixed=fixed, deterministic_time=deterministic_time,
+                         completions_cap=completions_cap_helps(puzzle, 1))
     if result.status == "infeasible":
         return None, ()
     if result.status != "optimal" or result.objective is None or result.plan[:len(prefix)] != prefix:
