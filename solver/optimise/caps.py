@@ -496,6 +496,7 @@ def completions_cap_helps(puzzle: Puzzle, workers: int) -> bool:
     puzzle more (2 of 12) but left the bounds 10 points higher in sum, the plans 27 lower, and one
     puzzle without a plan. With two workers it was within the seeds' spread; without a deck it was
     not measured. In the regret figures' one-worker prefix solves it took ``deck-season-2e``'s from
-    400 to 258 CPU seconds, every value the same and one state more proven (session 46)."""
+    400 to 258 CPU seconds, every value the same and one state more proven, and ``deck-season-1e``'s
+    from 375 to 367 (session 46)."""
     placements = puzzle.rounds * (puzzle.flasks + puzzle.grey_flasks)
     return workers == 1 and bool(puzzle.deck) and placements <= CAP_PLACEMENTS
