@@ -4,6 +4,7 @@ accessible (title/desc, text marks) and works on a phone and from file://."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -58,10 +59,13 @@ def test_keyboard_and_step_links(page, site_url):
     assert "aria-current" in board.locator(".cellula-board__steps a").nth(1).evaluate(
         "a => a.getAttributeNames().join(' ')")
     board.locator(".cellula-board__drawing").focus()
+    # the board writes the step into the address after the key's handler runs: wait for it
+    # (a loaded machine read the address before the second step's update)
     page.keyboard.press("ArrowRight")
-    assert page.url.endswith("#step-2")
+    page.wait_for_url(re.compile(r"#step-2$"), timeout=5000)
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
+    page.wait_for_url(re.compile(r"#step-0$"), timeout=5000)
     assert page.url.endswith("#step-0")
     assert f"{data['ui']['health']}: {data['frames'][0]['health']}" in _health_text(page)
 
