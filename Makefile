@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 # copied into the built site by the build (generator/puzzles/play_assets.py), never committed.
 PYODIDE := tools/pyodide/node_modules/pyodide/pyodide.js
 
-.PHONY: site site-offline serve test test-fast records reprove check bench clean setup deploy gh-deploy
+.PHONY: site site-offline serve test test-fast records search-record reprove check bench clean setup deploy gh-deploy
 
 setup: $(STAMP)
 
@@ -111,6 +111,14 @@ test-pseudo-site:
 # The puzzles' records (data/puzzles/*.record.json): compute the missing and stale ones, to commit.
 records: $(STAMP)
 	$(PY) -m generator records
+
+# The search's record (tests/golden/search-relevance.json): every generated lookup run through the
+# built site's search, with the figures it gives (data/figures/search.json), to commit whenever the
+# browser tests say it is stale (the indexed text, the search scripts or the lookups changed).
+search-record: $(STAMP)
+	$(PY) -m mkdocs build --strict --quiet
+	sh tools/ensure_debian.sh chromium
+	$(PY) tools/search_relevance.py
 
 # Every record recomputed from nothing and compared field by field with the committed one: for the
 # reviewer of a rules or solver change (about 25 minutes on 2 cores).

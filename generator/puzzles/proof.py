@@ -54,7 +54,7 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
         if confirmed:
             lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed)))
         elif tried is not None:     # HiGHS ran out of its time: say so rather than leave it unsaid
-            lines.append(ui["proof_one_engine"].format(seconds=tried))
+            lines.append(measured(ui["proof_one_engine"].format(seconds=tried)))
         else:
             lines.append(ui["proof_unconfirmed"])
     elif status is ProofStatus.FEASIBLE:
@@ -85,8 +85,16 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
     if record.get("fallback"):
         lines.append(ui["proof_fallback"].format(wanted=f"`{record['requested_engine']}`",
                                                  reason=md_inline(record["fallback"]), engine=engine))
-    lines.append(ui["solve_time"].format(seconds=record.get("seconds", "?")))
+    lines.append(measured(ui["solve_time"].format(seconds=record.get("seconds", "?"))))
     return lines
+
+
+def measured(line: str) -> str:
+    """A paragraph quoting a time measured when the record was computed, kept out of the search
+    index: every ``make records`` measures other times, and the index (with the committed search
+    relevance record that depends on it, tests/browser/relevance_record.py) should change only when
+    the text does."""
+    return f'<p class="cellula-proof__measured" data-search-exclude markdown="span">{line}</p>'
 
 
 def subsolver_text(names: Any, ui: Mapping[str, str]) -> str:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from site_server import SITE
+from site_server import ROOT, SITE
 
 INDEXES = {"it": SITE / "search" / "search_index.json", "en": SITE / "en" / "search" / "search_index.json"}
 INTERNAL_KEY = re.compile(r"<code>[a-z0-9]+(?:[-.][a-z0-9]+)*</code>")
@@ -61,3 +61,21 @@ def test_the_benchmark_plots_labels_stay_out_of_search(indexes, lang):
     assert all(c.split(":")[0][:20] in text for c in captions), captions
     assert "suite-03-1e-3p-deck7-p16" not in text      # the suite's per-run table (UNSEARCHED_LISTS)
 
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_times_measured_by_the_records_stay_out_of_search(indexes, lang):
+    """Every `make records` measures other solve times: were they indexed, each recompute would
+    change the search index and make the committed search-relevance record stale though no text
+    changed (tests/browser/relevance_record.py). The pages still show them."""
+    from generator.puzzles.texts import UI
+    said = UI[lang]["solve_time"].split("{")[0]
+    records = sorted((ROOT / "data" / "puzzles").glob("*.record.json"))
+    assert records
+    indexed = " ".join(d["text"] for d in indexes[lang]["docs"])
+    assert said not in indexed
+    prefix = "" if lang == "it" else "en/"
+    shown = [r for r in records
+             if said in (SITE / prefix / "cytosis" / "puzzles" / r.name.removesuffix(".record.json") / "index.html")
+             .read_text(encoding="utf-8")]
+    assert len(shown) == len(records), f"{len(records) - len(shown)} puzzle pages do not show the solve time"
