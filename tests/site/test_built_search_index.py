@@ -62,7 +62,6 @@ def test_the_benchmark_plots_labels_stay_out_of_search(indexes, lang):
     assert "suite-03-1e-3p-deck7-p16" not in text      # the suite's per-run table (UNSEARCHED_LISTS)
 
 
-
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_times_measured_by_the_records_stay_out_of_search(indexes, lang):
     """Every `make records` measures other solve times: were they indexed, each recompute would
