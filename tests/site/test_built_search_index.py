@@ -78,3 +78,19 @@ def test_times_measured_by_the_records_stay_out_of_search(indexes, lang):
              if said in (SITE / prefix / "cytosis" / "puzzles" / r.name.removesuffix(".record.json") / "index.html")
              .read_text(encoding="utf-8")]
     assert len(shown) == len(records), f"{len(records) - len(shown)} puzzle pages do not show the solve time"
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_build_days_puzzle_pick_stays_out_of_search(indexes, lang):
+    """The puzzle index shows the build day's "puzzle of the day" until its script picks by the
+    reader's date: were that pick indexed, the search index would change every day, and with it the
+    committed search-relevance record's digest, though no text changed. The index page still shows it."""
+    from generator.puzzles.texts import UI
+    said = UI[lang]["daily"]
+    prefix = "" if lang == "it" else "en/"
+    index = [d for d in indexes[lang]["docs"] if d["location"].startswith(f"{prefix}cytosis/puzzles/")
+             and d["location"].removeprefix(f"{prefix}cytosis/puzzles/").split("/")[0] in ("", "#")]
+    assert index, "the puzzle index page is indexed"
+    assert not [d["location"] for d in indexes[lang]["docs"] if said in d["text"]]
+    page = (SITE / prefix / "cytosis" / "puzzles" / "index.html").read_text(encoding="utf-8")
+    assert said in page and 'class="cellula-daily"' in page
