@@ -258,9 +258,16 @@ def planner_blocks(function: object) -> frozenset[str]:
 
 def test_functions(file: Path) -> set[str]:
     """Names of the ``test_*`` functions (module level or in classes) of a test file."""
-    tree = ast.parse(file.read_text(encoding="utf-8"), filename=str(file))
-    return {node.name for node in ast.walk(tree)
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_")}
+    return set(_test_names(file.read_text(encoding="utf-8"), str(file)))
+
+
+@lru_cache(maxsize=256)
+def _test_names(text: str, filename: str) -> frozenset[str]:
+    """:func:`test_functions` of a file's text, parsed once per process (every audit file reads the
+    same few test files, and every load of the data all of them)."""
+    tree = ast.parse(text, filename=filename)
+    return frozenset(node.name for node in ast.walk(tree)
+                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"))
 
 
 # --- loading ------------------------------------------------------------------------------------
