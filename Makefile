@@ -20,11 +20,14 @@ $(PYODIDE): tools/pyodide/package-lock.json
 	npm ci --no-audit --no-fund --prefix tools/pyodide
 	touch $(PYODIDE)
 
+# --no-compile: the installed packages' modules are compiled when first imported, only those the
+# project imports (27 s -> 14 s for the install, from pip's cache; the first imports after it took
+# no longer than the next ones)
 $(STAMP): pyproject.toml constraints.txt
 	sh tools/ensure_debian.sh hunspell omegat
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
+	$(PY) -m pip install --quiet --no-compile -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 site: $(STAMP) $(PYODIDE)
