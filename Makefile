@@ -72,16 +72,17 @@ test-fast: $(STAMP)
 	$(PY) -m generator validate
 	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=10
 
-# What CI runs: everything. The data is validated first; then, side by side, the lint, the re-proof
-# sample (a few committed records re-proved from nothing, a different few on every commit; make
-# reprove re-proves them all), the two site builds, the pseudo-localised site and the unit tests in
-# one process per processor (pytest-xdist); then the browser tests beside the site tests, the edition
-# check and the pseudo-localised site's tests (tests/test_pseudo_locale.py).
+# What CI runs: everything. The data is validated first, beside the lint (which reads only code);
+# then, side by side, the re-proof sample (a few committed records re-proved from nothing, a
+# different few on every commit; make reprove re-proves them all), the two site builds, the
+# pseudo-localised site and the unit tests in one process per processor (pytest-xdist); then the
+# browser tests beside the site tests, the edition check and the pseudo-localised site's tests
+# (tests/test_pseudo_locale.py).
 PSEUDO_SITE := .pseudo-site
 test: $(STAMP) $(PYODIDE)
 	sh tools/ensure_debian.sh hunspell omegat
-	$(PY) -m generator validate
-	$(MAKE) --no-print-directory -j5 --output-sync=target test-lint test-reprove-sample test-build test-pseudo-site test-unit
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-validate test-lint
+	$(MAKE) --no-print-directory -j4 --output-sync=target test-reprove-sample test-build test-pseudo-site test-unit
 	sh tools/ensure_debian.sh chromium java
 	$(MAKE) --no-print-directory -j4 --output-sync=target test-browser test-site test-check test-pseudo
 
@@ -95,7 +96,9 @@ test: $(STAMP) $(PYODIDE)
 # which only read the built sites and data/; they run in three workers (6 minutes 15 s in two,
 # 5 minutes 30 s in three, on a loaded machine). Running the unit tests beside the browser tests was
 # tried and was slower: both tiers keep the processors busy.
-.PHONY: test-lint test-reprove-sample test-build test-pseudo-site test-unit test-browser test-site test-check test-pseudo
+.PHONY: test-validate test-lint test-reprove-sample test-build test-pseudo-site test-unit test-browser test-site test-check test-pseudo
+test-validate:
+	$(PY) -m generator validate
 test-lint:
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
