@@ -90,12 +90,12 @@ test: $(STAMP) $(PYODIDE)
 # the two builds share docs/, so they run one after the other, in one process that generates the
 # pages once (tools/build_sites.py, 45 s against 70 s as two mkdocs processes); the pseudo-localised
 # site is a copy of its own; the unit tests write only in their temporary folders and may not read
-# what the builds write (tests/conftest.py BUILT_OUTPUT refuses it). The unit tests start beside the builds rather than after them, where a build
-# running alone left a processor idle: 6 min 7 s for both, against 1 min 25 s then 5 min 27 s. The
-# browser tests run beside the site tests, the edition check and the pseudo-localised site's tests,
-# which only read the built sites and data/; they run in three workers (6 minutes 15 s in two,
-# 5 minutes 30 s in three, on a loaded machine). Running the unit tests beside the browser tests was
-# tried and was slower: both tiers keep the processors busy.
+# what the builds write (tests/conftest.py BUILT_OUTPUT refuses it). The unit tests start beside the
+# builds rather than after them, where a build running alone left a processor idle: 6 min 7 s for
+# both, against 1 min 25 s then 5 min 27 s. The browser tests run beside the site tests, the edition
+# check and the pseudo-localised site's tests, which only read the built sites and data/; they run in
+# three workers (6 minutes 15 s in two, 5 minutes 30 s in three, on a loaded machine). Running the
+# unit tests beside the browser tests was tried and was slower: both tiers keep the processors busy.
 .PHONY: test-validate test-lint test-reprove-sample test-build test-pseudo-site test-unit test-browser test-site test-check test-pseudo
 test-validate:
 	$(PY) -m generator validate

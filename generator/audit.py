@@ -256,9 +256,9 @@ def planner_blocks(function: object) -> frozenset[str]:
     return frozenset(PLANNER_BLOCK.findall(source))
 
 
-def test_functions(file: Path) -> set[str]:
+def test_functions(file: Path) -> frozenset[str]:
     """Names of the ``test_*`` functions (module level or in classes) of a test file."""
-    return set(_test_names(file.read_text(encoding="utf-8"), str(file)))
+    return _test_names(file.read_text(encoding="utf-8"), str(file))
 
 
 @lru_cache(maxsize=256)
@@ -277,7 +277,7 @@ class _Reader:
 
     def __init__(self, file: Path, located: Located, problems: Problems, game: Game):
         self.file, self.located, self.problems, self.game = file, located, problems, game
-        self._tests: dict[Path, set[str] | None] = {}
+        self._tests: dict[Path, frozenset[str] | None] = {}
 
     def fail(self, path: tuple[str | int, ...], message: str) -> None:
         self.problems.add(self.file, yaml_path(*path), message, self.located.line(*path))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,6 @@ def _refuse_built_output(event: str, args: tuple) -> None:
 
 
 def pytest_configure(config):
-    import sys
     import tiers
     tiers.SLOW_TIER = "not slow" not in (config.option.markexpr or "")
     if not tiers.SLOW_TIER:

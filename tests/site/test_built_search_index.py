@@ -88,9 +88,7 @@ def test_the_build_days_puzzle_pick_stays_out_of_search(indexes, lang):
     from generator.puzzles.texts import UI
     said = UI[lang]["daily"]
     prefix = "" if lang == "it" else "en/"
-    index = [d for d in indexes[lang]["docs"] if d["location"].startswith(f"{prefix}cytosis/puzzles/")
-             and d["location"].removeprefix(f"{prefix}cytosis/puzzles/").split("/")[0] in ("", "#")]
-    assert index, "the puzzle index page is indexed"
+    assert f"{prefix}cytosis/puzzles/" in {d["location"] for d in indexes[lang]["docs"]}, "the puzzle index page is indexed"
     assert not [d["location"] for d in indexes[lang]["docs"] if said in d["text"]]
     page = (SITE / prefix / "cytosis" / "puzzles" / "index.html").read_text(encoding="utf-8")
     assert said in page and 'class="cellula-daily"' in page
