@@ -72,33 +72,29 @@ test-fast: $(STAMP)
 	$(PY) -m generator validate
 	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=10
 
-# What CI runs: everything. The data is validated first, beside the lint (which reads only code);
-# then, side by side, the re-proof sample (a few committed records re-proved from nothing, a
-# different few on every commit; make reprove re-proves them all), the two site builds, the
-# pseudo-localised site and the unit tests in one process per processor (pytest-xdist); then the
-# browser tests beside the site tests, the edition check and the pseudo-localised site's tests
-# (tests/test_pseudo_locale.py).
+# What CI runs: everything. The data is validated first; then, side by side, the lint, the re-proof
+# sample (a few committed records re-proved from nothing, a different few on every commit; make
+# reprove re-proves them all), the two site builds and the pseudo-localised site the unit tests check
+# (tests/test_pseudo_locale.py); then the unit tests in one process per processor (pytest-xdist); then
+# the browser tests beside the site tests and the edition check.
 PSEUDO_SITE := .pseudo-site
 test: $(STAMP) $(PYODIDE)
 	sh tools/ensure_debian.sh hunspell omegat
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-validate test-lint
-	$(MAKE) --no-print-directory -j4 --output-sync=target test-reprove-sample test-build test-pseudo-site test-unit
-	sh tools/ensure_debian.sh chromium java
-	$(MAKE) --no-print-directory -j4 --output-sync=target test-browser test-site test-check test-pseudo
-
-# Steps of `make test` run side by side. None writes what another reads: the re-proof only compares;
-# the two builds share docs/, so they run one after the other, in one process that generates the
-# pages once (tools/build_sites.py, 45 s against 70 s as two mkdocs processes); the pseudo-localised
-# site is a copy of its own; the unit tests write only in their temporary folders and may not read
-# what the builds write (tests/conftest.py BUILT_OUTPUT refuses it). The unit tests start beside the
-# builds rather than after them, where a build running alone left a processor idle: 6 min 7 s for
-# both, against 1 min 25 s then 5 min 27 s. The browser tests run beside the site tests, the edition
-# check and the pseudo-localised site's tests, which only read the built sites and data/; they run in
-# three workers (6 minutes 15 s in two, 5 minutes 30 s in three, on a loaded machine). Running the
-# unit tests beside the browser tests was tried and was slower: both tiers keep the processors busy.
-.PHONY: test-validate test-lint test-reprove-sample test-build test-pseudo-site test-unit test-browser test-site test-check test-pseudo
-test-validate:
 	$(PY) -m generator validate
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-lint test-reprove-sample test-build test-pseudo-site
+	CELLULA_PSEUDO_SITE=$(PSEUDO_SITE) $(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=15
+	sh tools/ensure_debian.sh chromium java
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-browser test-site test-check
+
+# Steps of `make test` run side by side. The lint, the builds and the pseudo-localised site each keep
+# one processor busy and none writes what another reads (the re-proof only compares; the two builds
+# share docs/, so they run one after the other, in one process that generates the pages once:
+# tools/build_sites.py, 45 s against 70 s as two mkdocs processes; the pseudo-localised site is a copy
+# of its own). The browser tests run beside the site tests and the edition check, which only read the
+# built site and data/; they run in three workers (6 minutes 15 s in two, 5 minutes 30 s in three, on
+# a loaded machine). Running the unit tests beside the browser tests was tried and was slower: both
+# tiers keep the processors busy.
+.PHONY: test-lint test-reprove-sample test-build test-pseudo-site test-browser test-site test-check
 test-lint:
 	$(PY) -m ruff check generator solver tools
 	$(PY) -m mypy solver generator tools
@@ -106,8 +102,6 @@ test-reprove-sample:
 	$(PY) -m generator records --reprove --sample
 test-build:
 	$(PY) tools/build_sites.py mkdocs.yml mkdocs-offline.yml
-test-unit:
-	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=15 --ignore=tests/test_pseudo_locale.py
 test-browser:
 	$(PY) -m pytest tests/browser -n 3 --dist loadfile
 test-site:
@@ -116,8 +110,6 @@ test-check:
 	$(PY) -m generator check
 test-pseudo-site:
 	$(PY) tests/test_pseudo_locale.py $(PSEUDO_SITE)
-test-pseudo:
-	CELLULA_PSEUDO_SITE=$(PSEUDO_SITE) $(PY) -m pytest tests/test_pseudo_locale.py
 
 # The puzzles' records (data/puzzles/*.record.json): compute the missing and stale ones, to commit.
 records: $(STAMP)

@@ -1,9 +1,7 @@
 """Shared fixtures: a small, valid data set that tests copy and break on purpose."""
 from __future__ import annotations
 
-import os
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,22 +15,9 @@ NEEDS_A_BUILT_SITE = ("tests/site/", "tests/browser/")
 marked ``slow`` (``pytest -m "not slow"`` is the edit loop's tier, ``make test-fast``)."""
 
 
-BUILT_OUTPUT = tuple(str(ROOT / part) + "/" for part in ("site", "site-offline", "docs/it", "docs/en", "docs/generated"))
-"""What the builds write. ``make test`` runs the fast tier beside the builds, so a fast-tier test
-must not read them (it would read a half-written site): the tier refuses to open them."""
-
-
-def _refuse_built_output(event: str, args: tuple) -> None:
-    if event == "open" and isinstance(args[0], (str, Path)) and os.path.abspath(args[0]).startswith(BUILT_OUTPUT):
-        raise RuntimeError(f"the fast tier read {args[0]}, which the builds write beside it in `make test`: "
-                           "a test that needs a built site belongs in tests/site/ or tests/browser/")
-
-
 def pytest_configure(config):
     import tiers
     tiers.SLOW_TIER = "not slow" not in (config.option.markexpr or "")
-    if not tiers.SLOW_TIER:
-        sys.addaudithook(_refuse_built_output)
 
 
 def pytest_collection_modifyitems(config, items):
