@@ -157,15 +157,17 @@ def test_suite_plot_names_each_method_and_escapes_it():
     assert "16 placements" in svg and ">spot symmetry<" in svg and "a&lt;b" in svg and "<polyline" in svg
 
 
-def test_suite_plot_fits_a_legend_of_twelve_methods_in_twelve_colours():
+def test_suite_plot_fits_a_legend_of_every_method_in_a_colour_of_its_own():
     import re
-    many = [dict(SUITE_ROWS[0], engine=f"method {k}") for k in range(12)]
+    from solver.benchmarks.bounds import METHODS
+    assert len(METHODS) <= 20
+    many = [dict(SUITE_ROWS[0], engine=f"method {k}") for k in range(20)]
     svg = plots.suite_svg(many)
     height = float(re.search(r'viewBox="0 0 [0-9.]+ ([0-9.]+)"', svg)[1])
     lowest_text = max(float(y) for y in re.findall(r'<text x="[0-9.]+" y="([0-9.]+)"', svg))
-    assert lowest_text < height and ">method 11<" in svg
+    assert lowest_text < height and ">method 19<" in svg
     legend = re.findall(r'<line x1="[0-9.]+" y1="[0-9.]+" x2="[0-9.]+" y2="[0-9.]+" stroke="(#[0-9a-f]+)" stroke-width="2"/>', svg)
-    assert len(set(legend)) == 12
+    assert len(set(legend)) == 20
 
 
 def test_suite_result_round_trips_with_its_traces(tmp_path):
@@ -299,3 +301,21 @@ def test_a_plain_run_keeps_the_deck_series_and_the_suite(tmp_path, monkeypatch):
     assert now["puzzles"] == [] and now["solver_version"] != "0"
     assert {k: now[k] for k in ("deck", "deck_cap_seconds", "suite", "suite_summary", "suite_conditions")} == \
         {k: earlier[k] for k in ("deck", "deck_cap_seconds", "suite", "suite_summary", "suite_conditions")}
+
+
+def test_a_suite_run_does_not_merge_rows_of_another_budget(tmp_path, monkeypatch, capsys):
+    """``bench --suite --methods`` at another deterministic budget than the rows it would keep is
+    refused before anything is computed, naming both budgets and the kept methods; at the same
+    budget, or with nothing kept, it may merge."""
+    from solver.benchmarks import cli as bench_cli
+    from solver.cli import build_parser
+    suite.write_suite_result(tmp_path, SUITE_ROWS, 5.0, 2)
+    monkeypatch.setattr(bench_cli, "suite_rows", lambda *a, **k: pytest.fail("a run was started"))
+    args = build_parser().parse_args(["bench", "--suite", "--methods", "baseline", "--det", "10", "--out", str(tmp_path)])
+    assert bench_cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert "--det 10" in err and "--det 5.0" in err and "spot symmetry" in err
+    assert bench_cli.mixed_suite_budget({"deterministic_seconds_per_worker": 5.0, "workers": 2}, SUITE_ROWS, 5.0, 2) is None
+    assert bench_cli.mixed_suite_budget({"deterministic_seconds_per_worker": 5.0, "workers": 2}, [], 10.0, 2) is None
+    assert "--workers 1" in bench_cli.mixed_suite_budget({"deterministic_seconds_per_worker": 5.0, "workers": 2},
+                                                         SUITE_ROWS, 5.0, 1)

@@ -52,7 +52,8 @@ def test_every_small_puzzle_has_a_known_optimum():
     assert {p.stem for p in SMALL} == set(OPTIMA)
 
 
-MODEL_CHANGES = ("baseline", "spot symmetry", "stock prefix rows", "row by prefix sums")
+MODEL_CHANGES = ("baseline", "spot symmetry", "stock prefix rows", "row by prefix sums", "card symmetry",
+                 "row histories")
 """The methods run to the end in the fast tier: the planner's model, the one with symmetry, the
 one with the stock's prefix rows and the row as prefix sums (the cuts measured and not kept,
 solver/cuts.py, and the other portfolios in the slow tier)."""
@@ -86,6 +87,23 @@ def test_spot_symmetry_finds_interchangeable_spots_only_on_the_big_board():
         "-2e-2p-" in p.stem for p in deck_suite.suite_files()) else None
     if two is not None:
         assert bounds.interchangeable_spots(build_model(load_puzzle(two))) == []
+
+
+def test_identical_cards_are_the_deck_suites_copies():
+    """The suite deals copies of a card (``protein-hormone-no2`` beside ``protein-hormone``): each
+    group is one card's copies, of one type, cost and Health; no starting-hand card, no
+    Macromolecule card, no card an action pairs with another card's disk."""
+    checked = 0
+    for path in deck_suite.suite_files(small=False):
+        pm = build_model(load_puzzle(path))
+        cards = {c.id: c for c in pm.puzzle.cards}
+        paired = {c for a in pm.acts if a.disk for c in (a.card, a.disk)}
+        for group in bounds.identical_cards(pm):
+            checked += 1
+            assert len({(cards[c].type, cards[c].cost, cards[c].health, cards[c].color) for c in group}) == 1
+            assert not set(group) & (set(pm.puzzle.hand) | paired)
+            assert all(cards[c].type.value not in ("macromolecule", "virus-attack") for c in group)
+    assert checked >= 10
 
 
 @pytest.mark.parametrize("path", SMALL[:3], ids=lambda p: p.stem)

@@ -26,6 +26,10 @@ compares them on the same puzzles under the same deterministic-time budget:
   probing at the nodes, less or no LP and so more nodes a second, the LP with symmetry);
 - ``stock prefix rows``: :func:`add_stock_prefix_rows`, the stock chain summed into one row per
   resource and slot.
+- ``card symmetry``: :func:`add_card_symmetry`, identical held cards moved in puzzle order (the
+  deck suite deals up to three copies of a card).
+- ``row histories``: :func:`solver.benchmarks.row_trajectories.add_row_trajectories`, the card
+  row's whole history as one path through the rows a round can show (an extended formulation).
 - ``row by prefix sums``: the card row's positions and Phase 2 discards as reified prefix sums,
   as the planner built them before session 44 (``Options.row_paths`` off): the counting paths
   that replaced them (:func:`solver.optimise.planner.count_path`) measured against them.
@@ -43,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from solver.optimise.caps import add_knapsack_cap, add_objective_cap, add_resource_flow, cap_objective
 from .round_bound import add_round_cap
+from .row_trajectories import add_row_trajectories
 from solver.optimise.linear import Constraint, Expr, Var, total
 from solver.game.model import SpotKind
 
@@ -91,6 +96,74 @@ def add_spot_symmetry(pm: PlanModel) -> int:
                 ub = total(pm.x[s.t, i] for s in slots for i in use_of[b])
                 lm.le(ub, ua)
                 added += 1
+    return added
+
+
+CARD_STATE_VAR = re.compile(r"(?P<state>hand|er|golgi)\[(?P<card>[^\]]+)\]\[(?P<slot>[^\]]+)\]$")
+"""The planner's per-card state variables by name (``hand[enzyme-red][r2,s3]``: the card is held at
+the start of round 2's third slot; ``er``: its disk is in its ER area; ``golgi``: in the Golgi with
+its own card's cube)."""
+
+
+def identical_cards(pm: PlanModel) -> list[list[str]]:
+    """Groups of row and deck cards (puzzle order) that no rule tells apart once held: same type,
+    cost, Health, colour and gain. Left out: cards of the starting hand (their disks may start on
+    the board), Macromolecule and Virus Attack cards (played or attacking, not routed), and every
+    card some action pairs with another card's disk or cube (its state then includes a load the
+    per-card variables do not show)."""
+    from solver.game.model import CardType
+    paired = {c for a in pm.acts if a.disk for c in (a.card, a.disk) if c}
+    groups: dict[tuple[object, ...], list[str]] = {}
+    for card in pm.puzzle.cards:
+        if card.id in pm.puzzle.hand or card.id in paired \
+                or card.type in (CardType.MACROMOLECULE, CardType.VIRUS_ATTACK):
+            continue
+        key = (card.type, card.cost.as_tuple(), card.health, card.color, card.gain.as_tuple())
+        groups.setdefault(key, []).append(card.id)
+    return [ids for ids in groups.values() if len(ids) > 1]
+
+
+def add_card_symmetry(pm: PlanModel) -> int:
+    """Identical cards moved in order: of two identical cards (:func:`identical_cards`) in the same
+    state (both held and untouched since their purchase, both disks in the ER area, or both in
+    the Golgi with their own cubes), the later one in puzzle order is not moved while the earlier
+    one waits. Returns the constraints added.
+
+    Sound by relabelling: in a plan that moves the later card first from a shared state, swap the
+    two cards' names in every later action; since no rule tells them apart and their states are
+    equal at that moment, the relabelled plan is legal and scores the same (the 2nd edition's
+    removal from a full area picks a player's disk by name, but only between disks in the same
+    area, whose states are then equal, so the names can be swapped again there). A card's purchase
+    is not touched: where each lies in the row tells them apart until then."""
+    lm = pm.lm
+    slot_of = {s.tag: s.t for s in pm.slots}
+    state: dict[tuple[str, int, str], Var] = {}
+    for v in lm.vars:
+        if (named := CARD_STATE_VAR.match(v.name)) is not None and named["slot"] in slot_of:
+            state[named["state"], slot_of[named["slot"]], named["card"]] = v
+    moves: dict[str, list[int]] = {}
+    for i, a in enumerate(pm.acts):
+        if a.card is not None and a.spot is not None and a.spot.kind is not SpotKind.CARD_ROW:
+            moves.setdefault(a.card, []).append(i)
+    added = 0
+    lm.section("cards.hormones")
+    for group in identical_cards(pm):
+        for k, first in enumerate(group):
+            for later in group[k + 1:]:
+                if first not in moves or later not in moves:
+                    continue
+                moved_first, moved_later = Expr(), Expr()
+                for s in pm.slots:
+                    moves_later = total(pm.x[s.t, i] for i in moves[later] if (s.t, i) in pm.x)
+                    if ("hand", s.t, first) in state:   # the first held and untouched, the later untouched
+                        lm.le(moves_later + state["hand", s.t, first] - moved_first - moved_later, 1)
+                        added += 1
+                    for st in ("er", "golgi"):
+                        if (st, s.t, first) in state and (st, s.t, later) in state:
+                            lm.le(moves_later + state[st, s.t, first] + state[st, s.t, later], 2)
+                            added += 1
+                    moved_first = moved_first + total(pm.x[s.t, i] for i in moves[first] if (s.t, i) in pm.x)
+                    moved_later = moved_later + moves_later
     return added
 
 
@@ -199,6 +272,10 @@ METHODS: tuple[BoundMethod, ...] = (
     BoundMethod("max_lp_sym", ("max_lp", "max_lp_sym"), None, "the full LP with symmetry as 2nd worker"),
     BoundMethod("stock prefix rows", ("max_lp", "pseudo_costs"), add_stock_prefix_rows,
                 "the stock chain summed into one row per resource and slot, for the cut separators"),
+    BoundMethod("card symmetry", ("max_lp", "pseudo_costs"), add_card_symmetry,
+                "identical cards moved in puzzle order from a shared state (session 50)"),
+    BoundMethod("row histories", ("max_lp", "pseudo_costs"), add_row_trajectories,
+                "the card row's whole history as a flow over the rows a round can show (session 50)"),
     BoundMethod("row by prefix sums", ("max_lp", "pseudo_costs"), None,
                 "the card row's positions and discards as reified prefix sums (the model before session 44)",
                 (("row_paths", False),)),

@@ -162,6 +162,22 @@ def suite_selection(args: argparse.Namespace) -> tuple[list[int], list[Path]] | 
     return sizes, files
 
 
+def mixed_suite_budget(conditions: dict[str, Any], kept: list[dict[str, Any]], deterministic: float,
+                       workers: int) -> str | None:
+    """Why a ``bench --suite`` run may not merge its rows with the ``kept`` ones of an earlier run
+    (None: it may): ``bench.json`` has one budget for all its suite rows, so rows measured at another
+    deterministic budget or with other workers would be compared as if they were not."""
+    if not kept:
+        return None
+    then = (conditions.get("deterministic_seconds_per_worker"), conditions.get("workers"))
+    if then == (deterministic, workers):
+        return None
+    methods = ", ".join(sorted({r["engine"] for r in kept}))
+    return (f"--det {deterministic:g} --workers {workers}: bench.json keeps suite rows ({methods}) measured "
+            f"at --det {then[0]} --workers {then[1]}; give those, or run every method and puzzle "
+            "(no --methods, --only or --resume) so that all rows share one budget")
+
+
 def suite_main(args: argparse.Namespace, out: Path) -> int:
     """``bench --suite``: the bounding methods on the deck suite, merged into ``bench.json``
     (:data:`solver.benchmarks.suite.SUITE_KEYS`); prints per puzzle the plan, bound and gap at the deterministic-time budget."""
@@ -184,6 +200,11 @@ def suite_main(args: argparse.Namespace, out: Path) -> int:
     stems = {f.stem for f in files}
     ours = [r for r in earlier if r["id"] in stems and r["engine"] in wanted]
     old = [r for r in earlier if r not in ours]
+    budget = mixed_suite_budget(read_json(out / "bench.json").get("suite_conditions", {}),
+                                old + (ours if args.resume else []), args.det, args.workers)
+    if budget is not None:
+        print(f"error: {budget}", file=sys.stderr)
+        return 2
     done = {(r["id"], r["engine"]): r for r in ours} if args.resume else {}
     new: list[dict[str, Any]] = []
 

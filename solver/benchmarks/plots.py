@@ -74,8 +74,10 @@ def suite_svg(rows: list[dict[str, Any]]) -> str:
     """Per size, a panel of the bound and the best plan over CPU seconds for each method: the median
     over the suite's puzzles of each as a percentage of the best plan any method found for the puzzle
     (solid: bound, dashed: plan). The bound line coming down to 100 % is a proof."""
+    # a colour of its own for each method up to 20 (the suite has 20), then repeated
     colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-               "#bcbd22", "#17becf", "#393b79", "#637939"]    # one per method up to 12, then repeated
+               "#bcbd22", "#17becf", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd",
+               "#e6550d", "#31a354", "#756bb1", "#636363"]
     methods = list(dict.fromkeys(r["engine"] for r in rows))
     sizes = sorted({r["placements"] for r in rows})
     best = {r["id"]: max((q["objective"] or 0) for q in rows if q["id"] == r["id"]) for r in rows}
