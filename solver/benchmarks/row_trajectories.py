@@ -82,10 +82,10 @@ def market(puzzle: Puzzle, per_round: int) -> Market:
                     if r == puzzle.rounds:
                         purchases.append(Purchase(r, row, bought, None))
                         continue
-                    left = [j for j in free if j not in bought]
-                    kept = [row[j] for j in left[discards:]]
-                    refill = [i for i in kept if i is not None] + list(range(seen + 1, len(queue)))[:S]
-                    after = tuple(refill[:S]) + (None,) * (S - min(S, len(refill)))
+                    left = [j for j in free if j not in bought]      # in row order: the first are discarded
+                    kept = [i for j in left[discards:] if (i := row[j]) is not None]
+                    refill = (kept + list(range(seen + 1, len(queue))))[:S]
+                    after = tuple(refill) + (None,) * (S - len(refill))
                     purchases.append(Purchase(r, row, bought, after))
                     following.add(after)
         if r < puzzle.rounds:
