@@ -55,8 +55,9 @@ def test_every_small_puzzle_has_a_known_optimum():
 MODEL_CHANGES = ("baseline", "spot symmetry", "stock prefix rows", "row by prefix sums", "card symmetry",
                  "row histories")
 """The methods run to the end in the fast tier: the planner's model, the one with symmetry, the
-one with the stock's prefix rows and the row as prefix sums (the cuts measured and not kept,
-solver/cuts.py, and the other portfolios in the slow tier)."""
+one with the stock's prefix rows, the row as prefix sums, identical cards in order and the row's
+whole history (the cuts measured and not kept, solver/cuts.py, and the other portfolios in the
+slow tier)."""
 CASES = [pytest.param(m, 0.02, id=f"{m.name}, stopped early",
                       marks=() if m.name in MODEL_CHANGES else pytest.mark.slow) for m in bounds.METHODS] + [
     pytest.param(m, 5.0, id=f"{m.name}, to the end",

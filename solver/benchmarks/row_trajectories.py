@@ -110,10 +110,13 @@ def add_row_trajectories(pm: PlanModel) -> int:
     arc = [lm.bool(f"row_history[r{p.round_},{n}]") for n, p in enumerate(graph.purchases)]
     leaving: dict[tuple[int, Row], list[int]] = {}
     entering: dict[tuple[int, Row], list[int]] = {}
+    buying: dict[tuple[int, int], list[int]] = {}      # (round, row slot) -> the arcs buying there
     for n, p in enumerate(graph.purchases):
         leaving.setdefault((p.round_, p.before), []).append(n)
         if p.after is not None:
             entering.setdefault((p.round_ + 1, p.after), []).append(n)
+        for j in p.slots:
+            buying.setdefault((p.round_, j), []).append(n)
     added = 0
     through: dict[tuple[int, Row], Expr] = {}
     for r, rows in graph.rows.items():
@@ -134,6 +137,6 @@ def add_row_trajectories(pm: PlanModel) -> int:
     for r in range(1, puzzle.rounds + 1):
         for j, i in row_acts.items():
             flasks = total(pm.x[s.t, i] for s in pm.slots if s.round == r and (s.t, i) in pm.x)
-            lm.eq(flasks, total(arc[n] for n, p in enumerate(graph.purchases) if p.round_ == r and j in p.slots))
+            lm.eq(flasks, total(arc[n] for n in buying.get((r, j), [])))
             added += 1
     return added
