@@ -67,7 +67,7 @@ check: $(STAMP)
 # The edit loop: lint, types, the data, and every test that needs neither a built site nor minutes of
 # computing (a few minutes on 2 cores).
 test-fast: $(STAMP)
-	$(PY) -m ruff check generator solver tools
+	$(PY) -m ruff check generator solver tools tests
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
 	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=10
@@ -96,7 +96,7 @@ test: $(STAMP) $(PYODIDE)
 # tiers keep the processors busy.
 .PHONY: test-lint test-reprove-sample test-build test-pseudo-site test-browser test-site test-check
 test-lint:
-	$(PY) -m ruff check generator solver tools
+	$(PY) -m ruff check generator solver tools tests
 	$(PY) -m mypy solver generator tools
 test-reprove-sample:
 	$(PY) -m generator records --reprove --sample

@@ -8,7 +8,7 @@ import pytest
 from generator.check import qa
 from generator.check.bench import SYNTH_GAME, load_corpus
 from generator.check.checks import align_section, matchers_for, run_checks
-from generator.check.model import CheckId, SectionPair
+from generator.check.model import SectionPair
 
 
 @pytest.fixture(scope="module")

@@ -270,7 +270,7 @@ def test_every_editorial_note_is_rendered_in_the_page_language(real_site, pages,
         for section_id, notes in game.notes.items():
             chapter = game.chapter_of(section_id)
             content = pages[(lang, f"{game.id}/{chapter.id}.md")]
-            assert content.count(f'!!! cellula-note') >= 1 and label in content
+            assert content.count('!!! cellula-note') >= 1 and label in content
             for note in notes:
                 assert note.text[lang].split("[[")[0][:40] in content, f"{game.id}:{section_id}: note not shown"
 

@@ -9,9 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solver import load_puzzle, puzzle_files
 from solver.game.engine import (
-    DISKS, apply, initial_state, is_terminal, legal_actions, macromolecule_points, returns, score,
+    DISKS, apply, initial_state, is_terminal, legal_actions, returns, score,
 )
-from solver.game.model import CardType, Stock
 from solver_fixtures import PH7, SH9, make
 
 RICH = [

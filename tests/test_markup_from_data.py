@@ -78,19 +78,19 @@ def test_markdown_alone_would_make_markup(markdown_config):
 
 
 def test_no_script_element(built):
-    for _front, _source, html in built.values():
-        assert "<script" not in html.lower()
-        assert "<img" not in html.lower()
+    for _front, _source, rendered in built.values():
+        assert "<script" not in rendered.lower()
+        assert "<img" not in rendered.lower()
 
 
 def test_no_event_handler_attribute(built):
-    for _front, _source, html in built.values():
-        assert not re.search(r"<[^>]+\son\w+\s*=", html, re.I), html
+    for _front, _source, rendered in built.values():
+        assert not re.search(r"<[^>]+\son\w+\s*=", rendered, re.I), rendered
 
 
 def test_no_script_or_data_urls(built):
-    for _front, _source, html in built.values():
-        hrefs = re.findall(r"""(?:href|src)\s*=\s*["']?([^"' >]*)""", html, re.I)
+    for _front, _source, rendered in built.values():
+        hrefs = re.findall(r"""(?:href|src)\s*=\s*["']?([^"' >]*)""", rendered, re.I)
         assert not [h for h in hrefs if h.lower().startswith(("javascript:", "data:", "vbscript:"))], hrefs
 
 

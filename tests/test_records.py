@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.proofs import compute, pipeline, record as records, store
+from generator.proofs import pipeline, record as records, store
 from generator.proofs.cli import SAMPLE_MAX_SECONDS
 from generator.proofs.record import RecordState
 from generator.puzzles.loading import load_sources, puzzle_sources
