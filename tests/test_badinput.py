@@ -2,7 +2,8 @@
 a message naming the file and the line or field: no traceback, no silent acceptance, no hang.
 
 The cases run once per session, two at a time, each in a forked child with a wall-clock and
-memory limit (see ``tests/badinput/harness.py``); each case is then its own test.
+memory limit; a child that ends is held to its case's seconds in processor time (see
+``tests/badinput/harness.py``); each case is then its own test.
 """
 from __future__ import annotations
 
@@ -39,3 +40,14 @@ def test_corpus_is_large_and_named():
 def test_case(case, outcomes):
     outcome = outcomes[case["name"]]
     assert outcome.kind == "clear", f"{outcome.kind}: {outcome.why}\n{outcome.output}"
+
+
+@pytest.mark.parametrize("wall,cpu,kind", [(30.0, 1.0, "clear"), (1.0, 6.0, "hang"), (6.0, 6.0, "hang")])
+def test_case_limit_holds_processor_time(wall, cpu, kind):
+    """A case's seconds hold the child's processor time: a busy machine stretches the wall clock
+    (the select limit still stops a child that waits forever), a loop that ignores its limit does not."""
+    case = {"name": "limit", "seconds": 5.0, "expect": {"exit": 2, "mentions": []}}
+    outcome = harness.classify(case, 2, wall, "p.yaml:3: error", cpu)
+    assert outcome.kind == kind and outcome.cpu_seconds == cpu
+    if kind == "hang":
+        assert f"{cpu:.1f} s of processor time" in outcome.why

@@ -203,7 +203,8 @@ def test_cli_mutant(case, cli_outcomes):
     if outcome.exit == 1 and case["args"][0] == "replay":
         assert "plan[" in outcome.output or "incomplete" in outcome.output, outcome.output
     if case["args"][0] == "solve":
-        assert outcome.seconds < case["seconds"], outcome.seconds
+        # processor time: the time limit holds for the solve, however busy the machine is
+        assert outcome.cpu_seconds < case["seconds"], (outcome.cpu_seconds, outcome.seconds)
 
 
 def loader_cases(count: int) -> list[tuple[str, Path, bytes]]:

@@ -2,12 +2,14 @@
 
 Each case runs its CLI in-process in a forked child (the heavy imports happen once, in the
 parent), with stdout/stderr captured, memory capped and a wall-clock limit: a child still running
-at the limit is a hang. Outcomes:
+at the limit is a hang. A child that ends is held to its case's seconds in processor time, which
+other jobs on the machine do not inflate as they do wall-clock time. Outcomes:
 
 ``clear``      the documented exit code and a message naming every expected string;
 ``traceback``  an exception escaped the CLI (or a traceback was printed);
 ``silent``     exit 0 where an error was expected (accepted or misread);
-``hang``       still running at the case's limit, or killed for memory;
+``hang``       still running at the case's limit, more processor seconds than allowed, or killed
+               for memory;
 ``unclear``    another exit code than documented, or a message missing the file/line/field.
 
 ``python tests/badinput/harness.py [--jobs N] [NAME_SUBSTRING...]`` prints the counts.
@@ -52,6 +54,8 @@ class Outcome:
     """stdout + stderr (truncated)."""
     why: str = ""
     """What differs from the expectation."""
+    cpu_seconds: float = 0.0
+    """The child's processor time (user and system): what the case's limit holds."""
 
 
 def manifest() -> list[dict]:
@@ -187,28 +191,31 @@ def run_case(case: dict, limit: float | None = None) -> Outcome:
         os.close(read_end)
         if not ready:
             os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
+        _, status, usage = os.wait4(pid, 0)
         seconds = time.perf_counter() - start
+        cpu = usage.ru_utime + usage.ru_stime
         output = out_file.read_text(encoding="utf-8", errors="replace") if out_file.exists() else ""
         output = output.replace(str(work / "case"), "{case}").replace(str(work / "data"), "{data}")
     if not ready:
-        return Outcome(case["name"], "hang", None, seconds, output[-2000:], f"still running after {limit:.0f} s")
+        return Outcome(case["name"], "hang", None, seconds, output[-2000:], f"still running after {limit:.0f} s", cpu)
     if os.WIFSIGNALED(status):
         return Outcome(case["name"], "hang", None, seconds, output[-2000:],
-                       f"killed by signal {os.WTERMSIG(status)} (memory?)")
+                       f"killed by signal {os.WTERMSIG(status)} (memory?)", cpu)
     code = os.WEXITSTATUS(status)
-    return classify(case, code, seconds, output)
+    return classify(case, code, seconds, output, cpu)
 
 
-def classify(case: dict, code: int, seconds: float, output: str) -> Outcome:
+def classify(case: dict, code: int, seconds: float, output: str, cpu_seconds: float = 0.0) -> Outcome:
+    """What the child did against the case's expectation; ``cpu_seconds``, its processor time, is
+    held to the case's seconds (its wall-clock time depends on what else the machine runs)."""
     expect = case["expect"]
     short = output[-2000:]
     if code == 99 or "Traceback (most recent call last)" in output:
-        return Outcome(case["name"], "traceback", code, seconds, short, "an exception escaped")
+        return Outcome(case["name"], "traceback", code, seconds, short, "an exception escaped", cpu_seconds)
     if "MemoryError" in output:
-        return Outcome(case["name"], "hang", code, seconds, short, "out of memory")
+        return Outcome(case["name"], "hang", code, seconds, short, "out of memory", cpu_seconds)
     if code == 0 and expect["exit"] != 0:
-        return Outcome(case["name"], "silent", code, seconds, short, "accepted")
+        return Outcome(case["name"], "silent", code, seconds, short, "accepted", cpu_seconds)
     missing = [m for m in expect["mentions"] if m.lower() not in output.lower()]
     if code != expect["exit"] or missing:
         why = []
@@ -216,11 +223,12 @@ def classify(case: dict, code: int, seconds: float, output: str) -> Outcome:
             why.append(f"exit {code}, documented {expect['exit']}")
         if missing:
             why.append(f"message lacks {missing}")
-        return Outcome(case["name"], "unclear", code, seconds, short, "; ".join(why))
-    if seconds > case["seconds"]:
+        return Outcome(case["name"], "unclear", code, seconds, short, "; ".join(why), cpu_seconds)
+    if cpu_seconds > case["seconds"]:
         return Outcome(case["name"], "hang", code, seconds, short,
-                       f"took {seconds:.1f} s, allowed {case['seconds']:.0f} s")
-    return Outcome(case["name"], "clear", code, seconds, short)
+                       f"took {cpu_seconds:.1f} s of processor time ({seconds:.1f} s wall-clock), "
+                       f"allowed {case['seconds']:.0f} s", cpu_seconds)
+    return Outcome(case["name"], "clear", code, seconds, short, cpu_seconds=cpu_seconds)
 
 
 def run_all(cases: list[dict], jobs: int = 1) -> list[Outcome]:
