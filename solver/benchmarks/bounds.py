@@ -145,6 +145,9 @@ def add_card_symmetry(pm: PlanModel) -> int:
     for i, a in enumerate(pm.acts):
         if a.card is not None and a.spot is not None and a.spot.kind is not SpotKind.CARD_ROW:
             moves.setdefault(a.card, []).append(i)
+    # each card's moves at each slot, summed once for all the pairs it is in
+    moved_at = {card: {s.t: total(pm.x[s.t, i] for i in acts if (s.t, i) in pm.x) for s in pm.slots}
+                for card, acts in moves.items()}
     added = 0
     lm.section("cards.hormones")
     for group in identical_cards(pm):
@@ -154,7 +157,7 @@ def add_card_symmetry(pm: PlanModel) -> int:
                     continue
                 moved_first, moved_later = Expr(), Expr()
                 for s in pm.slots:
-                    moves_later = total(pm.x[s.t, i] for i in moves[later] if (s.t, i) in pm.x)
+                    moves_later = moved_at[later][s.t]
                     if ("hand", s.t, first) in state:   # the first held and untouched, the later untouched
                         lm.le(moves_later + state["hand", s.t, first] - moved_first - moved_later, 1)
                         added += 1
@@ -162,7 +165,7 @@ def add_card_symmetry(pm: PlanModel) -> int:
                         if (st, s.t, first) in state and (st, s.t, later) in state:
                             lm.le(moves_later + state[st, s.t, first] + state[st, s.t, later], 2)
                             added += 1
-                    moved_first = moved_first + total(pm.x[s.t, i] for i in moves[first] if (s.t, i) in pm.x)
+                    moved_first = moved_first + moved_at[first][s.t]
                     moved_later = moved_later + moves_later
     return added
 
