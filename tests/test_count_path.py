@@ -7,7 +7,8 @@ import itertools
 
 import pytest
 
-from solver.optimise.linear import LinearModel, to_cpsat
+from solver.encoding.linear import LinearModel
+from solver.optimise.linear import to_cpsat
 from solver.optimise.planner import count_path
 
 ITEMS = ["a", "one", "b", "zero", "c", "d"]

@@ -240,9 +240,9 @@ def test_the_runtime_does_not_load_the_benchmarks() -> None:
 
 GAME = "solver.game"
 GAME_FILES = sorted((ROOT / "solver" / "game").rglob("*.py"))
-ENCODING_LINEAR = "solver.optimise.linear"
-"""What a rule group's ``encode_*`` function (its CP-SAT encoding, kept beside the rule) may import
-inside the function: the optimiser's abstract model. Never at module level, so the browser never
+ENCODING_LINEAR = "solver.encoding.linear"
+"""What a rule group's ``encode_*`` function (its encoding, kept beside the rule) may import
+inside the function: the solver-neutral linear model. Never at module level, so the browser never
 loads it."""
 
 
@@ -293,7 +293,7 @@ def test_the_game_imports_only_the_standard_library_and_itself(file: Path) -> No
     module-level import (outside ``if TYPE_CHECKING:``) must be the standard library
     (``sys.stdlib_module_names``) or ``solver.game`` itself. One exception, inside a function only:
     a rule group's ``encode_*`` function (its CP-SAT encoding, kept beside the rule as the project
-    requires) may import the optimiser's abstract model, ``solver.optimise.linear``; the browser
+    requires) may import the solver-neutral linear model, ``solver.encoding.linear``; the browser
     never calls an encoding."""
     bad = [f"{file.relative_to(ROOT)}:{line}: imports {module}" + (f" in {function}()" if function else " at module level")
            for line, module, function in _game_imports(file)
@@ -306,14 +306,14 @@ def test_the_game_imports_only_the_standard_library_and_itself(file: Path) -> No
     ("import json\nfrom . import engine\n", []),
     ("import yaml\n", ["yaml"]),
     ("from solver.io import loading\n", ["solver.io.loading"]),
-    ("from ..optimise.linear import total\n", ["solver.optimise.linear"]),
-    ("def encode_x():\n    from solver.optimise.linear import total\n", []),              # the one exception
+    ("from ..encoding.linear import total\n", ["solver.encoding.linear"]),
+    ("def encode_x():\n    from solver.encoding.linear import total\n", []),              # the one exception
     ("def encode_x():\n    from solver.optimise.planner import Act\n", ["solver.optimise.planner"]),
-    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from solver.optimise.planner import Act\n", []),
+    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from solver.encoding.acts import Act\n", []),
     ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    pass\nelse:\n    import yaml\n", ["yaml"]),
 ])
 def test_the_game_import_check_finds_what_it_should(tmp_path: Path, source: str, expected: list[str]) -> None:
-    for module in ("game", "io", "optimise"):
+    for module in ("game", "io", "optimise", "encoding"):
         (tmp_path / "solver" / module).mkdir(parents=True)
     (tmp_path / "solver" / "io" / "loading.py").write_text("", encoding="utf-8")
     (tmp_path / "solver" / "game" / "engine.py").write_text("", encoding="utf-8")

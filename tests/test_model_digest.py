@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-from solver.optimise.linear import LinearModel
+from solver.encoding.linear import LinearModel
 from solver.io.puzzle import puzzle_files
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """The planner's model of every puzzle as a digest, to show that a restructuring of
 ``solver.optimise.planner.build_model`` emits the same model.
 
-The digest is taken over a canonical form of the abstract model (:class:`solver.optimise.linear.LinearModel`,
+The digest is taken over a canonical form of the abstract model (:class:`solver.encoding.linear.LinearModel`,
 which ``to_cpsat`` and ``to_mip`` translate one to one): every variable by name with its bounds,
 every constraint with its terms by variable name, its bounds and its enforcement literals, as a
 multiset (the order the code emits them in is not the model), and the objective. Two builds with
@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
-from solver.optimise.linear import Expr, LinearModel, Var  # noqa: E402 - after the path above
+from solver.encoding.linear import Expr, LinearModel, Var  # noqa: E402 - after the path above
 from solver.optimise.planner import build_model, unsupported_reason  # noqa: E402
 from solver.io.puzzle import load_puzzle, puzzle_files  # noqa: E402
 

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 from solver.optimise.caps import add_knapsack_cap, add_objective_cap, add_resource_flow, cap_objective
 from .round_bound import add_round_cap
 from .row_trajectories import add_row_trajectories
-from solver.optimise.linear import Constraint, Expr, Var, total
+from solver.encoding.linear import Constraint, Expr, Var, total
 from solver.game.model import SpotKind
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from solver.optimise.caps import done_vars, flow_rows, objective_cap_model
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-    from solver.optimise.linear import Expr
+    from solver.encoding.linear import Expr
     from solver.optimise.planner import PlanModel
 
 

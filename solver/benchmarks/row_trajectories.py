@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from solver.game.engine import initial_state
 from solver.game.model import SpotKind
 from solver.game.rules import reshuffle
-from solver.optimise.linear import Expr, total
+from solver.encoding.linear import Expr, total
 
 if TYPE_CHECKING:
     from solver.game.model import Puzzle

@@ -9,7 +9,7 @@ Standard library only: the browser runs this package in Pyodide (play mode, ever
 under it is shipped: ``generator/puzzles/play_assets.py``), so it reads no file and imports nothing
 outside itself; the words of a step come in as data. ``tests/test_layering.py`` checks this on the
 package. The one exception is each rule group's ``encode_*`` function (its CP-SAT encoding, kept
-beside the rule as the project requires), which imports :mod:`solver.optimise.linear` inside the
+beside the rule as the project requires), which imports :mod:`solver.encoding.linear` inside the
 function, where the browser never calls it.
 
 This ``__init__`` imports nothing.

@@ -67,11 +67,12 @@ from solver.game.engine import (
     DETOX_HEALTH, ENZYME_SET_POINTS, FIRST_GOAL_MARKER_BONUS, MACROMOLECULE_SET, MAX_MARKERS_PER_GOAL,
     RECEPTOR_OTHER_BONUS, RECEPTOR_OWN_BONUS, detox_points, initial_state,
 )
-from solver.optimise.linear import Expr, Var, total
+from solver.encoding.linear import Expr, Var, total
 from solver.game.model import RECEPTOR_OF, CardType, EventKind, Puzzle, Resource, SpotKind, event_kind
 
 if TYPE_CHECKING:
-    from solver.optimise.planner import Act, PlanModel
+    from solver.encoding.acts import Act
+    from solver.optimise.model.plan_model import PlanModel
     from ortools.sat.python import cp_model
 
 GROUPS: dict[str, tuple[Resource, ...]] = {

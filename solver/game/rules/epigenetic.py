@@ -53,8 +53,8 @@ from ..model import EpigeneticCard as EpigeneticCard   # re-exported: callers wr
 from ..model import CardType, Puzzle, Resource, Ruling, Spot, SpotKind, Stock
 
 if TYPE_CHECKING:   # the planner's types (the engine, also run in the browser, needs no planner code)
-    from solver.optimise.linear import Expr, LinearModel, Var
-    from solver.optimise.planner import Act
+    from solver.encoding.linear import Expr, LinearModel, Var
+    from solver.encoding.acts import Act
 
 GREY_FLASK_COST = 4
 """ATP paid for a grey flask (``gameplay.grey-flasks``)."""
@@ -147,7 +147,7 @@ def encode_extra(lm: LinearModel, puzzle: Puzzle, acts: Sequence[Act], x: Mappin
     """Planner: the slot's 0/1 ``extra[resource]`` may be 1 only when its placement (``x[act
     index]`` over ``acts``) is on a spot where the extra cube is allowed and gives that resource;
     it adds the cube to ``gain`` and, for a carbohydrate, its 1 ATP to ``cost``."""
-    from solver.optimise.linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
+    from solver.encoding.linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
     lm.section(EpigeneticCard.EXTRA_RESOURCE.section)
     for resource, var in extra.items():
         allowed = total(x[i] for i, a in enumerate(acts) if a.spot is not None
@@ -236,7 +236,7 @@ def income_due_at_round_start(puzzle: Puzzle) -> bool:
 def encode_income(lm: LinearModel, round_: int, pre: dict[Resource, Expr]) -> dict[Resource, Var]:
     """Planner: 0/1 variables for the resource taken at the start of ``round_`` (at most one),
     added to the round's first slot (``pre``). Returns them by resource."""
-    from solver.optimise.linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
+    from solver.encoding.linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
     lm.section(EpigeneticCard.ROUND_INCOME.section)
     income = {r: lm.bool(f"income[r{round_},{r.value}]") for r in INCOME_RESOURCES}
     lm.le(total(income.values()), 1)

@@ -14,7 +14,7 @@ from ..editions import rules_for
 from ..model import Puzzle, Resource, Stock
 
 if TYPE_CHECKING:   # the planner's types (the engine, also run in the browser, needs no planner code)
-    from solver.optimise.linear import Expr, LinearModel, Var
+    from solver.encoding.linear import Expr, LinearModel, Var
 
 SECTION = "spots.free-ribosome"
 

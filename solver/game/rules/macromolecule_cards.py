@@ -60,7 +60,7 @@ from ..model import Card, CardType, EventKind, Puzzle, Resource, SpotKind, Stock
 from . import reshuffle
 
 if TYPE_CHECKING:   # the planner's types (the engine, also run in the browser, needs no planner code)
-    from solver.optimise.linear import Expr, LinearModel, Var
+    from solver.encoding.linear import Expr, LinearModel, Var
 
 SECTION = "cards.macromolecule"
 
@@ -152,7 +152,7 @@ def encode_played_before_phase_2(lm: LinearModel, round_: int, plays: Mapping[st
     plays on an empty pile, one on a pile of one, none on a larger pile (each play adds a card;
     the turn closes once the pile holds two). A card must be held to be played (the hand's
     transition, ``solver.optimise.planner.add_card_transitions``)."""
-    from solver.optimise.linear import Expr, total   # here, not at the top: the engine (also run in the browser) needs no planner code
+    from solver.encoding.linear import Expr, total   # here, not at the top: the engine (also run in the browser) needs no planner code
     lm.section(SECTION)
     one = lm.reify_ge(f"pile_before_ge1[r{round_}]", pile, 1)
     two = lm.reify_ge(f"pile_before_ge2[r{round_}]", pile, 2)

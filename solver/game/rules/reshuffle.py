@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from ..model import CardType, Edition, EventKind, Puzzle, Resource, Spot, SpotKind, event_kind
 
 if TYPE_CHECKING:
-    from solver.optimise.linear import Expr, LinearModel, Term, Var
+    from solver.encoding.linear import Expr, LinearModel, Term, Var
 
 SECTION = "gameplay.phase-2"
 
@@ -246,7 +246,7 @@ def encode_comeback(lm: LinearModel, round_: int, slots: int, pile: MutableMappi
     pile. Returns, where this Phase 2 can bring a card back, the 0/1 "the refill reaches the
     pile" and the pile's size before ``after_last`` (what decides the open turn:
     :func:`pile_decides_refill`); None elsewhere."""
-    from solver.optimise.linear import Expr, total   # here, not at the top: the engine (also run in the browser) needs no planner code
+    from solver.encoding.linear import Expr, total   # here, not at the top: the engine (also run in the browser) needs no planner code
     for c, e in entered.items():
         pile[c] = total([pile.get(c, 0), e])
     here = [(key, c) for key, c, k in comeback if k == round_]
@@ -272,7 +272,7 @@ def encode_comeback(lm: LinearModel, round_: int, slots: int, pile: MutableMappi
 
 def _and(lm: LinearModel, name: str, parts: Sequence[Term]) -> Var | Expr:
     """A 0/1 equal to the conjunction of 0/1 ``parts`` (a constant when one decides it)."""
-    from solver.optimise.linear import Expr, total
+    from solver.encoding.linear import Expr, total
     exprs = [Expr.of(p) for p in parts]
     if any(not e.terms and e.const == 0 for e in exprs):
         return lm.const(0)
@@ -289,7 +289,7 @@ def _and(lm: LinearModel, name: str, parts: Sequence[Term]) -> Var | Expr:
 def merge_entries(at: MutableMapping[tuple[int, int, str], Var | Expr],
                   bought: MutableMapping[tuple[int, str], Expr], card_of: Mapping[str, str]) -> None:
     """Key the row's ``at`` and ``bought`` by card again: a card's comeback entries add to its own."""
-    from solver.optimise.linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
+    from solver.encoding.linear import total   # here, not at the top: the engine (also run in the browser) needs no planner code
     for r, j, e in [k for k in at if card_of.get(k[2], k[2]) != k[2]]:
         value = at.pop((r, j, e))
         at[r, j, card_of[e]] = total([at.get((r, j, card_of[e]), 0), value])
