@@ -4,14 +4,13 @@ fixed prefixes.
 """
 from __future__ import annotations
 
-
 from solver.encoding.linear import Expr, Var
 from solver.game.editions import rules_for
 from solver.game.engine import Action, ActionKind, State, apply_legal, initial_state, why_illegal
 from solver.game.errors import SolverError
 from solver.game.model import Resource, SpotKind
 from solver.game.rules import epigenetic
-from solver.optimise.model.plan_model import PlanModel, term_value
+from solver.optimise.model.plan_model import PlanModel, Slot, term_value
 
 
 def decode(pm: PlanModel, values: list[int]) -> list[Action]:
@@ -57,6 +56,8 @@ def decode(pm: PlanModel, values: list[int]) -> list[Action]:
         plan.append(Action(ActionKind.PLACE, spot=a.spot.id, grey=bool(term_value(pm.grey[t], values)), card=card,
                            amount=amount, goal=a.goal, bump=bump, disk=a.disk, extra=extra))
     return plan
+
+
 def _open_turn_actions(pm: PlanModel, round_: int, values: list[int]) -> list[Action]:
     """The actions after round ``round_``'s last placement in the turn the engine keeps open for
     Macromolecule cards (:class:`OpenTurn`): the cards played there (``play_after``), then
@@ -75,6 +76,22 @@ def _open_turn_actions(pm: PlanModel, round_: int, values: list[int]) -> list[Ac
     if room and pile <= 1 and held:
         out.append(Action(ActionKind.END_TURN))
     return out
+
+
+class _Hints:
+    """The variable values a plan writes into the model: a value asked of a model constant must
+    be that constant (else the plan does not fit the model)."""
+
+    def __init__(self) -> None:
+        self.values: dict[Var, int] = {}
+
+    def set(self, v: Var | Expr, val: int) -> None:
+        if isinstance(v, Var):
+            self.values[v] = val
+        elif Expr.of(v).const != val:
+            raise SolverError(f"hint: the plan needs {val} where the model has the constant {Expr.of(v).const}")
+
+
 def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = None) -> dict[Var, int]:
     """Decision-variable values that write ``plan`` into the model's slots, legal or not (an
     illegal plan makes the model infeasible once these values are fixed). Raises
@@ -86,18 +103,11 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
     puzzle = pm.puzzle
     per_round = {r: [s for s in pm.slots if s.round == r] for r in range(1, puzzle.rounds + 1)}
     pos = {r: 0 for r in per_round}
-    out: dict[Var, int] = {}
-
-    def setv(v: Var | Expr, val: int) -> None:
-        if isinstance(v, Var):
-            out[v] = val
-        elif Expr.of(v).const != val:
-            raise SolverError(f"hint: the plan needs {val} where the model has the constant {Expr.of(v).const}")
-
+    hints = _Hints()
     for v in list(pm.x.values()) + list(pm.play.values()) + list(pm.extra.values()) \
             + list(pm.trade.values()) + list(pm.income.values()) + list(pm.play_after.values()):
         if consumed is None or isinstance(v, Var):   # a prefix leaves later slots' constants alone
-            setv(v, 0)
+            hints.set(v, 0)
     traded: dict[tuple[int, Resource], int] = {}
     carries_other: dict[str, bool] = {}   # disk -> its Golgi placement took another card's cube
     normals = 0
@@ -112,76 +122,94 @@ def hint_values(pm: PlanModel, plan: list[Action], consumed: set[int] | None = N
             key = (normals // puzzle.flasks, str(action.card))
             if key not in pm.play_after:
                 raise SolverError(f"hint: no model variable to play {action.card} after round {key[0]}'s last placement")
-            setv(pm.play_after[key], 1)
+            hints.set(pm.play_after[key], 1)
             continue
         r = normals // puzzle.flasks + 1
         if r > puzzle.rounds or pos[r] >= len(per_round[r]):
             raise SolverError(f"hint: {action} does not fit in the model's slots")
         s = per_round[r][pos[r]]
-        if action.kind is ActionKind.INCOME:
-            if (r, action.resource) not in pm.income or pos[r]:
-                raise SolverError(f"hint: no model variable for {action} at this point")
-            assert action.resource is not None, "a key of pm.income"
-            setv(pm.income[r, action.resource], 1)
+        if _write_turn_action(pm, hints, s, action, traded):
             continue
-        if action.kind is ActionKind.TRADE:
-            if (s.t, action.resource) not in pm.trade:
-                raise SolverError(f"hint: no model variable for {action}")
-            assert action.resource is not None, "a key of pm.trade"
-            traded[s.t, action.resource] = traded.get((s.t, action.resource), 0) + 1
-            setv(pm.trade[s.t, action.resource], traded[s.t, action.resource])
-            continue
-        if action.kind in (ActionKind.PEEK, ActionKind.END_TURN):
-            raise SolverError(f"hint: the model has no deck reordering for {action}")
-        if action.kind is ActionKind.PLAY_CARD:
-            if (s.t, action.card) not in pm.play:
-                raise SolverError(f"hint: no model variable to play {action.card}")
-            assert action.card is not None, "a key of pm.play"
-            setv(pm.play[s.t, action.card], 1)
-            continue
-        for i, a in enumerate(pm.acts):
-            if action.kind is ActionKind.EXHAUST:
-                match = a.spot is None and a.resource is action.resource
-            else:
-                match = (a.spot is not None and a.spot.id == action.spot and a.goal == action.goal
-                         and a.disk == action.disk
-                         and (a.card == action.card or a.spot.kind is SpotKind.CARD_ROW)
-                         and a.other_cube == (a.spot.kind is SpotKind.EXOCYTOSIS
-                                              and carries_other.get(a.disk_card or "", False)))
-            if match:
-                if a.spot is not None and a.spot.kind is SpotKind.GOLGI and a.disk_card is not None:
-                    carries_other[a.disk_card] = a.disk is not None
-                setv(pm.x[s.t, i], 1)
-                break
-        else:
-            raise SolverError(f"hint: no model action for {action}")
-        setv(pm.grey[s.t], int(action.grey))
-        setv(pm.noop[s.t], 0)
-        if action.extra:
-            assert action.spot is not None, "extra is a placement's (why_illegal)"
-            spot = puzzle.board.spot(action.spot)
-            key = (s.t, epigenetic.extra_resource(spot))
-            if key not in pm.extra:
-                raise SolverError(f"hint: no model variable for the extra cube of {action}")
-            setv(pm.extra[key], 1)
-        if action.kind is ActionKind.PLACE and action.amount is None and action.spot is not None and \
-                puzzle.board.spot(action.spot).kind is SpotKind.FREE_RIBOSOME:
-            raise SolverError(f"hint: {action} names no amount of mRNA")
-        if s.t in pm.amount:
-            setv(pm.amount[s.t], action.amount or 0)
-        elif action.amount is not None:
-            raise SolverError(f"hint: {action} has an amount the model cannot hold")
+        _write_placement(pm, hints, s, action, carries_other)
         pos[r] += 1
         if not action.grey:
             normals += 1
     if consumed is not None:    # a prefix: the slots after it stay free
         consumed.update(s.t for r, rs in per_round.items() for s in rs[:pos[r]])
-        return out
+        return hints.values
     for r, rs in per_round.items():
         for s in rs[pos[r]:]:
-            setv(pm.noop[s.t], 1)
-            setv(pm.grey[s.t], 0)
-    return out
+            hints.set(pm.noop[s.t], 1)
+            hints.set(pm.grey[s.t], 0)
+    return hints.values
+
+
+def _write_turn_action(pm: PlanModel, hints: _Hints, s: Slot, action: Action,
+                       traded: dict[tuple[int, Resource], int]) -> bool:
+    """Write an action that takes no flask (a round's Epigenetic income, an ATP trade, a card
+    played) into slot ``s``'s variables; False when ``action`` is a flask's (a placement or an
+    exhausted flask)."""
+    if action.kind is ActionKind.INCOME:
+        if (s.round, action.resource) not in pm.income or s.index:
+            raise SolverError(f"hint: no model variable for {action} at this point")
+        assert action.resource is not None, "a key of pm.income"
+        hints.set(pm.income[s.round, action.resource], 1)
+        return True
+    if action.kind is ActionKind.TRADE:
+        if (s.t, action.resource) not in pm.trade:
+            raise SolverError(f"hint: no model variable for {action}")
+        assert action.resource is not None, "a key of pm.trade"
+        traded[s.t, action.resource] = traded.get((s.t, action.resource), 0) + 1
+        hints.set(pm.trade[s.t, action.resource], traded[s.t, action.resource])
+        return True
+    if action.kind in (ActionKind.PEEK, ActionKind.END_TURN):
+        raise SolverError(f"hint: the model has no deck reordering for {action}")
+    if action.kind is ActionKind.PLAY_CARD:
+        if (s.t, action.card) not in pm.play:
+            raise SolverError(f"hint: no model variable to play {action.card}")
+        assert action.card is not None, "a key of pm.play"
+        hints.set(pm.play[s.t, action.card], 1)
+        return True
+    return False
+
+
+def _write_placement(pm: PlanModel, hints: _Hints, s: Slot, action: Action, carries_other: dict[str, bool]) -> None:
+    """Write a flask's action (a placement with its card, goal, disk, extra cube and amount, or
+    an exhausted flask) into slot ``s``'s variables."""
+    puzzle = pm.puzzle
+    for i, a in enumerate(pm.acts):
+        if action.kind is ActionKind.EXHAUST:
+            match = a.spot is None and a.resource is action.resource
+        else:
+            match = (a.spot is not None and a.spot.id == action.spot and a.goal == action.goal
+                     and a.disk == action.disk
+                     and (a.card == action.card or a.spot.kind is SpotKind.CARD_ROW)
+                     and a.other_cube == (a.spot.kind is SpotKind.EXOCYTOSIS
+                                          and carries_other.get(a.disk_card or "", False)))
+        if match:
+            if a.spot is not None and a.spot.kind is SpotKind.GOLGI and a.disk_card is not None:
+                carries_other[a.disk_card] = a.disk is not None
+            hints.set(pm.x[s.t, i], 1)
+            break
+    else:
+        raise SolverError(f"hint: no model action for {action}")
+    hints.set(pm.grey[s.t], int(action.grey))
+    hints.set(pm.noop[s.t], 0)
+    if action.extra:
+        assert action.spot is not None, "extra is a placement's (why_illegal)"
+        key = (s.t, epigenetic.extra_resource(puzzle.board.spot(action.spot)))
+        if key not in pm.extra:
+            raise SolverError(f"hint: no model variable for the extra cube of {action}")
+        hints.set(pm.extra[key], 1)
+    if action.kind is ActionKind.PLACE and action.amount is None and action.spot is not None and \
+            puzzle.board.spot(action.spot).kind is SpotKind.FREE_RIBOSOME:
+        raise SolverError(f"hint: {action} names no amount of mRNA")
+    if s.t in pm.amount:
+        hints.set(pm.amount[s.t], action.amount or 0)
+    elif action.amount is not None:
+        raise SolverError(f"hint: {action} has an amount the model cannot hold")
+
+
 def prefix_values(pm: PlanModel, prefix: list[Action]) -> dict[Var, int]:
     """The decision-variable values that ``prefix`` (a legal start of a plan ending with a flask
     placement or an exhausted flask, so on a slot boundary) writes into the slots it uses; every

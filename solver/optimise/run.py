@@ -41,9 +41,13 @@ TWO_WORKERS = ("max_lp", "quick_restart")
 """The two full subsolvers of a 2-worker run (``/work/shared/notes/cp-sat-planning.md``)."""
 TWO_WORKERS_MARKET = ("max_lp", "pseudo_costs")
 """The pair measured best on puzzles with a deck (``python -m solver bench --deck``)."""
+
+
 def subsolvers_for(puzzle: Puzzle) -> tuple[str, ...]:
     """The full subsolvers of a multi-worker run on ``puzzle``: the market pair with a deck."""
     return TWO_WORKERS_MARKET if puzzle.deck else TWO_WORKERS
+
+
 def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None = None,
                      deterministic_time: float | None = None,
                      subsolvers: tuple[str, ...] = TWO_WORKERS) -> cp_model.CpSolver:
@@ -65,6 +69,8 @@ def cpsat_parameters(workers: int = 1, seed: int = 0, time_limit: float | None =
     if deterministic_time is not None:
         p.max_deterministic_time = deterministic_time
     return solver
+
+
 class SearchStop:
     """Stops CP-SAT runs from another thread (the proof and the neighbourhood search of
     :mod:`.portfolio` run side by side): :meth:`stop` ends the run in progress and every later one
@@ -92,6 +98,8 @@ class SearchStop:
         with self._lock:
             self._solver = solver
             return not self._stopped
+
+
 def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: float | None = None,
                 deterministic_time: float | None = None, progress: Progress | None = None,
                 hint: list[Action] | None = None, hinted: dict[Var, int] | None = None,
@@ -179,14 +187,20 @@ def solve_cpsat(pm: PlanModel, *, workers: int = 1, seed: int = 0, time_limit: f
     bound = proven_bounds[-1] if proven_bounds else math.inf
     return PlannerResult("unknown", [], None, int(math.floor(bound + 1e-6)) if math.isfinite(bound) else None,
                          wall, "cpsat", stats)
+
+
 def to_cpsat_model(lm: LinearModel) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     from .linear import to_cpsat
     return to_cpsat(lm)
 MIP_BACKENDS = {"highs": "HIGHS", "scip": "SCIP"}
 """The MIP solvers the abstract model can go to (both shipped in the OR-Tools wheel)."""
+
+
 def solve_highs(pm: PlanModel, *, time_limit: float | None = None) -> PlannerResult:
     """Solve the same abstract model as a MIP with HiGHS."""
     return solve_mip(pm, "highs", time_limit=time_limit)
+
+
 def solve_mip(pm: PlanModel, engine: str = "highs", *, time_limit: float | None = None) -> PlannerResult:
     """Solve the abstract model as a MIP with ``engine`` (:data:`MIP_BACKENDS`), one thread."""
     from ortools.linear_solver import pywraplp
@@ -212,6 +226,8 @@ def solve_mip(pm: PlanModel, engine: str = "highs", *, time_limit: float | None 
         return PlannerResult("feasible", decode(pm, values), int(round(mip.Objective().Value())),
                              int(math.floor(mip.Objective().BestBound() + 1e-6)), wall, engine)
     return PlannerResult("unknown", [], None, None, wall, engine)
+
+
 def explain_infeasible(puzzle: Puzzle, time_limit: float = 10.0) -> str | None:
     """Why no complete legal sequence exists, when it can be told: the first round that cannot be
     played with all its flasks, and what blocks it (gameplay.phase-1)."""

@@ -46,6 +46,8 @@ def unsupported_reason(puzzle: Puzzle, options: Options | None = None) -> str | 
         return ("1e card row with decreasing slot prices (the cheapest-card discard is "
                 "modelled for prices that do not decrease left to right)")
     return None
+
+
 def build_model(puzzle: Puzzle, options: Options | None = None) -> PlanModel:
     """The time-indexed model of ``puzzle`` (no solver involved); :class:`UnsupportedPuzzle` when
     :func:`unsupported_reason` names why it cannot be.

@@ -19,6 +19,8 @@ VESICLE_AREAS = [VesicleArea.SMOOTH_ER, VesicleArea.ROUGH_ER, VesicleArea.GOLGI]
 """The areas a card's disk moves through; each holds a fixed number of disks (spots.golgi)."""
 AreaStates = list[tuple[str, dict[tuple[int, str], Var | Expr]]]
 """The own disks that can lie in a vesicle area: (card, its state dict there, (t, card) -> 0/1)."""
+
+
 @dataclass
 class BuildContext:
     """What the constraint families of one :func:`build_model` call share.
@@ -174,8 +176,12 @@ class BuildContext:
         """Card ``c``'s disk is removed from a full area (``A``, or any) at slot ``t``."""
         areas = [A] if A else VESICLE_AREAS
         return total(self.pm.bump_own[t, c, a] for a in areas if (t, c, a) in self.pm.bump_own)
+
+
 def spot_kind(a: Act) -> SpotKind | None:
     return a.spot.kind if a.spot else None
+
+
 def new_context(puzzle: Puzzle, opt: Options) -> BuildContext:
     """The slot grid (``F + G`` slots a round) and the cards that can ever be held: the hand, and
     the row and deck cards that can reach the row in time (:func:`market_queue`)."""

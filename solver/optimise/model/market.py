@@ -17,6 +17,8 @@ def market_queue(puzzle: Puzzle, s0: State, opt: Options) -> tuple[dict[str, int
     queue that can reach the card row within the puzzle's rounds."""
     arrival = market_arrival(puzzle, s0) if opt.market_windows and puzzle.epigenetic is None else {}
     return arrival, [c for c in [c for c in s0.row if c] + list(s0.deck) if arrival.get(c, 1) <= puzzle.rounds]
+
+
 def market_arrival(puzzle: Puzzle, s0: State) -> dict[str, int]:
     """The earliest round each card of the row and the deck can lie in the card row (spots.card-row,
     gameplay.phase-2).
@@ -42,6 +44,8 @@ ROUTE_STAGE = {SpotKind.CARD_ROW: 0, SpotKind.ROUGH_ER: 1, SpotKind.DETOX_STEROI
                SpotKind.GOLGI: 2, SpotKind.EXOCYTOSIS: 3}
 """Placements a card needs after its purchase before an action on this spot can use it: bought,
 then the ER (or the Cytoplasm, or the Smooth ER for a detox card), then the Golgi, then Exocytosis."""
+
+
 def add_market_windows(lm: LinearModel, pm: PlanModel, arrival: dict[str, int], per_round: int) -> None:
     """Rule out every action on a row or deck card before the card can be held and moved that far
     along its route (:func:`market_arrival`): bought in round ``e`` at the earliest, at its first

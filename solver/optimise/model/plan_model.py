@@ -13,8 +13,12 @@ from solver.game.model import Puzzle, Resource, VesicleArea
 
 RES = list(Resource)
 MACRO = [Resource.MRNA, Resource.PROTEIN, Resource.CARB, Resource.LIPID]
+
+
 class UnsupportedPuzzle(SolverError):
     """The puzzle uses a rule combination the time-indexed model does not encode."""
+
+
 @dataclass(frozen=True)
 class Slot:
     t: int
@@ -25,6 +29,8 @@ class Slot:
     @property
     def tag(self) -> str:
         return f"r{self.round},s{self.index + 1}"
+
+
 @dataclass
 class Options:
     """Model options (each one measured by the benchmark)."""
@@ -51,6 +57,8 @@ class Options:
     """Commuting placements in one order: a pure gain (Nucleus, Lipid Synthesis, Mitochondria,
     Laureates without a goal, an exhausted flask) never comes right after an action of higher
     rank (see :func:`add_commuting_order`)."""
+
+
 @dataclass(frozen=True)
 class OpenTurn:
     """The model's terms that decide whether the engine keeps a round's last turn open after its
@@ -63,6 +71,8 @@ class OpenTurn:
     """The discard pile's cards before the plays after the last placement, this Phase 2's discards in."""
     held: dict[str, Expr] = field(default_factory=dict)
     """(card) -> 0/1: the Macromolecule card is held after the round's last placement, before those plays."""
+
+
 @dataclass
 class PlanModel:
     """The abstract model and what is needed to read a plan back from a solution."""
@@ -98,11 +108,17 @@ class PlanModel:
     """(round) -> what decides, in a solution, whether the engine keeps the round's last turn open
     (:func:`decode` writes the plays and the ``end-turn`` there); the rounds of ``play_after``."""
     objective_parts: dict[str, Expr] = field(default_factory=dict)
+
+
 def term_value(e: Term, values: list[int]) -> int:
     if isinstance(e, Var):
         return values[e.index]
     return Expr.of(e).value(values)
+
+
 def is_constant(e: Term) -> TypeGuard[Expr]:
     return isinstance(e, Expr) and not e.terms
+
+
 def constant_value(e: Term) -> int | None:
     return e.const if is_constant(e) else None

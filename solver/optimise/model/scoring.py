@@ -31,6 +31,8 @@ def add_final_scoring(m: BuildContext) -> None:
 
     lm.section("scoring.final")
     lm.maximize(Expr.of(health[T]) + sets + detox_pts + enzyme_pts + goal_pts)
+
+
 def _final_stock(m: BuildContext) -> dict[Resource, Expr]:
     """The cubes that score at the end: the stock, the cubes on own disks still on the board,
     held Macromolecule cards played in the last turn, the last turn's Epigenetic trades."""
@@ -51,6 +53,8 @@ def _final_stock(m: BuildContext) -> dict[Resource, Expr]:
             pm.trade[T, r] = v
         lm.ge(final[Resource.ATP], 0)
     return final
+
+
 def _macromolecule_sets(m: BuildContext, final: dict[Resource, Expr]) -> Expr:
     """Complete sets of each macromolecule's cubes (scoring.macromolecules)."""
     lm = m.lm
@@ -63,6 +67,8 @@ def _macromolecule_sets(m: BuildContext, final: dict[Resource, Expr]) -> Expr:
         lm.ge(Expr.of(n) * size + (size - 1), final[r])
         sets = sets + n
     return sets
+
+
 def _detox_points(m: BuildContext) -> Expr:
     """Detox points from the ATP and number of detox cards completed, against the other players'
     (one-hot over every reachable pair) (scoring.detox)."""
@@ -79,6 +85,8 @@ def _detox_points(m: BuildContext) -> Expr:
         lm.eq(total(z[p] * p[1] for p in z), total(done[T, c] for c in m.detox))
         detox_pts = total(z[p] * detox_points(m.rules, puzzle.players, p, others, puzzle.readings()) for p in z)
     return detox_pts
+
+
 def _enzyme_set_points(m: BuildContext) -> Expr:
     """Sets of enzyme cards of different colours, layer by layer (the n-th card of each colour
     in the n-th set) (scoring.enzyme-sets)."""
@@ -98,6 +106,8 @@ def _enzyme_set_points(m: BuildContext) -> Expr:
         lm.eq(total(v * n for n, v in one_hot.items()), size)
         enzyme_pts = enzyme_pts + total(v * ENZYME_SET_POINTS[min(n, 5)] for n, v in one_hot.items())
     return enzyme_pts
+
+
 def _goal_points(m: BuildContext) -> Expr:
     """A goal scores when the player's marker is on it and enough cards of its types are done
     (scoring.goals)."""

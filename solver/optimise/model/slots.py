@@ -75,6 +75,8 @@ def add_actions(m: BuildContext) -> None:
             acts += [Act(spot, card=c) for c in m.enzymes]
     if m.rules.exhaust_allowed():
         acts += [Act(resource=r) for r in EXHAUST_RESOURCES]
+
+
 def set_static_bounds(m: BuildContext) -> None:
     """Upper bounds of the stock (per slot with ``Options.tight_bounds``) and of Health, from what
     the actions, cards, boosts and Epigenetic card can give at most (for the variables' bounds)."""
@@ -131,6 +133,8 @@ def set_static_bounds(m: BuildContext) -> None:
               + FIRST_GOAL_MARKER_BONUS * len(puzzle.goals)
               + RECEPTOR_OWN_BONUS * len(m.vesicle) * len(m.receptors)
               + RECEPTOR_OTHER_BONUS * sum(len(h) for h in puzzle.opponent_hormones) * len(m.receptors))
+
+
 def add_decision_variables(m: BuildContext) -> None:
     """Per slot: which action (``x``), a grey flask or nothing (``grey``, ``noop``, with grey
     flasks only), the Macromolecule cards played, the Free Ribosome's amount, the Epigenetic
@@ -151,6 +155,8 @@ def add_decision_variables(m: BuildContext) -> None:
             pm.amount[s.t] = lm.int(f"amount[{s.tag}]", 0, max(0, m.mrna_ub))
         for r in m.extra_res:
             pm.extra[s.t, r] = lm.bool(f"extra[{s.tag},{r.value}]")
+
+
 def add_state_variables(m: BuildContext) -> None:
     """The state at the start of each slot and at the end (index ``T``): stock, Health, cards in
     hand and completed, own disks in the ER and the Golgi, other players' disks, boosts waiting;
@@ -177,6 +183,8 @@ def add_state_variables(m: BuildContext) -> None:
     m.pend_ub.update({e: len(m.puzzle.events) for e in m.boosts})
     m.pend.update({(t, e): (lm.const(dict(s0.boosts).get(e, Stock()).get(m.boost_of(e).resource)) if t == 0
                             else lm.int(f"boost[{tag(t)},{e}]", 0, m.pend_ub[e])) for t in range(T + 1) for e in m.boosts})
+
+
 def add_one_action_per_slot(m: BuildContext) -> None:
     """Each slot holds one action or nothing; F normal flasks a round, empty slots last; grey
     flasks (at most the puzzle's a round, each before a normal flask, never in the last slot) and
@@ -213,6 +221,8 @@ def add_one_action_per_slot(m: BuildContext) -> None:
         for i, a in enumerate(acts):
             if a.spot is None:
                 lm.le(x[s.t, i], 1 - Expr.of(grey[s.t]))
+
+
 def add_spot_limits(m: BuildContext) -> None:
     """A free spot takes one normal flask a round, an occupied spot none; a grey flask goes on any
     spot, but no normal flask follows it there that round (gameplay.phase-1)."""
@@ -243,6 +253,8 @@ def add_spot_limits(m: BuildContext) -> None:
             for k, s in enumerate(rs):
                 if k and spot.id not in occ and G:
                     lm.le(m.normal_at(s.t, spot.id) + total(grey_at[p.t, spot.id] for p in rs[:k]), 1)
+
+
 def add_area_limits(m: BuildContext) -> None:
     """1e two-player game: an area takes a limited number of flasks a round, other players'
     included, the player's grey flasks too unless the ruling grey-flask-area-limit reads exempt
@@ -268,6 +280,8 @@ def add_area_limits(m: BuildContext) -> None:
                     prev = total((m.spot_use[p.t, sid] if grey_counts else m.normal_at(p.t, sid))
                                  for p in rs[:k] for sid in area_spots)
                     lm.le(prev, room + k * (1 - normals[s.t]))
+
+
 def add_identical_spot_order(m: BuildContext) -> None:
     """Symmetry breaking (``Options.symmetry``, with grey flasks only): of two identical free spots,
     the one earlier on the board holds at least as many flasks in a round (gameplay.phase-1).
@@ -294,6 +308,8 @@ def add_identical_spot_order(m: BuildContext) -> None:
                 ua = total(m.spot_use[s.t, a.id] for s in rs)
                 ub_ = total(m.spot_use[s.t, b.id] for s in rs)
                 lm.le(ub_, ua)
+
+
 def add_commuting_order(m: BuildContext) -> None:
     """Symmetry breaking (``Options.ordering``, without grey flasks: measured, with them it slows
     the proof, bench --ablation): commuting placements in one order (gameplay.phase-1).

@@ -31,6 +31,8 @@ def add_goal_markers(m: BuildContext) -> None:
         lm.le(m.mark[g.id], 1)
     if m.mark:
         lm.le(total(m.mark.values()), m.puzzle.goal_markers)
+
+
 def add_boosts(m: BuildContext) -> None:
     """Boosts waiting on the board: the first flask in one of the boost's areas collects all its
     cubes (``claim``); a boost event adds one at the end of the round before its round, and
@@ -62,6 +64,8 @@ def add_boosts(m: BuildContext) -> None:
                 if any(board.spot(sid).area in areas for sid in m.occupied(r2)):
                     nxt = Expr()
             lm.eq(pend[t + 1, e], nxt)
+
+
 def add_stock(m: BuildContext) -> None:
     """The stock from one slot to the next: before the flask, held cards played, the Epigenetic
     round income and trades, boosts claimed and the grey flask's ATP; then the action is
@@ -99,6 +103,8 @@ def add_stock(m: BuildContext) -> None:
                     prev_at = lose
                 nxt = mid[r] - loss
             lm.eq(stock[t + 1, r], nxt)
+
+
 def _stock_before_action(m: BuildContext, s: Slot) -> dict[Resource, Expr]:
     """The stock slot ``s``'s action pays from: held Macromolecule cards played, the round's
     Epigenetic income (first slot), ATP traded for cubes, boosts claimed, the grey flask's ATP
@@ -121,6 +127,8 @@ def _stock_before_action(m: BuildContext, s: Slot) -> dict[Resource, Expr]:
         if r is Resource.ATP:
             pre[r] = pre[r] - grey[t] * m.grey_cost
     return pre
+
+
 def _action_costs_and_gains(m: BuildContext, s: Slot) -> tuple[dict[Resource, Expr], dict[Resource, Expr]]:
     """What slot ``s``'s action costs and gains, per resource: each spot's, a row card's price
     (less the reduce-atp-cost event's 1), a card's cost where it is completed, the disk's cubes
@@ -187,6 +195,8 @@ def _action_costs_and_gains(m: BuildContext, s: Slot) -> tuple[dict[Resource, Ex
             if c_ in m.other_cube:
                 gain[m.other_cube[c_]] = gain[m.other_cube[c_]] + b_other
     return cost, gain
+
+
 def add_health(m: BuildContext) -> None:
     """Health Points during play: completed cards' Health (a detox card's fixed amount), the
     receptor bonus for an own hormone completed with the receptor done, the first marker on a

@@ -15,6 +15,8 @@ def negation(lm: LinearModel, term: Term) -> Lit | Expr:
     if len(e.terms) == 1 and e.const == 0 and next(iter(e.terms.values())) == 1:
         return next(iter(e.terms)).Not()
     return 1 - e
+
+
 def as_bool(lm: LinearModel, name: str, term: Term) -> Var | Expr:
     """A 0/1 expression as a variable (or a constant / the variable itself)."""
     e = Expr.of(term)
@@ -25,6 +27,8 @@ def as_bool(lm: LinearModel, name: str, term: Term) -> Var | Expr:
     b = lm.bool(name)
     lm.eq(b, e)
     return b
+
+
 def and_mixed(lm: LinearModel, name: str, parts: Iterable[Term]) -> Var | Expr:
     """AND of 0/1 items: variables, literals, constants or 0/1 expressions."""
     lits: list[Lit] = []
@@ -49,6 +53,8 @@ def and_mixed(lm: LinearModel, name: str, parts: Iterable[Term]) -> Var | Expr:
     if not lits:
         return lm.const(1)
     return lm.and_(name, lits)
+
+
 def count_path(lm: LinearModel, name: str, items: list[tuple[str, Term]], cap: int) -> dict[str, list[Expr]]:
     """How many earlier items are 1, for 0/1 items in order: ``arcs[key][k]`` is 1 when the item
     is 1 and exactly ``k`` earlier items are (``k < cap``) or at least ``cap`` are (``k = cap``).

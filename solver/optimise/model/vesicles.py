@@ -46,6 +46,8 @@ def add_vesicle_areas(m: BuildContext) -> None:
                 _removal_chosen(m, s, A, ef, in_area[A], opp_in[A])
             else:
                 _removal_by_health(m, s, A, ef, in_area[A], opp_in[A])
+
+
 def _removal_chosen(m: BuildContext, s: Slot, A: VesicleArea, ef: Var | Expr, own: AreaStates,
                     opps: list[OpponentDisk]) -> None:
     """1e: the player removes a disk of their choice from the full area ``A`` when theirs enters
@@ -63,6 +65,8 @@ def _removal_chosen(m: BuildContext, s: Slot, A: VesicleArea, ef: Var | Expr, ow
         m.pm.bump_opp[t, d.id] = b
         removed.append(b)
     lm.eq(total(removed), ef)
+
+
 def _removal_by_health(m: BuildContext, s: Slot, A: VesicleArea, ef: Var | Expr, own: AreaStates,
                        opp_in: list[OpponentDisk]) -> None:
     """2e: entering the full area ``A`` (``ef``) removes the first disk of the player highest on
@@ -116,6 +120,8 @@ def _removal_by_health(m: BuildContext, s: Slot, A: VesicleArea, ef: Var | Expr,
     for d, tb in top_opp:
         b = and_mixed(lm, f"bump[{s.tag},{d.id}]", [ef, tb, negation(lm, own_out)])
         bump_opp[t, d.id] = b
+
+
 def add_disk_supply(m: BuildContext) -> None:
     """Starting a card's disk in the ER needs a disk in supply: at most ``DISKS`` on the board,
     those removed this slot freed (spots.rough-er, spots.smooth-er-detox-steroid)."""
@@ -129,6 +135,8 @@ def add_disk_supply(m: BuildContext) -> None:
         on_board = total(Expr.of(m.er[t, c]) + m.in_golgi[t, c] for c in m.vesicle)
         freed = total(m.bump_c(t, c) for c in m.vesicle)
         lm.le(on_board - freed + ent_er, DISKS)
+
+
 def add_card_preconditions(m: BuildContext) -> None:
     """What an action on a card needs: the card in hand (ER, Smooth ER detox, Cytoplasm,
     Exocytosis, the card a Golgi cube is now aimed at), its disk not yet on the board (ER), in
@@ -158,6 +166,8 @@ def add_card_preconditions(m: BuildContext) -> None:
         for c in m.macro_cards:
             lm.le(play[t, c], hand[t, c])
             lm.le(play[t, c], 1 - Expr.of(m.pm.noop[t]))
+
+
 def add_card_transitions(m: BuildContext) -> None:
     """From one slot to the next: cards enter the hand when bought and leave it when completed or
     played, completed cards count as done, disks move ER -> Golgi -> Exocytosis (with their own or
