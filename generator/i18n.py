@@ -9,6 +9,13 @@ has exactly its keys, with the same placeholders. :func:`read_catalogue` reports
 extra or empty key and every placeholder mismatch, :func:`unused_problems` every unused key, all at
 once and naming the file and the key (``python -m generator validate``, ``tests/test_ui_strings.py``).
 
+A text that states a count has its plural forms as a mapping of CLDR plural categories
+(``plans: {one: "{count} piano migliore", other: "{count} piani migliori"}``: ``other`` always,
+``one``/``many`` where the language has them), read by :func:`plural`, which picks the form the
+language's plural rule gives the count and fills ``{count}`` in the language's number format.
+Numbers shown in a text go through :func:`number` (decimal comma and thousands separator from the
+locale: ``1.234,5`` in Italian, ``1,234.5`` in English), never formatted by hand.
+
 Templates call the same function (a Jinja global: ``{{ t("puzzles.nav", lang) }}``). Page code
 that reads many keys of one namespace may take ``namespace("puzzles")[lang]``, a mapping whose
 lookups go through the same catalogue (and count as uses); ``ui.key`` works in templates on it.
@@ -20,6 +27,8 @@ from collections.abc import Iterator, Mapping
 from enum import Enum
 from typing import Any, TypeVar
 from pathlib import Path
+
+from babel import Locale, numbers as babel_numbers
 
 from solver.game.messages import format_message, placeholder_fault, placeholders
 from solver.game.steps import declared_placeholders
@@ -124,6 +133,7 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
         else:
             _flatten(data, "", located, (), file, problems, flat)
         texts[lang] = flat
+        _plural_problems(flat, file, located, problems)
     reference = languages[0]
     for lang in languages[1:]:
         file = data_dir / CATALOGUE_FOLDER / f"{lang}.yaml"
@@ -145,6 +155,21 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
                 problems.add(file, key, f"expected the placeholders {sorted(wanted)} of {reference}.yaml, "
                              f"got {sorted(found)}", lines[lang].line(tuple(key.split("."))))
     return texts
+
+
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""CLDR plural categories: the keys of a text's plural forms (``other`` required)."""
+
+
+def _plural_problems(flat: dict[str, str], file: Path, located: Located, problems: Problems) -> None:
+    """A mapping of plural forms (a key with a ``one``/``few``/``many`` form) needs its ``other``
+    form, which every count without a form of its own takes."""
+    groups = {key.rsplit(".", 1)[0] for key in flat if key.rsplit(".", 1)[-1] in PLURAL_CATEGORIES[:-1]}
+    for group in sorted(groups):
+        if f"{group}.other" not in flat:
+            problems.add(file, group, "plural forms without 'other': expected {one: ..., other: ...} "
+                         "('other' is the form of every count the language has no other form for)",
+                         located.line(tuple(group.split("."))))
 
 
 def load(data_dir: Path, problems: Problems, languages: tuple[str, ...] = SITE_LANGUAGES) -> None:
@@ -179,6 +204,31 @@ def t(key: str, lang: str, **params: object) -> str:
     _used.add(key)
     # no values: the text as it is, to be filled later by its ``.format`` (the same safe formatter)
     return format_message(text, params) if params else CatalogueText(text)
+
+
+def plural_category(count: int | float, lang: str) -> str:
+    """The CLDR plural category of ``count`` in ``lang`` (``one`` for 1 in Italian and English,
+    ``other`` for 0, 2, 1.5 ...), from the locale's plural rule."""
+    return str(Locale.parse(lang).plural_form(abs(count)))
+
+
+def plural(key: str, lang: str, count: int | float, **params: object) -> str:
+    """The plural form of ``key`` for ``count`` (``key.one``, ``key.other`` ...: see the module's
+    documentation), ``{count}`` filled with :func:`number` and the other placeholders from ``params``.
+    A form the catalogue does not give falls back to ``other``."""
+    category = plural_category(count, lang)
+    name = f"{key}.{category}" if has(f"{key}.{category}", lang) else f"{key}.other"
+    return t(name, lang, count=number(count, lang), **params)
+
+
+def number(value: int | float, lang: str, decimals: int | None = None) -> str:
+    """``value`` in ``lang``'s number format: its decimal sign and thousands separator (``12.345,5``
+    in Italian, ``12,345.5`` in English); ``decimals`` fixes the number of decimal places
+    (rounded), otherwise an integer has none and a fraction up to three."""
+    if decimals is None:
+        return str(babel_numbers.format_decimal(value, locale=lang))
+    pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
+    return str(babel_numbers.format_decimal(value, format=pattern, locale=lang, decimal_quantization=True))
 
 
 class CatalogueText(str):
