@@ -12,7 +12,7 @@ from pathlib import Path
 from .errors import DataError, Problems
 from .output_folder import folder_fault, write_fault
 from .paths import DATA_DIR, DOCS_DIR
-from .site import SiteData
+from .site_data import SiteData
 
 
 def _coverage(data_dir: Path, site: SiteData | None = None) -> int:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from .errors import Problems
 from .rules import Game, Label, SECTION_ID, SLUG
 from .yamlio import Located, load_yaml, yaml_path
+from .site_data import FeatureKey
 
 if TYPE_CHECKING:
     from solver.game.model import Puzzle, Ruling
@@ -80,7 +81,7 @@ class PlannerRef:
     """A constraint block of the planner: a function and the rule-section label of the block."""
 
     function: str
-    """Dotted path of the function building the model (``solver.optimise.planner.build_model``)."""
+    """Dotted path of the function building the model (``solver.optimise.model.build.build_model``)."""
     block: str | None
     """The ``lm.section(...)`` label of the block inside it, or None for the whole function."""
 
@@ -120,6 +121,10 @@ class AuditRow:
     scores better), or None; a row with a puzzle file has none."""
     line: int
     """Line of the row in the audit file."""
+
+
+AUDITS: FeatureKey[dict[str, Audit]] = FeatureKey("audit", dict)
+"""The rules audit of ``data/audit/<game>.yaml``, by game id (the ``audit`` feature's data)."""
 
 
 @dataclass(frozen=True)
@@ -245,15 +250,37 @@ def resolve_code(path: str) -> object:
 
 @lru_cache(maxsize=None)
 def planner_blocks(function: object) -> frozenset[str]:
-    """The block labels a model-building function opens with ``lm.section(...)`` (cached: about
-    130 references read the same few functions, and ``inspect.getsource`` is slow)."""
-    if not (callable(function) or isinstance(function, (ModuleType, TracebackType, FrameType, CodeType))):
-        return frozenset()  # what inspect.getsource refuses with TypeError
+    """The block labels a model-building function opens with ``lm.section(...)``, its own and those
+    of the functions of its module it calls (a constraint family split into helpers opens its blocks
+    in them). Cached: about 130 references read the same few functions, and ``inspect.getsource``
+    is slow."""
+    blocks: set[str] = set()
+    pending, seen = [function], set()
+    while pending:
+        current = pending.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if not (callable(current) or isinstance(current, (ModuleType, TracebackType, FrameType, CodeType))):
+            continue  # what inspect.getsource refuses with TypeError
+        try:
+            source = inspect.getsource(current)
+        except (OSError, TypeError):
+            continue
+        blocks.update(PLANNER_BLOCK.findall(source))
+        scope = getattr(current, "__globals__", {})
+        pending += [helper for name in sorted(_called_names(source)) if inspect.isfunction(helper := scope.get(name))
+                    and helper.__module__ == getattr(function, "__module__", None)]
+    return frozenset(blocks)
+
+
+def _called_names(source: str) -> set[str]:
+    """The plain names called in ``source`` (``helper(...)``, not ``obj.method(...)``)."""
     try:
-        source = inspect.getsource(function)
-    except (OSError, TypeError):
-        return frozenset()
-    return frozenset(PLANNER_BLOCK.findall(source))
+        tree = ast.parse(inspect.cleandoc(source) if source[:1].isspace() else source)
+    except SyntaxError:
+        return set()
+    return {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
 
 
 def test_functions(file: Path) -> frozenset[str]:

@@ -15,11 +15,12 @@ from .puzzles.texts import AREAS, CARD_TYPES, UI as PUZZLE_UI, md_inline, stock_
 from .puzzles.views import section_link
 from .refs import relative
 from .render import Page, render
+from .audit import AUDITS
 
 if TYPE_CHECKING:
     from .errors import Problems
     from .rules import Game, Section
-    from .site import SiteData
+    from .site_data import SiteData
 
 GAME = "cytosis"
 PAGE = "cytosis/rules-coverage.md"
@@ -151,7 +152,7 @@ def coverage_page(site: SiteData, audit: Audit, lang: str, nav: tuple[str, ...])
 def audit_links(site: SiteData, game: Game, section: Section, lang: str, page: str) -> list[tuple[str, str]]:
     """Under a rule section: one link to its first row on the rules-coverage page, naming the
     statuses of the rows that cover it (nothing for sections with no row)."""
-    audit = site.audit.get(game.id)
+    audit = site.get(AUDITS).get(game.id)
     if audit is None or game.id != GAME:
         return []
     rows = [r for r in audit.rows if section.id in r.sections]
@@ -168,7 +169,7 @@ def load(site: SiteData, problems: Problems) -> dict[str, Audit] | None:
 
 
 def produce(site: SiteData, lang: str) -> list[Page]:
-    audits = site.audit
+    audits = site.get(AUDITS)
     if not audits or GAME not in audits or GAME not in site.games:
         return []
     nav = (site.games[GAME].title[lang], PUZZLE_UI[lang]["nav"])
@@ -177,7 +178,7 @@ def produce(site: SiteData, lang: str) -> list[Page]:
 
 def store(site: SiteData, problems: Problems) -> None:
     """Feature loader: :func:`load` into the site's data."""
-    site.audit = load(site, problems) or {}
+    site.put(AUDITS, load(site, problems) or {})
 
 
 features.register(features.Feature(name="audit", loader=store, producers=(produce,), section_links=(audit_links,)))

@@ -27,10 +27,11 @@ from .cards import (PROJECT, CardSet, Card, CytosisType, Spot, Text, check_rule_
 from .errors import DataError, Problems
 from .refs import relative
 from .render import Page, escaped, render
+from .cards import CARD_SETS
 
 if TYPE_CHECKING:
     from .rules import Game, Section
-    from .site import SiteData
+    from .site_data import SiteData
 
 INDEX_PAGE = "cards/index.md"
 
@@ -499,7 +500,7 @@ def index_page(site: SiteData, card_sets: dict[str, CardSet], lang: str) -> Page
 
 def ordered_sets(site: SiteData) -> dict[str, CardSet]:
     """The loaded card sets, in the order of the site's games (then any others)."""
-    card_sets = site.cards
+    card_sets = site.get(CARD_SETS)
     order = [g for g in site.games if g in card_sets] + [g for g in card_sets if g not in site.games]
     return {g: card_sets[g] for g in order}
 
@@ -538,7 +539,7 @@ def referenced_by(site: SiteData, game: Game, section: Section, lang: str, page:
     """Under a rule section: "Card: <name>" for every card of the game whose ``rules:`` lists it, or,
     for more than :data:`MAX_CARD_LINKS` cards, one link to the card page filtered on the section.
     The hrefs are relative ``.md`` paths, rendered as Markdown links that MkDocs resolves and checks."""
-    card_set = site.cards.get(game.id)
+    card_set = site.get(CARD_SETS).get(game.id)
     if card_set is None:
         return []
     ui = UI[lang]
@@ -556,7 +557,7 @@ INFERRED_MARK = {"it": "valori dedotti", "en": "inferred values"}
 def mark_inferred_rows(site: SiteData, game: Game, section: Section, lang: str, page: str, body: str) -> str:
     """In a rule section's tables, a row naming a card with ``reconstructed: true`` gets, after the
     name, a link to that card ("inferred values"): the rules page says what the card database says."""
-    card_set = site.cards.get(game.id)
+    card_set = site.get(CARD_SETS).get(game.id)
     if card_set is None or "|" not in body:
         return body
     names = {card.name["en"].upper().replace("MOUTHFUL", "MOUTHFULL"): card for card in card_set.cards
@@ -580,7 +581,7 @@ def mark_inferred_rows(site: SiteData, game: Game, section: Section, lang: str, 
 
 def store(site: SiteData, problems: Problems) -> None:
     """Feature loader: :func:`load` into the site's data."""
-    site.cards = load(site, problems) or {}
+    site.put(CARD_SETS, load(site, problems) or {})
 
 
 features.register(features.Feature(name="cards", loader=store, producers=(produce,),

@@ -25,6 +25,7 @@ from . import schema
 from .errors import DataError, Problems
 from .schema import Schema
 from .yamlio import load_yaml, yaml_path
+from .site_data import FeatureKey
 
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 SECTION_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -220,6 +221,10 @@ class CardSet:
 
     def extra(self, key: str) -> Any:
         return dict(self.extras)[key]
+
+
+CARD_SETS: FeatureKey[dict[str, CardSet]] = FeatureKey("cards", dict)
+"""The card database of ``data/cards/``, by game id (the ``cards`` feature's data)."""
 
 
 # --------------------------------------------------------------------------- predicates

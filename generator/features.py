@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .errors import Problems
     from .render import Asset, Page
     from .rules import Game, Section
-    from .site import SiteData
+    from .site_data import SiteData
 
 
 class Loader(Protocol):

@@ -34,9 +34,10 @@ from .yamlio import yaml_path
 from .puzzles.texts import md_inline
 from .render import Page, render
 from .paths import ROOT
+from .site_data import FeatureKey
 
 if TYPE_CHECKING:
-    from .site import SiteData
+    from .site_data import SiteData
 
 FORMAT = "cellula-figures-1"
 FOLDER = "figures"
@@ -99,6 +100,10 @@ class FigureSet:
             if figure.key == key:
                 return figure
         raise KeyError(f"{self.id}: no figure {key!r}")
+
+
+FIGURE_SETS: FeatureKey[dict[str, FigureSet]] = FeatureKey("figures", dict)
+"""The measured figures of ``data/figures/``, by set id (the ``figures`` feature's data)."""
 
 
 # ------------------------------------------------------------------------------------------ reading
@@ -289,12 +294,13 @@ def figures_page(sets: Mapping[str, FigureSet], lang: str) -> Page:
 
 
 def produce(site: SiteData, lang: str) -> list[Page]:
-    return [figures_page(site.figures, lang)] if site.figures else []
+    sets = site.get(FIGURE_SETS)
+    return [figures_page(sets, lang)] if sets else []
 
 
 def store(site: SiteData, problems: Problems) -> None:
     """Feature loader: every figure set into the site's data."""
-    site.figures = load_sets(site.data_dir, problems)
+    site.put(FIGURE_SETS, load_sets(site.data_dir, problems))
 
 
 features.register(features.Feature(name="figures", loader=store, producers=(produce,)))

@@ -9,8 +9,9 @@ from . import features
 from . import i18n
 from .refs import relative, resolve_refs
 from .render import Page, escape_md, render
-from .rules import Game, Section, SectionText
-from .site import SiteData
+from .rules import Game, Section, SectionText, rule_numbers
+from .site_data import SiteData
+from .quickref import QUICK_REFERENCES
 
 LANG_NAMES = i18n.namespace("core.lang_names")
 """Language names, by interface language then language."""
@@ -73,20 +74,12 @@ def editorial_notes(site: SiteData, game: Game, section: Section, lang: str, pag
             for note in game.notes.get(section.id, ())]
 
 
-def rule_numbers(game: Game) -> dict[str, str]:
-    """Each rule section's short number, ``chapter.section`` in the order of the game's manifest
-    (``3.2``): the same in both languages. tests/golden/rule_numbers.json pins them, so a
-    renumbering is a deliberate change."""
-    return {section: f"{c}.{s}" for c, chapter in enumerate(game.chapters, 1)
-            for s, section in enumerate(chapter.sections, 1)}
-
-
 def game_pages(site: SiteData, game: Game, lang: str) -> list[Page]:
     ui = site.ui[lang]
     game_title = game.title[lang]
     pages = [Page(lang, f"{game.id}/index.md", game_title, render(
         "game_index.md.j2", ui=ui, lang=lang, game=game, title=game_title,
-        quickref=game.id in site.quickref,
+        quickref=game.id in site.get(QUICK_REFERENCES),
         chapters=[{"id": c.id, "title": c.title[lang],
                    "sections": [(game.sections[s].texts[lang].title, game.sections[s].anchor) for s in c.sections]}
                   for c in game.chapters],

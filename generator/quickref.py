@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 from . import features, schema
 from .errors import Problems, display_path
-from .pages import rule_numbers
 from .render import Page, render
-from .rules import SITE_LANGUAGES, Game, Label
+from .rules import SITE_LANGUAGES, Game, Label, rule_numbers
 from .schema import Schema
 from .yamlio import load_yaml, yaml_path
+from .site_data import FeatureKey
 
 if TYPE_CHECKING:
-    from .site import SiteData
+    from .site_data import SiteData
 
 FILE_NAME = "quickref.yaml"
 _NUMBER = re.compile(r"\d+")
@@ -45,6 +45,10 @@ class QuickGroup:
     """Heading in each site language."""
     lines: tuple[QuickLine, ...]
     """Facts, in reading order."""
+
+
+QUICK_REFERENCES: FeatureKey[dict[str, tuple[QuickGroup, ...]]] = FeatureKey("quickref", dict)
+"""The quick reference of every game that has one, by game id (the ``quickref`` feature's data)."""
 
 
 GROUP_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -148,7 +152,7 @@ def produce(site: SiteData, lang: str) -> list[Page]:
     """The quick-reference page of every game that has one, in ``lang``."""
     pages = []
     ui = site.ui[lang]
-    for game_id, groups in site.quickref.items():
+    for game_id, groups in site.get(QUICK_REFERENCES).items():
         game = site.games[game_id]
         numbers = rule_numbers(game)
         chapter_of = {s: c.id for c in game.chapters for s in c.sections}
@@ -166,7 +170,7 @@ def produce(site: SiteData, lang: str) -> list[Page]:
 
 def store(site: SiteData, problems: Problems) -> None:
     """Feature loader: :func:`load` into the site's data."""
-    site.quickref = load(site, problems)
+    site.put(QUICK_REFERENCES, load(site, problems))
 
 
 features.register(features.Feature(name="quickref", loader=store, producers=(produce,)))

@@ -10,7 +10,7 @@ from .errors import Problems
 
 if TYPE_CHECKING:
     from .rules import Game
-    from .site import SiteData
+    from .site_data import SiteData
 
 REF = re.compile(r"\[\[(?P<target>[^\]\s]+)\]\]")
 

@@ -499,3 +499,11 @@ def load_games(data_dir: Path, problems: Problems) -> dict[str, Game]:
             if game:
                 games[game.id] = game
     return games
+
+
+def rule_numbers(game: Game) -> dict[str, str]:
+    """Each rule section's short number, ``chapter.section`` in the order of the game's manifest
+    (``3.2``): the same in both languages. tests/golden/rule_numbers.json pins them, so a
+    renumbering is a deliberate change."""
+    return {section: f"{c}.{s}" for c, chapter in enumerate(game.chapters, 1)
+            for s, section in enumerate(chapter.sections, 1)}

@@ -35,7 +35,7 @@ from typing import Any
 
 from .glossary import Term
 from .rules import SITE_LANGUAGES, Game
-from .site import SiteData
+from .site_data import SiteData
 
 INDEX = Path("search") / "search_index.json"
 """Where Material writes (and reads) the index, relative to the site root or a language root."""

@@ -16,6 +16,7 @@ from generator.errors import DataError
 from generator.pages import game_pages
 from generator.rules import SITE_LANGUAGES
 from generator.site import load_site
+from generator.cards import CARD_SETS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_LINK = re.compile(r"\]\(\.\./(?P<game>[a-z0-9-]+)/(?P<chapter>[a-z0-9-]+)\.md#(?P<anchor>[a-z0-9-]+)\)")
@@ -316,5 +317,5 @@ def test_bad_card_file_is_reported_with_the_other_problems(real_data_copy):
 
 def test_no_card_folder_means_no_card_pages(data_dir):
     site = load_site(data_dir)
-    assert site.cards == {}
+    assert site.get(CARD_SETS) == {}
     assert card_pages.produce(site, "it") == []

@@ -13,6 +13,7 @@ from generator.check.model import CheckId, Status
 from generator.errors import Problems
 from generator.rules import load_game
 from generator.glossary import load_glossary
+from generator.check.editions import EDITION_REPORTS
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -140,7 +141,7 @@ def test_real_allowlist_has_no_stale_entry_and_no_open_finding():
     from generator.paths import DATA_DIR
     from generator.site import load_site
     site = load_site(DATA_DIR)
-    reports = site.editions or load_editions(site, Problems())
+    reports = site.get(EDITION_REPORTS) or load_editions(site, Problems())
     for report in reports.values():
         assert not report.stale, [(e.fingerprint, e.check, e.section, e.line) for e in report.stale]
         open_ = [f for f in report.findings if f.status is Status.OPEN]

@@ -12,7 +12,8 @@ import yaml
 
 from generator.check import draft, qa
 from generator.check.align import Pair, Segment, SegmentKind, plain
-from generator.check.checks import AlignedSection, align_section, matchers_for
+from generator.check.checks import align_section, matchers_for
+from generator.check.model import AlignedSection
 from generator.check.draft import DraftSource, DraftTranslation
 from generator.check.editions import official_pairs
 from generator.check.numbers import IGNORED, extract_numbers

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.pages import rule_numbers
+from generator.rules import rule_numbers
 from generator.search_index import (PAGE_BOOSTS, QUESTION_WORDS, PageKind, clean_text, doc_lang, joined,
                                     page_kind_of, split_index)
 

@@ -6,6 +6,7 @@ import pytest
 
 from generator.search_index import defining_sections
 from generator.search_lookups import KINDS, SOURCES, generated_lookups, inject_typo, other_number
+from generator.cards import CARD_SETS
 
 VOCABULARY = frozenset({"carta", "carte", "ormoni", "dischi", "grigie", "grigia"})
 
@@ -47,7 +48,7 @@ def site():
 
 @pytest.fixture(scope="module")
 def lookups(site):
-    return generated_lookups(site.games, site.glossary, site.cards)
+    return generated_lookups(site.games, site.glossary, site.get(CARD_SETS))
 
 
 def test_generated_set_is_large_and_covers_every_kind_and_source(lookups):
@@ -66,7 +67,7 @@ def test_every_glossary_form_is_looked_up_on_both_sites(lookups, site):
 
 def test_right_pages_are_pages_of_the_site(lookups, site):
     chapters = {f"{g}/{c.id}/" for g, game in site.games.items() for c in game.chapters}
-    cards = {f"cards/{g}/" for g in site.cards}
+    cards = {f"cards/{g}/" for g in site.get(CARD_SETS)}
     for lookup in lookups:
         assert lookup.right and set(lookup.right) <= chapters | cards | {"glossary/"}, lookup
 

@@ -14,16 +14,18 @@ from .cli import configure_bench, configure_check, run_bench, run_check
 from .draft import draft_pages, load_drafts
 from .editions import load_editions
 from .site_pages import differences_links, differences_pages
+from .editions import EDITION_REPORTS
+from .draft import DRAFT_TRANSLATIONS
 
 if TYPE_CHECKING:
     from ..errors import Problems
-    from ..site import SiteData
+    from ..site_data import SiteData
 
 
 def load(site: SiteData, problems: Problems) -> None:
     """The edition reports, then the draft translations that are checked against them."""
-    site.editions = load_editions(site, problems)
-    site.draft_translations = load_drafts(site, problems)
+    site.put(EDITION_REPORTS, load_editions(site, problems))
+    site.put(DRAFT_TRANSLATIONS, load_drafts(site, problems))
 
 
 features.register(features.Feature(

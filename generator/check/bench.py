@@ -16,6 +16,7 @@ from ..glossary import Term, load_glossary
 from ..yamlio import load_yaml
 from .checks import run_checks
 from .model import CheckId, Finding, SectionPair, Status
+from .editions import EDITION_REPORTS
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "check" / "corpus.yaml"
 SYNTH_GAME = "synth"
@@ -109,7 +110,7 @@ def _real_data() -> RealData | str:
     elapsed = time.perf_counter() - start
     sections = sum(len(g.sections) for g in games)
     # the curated notes (EDITION_NOTE) are the project's own, not findings of the checks
-    statuses = Counter(f.status.value for report in site.editions.values() for f in report.findings
+    statuses = Counter(f.status.value for report in site.get(EDITION_REPORTS).values() for f in report.findings
                        if f.check is not CheckId.EDITION_NOTE)
     return RealData(len(games), sections, count, elapsed, {s.value: statuses[s.value] for s in Status})
 

@@ -5,13 +5,13 @@ import hashlib
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
 from ..glossary import Term
 from .align import Pair, Segment, SegmentKind, align, make_segments, pair_moved, plain
-from .model import CheckId, Finding, SectionPair, normalise
+from .model import AlignedSection, CheckId, Finding, SectionPair, normalise
 from .numbers import IGNORED, multiset_difference, repeated_figures, sum_runs
 from .terms import TermMatcher, inflection_key, stem, tokens
 
@@ -19,20 +19,6 @@ MIN_ONE_SIDED_WORDS = 3
 """A one-sided segment shorter than this (a stray label) is not reported."""
 MIN_REPEATED_WORDS = 4
 """Segments shorter than this are too generic for the consistency check."""
-
-
-@dataclass(frozen=True)
-class AlignedSection:
-    """A section pair with its segments and their alignment."""
-
-    pair: SectionPair
-    """The texts."""
-    it: list[Segment]
-    """Italian segments."""
-    en: list[Segment]
-    """English segments."""
-    pairs: list[Pair]
-    """The alignment (empty when a side is missing)."""
 
 
 def split_heading(text: str) -> tuple[str, str]:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ..errors import Problems
 from .model import Finding, Status
+from .editions import EDITION_REPORTS
 
 FORMATS = ("table", "json", "stubs")
 
@@ -65,7 +66,7 @@ def run_check(args: Namespace) -> int:
             return 2
     start = time.perf_counter()
     site = load_site(args.data, solve_puzzles=False)    # the edition check reads no puzzle record
-    reports = site.editions
+    reports = site.get(EDITION_REPORTS)
     if args.game and args.game not in reports:
         print(f"--game {args.game}: expected a game whose two editions are compared, one of "
               f"{', '.join(sorted(reports)) or '(none in this data)'}", file=sys.stderr)

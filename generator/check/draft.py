@@ -28,10 +28,12 @@ from .align import plain
 from .editions import EDITIONS_DIR
 from .model import normalise
 from .units import SectionChange, TranslationUnit, UnitState, game_units
+from ..site_data import FeatureKey
+from .editions import EDITION_REPORTS
 
 if TYPE_CHECKING:
     from ..rules import Game
-    from ..site import SiteData
+    from ..site_data import SiteData
     from .editions import Note
 
 
@@ -58,6 +60,11 @@ class DraftTranslation:
     """The Italian translation."""
     line: int | None
     """Line in the file (None: not known)."""
+
+
+DRAFT_TRANSLATIONS: FeatureKey[dict[str, list[DraftTranslation]]] = FeatureKey("draft_translations", dict)
+"""The project's Italian translations of the English 2nd edition's paragraphs, by game id (the
+``check`` feature's data; read after the edition reports, against which they are checked)."""
 
 
 def load_draft_translations(file: Path, game: Game, problems: Problems) -> list[DraftTranslation]:
@@ -238,12 +245,12 @@ def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str,
 
 def draft_pages(site: SiteData, lang: str) -> list[Page]:
     """Page producer: ``<game>/draft-it-2e.md`` for every compared game."""
-    reports = site.editions
+    reports = site.get(EDITION_REPORTS)
     pages = []
     for game_id, report in reports.items():
         game = site.games[game_id]
         units = game_units(game, site.glossary, report.findings)
-        translations = site.draft_translations.get(game_id, [])
+        translations = site.get(DRAFT_TRANSLATIONS).get(game_id, [])
         paragraphs = draft_paragraphs(units, translations)
         notes = {n.id: n for n in report.notes}
         pages.append(Page(lang, f"{game_id}/draft-it-2e.md", UI[lang]["title"],
@@ -254,7 +261,7 @@ def draft_pages(site: SiteData, lang: str) -> list[Page]:
 def load_drafts(site: SiteData, problems: Problems) -> dict[str, list[DraftTranslation]]:
     """Feature loader: each compared game's draft translations (stale ones reported)."""
     out = {}
-    for game_id, report in (site.editions).items():
+    for game_id, report in site.get(EDITION_REPORTS).items():
         game = site.games[game_id]
         file = site.data_dir / EDITIONS_DIR / f"{game_id}.draft-it.yaml"
         if not file.exists():

@@ -19,13 +19,14 @@ from ..rules import Game
 from ..yamlio import load_yaml, yaml_path
 from .model import REVIEWED, CheckId, Finding, SectionPair, Status
 from .checks import run_checks
+from ..site_data import FeatureKey
 
 if TYPE_CHECKING:
     from solver.io.loading import DataPath
 
     from ..glossary import Term
     from ..rules import Section
-    from ..site import SiteData
+    from ..site_data import SiteData
 
 EDITIONS_DIR = "editions"
 
@@ -106,6 +107,11 @@ class GameReport:
     """The reviewer's reason for each reviewed finding, by fingerprint (English)."""
     reasons_it: dict[str, str] = field(default_factory=dict)
     """The same reasons in Italian, where the allowlist gives them."""
+
+
+EDITION_REPORTS: FeatureKey[dict[str, GameReport]] = FeatureKey("editions", dict)
+"""The edition check's report of every game whose Italian and English official texts are compared,
+by game id (the ``check`` feature's data)."""
 
 
 def official_pairs(game: Game) -> list[SectionPair]:

@@ -31,10 +31,12 @@ from lxml import etree  # type: ignore[import-untyped]  # no stubs pinned
 from .align import plain
 from .model import CheckId, Finding, Status
 from .units import TranslationUnit, UnitState, game_units
+from .editions import EDITION_REPORTS
+from .draft import DRAFT_TRANSLATIONS
 
 if TYPE_CHECKING:
     from ..glossary import Term
-    from ..site import SiteData
+    from ..site_data import SiteData
     from .draft import DraftTranslation
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -257,9 +259,9 @@ def findings_csv(findings: list[Finding], labels: CsvLabels | None = None, secti
 
 def game_exports(site: SiteData, game_id: str) -> list[ExportFile]:
     """The TMX, XLIFF and findings CSV of one compared game."""
-    report = site.editions[game_id]
+    report = site.get(EDITION_REPORTS)[game_id]
     units = game_units(site.games[game_id], site.glossary, report.findings)
-    translations = site.draft_translations.get(game_id, [])
+    translations = site.get(DRAFT_TRANSLATIONS).get(game_id, [])
     return [ExportFile(f"{game_id}.tmx", tmx(game_id, units), "application/x-tmx+xml"),
             ExportFile(f"{game_id}.it-2e.xlf", xliff(game_id, units, translations), "application/xliff+xml"),
             ExportFile(f"{game_id}.it-2e.changed.xlf", xliff(game_id, units, translations, changed_only=True),
@@ -271,7 +273,7 @@ def all_exports(site: SiteData) -> list[ExportFile]:
     """Every export: the glossary's TBX and its XCS, then each compared game's files."""
     files = [ExportFile("glossary.tbx", tbx(site.glossary), "application/x-tbx+xml"),
              ExportFile(TBX_XCS, tbx_xcs(), "application/xml")]
-    for game_id in site.editions:
+    for game_id in site.get(EDITION_REPORTS):
         files += game_exports(site, game_id)
     return files
 

@@ -6,7 +6,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .align import Pair, Segment
 
 
 class CheckId(str, Enum):
@@ -147,3 +150,17 @@ class SectionPair:
     """Chapter id, for grouping."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Free data for the benchmark (expected findings)."""
+
+
+@dataclass(frozen=True)
+class AlignedSection:
+    """A section pair with its segments and their alignment."""
+
+    pair: SectionPair
+    """The texts."""
+    it: list[Segment]
+    """Italian segments."""
+    en: list[Segment]
+    """English segments."""
+    pairs: list[Pair]
+    """The alignment (empty when a side is missing)."""

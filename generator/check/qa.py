@@ -18,7 +18,7 @@ from rapidfuzz import fuzz, process
 from ..errors import DataError, Problems
 from ..glossary import Term
 from .align import Segment, SegmentKind, plain
-from .model import CheckId, Finding
+from .model import AlignedSection, CheckId, Finding
 from .numbers import WORDS, extract_numbers
 from .terms import TermMatcher, fold, tokens
 
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from translate.filters.checks import StandardChecker
 
     from ..rules import Game
-    from .checks import AlignedSection
 
 Anchors = dict[str, list[tuple[str, frozenset[str]]]]
 """Per language, (section, strong anchors) of every segment of a game (:func:`segment_anchors`)."""

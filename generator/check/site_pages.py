@@ -11,11 +11,12 @@ from ..refs import relative
 from ..render import Page, escape_text, render
 from .align import plain
 from .model import CheckId, Finding, Status
+from .editions import EDITION_REPORTS
 
 if TYPE_CHECKING:
     from ..glossary import Term
     from ..rules import Game, Section
-    from ..site import SiteData
+    from ..site_data import SiteData
     from .editions import GameReport
     from .exports import CsvLabels
     from .terms import TermMatcher
@@ -158,7 +159,7 @@ def section_counts(report: GameReport) -> dict[str, int]:
 
 def differences_links(site: SiteData, game: Game, section: Section, lang: str, page: str) -> list[tuple[str, str]]:
     """Section link hook: "≠ N differences" under a section that has notes or shown findings."""
-    report = site.editions.get(game.id)
+    report = site.get(EDITION_REPORTS).get(game.id)
     if report is None:
         return []
     count = section_counts(report).get(section.id, 0)
@@ -196,7 +197,7 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
     ``glossary.tbx`` with the ``glossary.xcs`` its header names) beside it."""
     from .checks import matchers_for
     from .exports import TBX_XCS, findings_csv, game_exports, tbx, tbx_xcs
-    reports = site.editions
+    reports = site.get(EDITION_REPORTS)
     terms = {t.id: t for t in site.glossary}
     pages = []
     for game_id, report in reports.items():

@@ -9,7 +9,8 @@ from enum import Enum
 from ..glossary import Term
 from ..rules import Game
 from .align import SegmentKind, plain
-from .checks import AlignedSection, align_section, matchers_for
+from .checks import align_section, matchers_for
+from .model import AlignedSection
 from .model import CheckId, Finding, SectionPair, Status, normalise
 
 

@@ -44,10 +44,11 @@ from .pages import play_assets, produce, puzzle_page
 from .proof import proof_lines
 from .texts import UI, md_inline
 from .views import section_link
+from .model import PUZZLES
 
 if TYPE_CHECKING:
     from ..errors import Problems
-    from ..site import SiteData
+    from ..site_data import SiteData
 
 __all__ = [
     "ASSUMPTIONS_PAGE", "BENCH_PAGE", "GAME", "INDEX_PAGE", "STOCK_FIELDS", "UI",
@@ -59,7 +60,7 @@ __all__ = [
 
 def store(site: SiteData, problems: Problems) -> None:
     """Feature loader: :func:`load` into the site's data."""
-    site.puzzles = load(site, problems)
+    site.put(PUZZLES, load(site, problems))
 
 
 features.register(features.Feature(name="puzzles", loader=store, producers=(produce,), assets=(play_assets,),

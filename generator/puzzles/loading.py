@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from solver.solution import Solution
 
     from ..rules import Game
-    from ..site import SiteData
+    from ..site_data import SiteData
 
 
 def puzzle_sources(puzzles_dir: Path) -> list[tuple[Path, Path | None]]:

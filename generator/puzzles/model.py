@@ -13,6 +13,7 @@ from solver.solution import Solution
 
 from ..proofs.store import Source
 from ..proofs.why import Difficulty
+from ..site_data import FeatureKey
 
 GAME = "cytosis"
 INDEX_PAGE = "cytosis/puzzles/index.md"
@@ -150,3 +151,10 @@ class PuzzleSet:
     """Every puzzle, in file order."""
     boards: tuple[tuple[str, dict[str, str], tuple[str, ...], tuple[BoardItem, ...]], ...]
     """Per board side: id, title per language, editions, every value with its provenance."""
+
+
+PUZZLES: FeatureKey[PuzzleSet | None] = FeatureKey("puzzles", lambda: None)
+"""The Cytosis puzzles, solved, with the board sides' values (the ``puzzles`` feature's data); None
+when there are none or they were only checked (``SiteData.solve_puzzles`` False)."""
+
+

@@ -22,9 +22,11 @@ from .statement import card_views, start_view, statement_rows
 from .texts import UI, link_title, md_inline
 from .views import (board_title, breakdown_lines, edition_label, greedy_view, item_row, other_readings_view,
                     rules_used, section_link, step_rows)
+from .model import PUZZLES
+from ..audit import AUDITS
 
 if TYPE_CHECKING:
-    from ..site import SiteData
+    from ..site_data import SiteData
 
 
 def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang: str, nav: tuple[str, ...]) -> Page:
@@ -71,10 +73,11 @@ def play_assets(site: SiteData) -> list[Asset]:
     """Feature asset producer: each puzzle's play data (:func:`generator.puzzles.play_data.play_data_asset`),
     shared by its pages in every language; none for a puzzle without a worked example to play from.
     The regret values come from the puzzle's record, and only against a proven optimum."""
-    if site.puzzles is None:
+    puzzle_set = site.get(PUZZLES)
+    if puzzle_set is None:
         return []
     assets = []
-    for entry in site.puzzles.entries:
+    for entry in puzzle_set.entries:
         arguments = play_arguments(entry)
         if arguments["plan"]:
             regret = play_data.offers_regret(arguments["optimum"], arguments["proven"])
@@ -109,7 +112,7 @@ def index_page(site: SiteData, puzzle_set: PuzzleSet, lang: str, nav: tuple[str,
                      "rounds_flasks": f"{p.rounds} × {p.flasks}",
                      "placements": sum(1 for a in entry.solution.plan if a.kind is ActionKind.PLACE),
                      "proven": proven_text(entry.record, lang)})
-    audit = site.audit
+    audit = site.get(AUDITS)
     content = render("puzzle_index.md.j2", ui=ui, rows=rows, daily_data=why.daily_data(rows),
                      daily=why.build_day_pick(rows),
                      assumptions_href=relative(INDEX_PAGE, ASSUMPTIONS_PAGE), bench_href=relative(INDEX_PAGE, BENCH_PAGE),
@@ -134,7 +137,7 @@ def assumptions_page(puzzle_set: PuzzleSet, lang: str, nav: tuple[str, ...]) -> 
 
 
 def produce(site: SiteData, lang: str) -> list[Page]:
-    puzzle_set = site.puzzles
+    puzzle_set = site.get(PUZZLES)
     if puzzle_set is None:
         return []
     from ..paths import DOCS_DIR

@@ -17,7 +17,7 @@ from .views import edition_label, section_link
 if TYPE_CHECKING:
     from solver.game.model import Puzzle
 
-    from ..site import SiteData
+    from ..site_data import SiteData
 
 EVENT_SECTIONS = {"reduce-atp-cost": "events.reduce-atp-cost", "toxicity": "events.toxicity",
                   "virus-ebola": "virus.event-cards", "virus-influenza": "virus.event-cards",

@@ -13,7 +13,7 @@ from .texts import AREAS, RESOURCES, UI, link_title, md_inline
 if TYPE_CHECKING:
     from solver.game.model import Puzzle
 
-    from ..site import SiteData
+    from ..site_data import SiteData
 
 
 def section_link(site: SiteData, section_id: str, lang: str, page: str) -> Link | None:
