@@ -187,3 +187,163 @@ def code_fingerprint(start: Iterable[str] = COMPUTING_MODULES, root: Path = ROOT
         digest.update(name.encode() + b"\0")
         digest.update(normalised_tree(modules[name].read_text(encoding="utf-8"), str(modules[name])).encode() + b"\0")
     return Fingerprint(digest.hexdigest(), tuple(sorted(modules)))
+
+
+# --------------------------------------------------------------------------- the narrow fingerprint
+
+MESSAGE_CALLS = frozenset({"print", "warn", "warning", "info", "debug", "error", "exception", "critical", "log",
+                           "write", "report", "add", "note"})
+"""Calls whose string arguments are messages (besides exception constructors: a name ending in
+``Error``, ``Exception`` or ``Warning``)."""
+MESSAGE = "·message"
+NARROW_FORMAT = "narrow-1"
+
+
+def _call_name(node: ast.Call) -> str:
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _is_message_call(node: ast.Call) -> bool:
+    name = _call_name(node)
+    return name in MESSAGE_CALLS or name.endswith(("Error", "Exception", "Warning"))
+
+
+class _Messages(ast.NodeTransformer):
+    """Every string written as a message (raised, printed, logged, asserted or handed to an
+    exception's constructor) becomes one placeholder: rewording a message changes no answer."""
+
+    @staticmethod
+    def _blank(node: ast.AST) -> None:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.JoinedStr):
+                sub.values = [ast.Constant(MESSAGE)]
+            elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                sub.value = MESSAGE
+
+    def visit_Raise(self, node: ast.Raise) -> ast.AST:
+        if node.exc is not None:
+            self._blank(node.exc)
+        return node
+
+    def visit_Assert(self, node: ast.Assert) -> ast.AST:
+        if node.msg is not None:
+            self._blank(node.msg)
+        self.generic_visit(node)
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        if _is_message_call(node):
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                self._blank(arg)
+        self.generic_visit(node)
+        return node
+
+
+class _Annotations(ast.NodeTransformer):
+    """Type annotations run nothing that decides an answer: left out, with ``if TYPE_CHECKING:``
+    blocks."""
+
+    def visit_arg(self, node: ast.arg) -> ast.AST:
+        node.annotation = None
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        node.returns = None
+        self.generic_visit(node)
+        return node
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
+        node.returns = None
+        self.generic_visit(node)
+        return node
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
+        if node.value is None:
+            return None
+        return ast.Assign(targets=[node.target], value=node.value, lineno=node.lineno)
+
+    def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt] | None:
+        if _is_type_checking_guard(node):
+            return node.orelse or None
+        self.generic_visit(node)
+        return node
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _identifiers(node: ast.AST) -> set[str]:
+    """Every name a node uses: names, attributes, imported names."""
+    found: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            found.add(sub.id)
+        elif isinstance(sub, ast.Attribute):
+            found.add(sub.attr)
+    return found
+
+
+def narrow_fingerprint(modules: Iterable[str], entries: Iterable[tuple[str, str]], root: Path = ROOT) -> str:
+    """The fingerprint of ``modules`` alone (no import closure), reduced to what decides what
+    ``entries`` ((module, function) pairs) compute:
+
+    - the normalisation of :func:`normalised_tree` (no docstrings, positions, local names);
+    - no messages (:class:`_Messages`), annotations or type-only imports (:class:`_Annotations`);
+    - only the module-level definitions the entries reach, by name, through these modules (a name
+      reaching a definition of that name in any of them: more kept, never less); an unused
+      function adds nothing;
+    - each kept definition named by its module and its rank among the kept ones there, and every
+      use of its name inside these modules likewise: renaming a function changes nothing.
+
+    What these modules call elsewhere (the engine, the planner) is keyed by its behaviour
+    (:mod:`.keys`), not here."""
+    names = sorted(set(modules))
+    trees: dict[str, ast.Module] = {}
+    for name in names:
+        path = module_path(name, root)
+        if path is None:
+            raise ValueError(f"{name}: not a module of the project under {root}")
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = _Annotations().visit(_Messages().visit(tree))
+        trees[name] = _Normaliser().visit(tree)
+    definitions: dict[str, list[tuple[str, ast.stmt]]] = {}
+    for module, tree in trees.items():
+        for statement in tree.body:
+            if isinstance(statement, _DEFINITIONS):
+                definitions.setdefault(statement.name, []).append((module, statement))
+    reached: set[int] = set()
+    pending: list[ast.AST] = [s for tree in trees.values() for s in tree.body if not isinstance(s, _DEFINITIONS)]
+    pending += [node for module, name in entries for m, node in definitions.get(name, []) if m == module]
+    for module, name in entries:
+        if not any(m == module for m, _ in definitions.get(name, [])):
+            raise ValueError(f"{module}.{name}: no such function to start the fingerprint from")
+    for node in pending:
+        reached.add(id(node))
+    while pending:
+        node = pending.pop()
+        for identifier in _identifiers(node):
+            for _, definition in definitions.get(identifier, []):
+                if id(definition) not in reached:
+                    reached.add(id(definition))
+                    pending.append(definition)
+    renamed: dict[str, str] = {}
+    digest = hashlib.sha256(NARROW_FORMAT.encode() + b"\0")
+    for module, tree in trees.items():
+        tree.body = [s for s in tree.body if not isinstance(s, _DEFINITIONS) or id(s) in reached]
+        for rank, statement in enumerate(s for s in tree.body if isinstance(s, _DEFINITIONS)):
+            assert isinstance(statement, _DEFINITIONS)
+            renamed.setdefault(statement.name, f"{module}#{rank}")
+    entry_names = {name for _, name in entries}
+    for module, tree in trees.items():
+        for sub in ast.walk(tree):
+            if isinstance(sub, _DEFINITIONS) and sub.name in renamed and sub.name not in entry_names:
+                sub.name = renamed[sub.name]
+            elif isinstance(sub, ast.Name) and sub.id in renamed and sub.id not in entry_names:
+                sub.id = renamed[sub.id]
+            elif isinstance(sub, ast.Attribute) and sub.attr in renamed and sub.attr not in entry_names:
+                sub.attr = renamed[sub.attr]
+            elif isinstance(sub, ast.alias) and sub.name in renamed and sub.name not in entry_names:
+                sub.name = renamed[sub.name]
+        digest.update(module.encode() + b"\0" + ast.dump(tree, include_attributes=False).encode() + b"\0")
+    return digest.hexdigest()

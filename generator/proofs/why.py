@@ -36,9 +36,8 @@ Measured: each resource probe of the two Virus puzzles needs 6,410-9,723 states 
 probe of virus-attack-card-1e 68,292 (29 s); that of virus-influenza-2e is not done at 97,536 (90 s)."""
 PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
-WHY_PARTS = ("budget", "optimum", "plans", "only", "limits")
-"""Keys every why-record holds (a cached file without them is computed again)."""
 STOCK_FIELDS = STOCK_ORDER
+"""The starting resources probed, in order (the step tables' columns too: generator/puzzles/model.py)."""
 
 
 def _probes(puzzle: Puzzle) -> Iterator[tuple[str, Puzzle]]:
