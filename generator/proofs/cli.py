@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import Problems
     from ..site import load_site
     from .keys import CODE_PARTS, code_keys
-    from .store import compute_records, reprove, sample, status_of, unproved
+    from .store import compute_records, key_cache, reprove, sample, status_of, unproved
     if args.keys:
         for part, digest in code_keys().items():
             modules, entries = CODE_PARTS[part]
@@ -90,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if chosen is None:
         return 2
     statuses = [status_of(s) for s in chosen]
+    key_cache().save()
     if args.figures:
         return write_figures(statuses, bool(args.puzzles))
     if args.check:

@@ -1,13 +1,6 @@
-"""The fingerprint of the code that decides a puzzle record's answers.
+"""Fingerprints of code that leave out what cannot change an answer (issue #64).
 
-A record (:mod:`.record`) is stale when what computes it has changed. "What computes it" is the
-import closure of :data:`COMPUTING_MODULES`: those modules and every project module they import, at
-any depth, lazily inside a function or at the top (type-only imports under ``if TYPE_CHECKING:``
-excluded, as they never run). The benchmark, the command lines and the page producers are not in
-it, so editing them never touches a record.
-
-Each module contributes its *normalised* syntax tree, so that what does not change a result does
-not change the fingerprint:
+:func:`normalised_tree` is a module's syntax tree without what does not change a result:
 
 - comments and layout are not in the tree at all; line and column numbers are left out;
 - docstrings are dropped: every statement that is a bare string in a module, class or function
@@ -15,36 +8,24 @@ not change the fingerprint:
 - the local variables of each function are renamed by order of first appearance, so renaming a
   local changes nothing (parameters keep their names: callers may pass them by keyword).
 
-Every other change, a constant, an operator, a budget, a new branch, changes it. Budgets are module
-constants of the computing modules, so they are inside the fingerprint with no version string to
-bump by hand.
+:func:`narrow_fingerprint` takes it further for the few modules whose code keys a record's answer
+part directly (:data:`.keys.CODE_PARTS`: the searches of the regret values and the why facts, the
+solution's assembly): messages, annotations, unused functions and the names of their own
+functions are left out too. The rules engine and the planner are keyed by what they do
+(:mod:`.keys`), not by their code. Budgets are module constants of these modules, so they are
+inside the fingerprint with no version string to bump by hand.
 """
 from __future__ import annotations
 
 import ast
 import hashlib
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository (the folder holding ``solver/`` and ``generator/``)."""
 PROJECT_PACKAGES = ("solver", "generator")
-"""Top-level packages whose modules can be in the closure; anything else is a library."""
-COMPUTING_MODULES = ("generator.proofs.compute",)
-"""Where the closure starts: the module that computes a record, everything it calls is reached."""
-FORMAT = "ast-1"
-"""The normalisation's own version: changed when the way trees are normalised changes."""
-
-
-@dataclass(frozen=True)
-class Fingerprint:
-    """The code fingerprint and the modules it covers."""
-
-    digest: str
-    """SHA-256 over (module name, normalised tree) of every module, sorted by name."""
-    modules: tuple[str, ...]
-    """The modules of the closure, sorted."""
+"""Top-level packages whose modules can be fingerprinted; anything else is a library."""
 
 
 def module_path(name: str, root: Path = ROOT) -> Path | None:
@@ -64,41 +45,6 @@ def _is_type_checking_guard(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
-def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node of ``tree`` except the bodies of ``if TYPE_CHECKING:`` blocks."""
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, ast.If) and _is_type_checking_guard(node):
-            stack.extend(node.orelse)
-            continue
-        stack.extend(ast.iter_child_nodes(node))
-
-
-def imported_modules(name: str, tree: ast.Module, is_package: bool) -> set[str]:
-    """The modules ``tree`` (module ``name``) imports at run time, resolved to absolute names: for
-    ``from X import y`` both ``X`` and ``X.y`` (``y`` may be a submodule)."""
-    package = name if is_package else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in _runtime_nodes(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                parts = alias.name.split(".")
-                found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[:len(anchor) - node.level + 1]
-                base = ".".join(anchor + ([node.module] if node.module else []))
-            else:
-                base = node.module or ""
-            parts = base.split(".")
-            found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-            found.update(f"{base}.{alias.name}" for alias in node.names)
-    return found
 
 
 class _Normaliser(ast.NodeTransformer):
@@ -156,37 +102,6 @@ def normalised_tree(source: str, filename: str = "<source>") -> str:
     """``source``'s syntax tree without docstrings, positions and local names (see the module doc)."""
     tree = _Normaliser().visit(ast.parse(source, filename))
     return ast.dump(tree, annotate_fields=True, include_attributes=False)
-
-
-def closure(start: Iterable[str] = COMPUTING_MODULES, root: Path = ROOT) -> dict[str, Path]:
-    """Module name -> source file of every project module reachable from ``start`` by run-time
-    imports (see the module docstring)."""
-    found: dict[str, Path] = {}
-    pending = list(start)
-    while pending:
-        name = pending.pop()
-        if name in found:
-            continue
-        path = module_path(name, root)
-        if path is None:
-            continue
-        found[name] = path
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        pending.extend(imported_modules(name, tree, path.name == "__init__.py"))
-        # importing a.b.c runs a/__init__ and a/b/__init__ first
-        parts = name.split(".")
-        pending.extend(".".join(parts[:i]) for i in range(1, len(parts)))
-    return found
-
-
-def code_fingerprint(start: Iterable[str] = COMPUTING_MODULES, root: Path = ROOT) -> Fingerprint:
-    """The fingerprint of the closure of ``start`` under ``root``."""
-    modules = closure(start, root)
-    digest = hashlib.sha256(FORMAT.encode() + b"\0")
-    for name in sorted(modules):
-        digest.update(name.encode() + b"\0")
-        digest.update(normalised_tree(modules[name].read_text(encoding="utf-8"), str(modules[name])).encode() + b"\0")
-    return Fingerprint(digest.hexdigest(), tuple(sorted(modules)))
 
 
 # --------------------------------------------------------------------------- the narrow fingerprint

@@ -75,7 +75,7 @@ PART_DEPENDS: dict[str, tuple[str, ...]] = {
 }
 """What each answer part depends on (the regret values and the why facts also on the solution:
 recomputing it recomputes them). The level is recomputed from the facts on every build."""
-DESCRIBED = {"behaviour": "the rules engine's behaviour on this puzzle", "model": "the planner's model of it",
+DESCRIBED = {"behaviour": "the rules engine's behaviour on this puzzle or its recorded plans", "model": "the planner's model of it",
              "code.solution": "the code assembling its solution", "code.regret": "the regret values' search",
              "code.why": "the why facts' search"}
 CACHE_DIR = ROOT / ".cache" / "records"
@@ -165,7 +165,7 @@ def _sample(out: _Digest, puzzle: Puzzle, name: str, bfs_states: int, playouts: 
         expanded += 1
     for index in range(playouts):
         rng = random.Random(f"{name}/{index}")
-        state, moves = start, []
+        state, moves = start, list[list[object]]()
         while not is_terminal(state) and len(moves) < MAX_PLAYOUT_STEPS:
             actions = legal_actions(state)
             if not actions:

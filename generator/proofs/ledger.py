@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .record import ANSWER_PARTS, ROOT, is_volatile, write
+from .fingerprint import ROOT
+from .record import ANSWER_PARTS, is_volatile, write
 
 PATH = ROOT / "data" / "puzzles" / "reproved.json"
 FORMAT = "cellula-reproved-1"
@@ -46,9 +47,10 @@ class Ledger:
     dirty: bool = False
 
     @classmethod
-    def load(cls, path: Path = PATH) -> Ledger:
-        """The ledger in ``path`` (empty when absent; an unreadable one is empty too: everything it
-        would have vouched for is then re-proved)."""
+    def load(cls, path: Path | None = None) -> Ledger:
+        """The ledger in ``path`` (default :data:`PATH`; empty when absent, and an unreadable one is
+        empty too: everything it would have vouched for is then re-proved)."""
+        path = path if path is not None else PATH
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError):

@@ -203,7 +203,7 @@ def read(path: Path) -> dict[str, Any] | None:
 def inputs_state(record: Mapping[str, Any], inputs: Inputs) -> bool:
     """Whether ``record`` (as :func:`read` gives it) was computed from ``inputs``: every file's
     digest and the digest over them."""
-    return record["inputs"].get("digest") == inputs.digest and record["inputs"].get("files") == inputs.files
+    return bool(record["inputs"].get("digest") == inputs.digest and record["inputs"].get("files") == inputs.files)
 
 
 def stale_budgets(record: Mapping[str, Any]) -> list[str]:

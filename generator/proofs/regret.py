@@ -2,8 +2,9 @@
 shows against the proven optimum. Every reachable state's when there are at most
 :data:`FULL_TABLE_STATES`, else along the worked example and one move off it.
 
-Computing only, inside the records' code fingerprint (:mod:`.fingerprint`): every budget below is
-part of it, so changing one makes the records stale without a version string to bump.
+Computing only, keyed by the narrow fingerprint of its searches (:mod:`.keys`): every budget below
+is part of it (and of the record's ``engines.budgets``), so changing one makes the regret values
+stale without a version string to bump.
 """
 from __future__ import annotations
 

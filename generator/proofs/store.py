@@ -78,8 +78,8 @@ class Proof:
 
 PREVIEW_VARIABLE = "CELLULA_PREVIEW_CODE_CHANGES"
 """Set to 1 while editing computing code, to preview the site with the records of the code before the
-edit: a record whose only change is the code fingerprint is used with a warning (its plan is still
-replayed and checked by today's engine). Never set in ``make test``, so CI refuses stale records."""
+edit: a record stale only by its keys or budgets is used with a warning (still certified by today's
+engine). Never set in ``make test``, so CI refuses stale records."""
 
 
 def code_changes_allowed() -> bool:
@@ -154,6 +154,12 @@ def status_of(source: Source) -> Status:
     return Status(source, path, RecordState.CURRENT, record, inputs, "", {}, keys)
 
 
+def stray_records(folders: Iterable[Path], puzzle_files: Iterable[Path]) -> list[Path]:
+    """The records in ``folders`` beside no puzzle file of ``puzzle_files``."""
+    owned = {records.record_path(f).resolve() for f in puzzle_files}
+    return sorted(p for folder in folders for p in Path(folder).glob(f"*{records.SUFFIX}") if p.resolve() not in owned)
+
+
 def job_of(source: Source, previous: dict[str, Any] | None = None) -> Job:
     """The pipeline job that computes ``source``'s record (``previous``: its last record, whose
     times order the jobs and estimate what is left)."""
@@ -219,15 +225,37 @@ def check_record(source: Source, record: dict[str, Any]) -> Solution:
     return solution
 
 
+def _failure(exc: Exception) -> str:
+    from .certify import RecordCheckError
+    return str(exc) if isinstance(exc, RecordCheckError) else f"{type(exc).__name__}: {exc}"
+
+
+def certification_failure(status: Status) -> str:
+    """For a stale record, what of it does not check out today too (" and does not check out
+    (field: ...)"), or "": a plan edited by hand reads as stale (its line is in the behaviour
+    key), and the field that betrays it is the more useful half of the message."""
+    assert status.record is not None
+    try:
+        check_record(status.source, status.record)
+    except Exception as exc:    # noqa: BLE001 -- reported with the staleness
+        return f" and does not check out ({_failure(exc)})"
+    return ""
+
+
 def read_records(sources: Iterable[Source], report: Callable[[Path, str], None], workers: int | None = None) -> dict[Path, Proof]:
     """Every source's :class:`Proof`, by puzzle file. ``report(file, message)`` receives each
     problem (a stale, damaged or failing record, a new puzzle whose computing failed); those
     puzzles are left out."""
+    sources = list(sources)
+    for stray in stray_records({s.file.parent for s in sources}, [s.file for s in sources]):
+        report(stray, f"record {records.display(stray)} is the record of no puzzle (no "
+                      f"{stray.name.removesuffix(records.SUFFIX)}.yaml beside it): delete it, or restore its puzzle")
     statuses = [preview_status(status_of(s)) for s in sources]
     for status in statuses:
         if status.state not in (RecordState.CURRENT, RecordState.MISSING):
+            failing = "" if status.record is None else certification_failure(status)
             report(status.source.file, f"record {records.display(status.path)}: {status.state.value} "
-                                       f"({status.detail}): refresh it with `{records.REFRESH}` "
+                                       f"({status.detail}){failing}: refresh it with `{records.REFRESH}` "
                                        f"(this puzzle alone: `{status.refresh}`)")
     missing = [s for s in statuses if s.state is RecordState.MISSING]
     computed: dict[Path, dict[str, Any]] = {}
@@ -244,9 +272,7 @@ def read_records(sources: Iterable[Source], report: Callable[[Path, str], None],
         try:
             solution = check_record(status.source, record)
         except Exception as exc:    # noqa: BLE001 -- any failure is this record's, named with its file
-            from .certify import RecordCheckError
-            what = str(exc) if isinstance(exc, RecordCheckError) else f"{type(exc).__name__}: {exc}"
-            report(status.source.file, f"record {records.display(status.path)} does not check out ({what}): "
+            report(status.source.file, f"record {records.display(status.path)} does not check out ({_failure(exc)}): "
                                        f"recompute it with `{status.refresh}`")
             continue
         proofs[status.source.file] = Proof(record, solution, status.state is RecordState.MISSING)

@@ -6,7 +6,7 @@ branching along it, the best plan whose first departure from it already loses, a
 resource or the flask count limits the score (the optimum with one more of each). Past the budget
 the facts say so and the page says "not counted", never a guess.
 
-Computing only, inside the records' code fingerprint (:mod:`.fingerprint`); the words are
+Computing only, keyed by the narrow fingerprint of its searches (:mod:`.keys`); the words are
 :mod:`generator.puzzles.why`'s.
 """
 from __future__ import annotations
