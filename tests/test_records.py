@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.proofs import pipeline, record as records, store
+from generator.proofs import ledger as ledgers, pipeline, record as records, store
 from generator.proofs.cli import SAMPLE_MAX_SECONDS
 from generator.proofs.record import RecordState
 from generator.puzzles.loading import load_sources, puzzle_sources
@@ -19,6 +19,14 @@ from solver.io.puzzle import PUZZLES_DIR
 ROOT = Path(__file__).resolve().parent.parent
 QUICK = ("rule-row-refresh-2e", "rulebook-protein-hormone-2e")
 """Puzzles computed in a few seconds, which these tests compute for real."""
+
+
+@pytest.fixture(autouse=True)
+def own_ledger(tmp_path, monkeypatch) -> Path:
+    """Each test's ledger of re-proofs in its own folder (the committed one is never written here)."""
+    path = tmp_path / "reproved.json"
+    monkeypatch.setattr(ledgers, "PATH", path)
+    return path
 
 
 def source_of(file: Path, recording: Path | None = None) -> store.Source:
@@ -151,19 +159,33 @@ def test_an_edited_puzzle_makes_its_record_stale_and_the_build_names_the_refresh
     assert records.REFRESH in message and f"python -m generator records {records.display(file)}" in message
 
 
-def test_changed_code_makes_every_record_stale(recorded, monkeypatch):
-    monkeypatch.setattr(store, "fingerprint", lambda: "0" * 64)
+def _why_code_changed(monkeypatch) -> None:
+    today = store.code()
+    monkeypatch.setattr(store, "code", lambda: {**today, "why": "0" * 64})
+
+
+def test_changed_code_makes_the_parts_it_computes_stale(recorded, monkeypatch):
+    _why_code_changed(monkeypatch)
     proofs, reported = read(recorded)
     assert not proofs and len(reported) == len(recorded)
-    assert all("code changed" in m and records.REFRESH in m for _, m in reported)
+    assert all("stale (the why facts' search changed since it was recorded: why to recompute):" in m
+               and records.REFRESH in m for _, m in reported)
+    assert {tuple(store.status_of(source_of(f)).stale) for f in recorded} == {("why",)}
+
+
+def test_a_changed_budget_makes_its_part_stale(recorded, monkeypatch):
+    from generator.proofs import regret
+    monkeypatch.setattr(regret, "LINE_STATES", regret.LINE_STATES + 1)
+    status = store.status_of(source_of(recorded[0]))
+    assert status.state is RecordState.CODE_CHANGED and status.stale == {"regret": ["budgets.regret"]}
 
 
 def test_a_preview_uses_records_of_earlier_code_with_a_warning(recorded, monkeypatch, capsys):
-    monkeypatch.setattr(store, "fingerprint", lambda: "0" * 64)
+    _why_code_changed(monkeypatch)
     monkeypatch.setenv(store.PREVIEW_VARIABLE, "1")
     proofs, reported = read(recorded)
     assert not reported and set(proofs) == set(recorded)
-    assert capsys.readouterr().err.count("the code that computes it changed") == len(recorded)
+    assert capsys.readouterr().err.count("the why facts' search changed") == len(recorded)
 
 
 def test_a_preview_still_refuses_an_edited_puzzle(recorded, monkeypatch):
@@ -181,9 +203,12 @@ def test_make_test_never_previews():
 
 @pytest.mark.parametrize("garbage, says", [
     ("{not json", "line 1: not JSON"),
-    ('{"format": "cellula-record-0"}', "format 'cellula-record-0', expected 'cellula-record-1'"),
+    ('{"format": "cellula-record-1"}', "format 'cellula-record-1', expected 'cellula-record-2'"),
     ("[]", "format 'list'"),
-    ('{"format": "cellula-record-1", "inputs": {}, "code": {}, "solution": 3}', "field 'solution' is int"),
+    ('{"format": "cellula-record-2", "inputs": {}, "keys": {}, "engines": {}, "seconds": {}, "solution": 3}',
+     "field 'solution' is int"),
+    ("[" * 100_000 + "]" * 100_000, "nested deeper than"),
+    ('{"format": "cellula-record-2", "a": ' + "[" * 30 + "]" * 30 + "}", "nested deeper than 24 levels"),
 ])
 def test_a_damaged_record_is_named_never_silently_recomputed(recorded, garbage, says):
     records.record_path(recorded[0]).write_text(garbage, encoding="utf-8")
@@ -193,10 +218,31 @@ def test_a_damaged_record_is_named_never_silently_recomputed(recorded, garbage, 
     assert "damaged" in message and says in message
 
 
-def _solution(change):
+def _set(path: str, value):
+    """A tamper: the field at dotted ``path`` set to ``value`` (a callable gets the record)."""
     def tamper(record):
-        record["solution"]["solution"] = change(record["solution"]["solution"])
+        *parents, last = path.split(".")
+        node = record
+        for key in parents:
+            node = node[int(key)] if key.isdigit() else node[key]
+        node[int(last) if last.isdigit() else last] = value(record) if callable(value) else value
     return tamper
+
+
+def _greedy_as_optimum(record):
+    """The issue's doctored record: the greedy plan shown as the optimum, every figure made to agree."""
+    greedy, solution = record["solution"]["greedy"], record["solution"]["solution"]
+    for field in ("plan", "steps", "breakdown", "health"):
+        solution[field] = greedy[field]
+    solution["bound"] = record["solution"]["bound"] = greedy["health"]
+    record["why"]["optimum"] = greedy["health"]
+    record["regret"] = {"values": None, "stats": {}}
+
+
+def _first_step_state(record):
+    state = record["solution"]["solution"]["steps"][0]["state"]
+    state["stock"]["atp"] = 999
+    return state
 
 
 def _regret_off_by_one(record):
@@ -204,20 +250,92 @@ def _regret_off_by_one(record):
     record["regret"]["values"]["best"] = {k: (v + 1 if v is not None else v) for k, v in best.items()}
 
 
-@pytest.mark.parametrize("tamper, says", [
-    (_solution(lambda s: {**s, "health": s["health"] + 1}), "does not check out"),     # a score the plan misses
-    (_solution(lambda s: {**s, "plan": s["plan"][:-1]}), "does not check out"),        # a plan cut short
-    (_solution(lambda s: {**s, "status": "best"}), "does not check out"),              # not a status
-    (_regret_off_by_one, "worth"),                                                     # regret values edited
-])
-def test_a_hand_edited_record_does_not_check_out(recorded, tamper, says):
-    path = records.record_path(recorded[1])
+def _deeply_nested(record):
+    record["why"]["deep"] = json.loads("[" * 40 + "]" * 40)
+
+
+TAMPERS = {
+    # the solution and its figures
+    "greedy shown as the optimum": (_greedy_as_optimum, "solution.solution"),
+    "a score the plan misses": (_set("solution.solution.health", lambda r: r["solution"]["solution"]["health"] + 1), "solution.solution"),
+    "a plan cut short": (_set("solution.solution.plan", lambda r: r["solution"]["solution"]["plan"][:-1]), "solution.solution"),
+    "not a status": (_set("solution.solution.status", "best"), "solution.solution"),
+    "a step's state": (_set("solution.solution.steps.0.state", _first_step_state), "solution.solution.steps"),
+    "the score breakdown": (_set("solution.solution.breakdown.macromolecules", 99), "solution.solution.breakdown"),
+    "proven although feasible": (_set("solution.solution.proven", False), "solution.solution.proven"),
+    "a bound below the value": (_set("solution.solution.bound", 0), "solution.solution.bound"),
+    "the outer bound": (_set("solution.bound", 99), "solution.bound"),
+    "the puzzle's expected value": (None, "solution.solution.health"),
+    "the greedy contrast": (_set("solution.greedy.health", 0), "solution.greedy"),
+    "an other reading's Health": (_set("solution.other_readings.0.same", False), "solution.other_readings[0].same"),
+    "a confirming engine the project lacks": (_set("solution.solution.confirmed_by", ["gurobi"]), "solution.solution.confirmed_by"),
+    "the named engine versions": (_set("engines.versions", {"cp-sat": "OR-Tools 9", "gurobi": "11"}), "engines.versions"),
+    "the puzzle field": (_set("puzzle", "another-puzzle"), "puzzle: names"),
+    "the solution's puzzle field": (_set("solution.puzzle", "another-puzzle"), "solution.puzzle"),
+    # the regret values
+    "regret values edited": (_regret_off_by_one, "regret.values.best"),
+    "regret values deleted": (_set("regret", {"values": None, "stats": {}}), "regret.values: missing"),
+    "the root's value": (None, "regret.values.best"),
+    # the why facts and the level
+    "the why facts' optimum": (_set("why.optimum", 0), "why.optimum"),
+    "the level": (_set("level.grade", 1), "level"),
+    "the why facts' only moves": (_set("why.only", [True]), "why.only"),
+    # reading
+    "a field of the wrong kind": (_set("why", 3), "field 'why' is int"),
+    "nested past the limit": (_deeply_nested, "nested deeper than"),
+    "a plan that is not moves": (_set("solution.solution.plan", [{"kind": 3}]), "solution.solution.plan"),
+}
+
+
+@pytest.mark.parametrize("kind", list(TAMPERS))
+def test_a_hand_edited_record_is_refused_by_the_build(recorded, kind, tmp_path):
+    tamper, says = TAMPERS[kind]
+    file = recorded[1]
+    path = records.record_path(file)
     data = json.loads(path.read_text(encoding="utf-8"))
-    tamper(data)
+    if kind == "the puzzle's expected value":        # the puzzle file's own expected value disagrees
+        text = file.read_text(encoding="utf-8")
+        assert "expected: {health: 7}" in text
+        file.write_text(text.replace("expected: {health: 7}", "expected: {health: 8}"), encoding="utf-8")
+        # the inputs changed too: the build names the edited file first
+        proofs, reported = read(recorded)
+        assert file not in proofs and "inputs changed" in reported[0][1]
+        data["inputs"] = records.Inputs.of(records.input_files(source_of(file).puzzle, file, None)).to_dict()
+    elif kind == "the root's value":
+        values = data["regret"]["values"]
+        root = next(k for k, v in values["best"].items() if v == data["solution"]["solution"]["health"])
+        values["best"][root] -= 1
+    else:
+        tamper(data)
     path.write_text(json.dumps(data), encoding="utf-8")
     proofs, reported = read(recorded)
+    assert file not in proofs and recorded[0] in proofs
     [(where, message)] = reported
-    assert where == recorded[1] and says in message and "python -m generator records" in message
+    assert where == file and says in message, message
+    assert f"python -m generator records {records.display(file)}" in message or records.REFRESH in message
+
+
+def test_a_record_of_no_puzzle_is_an_error(recorded):
+    """A record beside no puzzle file is named (the committed set: test_every_puzzle_has_a_committed_record)."""
+    stray = recorded[0].with_name("no-such-puzzle" + records.SUFFIX)
+    shutil.copy(records.record_path(recorded[0]), stray)
+    assert store.stray_records(recorded[0].parent, recorded) == [stray]
+
+
+def test_the_ledger_vouches_only_for_answers_it_saw_proved(recorded, own_ledger):
+    statuses = [store.status_of(source_of(f)) for f in recorded]
+    assert own_ledger.is_file() is False or not store.unproved(statuses)
+    ledger = ledgers.Ledger.load()
+    for status in statuses:
+        ledger.proved(status.record)
+    ledger.save()
+    assert store.unproved(statuses) == []
+    path = records.record_path(recorded[1])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["why"]["plans"] += 1               # consistent with every other field: only a re-proof tells
+    data["seconds"]["why"] = 1.0            # a timing: no answer
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert [s.source.file for s in store.unproved([store.status_of(source_of(f)) for f in recorded])] == [recorded[1]]
 
 
 def test_line_endings_do_not_change_the_inputs(quick):
@@ -270,6 +388,7 @@ def test_reprove_reproduces_every_field_and_names_a_difference(quick):
     path.write_text(json.dumps(data), encoding="utf-8")
     lines = store.reprove([store.status_of(source_of(f)) for f in quick], workers=1)
     assert len(lines) == 1 and "why.plans: committed" in lines[0] and quick[1].stem in lines[0]
+    assert not ledgers.Ledger.load().vouches_for(data)          # not reproduced: not entered
 
 
 @pytest.mark.parametrize("committed, fresh, paths", [

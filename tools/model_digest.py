@@ -21,7 +21,6 @@ import argparse
 import hashlib
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
 # run as a script, Python puts tools/ first on the path: the checkout's own solver must come before
@@ -29,31 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
-from solver.encoding.linear import Expr, LinearModel, Var  # noqa: E402 - after the path above
+from solver.encoding.linear import canonical_form as canonical  # noqa: E402 - after the path above
 from solver.optimise.planner import build_model, unsupported_reason  # noqa: E402
 from solver.io.puzzle import load_puzzle, puzzle_files  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "model-digests.json"
 """The committed digests of the shipped puzzles' models (``--shipped``)."""
-
-
-def _expr(e: Expr, names: dict[Var, str]) -> str:
-    return " ".join(sorted(f"{c}*{names[v]}" for v, c in e.terms.items())) + f" +{e.const}"
-
-
-def canonical(lm: LinearModel) -> str:
-    """The model as text independent of the order it was built in (a name given to several
-    variables is told apart by its rank among them, so only their relative order matters)."""
-    seen: Counter[str] = Counter()
-    name = {}
-    for v in lm.vars:
-        seen[v.name] += 1
-        name[v] = v.name if seen[v.name] == 1 else f"{v.name}#{seen[v.name]}"
-    variables = sorted(f"{name[v]} [{v.lb},{v.ub}]" for v in lm.vars)
-    rows = sorted(f"{c.lo} <= {_expr(c.expr, name)} <= {c.hi} if "
-                  + ",".join(sorted(("" if x.positive else "~") + name[x.var] for x in c.enforce))
-                  for c in lm.constraints)
-    return "\n".join(["vars:", *variables, "rows:", *rows, "max: " + _expr(lm.objective, name)])
 
 
 def digest(path: Path) -> str | None:

@@ -1,11 +1,13 @@
 """``python -m generator records``: the commands about computing the puzzles' records.
 
-    python -m generator records                 compute every missing or stale record, write it
+    python -m generator records                 compute every missing or stale record, print how its
+                                                answers differ from the committed ones, write it
     python -m generator records P.yaml ID ...   the same for these puzzles only
     python -m generator records --check         say which records are current, compute nothing
     python -m generator records --reprove       recompute every record, compare field by field
-    python -m generator records --reprove --sample   the few a test run re-proves
-    python -m generator records --fingerprint   the code fingerprint and the modules it covers
+    python -m generator records --reprove --sample   what a test run re-proves: a few, and every
+                                                record whose answers the ledger has not seen proved
+    python -m generator records --keys          the narrow fingerprints and the modules they cover
 
 Exit codes, as everywhere: 0 done (or all current, or reproduced), 1 a record stale, failing or
 not reproduced, 2 bad input (a data problem, an unknown puzzle, a bad option).
@@ -41,12 +43,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     mode.add_argument("--reprove", action="store_true",
                       help="recompute the records and compare them with the committed ones, field by field")
     mode.add_argument("--all", action="store_true", help="recompute and rewrite the records even when current")
-    mode.add_argument("--fingerprint", action="store_true", help="print the code fingerprint and its modules")
+    mode.add_argument("--keys", action="store_true",
+                      help="print the narrow fingerprints of the computing code and the modules they cover")
     mode.add_argument("--figures", action="store_true",
                       help="write data/figures/records.json from the committed records (all must be current)")
     parser.add_argument("--sample", action="store_true",
-                        help=f"with --reprove: only the {SAMPLE_SMALLEST} quickest records and {SAMPLE_VARYING} "
-                             "drawn with the commit (what make test re-proves)")
+                        help=f"with --reprove: only the {SAMPLE_SMALLEST} quickest records, {SAMPLE_VARYING} "
+                             "drawn with the commit and every record whose answers differ from the ledger of "
+                             "re-proofs (what make test re-proves)")
     parser.add_argument("--workers", type=_workers, default=None,
                         help="processes to compute in (1 to 64; default: one per processor)")
 
@@ -64,12 +68,14 @@ def _workers(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from ..errors import Problems
     from ..site import load_site
-    from .fingerprint import code_fingerprint
-    from .store import compute_records, reprove, sample, status_of
-    if args.fingerprint:
-        found = code_fingerprint()
-        print(found.digest)
-        print("\n".join(f"  {name}" for name in found.modules))
+    from .keys import CODE_PARTS, code_keys
+    from .store import compute_records, key_cache, reprove, sample, status_of, unproved
+    if args.keys:
+        for part, digest in code_keys().items():
+            modules, entries = CODE_PARTS[part]
+            print(f"{part}: {digest}")
+            print(f"  from {', '.join(f'{m}.{f}' for m, f in entries)}")
+            print("\n".join(f"  {name}" for name in modules))
         return 0
     if args.sample and not args.reprove:
         print("records: --sample goes with --reprove", file=sys.stderr)
@@ -84,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if chosen is None:
         return 2
     statuses = [status_of(s) for s in chosen]
+    key_cache().save()
     if args.figures:
         return write_figures(statuses, bool(args.puzzles))
     if args.check:
@@ -95,7 +102,12 @@ def run(args: argparse.Namespace) -> int:
         return 1 if stale else 0
     if args.reprove:
         if args.sample:
-            statuses = sample(statuses, SAMPLE_SMALLEST, SAMPLE_VARYING, SAMPLE_MAX_SECONDS)
+            unseen = unproved(statuses)
+            for status in unseen:
+                print(f"{records.display(status.path)}: its answers differ from the last re-proof: re-proved")
+            chosen_ids = {s.source.puzzle.id for s in unseen}
+            statuses = unseen + [s for s in sample(statuses, SAMPLE_SMALLEST, SAMPLE_VARYING, SAMPLE_MAX_SECONDS)
+                                 if s.source.puzzle.id not in chosen_ids]
         notes: list[str] = []
         lines = reprove(statuses, args.workers, notes)
         for line in lines:
@@ -109,7 +121,12 @@ def run(args: argparse.Namespace) -> int:
     if not todo:
         print(f"all {len(statuses)} records current: nothing to compute")
         return 0
+    for status in todo:
+        print(f"{records.display(status.path)}: {status.state.value}" + (f" ({status.detail})" if status.detail else ""))
     written, failed = compute_records(todo, "computing records", args.workers)
+    for status in todo:
+        if status.source.file in written:
+            print_differences(status, written[status.source.file])
     for status, error in failed:
         print(f"{records.display(status.source.file)}: not computed: {error}", file=sys.stderr)
     print(f"{len(written)} records written ({len(statuses) - len(todo)} already current)" +
@@ -117,6 +134,21 @@ def run(args: argparse.Namespace) -> int:
     if not failed and not args.puzzles:
         write_figures([status_of(s) for s in chosen], False)
     return 1 if failed else 0
+
+
+def print_differences(status: Status, fresh: dict[str, object]) -> None:
+    """How a recomputed record's answers differ from the committed ones, field by field."""
+    from .record import ANSWER_PARTS
+    from .store import _short
+    if status.record is None:
+        print(f"{records.display(status.path)}: new record")
+        return
+    lines = [f"  {where}: {_short(old)} -> {_short(new)}"
+             for where, old, new in records.differences({p: status.record.get(p) for p in ANSWER_PARTS},
+                                                        {p: fresh.get(p) for p in ANSWER_PARTS})]
+    print(f"{records.display(status.path)}: " + (f"{len(lines)} answers changed" if lines else "answers unchanged"))
+    for line in lines:
+        print(line)
 
 
 def write_figures(statuses: list[Status], chosen: bool) -> int:

@@ -1,7 +1,6 @@
-"""Everything computed for one puzzle, in one place: the entry of the records' code fingerprint
-(:data:`.fingerprint.COMPUTING_MODULES`). What this module reaches by its imports is what decides a
-record's answers; what it does not reach (the pages, the command lines, the benchmark) cannot make
-a record stale.
+"""Everything computed for one puzzle, in one place (what the pipeline's workers run). What a
+record's answers depend on, and so when it is stale, is :mod:`.keys`'s: the engine's behaviour,
+the planner's model, and the narrow fingerprints of the searches reached from here.
 
 The order is the one the answers depend on: the solution first (its proven optimum and plan), then
 the regret values against that optimum along that plan, then the why facts (which reuse the

@@ -5,13 +5,14 @@ file in ``games/``), written by ``python -m generator records`` (``make records`
 
 - ``inputs``: the SHA-256 of each data file the answers read (the puzzle, its board side, the
   rulebook cards, a whole game's recorded run), line endings normalised, and one digest over them;
-- ``code``: the fingerprint of the code that decides the answers (:mod:`.fingerprint`);
+- ``keys``: what the answers depend on (:mod:`.keys`): the rules engine's behaviour on the
+  puzzle, the planner's model of it, and the narrow fingerprint of each part's own searches;
 - ``engines``: the libraries that proved and confirmed them, with their versions, and every budget;
 - the answers (:mod:`.compute`): ``solution``, ``regret``, ``why``, ``level``;
 - ``seconds``: what each part took where it was computed (information, never compared).
 
-A record is *current* when both its input digest and its code fingerprint match today's; the
-build reads current records and never proves (:mod:`.store`).
+A record is *current* when its inputs, its keys and its budgets match today's; the build reads
+current records, checks every field a page shows (:mod:`.certify`) and never proves (:mod:`.store`).
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from .fingerprint import ROOT
 if TYPE_CHECKING:
     from solver.game.model import Puzzle
 
-FORMAT = "cellula-record-1"
+FORMAT = "cellula-record-2"
 """The layout of a record file; a file of another layout reads as damaged."""
 SUFFIX = ".record.json"
 ANSWER_PARTS = ("solution", "regret", "why", "level")
@@ -39,6 +40,10 @@ VOLATILE_KEYS = frozenset({"seconds", "wall_time"})
 """Keys whose values are timings of the machine that computed them: never compared (nor do they
 decide anything a page shows as an answer). Keys ending in ``_seconds`` are timings too."""
 REFRESH = "make records"
+MAX_BYTES = 32 * 1024 * 1024
+"""The largest record read (the largest is under 200 KB): past it, a damaged record."""
+MAX_DEPTH = 24
+"""The deepest nesting of objects and lists a record may have (records nest 8 deep)."""
 """The command that brings every record up to date (``python -m generator records``)."""
 
 
@@ -50,7 +55,9 @@ class RecordState(enum.Enum):
     DAMAGED = "damaged"
     """Not readable as a record of this layout."""
     INPUTS_CHANGED = "inputs changed"
-    CODE_CHANGED = "code changed"
+    CODE_CHANGED = "stale"
+    """What an answer depends on changed (:mod:`.keys`): the engine's behaviour, the planner's model,
+    a search's code or a budget."""
 
 
 def record_path(puzzle_file: Path) -> Path:
@@ -125,11 +132,11 @@ def budgets() -> dict[str, Any]:
                     "probe_deterministic_time": why.PROBE_DETERMINISTIC_TIME, "probe_nodes": why.PROBE_NODES}}
 
 
-def make_record(puzzle_id: str, inputs: Inputs, fingerprint: str, answers: Mapping[str, Any],
+def make_record(puzzle_id: str, inputs: Inputs, keys: Mapping[str, Any], answers: Mapping[str, Any],
                 seconds: Mapping[str, float]) -> dict[str, Any]:
-    """A record, ready to write."""
+    """A record, ready to write (``keys``: :meth:`.keys.Keys.to_dict`)."""
     return {"format": FORMAT, "puzzle": puzzle_id, "inputs": inputs.to_dict(),
-            "code": {"fingerprint": fingerprint}, "engines": {"versions": engine_versions(), "budgets": budgets()},
+            "keys": dict(keys), "engines": {"versions": engine_versions(), "budgets": budgets()},
             **{part: answers[part] for part in ANSWER_PARTS}, "seconds": dict(seconds)}
 
 
@@ -148,10 +155,25 @@ def write(path: Path, record: Mapping[str, Any]) -> None:
         raise
 
 
+def depth(value: Any) -> int:
+    """How deep ``value`` nests objects and lists (iteratively: a deep one cannot overflow the stack)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def read(path: Path) -> dict[str, Any] | None:
     """The record in ``path``; None when absent. Raises ``ValueError`` naming the file when it is
-    not a record of this layout."""
+    not a record of this layout (too large, too deep, not JSON, a field of the wrong kind)."""
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_BYTES:
+            raise ValueError(f"{display(path)}: {size} bytes, expected at most {MAX_BYTES}")
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
@@ -159,26 +181,36 @@ def read(path: Path) -> dict[str, Any] | None:
         raise ValueError(f"{display(path)}: not readable ({exc})") from None
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"{display(path)}: nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:
         raise ValueError(f"{display(path)}: line {getattr(exc, 'lineno', '?')}: not JSON ({exc})") from None
+    if depth(data) > MAX_DEPTH:
+        raise ValueError(f"{display(path)}: nested deeper than {MAX_DEPTH} levels")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else type(data).__name__
         raise ValueError(f"{display(path)}: format {found!r}, expected {FORMAT!r}")
-    for key, kind in (("inputs", dict), ("code", dict), *((part, dict) for part in ANSWER_PARTS)):
-        if not isinstance(data.get(key), kind):
+    for key in ("inputs", "keys", "engines", "seconds", *ANSWER_PARTS):
+        if not isinstance(data.get(key), dict):
             raise ValueError(f"{display(path)}: field {key!r} is {type(data.get(key)).__name__}, expected an object")
+    if not isinstance(data["solution"].get("solution"), dict) or not isinstance(data["solution"]["solution"].get("plan"), list):
+        raise ValueError(f"{display(path)}: field 'solution.solution.plan' is not a list of moves")
+    if not isinstance(data["inputs"].get("files"), dict) or not isinstance(data["engines"].get("budgets"), dict):
+        raise ValueError(f"{display(path)}: field 'inputs.files' or 'engines.budgets' is not an object")
     return data
 
 
-def state_of(record: Mapping[str, Any] | None, inputs: Inputs, fingerprint: str) -> RecordState:
-    """Whether ``record`` (as :func:`read` gives it) is current against ``inputs`` and ``fingerprint``."""
-    if record is None:
-        return RecordState.MISSING
-    if record["inputs"].get("digest") != inputs.digest:
-        return RecordState.INPUTS_CHANGED
-    if record["code"].get("fingerprint") != fingerprint:
-        return RecordState.CODE_CHANGED
-    return RecordState.CURRENT
+def inputs_state(record: Mapping[str, Any], inputs: Inputs) -> bool:
+    """Whether ``record`` (as :func:`read` gives it) was computed from ``inputs``: every file's
+    digest and the digest over them."""
+    return bool(record["inputs"].get("digest") == inputs.digest and record["inputs"].get("files") == inputs.files)
+
+
+def stale_budgets(record: Mapping[str, Any]) -> list[str]:
+    """The parts whose budgets differ from today's (``solve`` is the solution's)."""
+    today = budgets()
+    recorded = record["engines"].get("budgets") or {}
+    return [{"solve": "solution"}.get(part, part) for part in sorted(today) if recorded.get(part) != today[part]]
 
 
 def changed_inputs(record: Mapping[str, Any], inputs: Inputs) -> list[str]:

@@ -2,8 +2,9 @@
 shows against the proven optimum. Every reachable state's when there are at most
 :data:`FULL_TABLE_STATES`, else along the worked example and one move off it.
 
-Computing only, inside the records' code fingerprint (:mod:`.fingerprint`): every budget below is
-part of it, so changing one makes the records stale without a version string to bump.
+Computing only, keyed by the narrow fingerprint of its searches (:mod:`.keys`): every budget below
+is part of it (and of the record's ``engines.budgets``), so changing one makes the regret values
+stale without a version string to bump.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import functools
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..puzzles import play_runtime
+from solver.game.values import Values, best_values, state_key, table_values
 
 if TYPE_CHECKING:
     from solver.game.engine import Action
@@ -72,7 +73,7 @@ def line_values(puzzle: Puzzle, plan: list[Action], optimum: int) -> LineValues:
     return _LINE_VALUES[key]
 
 
-def line_values_of(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int) -> tuple[play_runtime.Values, dict[str, Any]]:
+def line_values_of(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int) -> tuple[Values, dict[str, Any]]:
     """The values of the ``line`` kind (:func:`line_values`) and their figures: the line's state
     keys (index into ``moves``, the plan's labels), every proven value (None: proven dead end) and
     each off-line state's best continuation; unproven states are simply absent."""
@@ -80,17 +81,17 @@ def line_values_of(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int) -> 
     result = line_values(puzzle, [Action.from_dict(a) for a in plan], optimum)
     line: dict[str, int] = {}
     for index, state in enumerate(result.line):
-        line.setdefault(play_runtime.state_key(state), index)
+        line.setdefault(state_key(state), index)
     best: dict[str, int | None] = {key: optimum for key in line}
     continuation: dict[str, list[str]] = {}
     for value in result.off:
-        key = play_runtime.state_key(value.state)
+        key = state_key(value.state)
         if key in best:
             continue
         best[key] = value.best
         if value.continuation:
             continuation[key] = [str(a) for a in value.continuation]
-    values: play_runtime.Values = {"kind": "line", "best": best, "line": line, "moves": [str(a) for a in result.plan],
+    values: Values = {"kind": "line", "best": best, "line": line, "moves": [str(a) for a in result.plan],
                                    "continuation": continuation}
     stats = {"kind": "line", "line_states": len(result.line), "off_line": len(result.off) + len(result.unproven),
              "proven": len(result.off), "unproven": len(result.unproven), "searched_states": result.searched_states,
@@ -98,15 +99,15 @@ def line_values_of(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int) -> 
     return values, stats
 
 
-def compute_values(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int | None) -> tuple[play_runtime.Values | None, dict[str, Any], float]:
+def compute_values(puzzle: Puzzle, plan: list[dict[str, Any]], optimum: int | None) -> tuple[Values | None, dict[str, Any], float]:
     """The puzzle's best reachable scores (None without a plan or an optimum past the table's
     size), their figures, and the seconds taken."""
     start = time.perf_counter()
-    table = play_runtime.best_values(puzzle, FULL_TABLE_STATES)
-    values: play_runtime.Values | None
+    table = best_values(puzzle, FULL_TABLE_STATES)
+    values: Values | None
     stats: dict[str, Any] = {}
     if table is not None:
-        values, stats = play_runtime.table_values(table), {"kind": "table", "states": len(table)}
+        values, stats = table_values(table), {"kind": "table", "states": len(table)}
     elif plan and optimum is not None:
         values, stats = line_values_of(puzzle, plan, optimum)
     else:

@@ -1,8 +1,8 @@
 """A puzzle's solution part of its record: the proven optimum (or a whole game's recorded run), its
 proof details, the greedy contrast and the optimum under the other readings of each ruling in play.
 
-Computing only (no page text): everything here is inside the records' code fingerprint
-(:mod:`.fingerprint`), so a change here makes the records stale, as it should.
+Computing only (no page text): everything here is inside the solution's narrow fingerprint
+(:mod:`.keys`), so a change of what it computes makes the records stale, as it should.
 """
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 
 For each puzzle the loader hands over (:func:`read_records`):
 
-- a *current* record (its inputs' digest and the code fingerprint both match) is read, its plan
-  replayed in the rules engine and its regret values spot-checked (:mod:`.checks`);
+- a *current* record (its inputs, its keys and its budgets all match today's: :mod:`.keys`) is
+  read and every field a page shows is checked (:mod:`.certify`);
 - a *missing* record (a new puzzle) is computed by the one pipeline (:mod:`.pipeline`, with
   progress) and written beside the puzzle for its author to commit;
 - a *stale* or damaged record is an error naming the puzzle, what changed and the command that
@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import record as records
-from .fingerprint import ROOT, code_fingerprint
+from .fingerprint import ROOT
+from .keys import DESCRIBED, KeyCache, Keys, code_keys, keys_of, stale_parts
 from .pipeline import Job, Outcome, run
 from .record import Inputs, RecordState
 
@@ -52,6 +53,10 @@ class Status:
     inputs: Inputs
     detail: str
     """What is wrong, in words ("" when current)."""
+    stale: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    """Stale answer part -> what it depends on that changed (:func:`.keys.stale_parts`)."""
+    keys: Keys | None = None
+    """Today's keys (None: not computed, for a missing, damaged or edited record)."""
 
     @property
     def refresh(self) -> str:
@@ -73,8 +78,8 @@ class Proof:
 
 PREVIEW_VARIABLE = "CELLULA_PREVIEW_CODE_CHANGES"
 """Set to 1 while editing computing code, to preview the site with the records of the code before the
-edit: a record whose only change is the code fingerprint is used with a warning (its plan is still
-replayed and checked by today's engine). Never set in ``make test``, so CI refuses stale records."""
+edit: a record stale only by its keys or budgets is used with a warning (still certified by today's
+engine). Never set in ``make test``, so CI refuses stale records."""
 
 
 def code_changes_allowed() -> bool:
@@ -93,25 +98,66 @@ def preview_status(status: Status) -> Status:
 
 
 @functools.lru_cache(maxsize=1)
-def fingerprint() -> str:
-    """Today's code fingerprint (read once a process: the code does not change during a build)."""
-    return code_fingerprint().digest
+def key_cache() -> KeyCache:
+    """The digests computed before, on this machine, for today's code (:class:`.keys.KeyCache`)."""
+    return KeyCache()
 
 
-def status_of(source: Source, code: str | None = None) -> Status:
-    """Read ``source``'s record and compare it with today's inputs and code."""
+def code() -> dict[str, str]:
+    """Today's narrow fingerprints (kept in the cache: parsed once per edit of the code)."""
+    cache = key_cache()
+    found = cache.get("code")
+    if not isinstance(found, dict):
+        found = code_keys()
+        cache.put("code", found)
+    return dict(found)
+
+
+def today_keys(source: Source, inputs: Inputs, plan: list[dict[str, Any]]) -> Keys:
+    """Today's keys of ``source`` whose worked example plays ``plan``."""
+    return keys_of(source.puzzle, inputs.digest, plan, key_cache(), code())
+
+
+def _stale_detail(stale: dict[str, list[str]]) -> str:
+    causes = dict.fromkeys(c for changed in stale.values() for c in changed)
+    words = [DESCRIBED.get(c, f"the {c.split('.')[-1]} budgets" if c.startswith("budgets") else c) for c in causes]
+    return f"{', '.join(words)} changed since it was recorded: {', '.join(stale)} to recompute"
+
+
+def status_of(source: Source) -> Status:
+    """Read ``source``'s record and compare it with today's inputs, keys and budgets."""
     path = records.record_path(source.file)
     inputs = Inputs.of(records.input_files(source.puzzle, source.file, source.recording))
     try:
         record = records.read(path)
     except ValueError as exc:
         return Status(source, path, RecordState.DAMAGED, None, inputs, str(exc))
-    state = records.state_of(record, inputs, code if code is not None else fingerprint())
-    detail = {RecordState.CURRENT: "", RecordState.MISSING: "no record yet",
-              RecordState.CODE_CHANGED: "the code that computes it changed since it was recorded"}.get(state, "")
-    if state is RecordState.INPUTS_CHANGED and record is not None:
-        detail = "changed since it was recorded: " + ", ".join(records.changed_inputs(record, inputs))
-    return Status(source, path, state, record, inputs, detail)
+    if record is None:
+        return Status(source, path, RecordState.MISSING, None, inputs, "no record yet")
+    if not records.inputs_state(record, inputs):
+        return Status(source, path, RecordState.INPUTS_CHANGED, record, inputs,
+                      "changed since it was recorded: " + (", ".join(records.changed_inputs(record, inputs))
+                                                           or "the digest over the files"))
+    try:
+        keys = today_keys(source, inputs, record["solution"]["solution"]["plan"])
+    except Exception as exc:    # noqa: BLE001 -- a plan that does not read as moves: the record is damaged
+        return Status(source, path, RecordState.DAMAGED, None, inputs,
+                      f"{records.display(path)}: field 'solution.solution.plan': {type(exc).__name__}: {exc}")
+    stale = stale_parts(record["keys"], keys)
+    for part in records.stale_budgets(record):
+        stale.setdefault(part, []).append(f"budgets.{part}")
+    if "solution" in stale:
+        for part in ("regret", "why"):
+            stale.setdefault(part, ["solution"])
+    if stale:
+        return Status(source, path, RecordState.CODE_CHANGED, record, inputs, _stale_detail(stale), stale, keys)
+    return Status(source, path, RecordState.CURRENT, record, inputs, "", {}, keys)
+
+
+def stray_records(folders: Iterable[Path], puzzle_files: Iterable[Path]) -> list[Path]:
+    """The records in ``folders`` beside no puzzle file of ``puzzle_files``."""
+    owned = {records.record_path(f).resolve() for f in puzzle_files}
+    return sorted(p for folder in folders for p in Path(folder).glob(f"*{records.SUFFIX}") if p.resolve() not in owned)
 
 
 def job_of(source: Source, previous: dict[str, Any] | None = None) -> Job:
@@ -123,53 +169,93 @@ def job_of(source: Source, previous: dict[str, Any] | None = None) -> Job:
                (source.puzzle.rounds * source.puzzle.flasks, len(source.puzzle.deck)), expected)
 
 
-def write_outcome(status: Status, outcome: Outcome, code: str) -> dict[str, Any]:
-    """Write the record an outcome computed; the record."""
+def fresh_record(status: Status, outcome: Outcome) -> dict[str, Any]:
+    """The record an outcome computed, with today's keys for its plan."""
     assert outcome.computed is not None
-    record = records.make_record(status.source.puzzle.id, status.inputs, code, outcome.computed.answers,
-                                 outcome.computed.seconds)
-    records.write(status.path, record)
-    return record
+    plan = outcome.computed.answers["solution"]["solution"]["plan"]
+    keys = today_keys(status.source, status.inputs, plan)
+    return records.make_record(status.source.puzzle.id, status.inputs, keys.to_dict(), outcome.computed.answers,
+                               outcome.computed.seconds)
 
 
 def compute_records(statuses: Sequence[Status], what: str, workers: int | None = None) -> tuple[dict[Path, dict[str, Any]], list[tuple[Status, str]]]:
-    """Compute and write the records of ``statuses``: (written records by puzzle file, failures)."""
-    code = fingerprint()
+    """Compute and write the records of ``statuses``: (written records by puzzle file, failures).
+    Each written record's answers go into the ledger (:mod:`.ledger`): computed from nothing, they
+    are a re-proof."""
+    from .ledger import Ledger
     by_id = {s.source.puzzle.id: s for s in statuses}
     written: dict[Path, dict[str, Any]] = {}
     failed: list[tuple[Status, str]] = []
-    for outcome in run([job_of(s.source, s.record) for s in statuses], what, workers):
-        status = by_id[outcome.job.puzzle_id]
-        if outcome.computed is None:
-            failed.append((status, outcome.error or "failed"))
-        else:
-            written[status.source.file] = write_outcome(status, outcome, code)
+    ledger = Ledger.load()
+    try:
+        for outcome in run([job_of(s.source, s.record) for s in statuses], what, workers):
+            status = by_id[outcome.job.puzzle_id]
+            if outcome.computed is None:
+                failed.append((status, outcome.error or "failed"))
+                continue
+            record = fresh_record(status, outcome)
+            records.write(status.path, record)
+            ledger.proved(record)
+            written[status.source.file] = record
+    finally:
+        ledger.save()
+        key_cache().save()
     return written, failed
 
 
+CHECK_CACHE_FORMAT = "certified-1"
+
+
 def check_record(source: Source, record: dict[str, Any]) -> Solution:
-    """The record's solution read back (its plan replayed to its score) and its regret values
-    spot-checked; raises ``SolverError`` or :class:`.checks.RecordCheckError` on a mismatch."""
+    """Every field of the record a page shows checked (:func:`.certify.certify`): the typed
+    solution. Raises :class:`.certify.RecordCheckError` naming the field. A record certified
+    before with the same bytes and the same code is answered from the cache (the table check
+    alone takes seconds)."""
+    import hashlib
+    import json
     from solver.solution import Solution
-    from .checks import check_values
-    solution = Solution.from_dict(source.puzzle, record["solution"]["solution"])
-    values = record["regret"].get("values")
-    if values is not None and solution.status == "optimal" and solution.health is not None:
-        check_values(source.puzzle, list(solution.plan), solution.health, values)
+    from .certify import certify
+    cache = key_cache()
+    digest = hashlib.sha256(json.dumps([CHECK_CACHE_FORMAT, records.display(source.file), record],
+                                       sort_keys=True).encode()).hexdigest()
+    if cache.get(f"certified:{digest}") is True:
+        return Solution.from_dict(source.puzzle, record["solution"]["solution"])
+    solution = certify(source.puzzle, source.file, record)
+    cache.put(f"certified:{digest}", True)
     return solution
+
+
+def _failure(exc: Exception) -> str:
+    from .certify import RecordCheckError
+    return str(exc) if isinstance(exc, RecordCheckError) else f"{type(exc).__name__}: {exc}"
+
+
+def certification_failure(status: Status) -> str:
+    """For a stale record, what of it does not check out today too (" and does not check out
+    (field: ...)"), or "": a plan edited by hand reads as stale (its line is in the behaviour
+    key), and the field that betrays it is the more useful half of the message."""
+    assert status.record is not None
+    try:
+        check_record(status.source, status.record)
+    except Exception as exc:    # noqa: BLE001 -- reported with the staleness
+        return f" and does not check out ({_failure(exc)})"
+    return ""
 
 
 def read_records(sources: Iterable[Source], report: Callable[[Path, str], None], workers: int | None = None) -> dict[Path, Proof]:
     """Every source's :class:`Proof`, by puzzle file. ``report(file, message)`` receives each
     problem (a stale, damaged or failing record, a new puzzle whose computing failed); those
     puzzles are left out."""
-    from solver import SolverError
-    from .checks import RecordCheckError
+    sources = list(sources)
+    for stray in stray_records({s.file.parent for s in sources}, [s.file for s in sources]):
+        report(stray, f"record {records.display(stray)} is the record of no puzzle (no "
+                      f"{stray.name.removesuffix(records.SUFFIX)}.yaml beside it): delete it, or restore its puzzle")
     statuses = [preview_status(status_of(s)) for s in sources]
     for status in statuses:
         if status.state not in (RecordState.CURRENT, RecordState.MISSING):
+            failing = "" if status.record is None else certification_failure(status)
             report(status.source.file, f"record {records.display(status.path)}: {status.state.value} "
-                                       f"({status.detail}): refresh it with `{records.REFRESH}` "
+                                       f"({status.detail}){failing}: refresh it with `{records.REFRESH}` "
                                        f"(this puzzle alone: `{status.refresh}`)")
     missing = [s for s in statuses if s.state is RecordState.MISSING]
     computed: dict[Path, dict[str, Any]] = {}
@@ -185,11 +271,12 @@ def read_records(sources: Iterable[Source], report: Callable[[Path, str], None],
             continue
         try:
             solution = check_record(status.source, record)
-        except (SolverError, RecordCheckError) as exc:
-            report(status.source.file, f"record {records.display(status.path)} does not check out against the "
-                                       f"rules engine ({exc}): recompute it with `{status.refresh}`")
+        except Exception as exc:    # noqa: BLE001 -- any failure is this record's, named with its file
+            report(status.source.file, f"record {records.display(status.path)} does not check out ({_failure(exc)}): "
+                                       f"recompute it with `{status.refresh}`")
             continue
         proofs[status.source.file] = Proof(record, solution, status.state is RecordState.MISSING)
+    key_cache().save()
     return proofs
 
 
@@ -201,7 +288,8 @@ def reprove(statuses: Sequence[Status], workers: int | None = None, notes: list[
     out: list[str] = []
     present = [s for s in statuses if s.record is not None]
     out += [f"{records.display(s.path)}: {s.state.value} ({s.detail})" for s in statuses if s.record is None]
-    code = fingerprint()
+    from .ledger import Ledger
+    ledger = Ledger.load()
     by_id = {s.source.puzzle.id: s for s in present}
     for outcome in run([job_of(s.source, s.record) for s in present], "re-proving records", workers):
         status = by_id[outcome.job.puzzle_id]
@@ -209,14 +297,19 @@ def reprove(statuses: Sequence[Status], workers: int | None = None, notes: list[
         if outcome.computed is None:
             out.append(f"{records.display(status.path)}: recomputing failed: {outcome.error}")
             continue
-        fresh = records.make_record(status.source.puzzle.id, status.inputs, code, outcome.computed.answers,
-                                    outcome.computed.seconds)
+        fresh = fresh_record(status, outcome)
+        differing = False
         for where, old, new in records.differences(status.record, fresh):
             line = f"{records.display(status.path)}: {where}: committed {_short(old)}, recomputed {_short(new)}"
             if notes is not None and records.is_wall_clock(where):
                 notes.append(line + " (decided within a wall-clock budget: not an answer)")
             else:
                 out.append(line)
+                differing = True
+        if not differing:
+            ledger.proved(status.record)
+    ledger.save()
+    key_cache().save()
     return out
 
 
@@ -224,6 +317,13 @@ def _short(value: Any, limit: int = 120) -> str:
     import json
     text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def unproved(statuses: Sequence[Status]) -> list[Status]:
+    """The records whose answers the ledger has not seen proved (:mod:`.ledger`)."""
+    from .ledger import Ledger
+    ledger = Ledger.load()
+    return [s for s in statuses if s.record is not None and not ledger.vouches_for(s.record)]
 
 
 def recorded_seconds(status: Status) -> float:

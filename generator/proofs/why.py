@@ -6,7 +6,7 @@ branching along it, the best plan whose first departure from it already loses, a
 resource or the flask count limits the score (the optimum with one more of each). Past the budget
 the facts say so and the page says "not counted", never a guess.
 
-Computing only, inside the records' code fingerprint (:mod:`.fingerprint`); the words are
+Computing only, keyed by the narrow fingerprint of its searches (:mod:`.keys`); the words are
 :mod:`generator.puzzles.why`'s.
 """
 from __future__ import annotations
@@ -36,9 +36,8 @@ Measured: each resource probe of the two Virus puzzles needs 6,410-9,723 states 
 probe of virus-attack-card-1e 68,292 (29 s); that of virus-influenza-2e is not done at 97,536 (90 s)."""
 PLAN_CAP = 1000
 """Optimal plans are counted up to this many ("at least" beyond)."""
-WHY_PARTS = ("budget", "optimum", "plans", "only", "limits")
-"""Keys every why-record holds (a cached file without them is computed again)."""
 STOCK_FIELDS = STOCK_ORDER
+"""The starting resources probed, in order (the step tables' columns too: generator/puzzles/model.py)."""
 
 
 def _probes(puzzle: Puzzle) -> Iterator[tuple[str, Puzzle]]:

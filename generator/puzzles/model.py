@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from solver import Puzzle
-from solver.game.model import STOCK_ORDER
 from solver.solution import Solution
 
 from ..proofs.store import Source
-from ..proofs.why import Difficulty
+from ..proofs.why import STOCK_FIELDS as STOCK_FIELDS, Difficulty  # the step tables' stock columns: the probes' order
 from ..site_data import FeatureKey
 
 GAME = "cytosis"
@@ -22,8 +21,7 @@ BENCH_PAGE = "cytosis/benchmark.md"
 RULES_COVERAGE_PAGE = "cytosis/rules-coverage.md"
 """The rules audit's page (:mod:`generator.audit_page`), linked from the index when the audit exists."""
 
-STOCK_FIELDS = STOCK_ORDER
-"""Stock columns of the step table, in order."""
+
 
 
 class Provenance(str, Enum):

@@ -19,6 +19,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from solver.game.model import STOCK_ORDER
+from solver.game.values import state_key
 
 from .. import i18n
 from . import play_runtime
@@ -251,7 +252,7 @@ def play_table(puzzle: Puzzle, values: dict[str, Any], lang: str) -> dict[str, A
         state = here.state
         moves = [[intern(labels, move_text(state, action, words, walk[after].state)), intern(labels, str(action)),
                   action.spot, move_group(state, action), after] for action, after in here.moves]
-        rows.append([intern(frames, here.frame), values["best"].get(play_runtime.state_key(state)),
+        rows.append([intern(frames, here.frame), values["best"].get(state_key(state)),
                      here.final_score, moves, here.blocked])
     return {"labels": list(labels), "frames": [json.loads(f) for f in frames], "states": rows}
 

@@ -8,29 +8,15 @@ from __future__ import annotations
 import base64
 import json
 import pickle
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from solver.game import engine
-from solver.game.values import OverBudget, ValueSearch
+from solver.game.values import Values, best_values, state_key, table_values  # noqa: F401 -- the page's names for them
 
 from generator.puzzles.move_words import Words, blocked_codes, move_group, move_text   # absolute: the browser runs this module as cellula_play
 
 if TYPE_CHECKING:
     from solver.game.model import Puzzle
-
-
-class Values(TypedDict):
-    """The best reachable scores a puzzle's play data carries (``values``, generator/puzzles/play_data.py), as :class:`Session` reads them."""
-    kind: str
-    """``table`` (every reachable state) or ``line`` (the optimal line and one move off it)."""
-    best: dict[str, int | None]
-    """Best final Health by state key (None: a proven dead end)."""
-    line: NotRequired[dict[str, int]]
-    """``line`` kind: each line state's index into ``moves``."""
-    moves: NotRequired[list[str]]
-    """``line`` kind: the optimal plan's labels."""
-    continuation: NotRequired[dict[str, list[str]]]
-    """``line`` kind: each off-line state's best continuation."""
 
 
 Regret = tuple[str | None, int | None, list[str]]
@@ -203,31 +189,3 @@ class Session:
             self.texts.pop()
             self.plan.pop()
         return self.view()
-
-
-def state_key(state: engine.State) -> str:
-    """A short name of a state, the same in CPython at build time and in Pyodide (the table of
-    best reachable scores is keyed by it)."""
-    import hashlib
-    # to_dict() leaves out a few fields that change what may follow (a grey flask this turn, the
-    # round's lead, the end trade): two states differing there must not share a value
-    extra = [state.grey_this_turn, list(state.grey_spots), state.leads_round, state.end_trade.as_tuple()]
-    text = json.dumps([state.to_dict(), extra], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
-
-
-def best_values(puzzle: Puzzle, budget: int) -> dict[str, int | None] | None:
-    """Best final Health reachable from every state reachable from the start (None for a state
-    with no complete plan), keyed by :func:`state_key`; None when there are more than ``budget``
-    states (then the page offers play without regret figures)."""
-    search = ValueSearch(budget, canonical_states=False)   # the page looks up states as they are
-    try:
-        search.value(engine.initial_state(puzzle))
-    except OverBudget:
-        return None
-    return {state_key(s): v for s, v in search.table.items()}
-
-
-def table_values(table: dict[str, int | None]) -> Values:
-    """The page's values of the ``table`` kind (every reachable state)."""
-    return {"kind": "table", "best": table}

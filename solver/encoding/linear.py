@@ -11,6 +11,7 @@ CP-SAT and big-M rows in the MIP, with M computed from the variable bounds.
 from __future__ import annotations
 
 import builtins
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -231,3 +232,25 @@ class LinearModel:
 
     def maximize(self, expr: Term) -> None:
         self.objective = Expr.of(expr)
+
+
+def _canonical_expr(e: Expr, names: dict[Var, str]) -> str:
+    return " ".join(sorted(f"{c}*{names[v]}" for v, c in e.terms.items())) + f" +{e.const}"
+
+
+def canonical_form(lm: LinearModel) -> str:
+    """The model as text independent of the order it was built in: every variable by name with its
+    bounds, every constraint (terms by variable name, bounds, enforcement literals) as a sorted
+    multiset, and the objective. A name given to several variables is told apart by its rank among
+    them, so only their relative order matters. Two builds with the same text give CP-SAT and HiGHS
+    the same model up to the order of its rows (tools/model_digest.py, the records' keys)."""
+    seen: Counter[str] = Counter()
+    name = {}
+    for v in lm.vars:
+        seen[v.name] += 1
+        name[v] = v.name if seen[v.name] == 1 else f"{v.name}#{seen[v.name]}"
+    variables = sorted(f"{name[v]} [{v.lb},{v.ub}]" for v in lm.vars)
+    rows = sorted(f"{c.lo} <= {_canonical_expr(c.expr, name)} <= {c.hi} if "
+                  + ",".join(sorted(("" if x.positive else "~") + name[x.var] for x in c.enforce))
+                  for c in lm.constraints)
+    return "\n".join(["vars:", *variables, "rows:", *rows, "max: " + _canonical_expr(lm.objective, name)])

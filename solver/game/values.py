@@ -8,7 +8,7 @@ Its users differ only in options:
 - the regret values one move off a line (:mod:`solver.optimise.regret`) know the proven optimum (a
   ``ceiling``: a state's search stops at the first move reaching it) and skip a state another
   valued state dominates (``prune_dominated``);
-- the play table of a small puzzle (:func:`generator.puzzles.play_runtime.best_values`) values every
+- the play table of a small puzzle (:func:`best_values`, keyed by :func:`state_key`) values every
   reachable state as it is (``canonical_states=False``: the page looks states up one by one).
 
 Every search stops with :class:`OverBudget` past ``max_states`` valued states or past its
@@ -17,14 +17,19 @@ a safety net. The recursion limit is raised for the outermost call only.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, NotRequired, TypedDict, TypeVar
 
 from .editions import rules_for
-from .engine import Action, State, _r as replace, apply_legal, is_terminal, legal_actions, returns
+from .engine import Action, State, _r as replace, apply_legal, initial_state, is_terminal, legal_actions, returns
 from .model import ZERO, EventKind, event_kind
+
+if TYPE_CHECKING:
+    from .model import Puzzle
 
 T = TypeVar("T")
 
@@ -58,7 +63,7 @@ def _toxicity_ahead(state: State) -> bool:
     return any(e is not None and event_kind(e) is EventKind.TOXICITY for e in state.puzzle.events[state.round:])
 
 
-def dominance_key(state: State) -> tuple[State] | None:
+def dominance_key(state: State) -> State | None:
     """The state without its stock (and health, when health cannot hurt), or None when
     dominance is unsound for this state.
 
@@ -70,7 +75,7 @@ def dominance_key(state: State) -> tuple[State] | None:
     if _toxicity_ahead(state):
         return None
     keep_health = not rules_for(state.puzzle.edition).removal_is_chosen()
-    return (replace(state, stock=ZERO, health=state.health if keep_health else 0),)
+    return replace(state, stock=ZERO, health=state.health if keep_health else 0)
 
 
 class OverBudget(Exception):
@@ -107,7 +112,7 @@ class ValueSearch:
         """Valued states (by :attr:`key`) and their best final Health."""
         self.counts: dict[State, int] = {}
         """With ``count_cap``: the optimal continuations of each valued state (capped)."""
-        self.frontier: dict[tuple[State], list[tuple[tuple[int, ...], int | None]]] = {}
+        self.frontier: dict[State, list[tuple[tuple[int, ...], int | None]]] = {}
         """With ``prune_dominated``: valued states by dominance key, (stock and Health, value)."""
         self._depth = 0
 
@@ -211,3 +216,45 @@ class ValueSearch:
             else:       # cannot happen for an exact table; never hand back a line that falls short
                 raise AssertionError("memo inconsistent: no move keeps the value")
         return tuple(line)
+
+
+class Values(TypedDict):
+    """The best reachable scores a puzzle's record and play data carry (``values``), as play mode's
+    session reads them (generator/puzzles/play_runtime.py)."""
+    kind: str
+    """``table`` (every reachable state) or ``line`` (the optimal line and one move off it)."""
+    best: dict[str, int | None]
+    """Best final Health by state key (None: a proven dead end)."""
+    line: NotRequired[dict[str, int]]
+    """``line`` kind: each line state's index into ``moves``."""
+    moves: NotRequired[list[str]]
+    """``line`` kind: the optimal plan's labels."""
+    continuation: NotRequired[dict[str, list[str]]]
+    """``line`` kind: each off-line state's best continuation."""
+
+
+def state_key(state: State) -> str:
+    """A short name of a state, the same in CPython at build time and in Pyodide (the table of
+    best reachable scores is keyed by it)."""
+    # to_dict() leaves out a few fields that change what may follow (a grey flask this turn, the
+    # round's lead, the end trade): two states differing there must not share a value
+    extra = [state.grey_this_turn, list(state.grey_spots), state.leads_round, state.end_trade.as_tuple()]
+    text = json.dumps([state.to_dict(), extra], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+
+
+def best_values(puzzle: Puzzle, budget: int) -> dict[str, int | None] | None:
+    """Best final Health reachable from every state reachable from the start (None for a state
+    with no complete plan), keyed by :func:`state_key`; None when there are more than ``budget``
+    states (then the page offers play without regret figures)."""
+    search = ValueSearch(budget, canonical_states=False)   # the page looks up states as they are
+    try:
+        search.value(initial_state(puzzle))
+    except OverBudget:
+        return None
+    return {state_key(s): v for s, v in search.table.items()}
+
+
+def table_values(table: dict[str, int | None]) -> Values:
+    """The page's values of the ``table`` kind (every reachable state)."""
+    return {"kind": "table", "best": table}

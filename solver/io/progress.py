@@ -1,6 +1,6 @@
 """Progress for the solver's long commands (``bench``, ``record``): a tqdm bar on a terminal, the
 plain lines the command prints anyway elsewhere (a log, CI). Not used by anything that computes an
-answer, so it stays out of the records' code fingerprint."""
+answer, so it stays out of the records' keys."""
 from __future__ import annotations
 
 import sys

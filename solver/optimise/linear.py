@@ -82,3 +82,4 @@ def to_mip(m: LinearModel, backend: str = "HIGHS") -> tuple[pywraplp.Solver, lis
     obj.SetOffset(m.objective.const)
     obj.SetMaximization()
     return solver, xs
+

@@ -1,7 +1,7 @@
 """Best reachable scores one move off an optimal line (issue #19, regret for large puzzles).
 
 A puzzle page lets the reader play and shows, after each move, the best final Health still
-reachable. Small puzzles carry that value for every reachable state (``generator.puzzles.play_runtime.
+reachable. Small puzzles carry that value for every reachable state (``solver.game.values.
 best_values``); a larger one carries it only for the states of its worked example's optimal plan
 (the *line*) and for every state one legal move off it. This module computes those values, exactly:
 

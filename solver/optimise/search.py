@@ -50,7 +50,7 @@ def exhaustive(puzzle: Puzzle, prune: bool = True, time_limit: float | None = No
     deadline = None if time_limit is None else time.monotonic() + time_limit
     stats = SearchStats()
     seen: set[State] = set()
-    frontier: dict[tuple[State], list[tuple[int, ...]]] = {}
+    frontier: dict[State, list[tuple[int, ...]]] = {}
     best_value: int | None = None
     best_plan: list[Action] = []
     path: list[Action] = []
