@@ -248,7 +248,7 @@ words: "quanto costa una beuta grigia" finds the section where a player "paga 4 
 trade carbohydrates for lipids" the section that allows or forbids exchanging them. Each pattern
 (Italian and English forms of the verb) adds its question words, in both languages."""
 
-COUNTS_FIELD_BOOST = 4.0
+COUNTS_FIELD_BOOST = 3.0
 """Weight of the counted-words field (:func:`generator.search_paraphrases.counted_words`): what a
 section states a number of ("4 Beute", "2 OR 3 PLAYER GAME"), looked up by the words after "quante" /
 "how many" and by a number typed with a word ("beute 4 giocatori" -> "4giocatori"), above titles: the
@@ -344,7 +344,7 @@ def split_index(index: dict[str, Any], site: SiteData, stopwords: list[str],
             asks = _asks(doc["text"])
             if asks:
                 doc["asks"] = asks
-        if kind in (PageKind.RULES, PageKind.QUICKREF) and doc["text"]:
+        if kind is PageKind.RULES and doc["text"]:  # the quick reference (x6) restates them: it would outrank the rule
             counts = counted_words(doc["title"] + " " + _TAGS.sub(" ", doc["text"]), paraphrases[lang], words)
             if counts:
                 doc["counts"] = counts
