@@ -248,6 +248,11 @@ words: "quanto costa una beuta grigia" finds the section where a player "paga 4 
 trade carbohydrates for lipids" the section that allows or forbids exchanging them. Each pattern
 (Italian and English forms of the verb) adds its question words, in both languages."""
 
+CATALOGUE = 100
+"""A section counting more words than this is a list (Ursuppe's gene cards, the phase summaries, a
+worked example), not the rule a count question asks for: it gets no counted-words field (its numbers
+are still found in its text). The rules that state counts count 1 to 60 words."""
+
 COUNTS_FIELD_BOOST = 3.0
 """Weight of the counted-words field (:func:`generator.search_paraphrases.counted_words`): what a
 section states a number of ("4 Beute", "2 OR 3 PLAYER GAME"), looked up by the words after "quante" /
@@ -344,9 +349,11 @@ def split_index(index: dict[str, Any], site: SiteData, stopwords: list[str],
             asks = _asks(doc["text"])
             if asks:
                 doc["asks"] = asks
-        if kind is PageKind.RULES and doc["text"]:  # the quick reference (x6) restates them: it would outrank the rule
+        if kind is PageKind.RULES and (doc["text"] or "#" not in doc["location"]):
+            # the quick reference (x6) restates the rules' numbers: it would outrank the rule; a page
+            # entry counts what its title does ("Partita a 2 giocatori")
             counts = counted_words(doc["title"] + " " + _TAGS.sub(" ", doc["text"]), paraphrases[lang], words)
-            if counts:
+            if counts and len(counts.split()) <= CATALOGUE:
                 doc["counts"] = counts
         boost = PAGE_BOOSTS[kind]
         if boost != 1.0:

@@ -32,7 +32,7 @@ from .errors import Problems
 from .glossary import Term, load_glossary
 from .quickref import FILE_NAME as QUICKREF_FILE, QuickGroup, load_quickref
 from .rules import SITE_LANGUAGES, Game, load_games
-from .search_index import defining_sections
+from .search_index import ABOUT_CHAPTERS, defining_sections
 
 KINDS = ("exact", "other-language", "typo", "plural", "question", "number")
 """Kinds of lookup, the figures' rows: a form in the site's language as written, a form of another
@@ -261,7 +261,7 @@ def _section_lookups(games: dict[str, Game], vocabulary: frozenset[str]) -> Iter
             yield from _variants(site, "section", title, lang, tuple(sorted(pages_of_title[title.lower()])), vocabulary)
 
 
-_SENTENCE = re.compile(r"[^.;:\n|]+")
+_SENTENCE = re.compile(r"[^.;:\n]+")
 _PLAYER_COUNT = {lang: re.compile(r"(\d+)((?:\s*(?:o|or|e|and|-|–|to)\s*\d+)*)\+?\s+(?:" + "|".join(words) + r")\b", re.I)
                  for lang, words in PLAYER_WORDS.items()}
 _COUNTED = re.compile(r"(?<![\w.])(\d+)\s+((?:[^\W\d_]+['’]?\s*){1,3})")
@@ -275,8 +275,9 @@ def _about(title: str, lang: str) -> str:
 
 def facts(text: str, lang: str) -> Iterator[tuple[str, str, tuple[str, ...]]]:
     """(number, counted thing, player counts of its sentence) for each number ``text`` states before a
-    word, in reading order: "Give each player 4 Flasks" -> ("4", "flasks", ()); "4 PLAYER GAME | 3
-    Flasks" -> ("3", "flasks", ("4",)). A number counting players is a player count, not a fact."""
+    word, in reading order: "Give each player 4 Flasks" -> ("4", "flasks", ()); "in a 4 player game,
+    3 Flasks" -> ("3", "flasks", ("4",)). A number counting players is a player count, not a fact;
+    a sentence ends at . ; : and a line's end (a table's row is one)."""
     stop = STOPWORDS.get(lang, frozenset())
     players = PLAYER_WORDS.get(lang, ())
     for sentence in _SENTENCE.findall(re.sub(r"[*_`#>\[\]()]", " ", text)):
@@ -304,6 +305,8 @@ def _fact_lookups(games: dict[str, Game], quickrefs: dict[str, tuple[QuickGroup,
     for game_id, game in games.items():
         in_quickref = {ref for group in quickrefs.get(game_id, ()) for line in group.lines for ref in line.refs}
         for section in game.sections.values():
+            if section.chapter in ABOUT_CHAPTERS:  # the designer's letter and "in a nutshell" retell the rules
+                continue
             right = tuple(sorted({_page(game_id, section.chapter),
                                   *([f"{game_id}/quickref/"] if section.id in in_quickref else [])}))
             for lang in SITE_LANGUAGES:

@@ -432,6 +432,9 @@
       if (links.length < 2 || links[0].dataset.cellulaSection) return;
       var best = links[1].getAttribute("href");
       if (!best || best.indexOf("#") < 0) return;
+      /* the page itself matched best (its own text): its entry stays at the page top */
+      var score = function (a) { return parseFloat((a.querySelector("[data-md-score]") || {}).dataset ? a.querySelector("[data-md-score]").dataset.mdScore : "0") || 0; };
+      if (score(links[0]) >= score(links[1])) return;
       links[0].dataset.cellulaSection = "1";
       links[0].setAttribute("href", best);
     });
