@@ -248,10 +248,11 @@ words: "quanto costa una beuta grigia" finds the section where a player "paga 4 
 trade carbohydrates for lipids" the section that allows or forbids exchanging them. Each pattern
 (Italian and English forms of the verb) adds its question words, in both languages."""
 
-CATALOGUE = 100
+CATALOGUE = 160
 """A section counting more words than this is a list (Ursuppe's gene cards, the phase summaries, a
 worked example), not the rule a count question asks for: it gets no counted-words field (its numbers
-are still found in its text). The rules that state counts count 1 to 60 words."""
+are still found in its text). The rules that state counts count 1 to 60 words; a component list
+or a scoring table up to 160."""
 
 COUNTS_FIELD_BOOST = 3.0
 """Weight of the counted-words field (:func:`generator.search_paraphrases.counted_words`): what a
