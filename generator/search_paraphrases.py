@@ -72,6 +72,7 @@ def load_paraphrases(data_dir: Path, languages: tuple[str, ...]) -> dict[str, Pa
     if not isinstance(table, dict):
         problems.add(file, "languages", f"expected a mapping of site languages, got {table!r}")
         problems.raise_if_any()
+        return {}
     out: dict[str, Paraphrases] = {}
     for lang in languages:
         part = table.get(lang)
