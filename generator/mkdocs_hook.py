@@ -37,6 +37,7 @@ from generator.build import generate, navigation
 from generator.errors import DataError
 from generator.i18n import t
 from generator.search_index import write_indexes
+from generator.search_paraphrases import load_paraphrases
 from generator.rules import SITE_LANGUAGES
 from generator.sanitize import page_markup_faults, sanitize_html
 from generator.puzzles import play_assets  # issue #19 hook: play assets
@@ -72,6 +73,7 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
         _state["fingerprint"] = fingerprint
         try:
             _site, pages = generate(DATA_DIR, docs_dir)
+            load_paraphrases(DATA_DIR, SITE_LANGUAGES)  # the search's table: checked here, used on_post_build
         except DataError as exc:
             if not _state.get("serving"):
                 _state.pop("fingerprint")

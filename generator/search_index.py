@@ -34,7 +34,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from .glossary import Term
+from .paths import DATA_DIR
 from .rules import SITE_LANGUAGES, Game
+from .search_paraphrases import Paraphrases, counted_words, load_paraphrases
 from .site_data import SiteData
 
 INDEX = Path("search") / "search_index.json"
@@ -181,13 +183,17 @@ def defining_sections(games: dict[str, Game], glossary: list[Term]) -> dict[str,
 
     Read from the rules' structure, in any language the section has: a section whose heading is one of
     the term's forms, else one whose heading names it (:data:`TITLE_COVERAGE`; the shortest such
-    heading), else the section whose text uses its forms most (the earliest on a tie). A form counts
+    heading), else the section whose text uses its forms most, counted over all the section's languages
+    (the earliest on a tie): the Italian 2-player rules repeat "beuta" more than any one text of the
+    flask's own rules, which name it in both languages. A form counts
     only where no longer form of another term covers it ("Beuta" in "Beuta Grigia" is the grey flask)."""
     ranks: dict[tuple[str, str], tuple[tuple[int, int, int], str]] = {}
     for game_id, game in games.items():
         terms = [t for t in glossary if game_id in t.games]
         rule_sections = (s for chapter in game.chapters if chapter.id not in ABOUT_CHAPTERS for s in chapter.sections)
         for order, section_id in enumerate(rule_sections):
+            uses: dict[str, int] = {}
+            found: dict[str, tuple[int, int, int]] = {}
             for lang, text in game.sections[section_id].texts.items():
                 owner = {form.strip().lower(): term.id for term in terms for form in term.own_forms(lang)}
                 pattern = _forms_pattern(owner)
@@ -195,7 +201,6 @@ def defining_sections(games: dict[str, Game], glossary: list[Term]) -> dict[str,
                     continue
                 title = text.title.strip(" .:*")
                 letters = sum(c.isalnum() for c in title) or 1
-                found: dict[str, tuple[int, int, int]] = {}
                 for match in pattern.finditer(title):
                     term_id = owner[match.group().lower()]
                     if match.span() == (0, len(title)):
@@ -205,16 +210,15 @@ def defining_sections(games: dict[str, Game], glossary: list[Term]) -> dict[str,
                     else:
                         continue
                     found[term_id] = min(rank, found.get(term_id, rank))
-                uses: dict[str, int] = {}
                 for match in pattern.finditer(text.body):
                     term_id = owner[match.group().lower()]
                     uses[term_id] = uses.get(term_id, 0) + 1
-                for term_id, count in uses.items():
-                    found.setdefault(term_id, (2, -count, order))
-                for term_id, rank in found.items():
-                    key = (term_id, game_id)
-                    if key not in ranks or rank < ranks[key][0]:
-                        ranks[key] = (rank, section_id)
+            for term_id, count in uses.items():
+                found.setdefault(term_id, (2, -count, order))
+            for term_id, rank in found.items():
+                key = (term_id, game_id)
+                if key not in ranks or rank < ranks[key][0]:
+                    ranks[key] = (rank, section_id)
     defining: dict[str, tuple[tuple[str, str], ...]] = {}
     for term in glossary:
         found_in = tuple((g, ranks[(term.id, g)][1]) for g in term.games if (term.id, g) in ranks)
@@ -244,9 +248,17 @@ words: "quanto costa una beuta grigia" finds the section where a player "paga 4 
 trade carbohydrates for lipids" the section that allows or forbids exchanging them. Each pattern
 (Italian and English forms of the verb) adds its question words, in both languages."""
 
-QUESTION_WORDS = ("much", "many", "quanto", "quanta", "quanti", "quante")
-"""Question words dropped from a query like the stop words: they are in almost every question and
-in no rule's meaning ("how much does cell division cost" is answered by "cell division cost")."""
+CATALOGUE = 160
+"""A section counting more words than this is a list (Ursuppe's gene cards, the phase summaries, a
+worked example), not the rule a count question asks for: it gets no counted-words field (its numbers
+are still found in its text). The rules that state counts count 1 to 60 words; a component list
+or a scoring table up to 160."""
+
+COUNTS_FIELD_BOOST = 3.0
+"""Weight of the counted-words field (:func:`generator.search_paraphrases.counted_words`): what a
+section states a number of ("4 Beute", "2 OR 3 PLAYER GAME"), looked up by the words after "quante" /
+"how many" and by a number typed with a word ("beute 4 giocatori" -> "4giocatori"), above titles: the
+rule that states the number, before the pages that name the thing."""
 
 
 def _location_key(location: str) -> str:
@@ -297,37 +309,57 @@ def glossary_suggestions(site: SiteData, lang: str) -> list[list[str]]:
     return [[form, term.anchor] for term in site.glossary for form in term.own_forms(lang)]
 
 
-def split_index(index: dict[str, Any], site: SiteData, stopwords: list[str]) -> dict[str, dict[str, Any]]:
-    """One shaped index per site language from Material's combined index."""
+def split_index(index: dict[str, Any], site: SiteData, stopwords: list[str],
+                paraphrases: dict[str, Paraphrases]) -> dict[str, dict[str, Any]]:
+    """One shaped index per site language from Material's combined index.
+
+    A rule section's hidden fields (``defines``, ``asks``, ``counts``) go on the search document that
+    shows its text: a section whose heading is followed at once by a subheading ("2 PLAYER RULE
+    MODIFICATIONS" / "GAME BOARD") is two documents, the first with no text, and a document a reader
+    sees empty must not win a lookup on words it holds hidden."""
     chrome, forms = _chrome(site), _glossary_forms(site)
+    words = frozenset(stopwords)
     chapters = {gid: {c.id for c in game.chapters} for gid, game in site.games.items()}
     defined = _defined_terms(site, frozenset(stopwords))
     config = dict(index["config"])
     config["fields"] = dict(config["fields"]) | {"title": {"boost": TITLE_FIELD_BOOST},
                                                  "terms": {"boost": TERMS_FIELD_BOOST},
                                                  "defines": {"boost": DEFINES_FIELD_BOOST},
-                                                 "asks": {"boost": ASKS_FIELD_BOOST}}
-    config["cellula_stopwords"] = sorted(set(stopwords) | set(QUESTION_WORDS))
+                                                 "asks": {"boost": ASKS_FIELD_BOOST},
+                                                 "counts": {"boost": COUNTS_FIELD_BOOST}}
+    config["cellula_stopwords"] = sorted(stopwords)
     out: dict[str, dict[str, Any]] = {
-        lang: {"config": config | {"cellula_glossary": glossary_suggestions(site, lang)}, "docs": []}
+        lang: {"config": config | {"cellula_glossary": glossary_suggestions(site, lang),
+                                   "cellula_paraphrases": paraphrases[lang].for_client()}, "docs": []}
         for lang in SITE_LANGUAGES}
+    carried: dict[str, str] = {}  # page -> the defines of an empty section document, for the next one with text
     for doc in index["docs"]:
         doc = dict(doc)
         doc["text"], terms = clean_text(doc.get("text", ""), chrome, forms)
         if terms:
             doc["terms"] = terms
         kind = page_kind_of(doc["location"], chapters)
+        page = doc["location"].partition("#")[0]
+        lang = doc_lang(doc["location"])
         if kind is PageKind.RULES:
-            key = _location_key(doc["location"])
-            if key in defined:
-                doc["defines"] = defined[key]
+            defines = " ".join(filter(None, (carried.pop(page, ""), defined.get(_location_key(doc["location"]), ""))))
+            if defines and not doc["text"]:
+                carried[page] = defines
+            elif defines:
+                doc["defines"] = " ".join(dict.fromkeys(defines.split()))
             asks = _asks(doc["text"])
             if asks:
                 doc["asks"] = asks
+        if kind is PageKind.RULES and (doc["text"] or "#" not in doc["location"]):
+            # the quick reference (x6) restates the rules' numbers: it would outrank the rule; a page
+            # entry counts what its title does ("Partita a 2 giocatori")
+            counts = counted_words(doc["title"] + " " + _TAGS.sub(" ", doc["text"]), paraphrases[lang], words)
+            if counts and len(counts.split()) <= CATALOGUE:
+                doc["counts"] = counts
         boost = PAGE_BOOSTS[kind]
         if boost != 1.0:
             doc["boost"] = boost
-        out[doc_lang(doc["location"])]["docs"].append(doc)
+        out[lang]["docs"].append(doc)
     return out
 
 
@@ -361,13 +393,14 @@ def _dump(index: dict[str, Any]) -> str:
     return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
 
 
-def write_indexes(site_dir: Path, site: SiteData, material_dir: Path) -> list[IndexFigures]:
+def write_indexes(site_dir: Path, site: SiteData, material_dir: Path, data_dir: Path = DATA_DIR) -> list[IndexFigures]:
     """Replace the combined index in ``site_dir`` by one index per language; return their sizes and,
     for comparison, that of the same documents in one combined index (``it+en``, not written)."""
     combined_file = site_dir / INDEX
     if not combined_file.exists():
         return []
-    indexes = split_index(json.loads(combined_file.read_text(encoding="utf-8")), site, _stopwords(material_dir))
+    indexes = split_index(json.loads(combined_file.read_text(encoding="utf-8")), site, _stopwords(material_dir),
+                          load_paraphrases(data_dir, SITE_LANGUAGES))
     figures = []
     for lang, index in indexes.items():
         target = site_dir / INDEX if lang == SITE_LANGUAGES[0] else site_dir / lang / INDEX

@@ -8,10 +8,14 @@ from pathlib import Path
 import pytest
 
 from generator.rules import rule_numbers
-from generator.search_index import (PAGE_BOOSTS, QUESTION_WORDS, PageKind, clean_text, doc_lang, joined,
-                                    page_kind_of, split_index)
+from generator.errors import DataError
+from generator.paths import DATA_DIR
+from generator.rules import SITE_LANGUAGES
+from generator.search_index import PAGE_BOOSTS, PageKind, clean_text, doc_lang, joined, page_kind_of, split_index
+from generator.search_paraphrases import PARAPHRASES, counted_words, load_paraphrases
 
 GOLDEN = Path(__file__).parent / "golden" / "rule_numbers.json"
+PARA = load_paraphrases(DATA_DIR, SITE_LANGUAGES)
 REGEN = os.environ.get("CELLULA_REGEN_GOLDEN") == "1"
 CHAPTERS = {"cytosis": {"setup", "spots", "scoring", "cards", "about"}, "ursuppe": {"phases"}}
 
@@ -107,13 +111,15 @@ def test_split_index_one_index_per_language(unsolved_site):
                 "docs": [{"location": "cytosis/setup/", "title": "Preparazione", "text": ""},
                          {"location": "cytosis/compare/setup/", "title": "Preparazione", "text": ""},
                          {"location": "en/cytosis/setup/", "title": "Game setup", "text": ""}]}
-    out = split_index(combined, unsolved_site, ["a", "il"])
+    out = split_index(combined, unsolved_site, ["a", "il"], PARA)
     assert [d["location"] for d in out["it"]["docs"]] == ["cytosis/setup/", "cytosis/compare/setup/"]
     assert [d["location"] for d in out["en"]["docs"]] == ["en/cytosis/setup/"]
     assert out["it"]["docs"][0]["boost"] > out["it"]["docs"][1]["boost"]
     fields = out["en"]["config"]["fields"]
     assert fields["title"]["boost"] > fields["terms"]["boost"] > fields["text"]["boost"]
-    assert out["it"]["config"]["cellula_stopwords"] == sorted({"a", "il", *QUESTION_WORDS})
+    assert out["it"]["config"]["cellula_stopwords"] == ["a", "il"]
+    assert "quante" in out["it"]["config"]["cellula_paraphrases"]["counts"]
+    assert "how many" in out["en"]["config"]["cellula_paraphrases"]["counts"]
 
 
 def test_split_index_gives_defining_sections_their_terms_and_cost_rules_their_question_words(unsolved_site):
@@ -123,7 +129,7 @@ def test_split_index_gives_defining_sections_their_terms_and_cost_rules_their_qu
                          {"location": "en/cytosis/gameplay/#gameplay-grey-flasks", "title": "GREY FLASKS",
                           "text": "<p>they may pay 4 <strong>ATP</strong> to take a Grey Flask</p>"},
                          {"location": "cytosis/puzzles/grey-rush-2e/", "title": "x", "text": "<p>pay 4 ATP</p>"}]}
-    out = split_index(combined, unsolved_site, [])
+    out = split_index(combined, unsolved_site, [], PARA)
     toxicity, grey, puzzle = out["it"]["docs"][0], out["en"]["docs"][0], out["it"]["docs"][1]
     assert {"tossicità", "toxicity"} <= set(toxicity["defines"].split())  # every language's forms
     assert "cost" in grey["asks"].split() and "costa" in grey["asks"].split()
@@ -147,3 +153,53 @@ def test_rule_numbers_are_unique_and_short(real_site):
         numbers = list(rule_numbers(game).values())
         assert len(numbers) == len(set(numbers)) == len(game.sections)
         assert all(len(n) <= 5 for n in numbers)
+
+
+def test_hidden_fields_go_on_the_section_document_that_shows_text(unsolved_site):
+    """A section heading followed at once by a subheading is an empty document: the section's
+    defining terms go on the next document of the page that shows text, never on the empty one."""
+    combined = {"config": {"lang": ["it", "en"], "separator": "[\\s\\-]+", "pipeline": ["stemmer"],
+                           "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}},
+                "docs": [{"location": "cytosis/events/", "title": "Carte Evento", "text": ""},
+                         {"location": "cytosis/events/#events-toxicity", "title": "TOSSICITA'", "text": ""},
+                         {"location": "cytosis/events/#sub", "title": "Sub", "text": "<p>Se ne possiede 5 o più ne perde 1.</p>"}]}
+    docs = split_index(combined, unsolved_site, [], PARA)["it"]["docs"]
+    assert "defines" not in docs[1] and "counts" not in docs[1]
+    assert "toxicity" in docs[2]["defines"].split()
+
+
+@pytest.mark.parametrize(("text", "lang", "words"), [
+    ("PARTITA A 2 O 3 GIOCATORI | 4 Beute", "it", {"2giocatori", "3giocatori", "4beute", "beute", "giocatori"}),
+    ("4 PLAYER GAME | 3 Flasks", "en", {"4player", "4playergame", "3flasks", "flasks"}),
+    ("according to the number of players", "en", {"players"}),
+    ("they may pay 4 ATP to take a Grey Flask", "en", {"4atp", "atp"}),
+    ("Nessun numero qui.", "it", set()),
+])
+def test_counted_words(text, lang, words):
+    assert words <= set(counted_words(text, PARA[lang], frozenset({"a", "of", "the", "to"})).split())
+    if not words:
+        assert counted_words(text, PARA[lang], frozenset()) == ""
+
+
+def test_paraphrase_table_covers_every_site_language():
+    assert set(PARA) == set(SITE_LANGUAGES)
+    for part in PARA.values():
+        assert part.counts and part.frames and part.players and part.numbers
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("languages: {it: {frames: [x], counts: [y], numbers: {due: 2}, players: [g], phrases: []}}", "'en'"),
+    ("languages: []", "expected a mapping of site languages"),
+    ("languages:\n  it: {frames: [], counts: [y], numbers: {due: 2}, players: [g]}\n"
+     "  en: {frames: [x], counts: [y], numbers: {two: 2}, players: [p]}", "languages.it.frames"),
+    ("languages:\n  it: {frames: [x], counts: [y], numbers: {due: zero}, players: [g]}\n"
+     "  en: {frames: [x], counts: [y], numbers: {two: 2}, players: [p]}", "languages.it.numbers"),
+    ("languages:\n  it: {frames: [x], counts: [y], numbers: {due: 2}, players: [g], phrases: [{asks: ['in {n}'], means: x}]}\n"
+     "  en: {frames: [x], counts: [y], numbers: {two: 2}, players: [p]}", "{n}"),
+])
+def test_bad_paraphrase_table_names_field_and_value(tmp_path, text, message):
+    (tmp_path / PARAPHRASES).parent.mkdir(parents=True)
+    (tmp_path / PARAPHRASES).write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_paraphrases(tmp_path, ("it", "en"))
+    assert message in str(err.value) and "paraphrases.yaml" in str(err.value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.search_index import defining_sections
-from generator.search_lookups import KINDS, SOURCES, generated_lookups, inject_typo, other_number
+from generator.search_lookups import KINDS, SOURCES, facts, generated_lookups, inject_typo, other_number
 from generator.cards import CARD_SETS
 
 VOCABULARY = frozenset({"carta", "carte", "ormoni", "dischi", "grigie", "grigia"})
@@ -48,7 +48,28 @@ def site():
 
 @pytest.fixture(scope="module")
 def lookups(site):
-    return generated_lookups(site.games, site.glossary, site.get(CARD_SETS))
+    from generator.quickref import QUICK_REFERENCES
+    return generated_lookups(site.games, site.glossary, site.get(CARD_SETS), site.get(QUICK_REFERENCES))
+
+
+def test_questions_and_numbers_from_the_rules_facts(lookups):
+    """Issue #66: at least 300 questions and 200 lookups with numbers, from the numbers the rule texts state."""
+    fact = [x for x in lookups if x.source == "fact"]
+    assert sum(x.kind == "question" for x in fact) >= 300 and sum(x.kind == "number" for x in fact) >= 200
+    assert all(any(c.isdigit() for c in x.query) for x in fact if x.kind == "number")
+    assert {x.site for x in fact} == {"it", "en"}
+
+
+@pytest.mark.parametrize(("text", "lang", "found"), [
+    ("Nella partita a 4 giocatori, 3 Beute.", "it", ("3", "beute", ("4",))),
+    ("| PARTITA A 4 GIOCATORI | 3 Beute |", "it", ("3", "beute", ("4",))),  # a table's row is one sentence
+    ("Give each player 4 Flasks.", "en", ("4", "flasks", ())),
+    ("In Step 2 of Base Game Setup", "en", None),  # a label, not a count
+    ("In a 2 or 3 player game", "en", None),  # a player count counts players
+])
+def test_facts(text, lang, found):
+    got = list(facts(text, lang))
+    assert (got[0] if got else None) == found
 
 
 def test_generated_set_is_large_and_covers_every_kind_and_source(lookups):
@@ -68,8 +89,9 @@ def test_every_glossary_form_is_looked_up_on_both_sites(lookups, site):
 def test_right_pages_are_pages_of_the_site(lookups, site):
     chapters = {f"{g}/{c.id}/" for g, game in site.games.items() for c in game.chapters}
     cards = {f"cards/{g}/" for g in site.get(CARD_SETS)}
+    quickrefs = {f"{g}/quickref/" for g in site.games}
     for lookup in lookups:
-        assert lookup.right and set(lookup.right) <= chapters | cards | {"glossary/"}, lookup
+        assert lookup.right and set(lookup.right) <= chapters | cards | quickrefs | {"glossary/"}, lookup
 
 
 @pytest.mark.parametrize(("term", "section"), [

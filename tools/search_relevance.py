@@ -5,9 +5,14 @@ data, generator/search_lookups.py) by kind of lookup and by source, and the hand
 tests/golden/search-relevance.json (tests/browser/relevance_record.py), unless --no-write or --site
 is given.
 
-Usage: .venv/bin/python tools/search_relevance.py [--site DIR] [--misses N]
+Usage: .venv/bin/python tools/search_relevance.py [--site DIR] [--misses N] [--kinds K,K] [--heldout]
 (after `mkdocs build`; needs /usr/bin/chromium). --site measures another build (e.g. one of the
-previous commit's code), --misses lists that many missed generated lookups of each kind.
+previous commit's code), --misses lists that many missed generated lookups of each kind, --kinds
+measures those kinds of the generated set only (while tuning; nothing is written).
+
+--heldout measures the held-out set (tests/search_heldout.yaml) alone, per kind and topic, lookup by
+lookup, and writes nothing: that set is read only to report its score before and after a change of
+the ranking, never while tuning (issue #66).
 """
 from __future__ import annotations
 
@@ -37,9 +42,13 @@ def main() -> int:
     parser.add_argument("--misses", type=int, default=0, help="missed generated lookups to list per kind")
     parser.add_argument("--source", choices=("glossary", "card", "section"), help="list the misses of this source only")
     parser.add_argument("--no-write", action="store_true", help="print only; do not write data/figures/search.json")
+    parser.add_argument("--kinds", help="comma-separated kinds of the generated set to measure (nothing is written)")
+    parser.add_argument("--heldout", action="store_true", help="measure the held-out set only (nothing is written)")
     args = parser.parse_args()
     if args.site:
         os.environ["CELLULA_SITE"] = str(args.site.resolve())
+    if args.heldout:
+        return _heldout()
     from playwright.sync_api import sync_playwright
 
     from generator.search_lookups import KINDS, SOURCES, load_generated_lookups
@@ -51,6 +60,13 @@ def main() -> int:
     load_before = load_average()
     handwritten = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))["lookups"]
     generated = load_generated_lookups(ROOT / "data")
+    subset = args.kinds is not None
+    if subset:
+        wanted = set(args.kinds.split(","))
+        unknown = wanted - set(KINDS)
+        if unknown:
+            parser.error(f"--kinds: unknown kind(s) {', '.join(sorted(unknown))}; the kinds are {', '.join(KINDS)}")
+        generated = [lookup for lookup in generated if lookup.kind in wanted]
     with serve_site(SITE) as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
         page = browser.new_page()
@@ -89,7 +105,7 @@ def main() -> int:
     print("|---|---|---|---|---|")
     for r in hand:
         print(f"| {r['lang']} | {r['kind']} | {r['query']} | {', '.join(r['top']) or '(none)'} | {'yes' if r['ok'] else 'no'} |")
-    if not args.no_write and not args.site:
+    if not args.no_write and not args.site and not subset:
         figures = []
         for kind in (*KINDS, None):
             for lang in ("it", "en", None):
@@ -102,6 +118,38 @@ def main() -> int:
         print(f"\nwritten: {file.relative_to(ROOT)}")
         record = relevance_record.write(SITE, generated, rows)
         print(f"written: {record.relative_to(ROOT)} (the browser tests' record of every generated lookup)")
+    return 0
+
+
+def _heldout() -> int:
+    """Measure and print the held-out set (tests/search_heldout.yaml): per kind, per topic, per lookup."""
+    from playwright.sync_api import sync_playwright
+
+    from helpers import relevance_rows
+    from site_server import SITE, serve_site, site_prefix
+
+    lookups = yaml.safe_load((ROOT / "tests" / "search_heldout.yaml").read_text(encoding="utf-8"))["lookups"]
+    with serve_site(SITE) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--headless"])
+        page = browser.new_page()
+        page.set_default_timeout(120_000)
+        rows = relevance_rows(page, url, site_prefix(), lookups)
+        browser.close()
+    print(f"Held-out set (tests/search_heldout.yaml): {_share(rows)}\n")
+    print("| kind | Italian site | English site | both |")
+    print("|---|---|---|---|")
+    for kind in sorted({r["kind"] for r in rows}):
+        mine = [r for r in rows if r["kind"] == kind]
+        print(f"| {kind} | {_share(r for r in mine if r['lang'] == 'it')} | "
+              f"{_share(r for r in mine if r['lang'] == 'en')} | {_share(mine)} |")
+    print("\n| topic | right in top 3 |")
+    print("|---|---|")
+    for topic in sorted({r["topic"] for r in rows}):
+        print(f"| {topic} | {_share(r for r in rows if r['topic'] == topic)} |")
+    print("\n| site | kind | lookup | first three result pages | right page in top 3 |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['lang']} | {r['kind']} | {r['query']} | {', '.join(r['top']) or '(none)'} | {'yes' if r['ok'] else 'no'} |")
     return 0
 
 

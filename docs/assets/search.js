@@ -11,7 +11,10 @@
  *     after the reader's language ones;
  *   - labels every result with the language of its page (IT / EN);
  *   - offers the glossary's nearest terms when a lookup finds nothing or looks mistyped ("did you
- *     mean"), in the reader's language (the build puts the forms in the index: cellula_glossary).
+ *     mean"), in the reader's language (the build puts the forms in the index: cellula_glossary);
+ *   - reads a question as the rulebook would say it (paraphrased below: the table
+ *     data/search/paraphrases.yaml, shipped in the index as cellula_paraphrases);
+ *   - points each result's page entry at its best-matching section, with the words highlighted. 
  * The worker protocol (message types SETUP 0, READY 1, QUERY 2, RESULT 3) is Material's. */
 (function () {
   "use strict";
@@ -89,6 +92,57 @@
     return pending.some(function (asked) { return asked.type === type; });
   }
 
+  /* A question as the rulebook would say it, from the reader's language's paraphrase table
+   * (data/search/paraphrases.yaml): number words before a player word become digits ("due giocatori"),
+   * phrases become the rule's words ("in due" -> "2 giocatori", "with 4" at the end -> "4 players"),
+   * question frames ("cosa succede", "how do I") go, and a count phrase ("quante", "how many") goes
+   * too, the words after it returned as `counted`: shapeQuery looks them up among the words a rule
+   * section counts (its `counts` field). A query with a digit counts all its words. */
+  var para = null;
+  function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+  function paraphrased(query) {
+    var plain = " " + query.toLowerCase().replace(/[?!¿¡,;.]+(\s|$)/g, "$1").replace(/[’]/g, "'").replace(/\s+/g, " ").trim() + " ";
+    if (!para) return { text: plain.trim(), counted: [] };
+    var players = para.players || [];
+    Object.keys(para.numbers || {}).forEach(function (word) {
+      players.forEach(function (p) {
+        plain = plain.split(" " + word + " " + p + " ").join(" " + para.numbers[word] + " " + p + " ");
+      });
+    });
+    var phrases = para.phrases || [];
+    if (phrases.length) {
+      var alternatives = phrases.map(function (e) { return escapeRegExp(e[0]).replace("\\{n\\}", "\\d+"); });
+      var byKey = {};
+      phrases.forEach(function (e) { if (!(e[0] in byKey)) byKey[e[0]] = e; });
+      var any = new RegExp(" (" + alternatives.join("|") + ")(?= )", "g");
+      plain = plain.replace(any, function (match, phrase, offset, whole) {
+        var number = (phrase.match(/\d+/) || [""])[0];
+        var entry = byKey[phrase] || byKey[phrase.replace(/\d+/, "{n}")];
+        if (!entry) return match;
+        if (number && entry[0].indexOf("{n}") >= 0) {
+          /* "in 4" is a player count at the end of a question, not before another word ("per 2 anticorpi") */
+          var next = whole.slice(offset + match.length).trim().split(" ")[0];
+          if (next && players.indexOf(next) < 0) return match;
+          if (next) return " " + number;
+        }
+        var means = entry[1].replace("{n}", number);
+        return " " + (entry[2] ? means : phrase + " " + means);
+      });
+    }
+    (para.frames || []).forEach(function (frame) { plain = plain.split(" " + frame + " ").join(" "); });
+    var counted = [];
+    var asksCount = (para.counts || []).some(function (phrase) {
+      var at = plain.indexOf(" " + phrase + " ");
+      if (at < 0) return false;
+      counted = plain.slice(at + phrase.length + 2).split(" ").filter(Boolean);
+      plain = plain.slice(0, at) + " " + plain.slice(at + phrase.length + 2);
+      return true;
+    });
+    var words = plain.split(" ").filter(Boolean);
+    if (!asksCount && words.some(function (w) { return /^\d+$/.test(w); })) counted = words;
+    return { text: words.join(" "), counted: counted };
+  }
+
   function withoutStopwords(query) {
     /* Players type questions: "quante beute?" */
     var words = query.replace(/[?!¿¡,;.]+(\s|$)/g, "$1").split(/\s+/).filter(Boolean);
@@ -121,6 +175,8 @@
     if (isSyntax(word)) return [word];
     return piecesOf(word).map(function (piece) {
       var letters = (piece.match(/\p{L}/gu) || []).length;
+      /* A number is meant as typed: as a prefix "4" met "40", and "4beute", "4atp" (counts field) alike */
+      if (/^\d+$/.test(piece)) return piece + "^" + EXACT;
       var out = [piece + "^" + EXACT, piece + "*^" + PREFIX];
       if (letters >= FUZZY_MIN && letters === piece.length) {
         out.push(piece + "~" + (letters >= FUZZY_LONG ? 2 : 1) + "^" + FUZZY);
@@ -146,9 +202,25 @@
     }
     return out;
   }
+  /* The words a question counts, looked up in the counts field (the words a rule section states a
+   * number of): each word, and runs of two joined ("goal cards" -> "goalcards"), stemmed there too. */
+  var COUNTED = 10;
+  function countClauses(counted) {
+    var pieces = [];
+    counted.forEach(function (w) {
+      if (isSyntax(w) || stopwords[w] || /^\d+$/.test(w)) return;
+      pieces = pieces.concat(piecesOf(w).map(function (p) { return p.toLowerCase(); }));
+    });
+    var out = pieces.map(function (p) { return "counts:" + p + "^" + COUNTED; });
+    for (var i = 0; i + 1 < pieces.length; i++) out.push("counts:" + pieces[i] + pieces[i + 1] + "^" + COUNTED);
+    return out;
+  }
   function shapeQuery(query) {
-    var words = withoutStopwords(query).split(/\s+/).filter(Boolean);
-    return words.map(function (w) { return clausesOf(w).join(" "); }).concat(joinedRuns(words)).join(" ");
+    var read = paraphrased(query);
+    var words = withoutStopwords(read.text).split(/\s+/).filter(Boolean);
+    if (!words.length) words = withoutStopwords(query).split(/\s+/).filter(Boolean);
+    return words.map(function (w) { return clausesOf(w).join(" "); }).concat(joinedRuns(words), countClauses(read.counted))
+      .join(" ");
   }
   /* Asked only when the shaped query finds nothing, so it never outranks a match: one edit in words
    * of 3 or 4 letters ("bute"), two from 6 letters; and, since the index holds stems and a typo can
@@ -158,7 +230,7 @@
   var RELAXED_MIN = 3, RELAXED_TWO = 6, CUTS = [1, 2, 3, 4], STEM_MIN = 4, CUT_TWO = 7, PREFIX_FROM = 9,
       PREFIX_CUT = 3;
   function relaxedQuery(query) {
-    return withoutStopwords(query).split(/\s+/).filter(Boolean).map(function (word) {
+    return withoutStopwords(paraphrased(query).text || query).split(/\s+/).filter(Boolean).map(function (word) {
       if (isSyntax(word)) return word;
       return piecesOf(word).map(function (piece) {
         var letters = (piece.match(/\p{L}/gu) || []).length;
@@ -313,6 +385,7 @@
       if (message && message.type === SETUP) {
         mine = message.data;
         (mine.config.cellula_stopwords || []).forEach(function (w) { stopwords[w] = true; });
+        para = mine.config.cellula_paraphrases || null;
         if (mine.config.separator) {
           try { separator = new RegExp(mine.config.separator); } catch (e) { /* keep the default */ }
         }
@@ -350,7 +423,24 @@
   window.Worker = CellulaWorker;
 
   /* 4. The switch, the language labels and the suggestions, in Material's search dialog. */
+  /* Material links a result's page entry to the top of the page, highlighting nothing when the page
+   * itself did not match (it lists it above its matching sections all the same): it opens at the
+   * best-matching section instead, the first one listed, with that section's highlighting. */
+  function pointPageEntries(list) {
+    list.querySelectorAll(".md-search-result__item").forEach(function (item) {
+      var links = item.querySelectorAll("a.md-search-result__link");
+      if (links.length < 2 || links[0].dataset.cellulaSection) return;
+      var best = links[1].getAttribute("href");
+      if (!best || best.indexOf("#") < 0) return;
+      /* the page itself matched best (its own text): its entry stays at the page top */
+      var score = function (a) { return parseFloat((a.querySelector("[data-md-score]") || {}).dataset ? a.querySelector("[data-md-score]").dataset.mdScore : "0") || 0; };
+      if (score(links[0]) >= score(links[1])) return;
+      links[0].dataset.cellulaSection = "1";
+      links[0].setAttribute("href", best);
+    });
+  }
   function labelResults(list) {
+    pointPageEntries(list);
     list.querySelectorAll("a.md-search-result__link").forEach(function (a) {
       var head = a.querySelector("h1, h2");
       if (!head || head.querySelector(".cellula-search-lang")) return;

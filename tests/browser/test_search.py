@@ -99,6 +99,24 @@ def test_search_highlight_lands_on_section(page, site_url, prefix):
     page.locator("article mark").first.wait_for(state="attached", timeout=5_000)  # search.highlight
 
 
+@pytest.mark.parametrize(("start", "query"), [pytest.param("", "quante beute con 4 giocatori", id="it"),
+                                              pytest.param("en/", "how many flasks with 4 players", id="en")])
+def test_a_page_entry_opens_at_its_best_section_highlighted(page, site_url, start, query):
+    """Issue #66: Material links a result's page entry to the page top with nothing highlighted when
+    the page itself did not match; it opens at the best-matching section (the first one listed)."""
+    page.goto(site_url + start)
+    search(page, query)
+    item = page.locator(".md-search-result__item").first
+    links = item.locator("a.md-search-result__link")
+    page.wait_for_function("el => el.querySelector('a.md-search-result__link').dataset.cellulaSection === '1'",
+                           arg=item.element_handle(), timeout=5_000)
+    assert links.nth(0).get_attribute("href") == links.nth(1).get_attribute("href")
+    links.nth(0).click()
+    page.wait_for_load_state()
+    assert "#" in page.url and "h=" in page.url
+    page.locator("article mark").first.wait_for(state="attached", timeout=5_000)
+
+
 INDEX_REQUESTED = "performance.getEntriesByType('resource').some(e => e.name.endsWith('/search/search_index.json'))"
 
 
@@ -231,11 +249,13 @@ def test_an_earlier_querys_empty_result_does_not_relax_the_next_query(page, site
 
 def test_stop_words_do_not_match(kept_tab, site_url):
     """Material appends a wildcard to every word: "a" would match every word starting with a. The
-    stop words are dropped from the query, so a question finds what its content words find."""
+    stop words are dropped from the query, so a question finds what its content words find ("how
+    many" is no stop word: it asks for a count, data/search/paraphrases.yaml)."""
     page = kept_tab(site_url + "en/")
     question = search(page, "how many flasks in a 4-player game")
-    plain = search(page, "many flasks 4-player game")  # without "how", "in", "a"
+    plain = search(page, "how many flasks 4-player game")  # without "in", "a"
     assert question[:3] == plain[:3], (question[:3], plain[:3])
+    assert question[0].endswith("/en/cytosis/setup/"), question[:3]  # the rule stating the count
 
 
 # --- Permanent links: rule numbers, copy-link, the language switch keeping the place -------------

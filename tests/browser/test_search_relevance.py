@@ -4,7 +4,11 @@ search worker (helpers.result_pages: the index, query shaping and ranking the se
 * the hand-written set (tests/search_relevance.yaml): lookups typed as players would;
 * the generated set (generator/search_lookups.py): every glossary form, card name and rule section
   title on both sites, each also with a typo and in the other number, and questions, derived from
-  the data, so it measures the search and not the tuning.
+  the data, so it measures the search and not the tuning; its questions and number lookups ask for
+  the numbers the rule texts state (issue #66).
+
+The held-out set (tests/search_heldout.yaml) is not run here: it is measured by hand before and after
+a change of the ranking (tools/search_relevance.py --heldout), never while tuning.
 
 At least 90 % of each has a right page of the reader's language among the first three results, and
 no lookup of a glossary term comes back empty."""
@@ -24,7 +28,7 @@ from site_server import ROOT, SITE
 
 LOOKUPS = yaml.safe_load((Path(__file__).resolve().parents[1] / "search_relevance.yaml").read_text(encoding="utf-8"))["lookups"]
 TARGET = 0.9
-KIND_FLOOR = {"exact": 0.9, "other-language": 0.9, "typo": 0.8, "plural": 0.85, "question": 0.85}
+KIND_FLOOR = {"exact": 0.9, "other-language": 0.9, "typo": 0.85, "plural": 0.85, "question": 0.9, "number": 0.9}
 """Per kind of generated lookup, the share below which a change is a regression (measured with
 tools/search_relevance.py; the whole set's target is TARGET)."""
 
