@@ -209,7 +209,7 @@ def xliff(game_id: str, units: list[TranslationUnit], translations: Sequence[Dra
             target, state = paragraph.text, "translated"
             why = f"target: {EDITION.get(unit.it_source, unit.it_source)}, rule unchanged"
         else:
-            target = paragraph.text if paragraph.source is DraftSource.PROJECT else None
+            target = paragraph.text if paragraph.source in (DraftSource.PROJECT, DraftSource.PROJECT_HEADING) else None
             state = "initial"
             origin = "target: the Cellula project's translation" if target else "to translate"
             if unit.state is UnitState.CHANGED:
