@@ -223,7 +223,7 @@ def review_guide(game: Game, lang: str) -> list[str]:
             *[f"- **{SOURCE_LABEL[lang][source]}**: {GUIDE_LABEL[lang][source]}" for source in DraftSource],
             f"- {ui['guide_changed']}", "",
             ui["guide_report"].format(game=game.id), "",
-            ui["guide_xliff"].format(changed=f"{game.id}.it-2e.changed.xlf", full=f"{game.id}.it-2e.xlf"), ""]
+            ui["guide_xliff"].format(changed=f"{game.id}.it-2e.changed.xliff12.xlf", full=f"{game.id}.it-2e.xliff12.xlf"), ""]
 
 
 def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str,
@@ -237,7 +237,8 @@ def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str,
              f"# {ui['title']}: {escape_text(game.title[lang])}", "",
              ui["intro"], "",
              ui["counts"].format(official=counts["official-it"], project=counts["project"], english=counts["english"]),
-             "", f"[{ui['xliff']}]({game.id}.it-2e.xlf) · [{ui['xliff_changed']}]({game.id}.it-2e.changed.xlf) · "
+             "", f"[{ui['xliff12']}]({game.id}.it-2e.xliff12.xlf) · [{ui['xliff12_changed']}]({game.id}.it-2e.changed.xliff12.xlf) · "
+             f"[{ui['xliff']}]({game.id}.it-2e.xlf) · [{ui['xliff_changed']}]({game.id}.it-2e.changed.xlf) · "
              f"[{ui['differences']}](differences.md)", "", *review_guide(game, lang)]
     by_section: dict[str, list[DraftParagraph]] = {}
     for paragraph in paragraphs:
