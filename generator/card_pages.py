@@ -380,15 +380,22 @@ def step_views(site: SiteData, game_id: str, card: Card, lang: str) -> tuple[Ste
     out = []
     for step in card.get("pipeline") or ():
         parts = []
-        if step.puts:
-            parts.append(f"{ui['step_puts']} " + ", ".join(
-                term_label(site, RESOURCE_TERMS[r], lang, {lang: r.value}) for r in step.puts))
+        for label, resources in (("step_gains", step.gains), ("step_puts", step.puts), ("step_pays", step.pays)):
+            if resources:
+                parts.append(f"{ui[label]} " + ", ".join(
+                    term_label(site, RESOURCE_TERMS[r], lang, {lang: r.value}) for r in resources))
         if step.pays_atp:
             parts.append(ui["step_pays_atp"])
         out.append(StepView(term_label(site, SPOT_TERMS.get(step.spot), lang, SPOT_FALLBACK[step.spot]),
                             "; ".join(parts), card_markdown(step.text[lang]),
                             provenance(site, game_id, step.text, lang, lang, "project_text")))
     return tuple(out)
+
+
+def label_text(title: str) -> str:
+    """A section title as the text of a label (a link, a filter's option): its emphasis markers dropped
+    ('FREE RIBOSOME (RIBOSOMA LIBERO - *Traduzione mRNA*)' reads without asterisks), the words kept."""
+    return re.sub(r"(\*{1,2}|(?<!\w)_{1,2}|_{1,2}(?!\w))", "", title)
 
 
 def rule_links(site: SiteData, game_id: str, card: Card, lang: str) -> tuple[Link, ...]:
@@ -398,7 +405,7 @@ def rule_links(site: SiteData, game_id: str, card: Card, lang: str) -> tuple[Lin
     if game is None:
         return ()
     sections = [game.sections[s] for s in card.rules if s in game.sections]
-    titles = [s.texts[lang].title for s in sections]
+    titles = [label_text(s.texts[lang].title) for s in sections]
     links = []
     for section, title in zip(sections, titles):
         if titles.count(title) > 1:  # two sections of one name: say which chapter each is in
@@ -469,7 +476,7 @@ def rule_options(site: SiteData, card_set: CardSet, lang: str) -> list[tuple[str
     if game is None:
         return []
     used = {r for card in card_set.cards for r in card.rules}
-    return [(section_id, f"{chapter.title[lang]}: {game.sections[section_id].texts[lang].title}")
+    return [(section_id, f"{chapter.title[lang]}: {label_text(game.sections[section_id].texts[lang].title)}")
             for chapter in game.chapters for section_id in chapter.sections if section_id in used]
 
 

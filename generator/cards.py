@@ -141,11 +141,16 @@ class Step:
     spot: Spot
     """Where the flask is placed."""
     puts: tuple[Resource, ...]
-    """Macromolecules put on the vesicle disk (or paid, for enzymes) at this step."""
+    """Macromolecules put on the vesicle disk at this step."""
     pays_atp: bool
     """Whether the card's ATP cost is paid at this step."""
     text: Text
     """What happens, in both site languages."""
+    pays: tuple[Resource, ...] = ()
+    """Macromolecules paid from the personal stock to the general supply at this step (an Enzyme Card's
+    proteins at the Cytoplasm), never put on a disk."""
+    gains: tuple[Resource, ...] = ()
+    """Macromolecules taken into the personal stock at this step (the Free Ribosome's proteins)."""
 
 
 @dataclass(frozen=True)
@@ -269,9 +274,10 @@ def _game_fields(game: str, texts: Any, sources: list[str]) -> Schema:
                          "properties": {r: _COUNT for r in _RESOURCES}, "expected": "a mapping of resource to amount"},
                 "pipeline": {"type": ["array", "null"], "items": {
                     "type": "object", "required": ["spot", "text", "text_source"], "additionalProperties": False,
-                    "expected": "a pipeline step: a mapping of spot, puts, pays_atp, text",
+                    "expected": "a pipeline step: a mapping of spot, puts, pays, gains, pays_atp, text",
                     "properties": {"spot": {"enum": [s.value for s in Spot]}, "pays_atp": _FLAG,
-                                   "puts": {"type": ["array", "null"], "items": {"enum": _RESOURCES}},
+                                   **{kind: {"type": ["array", "null"], "items": {"enum": _RESOURCES}}
+                                      for kind in ("puts", "pays", "gains")},
                                    **texts("text")}}},
                 **texts("scoring")}
     if game == "ursuppe":
@@ -342,7 +348,9 @@ def _fields(game: str, raw: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     langs = LANGS[game]
     if game == "cytosis":
         steps = tuple(Step(Spot(step["spot"]), tuple(Resource(r) for r in step.get("puts") or ()),
-                           step.get("pays_atp", False), _text(step, "text", langs) or _missing())
+                           step.get("pays_atp", False), _text(step, "text", langs) or _missing(),
+                           tuple(Resource(r) for r in step.get("pays") or ()),
+                           tuple(Resource(r) for r in step.get("gains") or ()))
                       for step in raw.get("pipeline") or ())
         return (("counts", tuple(raw["counts"].items())), ("hp", raw.get("hp")),
                 ("cost", tuple((Resource(r), n) for r, n in (raw.get("cost") or {}).items())),

@@ -9,6 +9,7 @@ import csv
 import io
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -287,13 +288,14 @@ def test_xliff_drafts_unchanged_rules_and_flags_changed_ones(files, units, real_
         element = by_id[f"{unit.section}.{unit.position}"]
         segment = element.find("x:segment", ns)
         target = segment.find("x:target", ns)
-        if unit.state is UnitState.UNCHANGED:
+        if paragraph.source is DraftSource.OFFICIAL_IT:
+            assert unit.state is UnitState.UNCHANGED
             assert segment.get("state") == "translated"
             assert target.text == exports.segment_text(unit.it)
         else:
             assert segment.get("state") == "initial"
             assert element.xpath("x:notes/x:note[@category='review']", namespaces=ns)
-            if paragraph.source is DraftSource.PROJECT:
+            if paragraph.source in (DraftSource.PROJECT, DraftSource.PROJECT_HEADING):
                 assert target.text == exports.segment_text(paragraph.text)
             else:
                 assert target is None
@@ -356,7 +358,9 @@ def test_changed_only_xliff_has_the_changed_sections_alone(units, real_site):
                                           changed_only=True).encode("utf-8"))
     ns = {"x": exports.XLIFF_NS}
     ids = [u.get("id") for u in tree.xpath("//x:unit", namespaces=ns)]
-    expected = [f"{u.section}.{u.position}" for u in units if u.en is not None and u.change is not None]
+    from generator.check.draft import draft_paragraphs
+    expected = [p.unit.ident for p in draft_paragraphs(units, real_site.draft_translations["cytosis"])
+                if p.unit.change is not None]
     assert ids == expected and ids
     note = tree.xpath("//x:unit[@id='gameplay.phase-2.0']/x:notes/x:note[@category='review']/text()", namespaces=ns)[0]
     assert "card-row-discard" in note
@@ -377,9 +381,10 @@ def test_cli_writes_the_exports(tmp_path, capsys):
     from generator.__main__ import main
     code = main(["check", "--export", str(tmp_path / "out"), "--format", "json"])
     assert code == 0
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
-        "cytosis.findings.csv", "cytosis.it-2e.changed.xlf", "cytosis.it-2e.xlf", "cytosis.tmx", "glossary.tbx",
-        "glossary.xcs"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted([
+        "cytosis.findings.csv", "cytosis.it-2e.changed.xlf", "cytosis.it-2e.xlf", "cytosis.it-2e.changed.xliff12.xlf",
+        "cytosis.it-2e.xliff12.xlf", "cytosis.tmx", "glossary.tbx", "glossary.en-ru.tbx", "glossary.it-ru.tbx",
+        "glossary.xcs", "TBXBasiccoreStructV02.dtd", "tbxxcsdtd.dtd"])
 
 
 def test_cli_refuses_an_export_path_that_is_a_file(tmp_path, capsys):
@@ -388,3 +393,97 @@ def test_cli_refuses_an_export_path_that_is_a_file(tmp_path, capsys):
     target.write_text("x")
     assert main(["check", "--export", str(target)]) == 2
     assert "expected a folder" in capsys.readouterr().err
+
+
+# --- the files as the site serves them (issue #67: exports that work as downloaded) -------------------
+
+@pytest.fixture(scope="module")
+def served(real_site, tmp_path_factory):
+    """The differences pages' files of the Italian site, written as the build writes them (``site/`` root:
+    the termbases, their XCS and DTDs; ``cytosis/``: the game's files), nothing copied from tools/."""
+    from generator.check.site_pages import differences_pages
+    root = tmp_path_factory.mktemp("served")
+    for page in differences_pages(real_site, "it"):
+        if not page.path.endswith(".md"):
+            (root / page.path).parent.mkdir(parents=True, exist_ok=True)
+            (root / page.path).write_bytes(page.content.encode("utf-8"))
+    return root
+
+
+@pytest.mark.parametrize("name", ["glossary.tbx", "glossary.en-ru.tbx", "glossary.it-ru.tbx"])
+def test_served_termbases_pass_the_tbx_checker_as_downloaded(served, name):
+    """The TBX Checker run in the folder the site serves, with nothing added: the DOCTYPE's DTD, the XCS and
+    the XCS's DTD are served beside the termbase."""
+    if shutil.which("java") is None:
+        pytest.fail("java is missing: the TBX Checker needs it")
+    for needed in (exports.TBX_BASIC_DTD, exports.XCS_DTD, exports.TBX_XCS):
+        assert (served / needed).is_file(), needed
+    done = subprocess.run(["java", "-Djava.awt.headless=true", "-cp", str(CHECKER), "org.ttt.salt.Main", name],
+                          cwd=served, capture_output=True, text=True, timeout=300)
+    output = (done.stdout + done.stderr).strip()
+    assert output.splitlines() == [f"Valid file: {served / name}"], output
+
+
+def test_served_dtds_are_the_standards_byte_for_byte(served):
+    for name in exports.SERVED_STANDARDS:
+        assert (served / name).read_bytes() == (TBX_BASIC / name).read_bytes()
+
+
+@pytest.mark.parametrize("pair", exports.BILINGUAL_TBX)
+def test_bilingual_termbases_carry_the_russian_terms_to_a_bilingual_reader(served, real_site, pair):
+    """translate-toolkit's TBX reader, left to its defaults (the first language the source, the other the
+    target), finds every term that has both languages, Russian included."""
+    source, target = pair
+    store = tk_tbx.tbxfile((served / exports.bilingual_tbx_name(pair)).open("rb"))
+    expected = {f"term-{t.id}": t for t in real_site.glossary if t.forms.get(source) and t.forms.get(target)}
+    assert len(expected) >= 45
+    assert {u.getid() for u in store.units} == set(expected)
+    for unit in store.units:
+        term = expected[unit.getid()]
+        assert unit.source == term.forms[source][0] and unit.target == term.forms[target][0]
+    tree = etree.parse(str(served / exports.bilingual_tbx_name(pair)), SAFE)
+    assert tbx_rng().validate(tree), _errors(tbx_rng().error_log)
+
+
+@pytest.mark.parametrize("name", ["cytosis.it-2e.xliff12.xlf", "cytosis.it-2e.changed.xliff12.xlf"])
+def test_xliff12_notes_are_where_translate_toolkit_reads_them(served, units, real_site, name):
+    """translate-toolkit's XLIFF reader (the one its xliff2po uses) gives every unit its notes: the source
+    note, then the review or provenance note, as the XLIFF 2.0 file has them; states and targets too."""
+    from translate.storage import factory
+    store = factory.getobject(str(served / "cytosis" / name))
+    entries = {e.id: e for e in exports.draft_entries(units, real_site.draft_translations["cytosis"],
+                                                        changed_only="changed" in name)}
+    read = [u for u in store.units if not u.isheader()]
+    assert [u.getid().split("\x04")[-1] for u in read] == list(entries)  # the file's name, then the unit id
+    for unit in read:
+        entry = entries[unit.getid().split("\x04")[-1]]
+        assert unit.getlocations() == [entry.id]
+        assert unit.getnotes() == "\n".join(text for _, text in entry.notes)
+        assert unit.source == entry.source and (unit.target or None) == entry.target
+        assert unit.isapproved() is False
+        assert unit.xmlelement.find(f"{{{exports.XLIFF12_NS}}}target") is not None or entry.target is None
+    assert sum("review:" in u.getnotes() for u in read) > 50
+
+
+def test_xliff2po_turns_every_note_into_a_translator_comment(served, tmp_path):
+    """translate-toolkit's converter, run on the served file: one PO entry per unit, its notes as comments."""
+    out = tmp_path / "draft.po"
+    done = subprocess.run([str(Path(sys.executable).parent / "xliff2po"), str(served / "cytosis" / "cytosis.it-2e.xliff12.xlf"),
+                           str(out)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "WARNING" not in done.stderr, done.stderr
+    from translate.storage import po
+    entries = [u for u in po.pofile(out.open("rb")).units if not u.isheader()]
+    assert len(entries) == len(etree.parse(str(served / "cytosis" / "cytosis.it-2e.xliff12.xlf"), SAFE).xpath(
+        "//x:trans-unit", namespaces={"x": exports.XLIFF12_NS})) > 300
+    assert all("source: English" in u.getnotes() for u in entries)
+    assert sum("review:" in u.getnotes() for u in entries) > 50
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_served_findings_csv_header_is_in_the_page_language(real_site, lang):
+    from generator import i18n
+    from generator.check.site_pages import differences_pages
+    page = next(p for p in differences_pages(real_site, lang) if p.path == "cytosis/differences.csv")
+    header = next(csv.reader(io.StringIO(page.content.lstrip(exports.BOM))))
+    assert header == [i18n.t(f"check.csv_columns.{c}", lang) for c in exports.CSV_COLUMNS]
+    assert page.content.startswith(exports.BOM) and len(header) == 9

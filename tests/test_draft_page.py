@@ -17,7 +17,8 @@ from generator.check.model import AlignedSection
 from generator.check.draft import DraftSource, DraftTranslation
 from generator.check.editions import official_pairs
 from generator.check.numbers import IGNORED, extract_numbers
-from generator.check.units import UnitState, game_units, step_mismatches
+from generator.check.model import CheckId, normalise
+from generator.check.units import CHANGES, UnitState, game_units, step_mismatches
 from generator.errors import Problems
 from generator.rules import SITE_LANGUAGES
 
@@ -33,18 +34,25 @@ def paragraphs(real_site, units):
 
 
 def test_every_english_unit_is_in_the_draft_once(units, paragraphs):
-    assert [p.unit for p in paragraphs] == [u for u in units if u.en is not None]
+    """Every English unit once, sections in the game's order, a section's units in its English order."""
+    english = [u for u in units if u.en is not None]
+    assert sorted(p.unit.ident for p in paragraphs) == sorted(u.ident for u in english)
+    assert [p.unit.section for p in paragraphs] == [u.section for u in english]
+    for before, after in zip(paragraphs, paragraphs[1:]):
+        if before.unit.section == after.unit.section:
+            assert (before.unit.en_order or 0) <= (after.unit.en_order or 0), after.unit.ident
 
 
 def test_sources_follow_the_unit_state(paragraphs, real_site):
     own = {t.it for t in real_site.draft_translations["cytosis"]}
     for p in paragraphs:
         if p.unit.state is UnitState.UNCHANGED:
-            assert p.source is DraftSource.OFFICIAL_IT and p.text == p.unit.it
+            assert p.source in (DraftSource.OFFICIAL_IT, DraftSource.PROJECT_HEADING) and p.text == p.unit.it
         elif p.source is DraftSource.ENGLISH:
             assert p.text == p.unit.en
         else:
-            assert p.source is DraftSource.PROJECT and p.unit.state is not UnitState.UNCHANGED
+            assert p.source in (DraftSource.PROJECT, DraftSource.PROJECT_HEADING)
+            assert p.unit.state is not UnitState.UNCHANGED
             assert p.text == p.unit.translation or p.text in own
     assert {DraftSource.OFFICIAL_IT, DraftSource.PROJECT} <= {p.source for p in paragraphs}
 
@@ -120,9 +128,9 @@ def test_a_changed_section_takes_nothing_from_the_first_edition(paragraphs):
     assert any(p.unit.change for p in paragraphs)
     for p in paragraphs:
         if p.unit.change is not None:
-            assert p.source is DraftSource.PROJECT, (p.unit.ident, p.text)
+            assert p.source in (DraftSource.PROJECT, DraftSource.PROJECT_HEADING), (p.unit.ident, p.text)
         else:
-            assert p.source is DraftSource.OFFICIAL_IT or p.unit.it is None, p.unit.ident
+            assert p.source in (DraftSource.OFFICIAL_IT, DraftSource.PROJECT_HEADING) or p.unit.it is None, p.unit.ident
 
 
 @pytest.mark.parametrize("note_id", NOTE_IDS)
@@ -135,7 +143,7 @@ def test_every_edition_note_is_reflected_in_the_draft(real_site, paragraphs, pag
         pytest.skip("a terminology note leaves the rule and the 1st edition's text as they are")
     for p in shown:
         assert p.unit.change is not None and note_id in p.unit.change.notes
-        assert p.source is DraftSource.PROJECT
+        assert p.source in (DraftSource.PROJECT, DraftSource.PROJECT_HEADING)
         assert not _figures(p.unit.en, "en") - _figures(p.text, "it"), (p.unit.ident, p.text)
     for section in {p.unit.section for p in shown}:
         notice = re.search(rf'<div class="cellula-draft-change" data-section="{re.escape(section)}" markdown>\n(.*)\n',
@@ -165,6 +173,8 @@ def test_a_clause_stated_in_another_section_is_in_the_draft(real_site, paragraph
     ("spots.cytoplasm", "skips 3"),      # the 1st edition's step 3 (pay the macromolecules) has no 2nd-edition number
     ("spots.exocytosis", "2≠1"),         # the 1st edition reveals the card first: every later step shifts by one
     ("gameplay.phase-2", "3≠2"),         # discard-then-event in the 1st edition, refill-then-event in the 2nd
+    ("setup.player-pieces", "6≠–"),      # the 1st edition's step 6; the 2nd edition numbers its card dealing 6
+    ("spots.laureates", "1≠–"),          # 1st: may take 1 ATP (item 1); 2nd: must take the marker (1), then choose
 ])
 def test_steps_that_do_not_line_up_make_the_section_changed(units, section, mismatch):
     change = next(u.change for u in units if u.section == section)
@@ -182,6 +192,9 @@ def test_step_mismatches_pair_numbers_and_find_gaps():
     assert step_mismatches(lined_up) == ()
     assert step_mismatches(shifted) == ("2≠1", "3≠2")
     assert step_mismatches(gap) == ("4≠3", "skips 2", "skips 3")
+    unnumbered = AlignedSection(None, [], [], [pair([(1, 6)], [])])
+    unnumbered.pairs[0] = Pair(unnumbered.pairs[0].it, (Segment(1, SegmentKind.PARAGRAPH, "x", (), frozenset(), frozenset(), 1, ""),), 1.0)
+    assert step_mismatches(unnumbered) == ("6≠–",)
 
 
 def test_a_changed_section_is_headed_by_the_second_edition(real_site, paragraphs, page):
@@ -245,3 +258,124 @@ def test_the_page_carries_the_review_guide(real_site, lang):
     for source in DraftSource:
         assert f"**{draft.SOURCE_LABEL[lang][source]}**" in guide
     assert "cytosis.it-2e.changed.xlf" in guide and "data/editions/cytosis.draft-it.yaml" in guide
+
+
+# --- a label cannot say "unchanged" where the project records a difference ------------------------
+
+def _words(text: str) -> str:
+    return normalise(plain(text.replace("\n", " ")))
+
+
+def _official(paragraphs: list[draft.DraftParagraph]) -> list[draft.DraftParagraph]:
+    return [p for p in paragraphs if p.source is DraftSource.OFFICIAL_IT]
+
+
+@pytest.mark.parametrize("note_id", NOTE_IDS)
+def test_no_official_paragraph_states_a_changed_rule_of_a_note(real_site, paragraphs, note_id):
+    """An edition note records the 1st edition's words for the rule it says changed (``it_wording``): no
+    paragraph shown as unchanged official text holds them, in whatever section (the game summary restates
+    Phase 2's order: 'verrà rivelata una Carta Evento e il tabellone sarà ripristinato')."""
+    note = next(n for n in real_site.editions["cytosis"].notes if n.id == note_id)
+    if note.kind.value == "terminology" or not note.it_wording:
+        pytest.skip("the note records no 1st-edition wording of a changed rule")
+    for p in _official(paragraphs):
+        for phrase in note.it_wording:
+            assert _words(phrase) not in _words(p.text), (note_id, p.unit.ident, phrase)
+
+
+def _engine_differences() -> dict[str, set[str]]:
+    """The rules engine's edition differences: each method of :class:`solver.game.editions.Rules` that the
+    1st or the 2nd edition overrides (their behaviours differ), with the rule sections its docstrings name."""
+    from solver.game import editions
+    out: dict[str, set[str]] = {}
+    for name in set(vars(editions.FirstEdition)) | set(vars(editions.SecondEdition)):
+        if name.startswith("_") or not callable(getattr(editions.Rules, name, None)):
+            continue
+        docs = " ".join(vars(cls)[name].__doc__ or "" for cls in (editions.FirstEdition, editions.SecondEdition)
+                        if name in vars(cls))  # the overrides name the sections where the editions differ
+        out[name] = set(re.findall(r"``([a-z0-9-]+\.[a-z0-9-]+)``", docs))
+    return out
+
+
+ENGINE_DIFFERENCES = _engine_differences()
+
+
+@pytest.mark.parametrize("method", sorted(ENGINE_DIFFERENCES))
+def test_no_official_paragraph_where_the_engine_plays_the_editions_differently(paragraphs, method):
+    """Where the engine plays the two editions differently (a ruling's or an edition's method of
+    ``solver.game.editions``: the Free Ribosome's 'at least 1 mRNA' in the 2nd edition against 'any number,
+    none included' in the 1st), the sections it names show no paragraph as unchanged official text."""
+    sections = ENGINE_DIFFERENCES[method]
+    assert sections, f"{method}: its docstrings name no rule section"
+    wrong = [(p.unit.ident, p.text[:80]) for p in _official(paragraphs) if p.unit.section in sections]
+    assert not wrong, f"{method} plays the editions differently in {sorted(sections)}; labelled unchanged: {wrong}"
+
+
+def test_no_official_paragraph_where_a_reviewed_finding_says_the_rule_changed(real_site, paragraphs):
+    changing = {f.section for f in real_site.editions["cytosis"].findings
+                if f.status in CHANGES and f.check is not CheckId.EDITION_NOTE}
+    assert changing
+    wrong = [p.unit.ident for p in _official(paragraphs) if p.unit.section in changing]
+    assert not wrong
+
+
+def test_no_official_paragraph_quotes_a_first_edition_only_rule_of_the_audit(paragraphs):
+    """The rules audit's rows of one edition's rule (``…-1e``) quote the 1st edition where the 2nd says
+    otherwise: those quotes are not unchanged official text of the draft."""
+    audit = yaml.safe_load((NOTES_FILE.parent.parent / "audit" / "cytosis.yaml").read_text(encoding="utf-8"))
+    quotes = [(row["id"], q["text"]) for row in audit["rows"] if row["id"].endswith("-1e")
+              for q in row["quotes"] if q["source"] == "it-1e"]
+    assert quotes
+    for row, quote in quotes:
+        for p in _official(paragraphs):
+            assert _words(quote) not in _words(p.text), (row, p.unit.ident)
+
+
+def test_step_numbers_do_not_repeat_within_a_chapter(real_site, paragraphs):
+    """A chapter's numbered steps, as the draft shows them, never give one number twice before the list
+    starts again at 1 (the 1st edition's step '6.' beside the 2nd edition's '6.')."""
+    chapter_of = {s: c.id for c in real_site.games["cytosis"].chapters for s in c.sections}
+    seen: dict[str, set[str]] = {}
+    for p in paragraphs:
+        if p.unit.heading:
+            continue
+        for match in re.finditer(r"^\s*(?:[-*+]\s+)?\**(\d{1,2})[.)]\s", p.text, re.M):
+            numbers = seen.setdefault(chapter_of[p.unit.section], set())
+            if match.group(1) == "1":
+                numbers.clear()
+            assert match.group(1) not in numbers, (p.unit.ident, p.text[:60])
+            numbers.add(match.group(1))
+
+
+def test_the_second_edition_order_is_kept(paragraphs):
+    """A section's paragraphs follow the English text: Phase 2's steps 1, 2, 3; the Detox chart's header,
+    then most, second and third."""
+    phase_2 = [re.match(r"(\d)\.", p.text) for p in paragraphs if p.unit.section == "gameplay.phase-2"]
+    assert [m.group(1) for m in phase_2 if m] == ["1", "2", "3"]
+    chart = [p.text for p in paragraphs if p.unit.section == "scoring.detox" and p.text.startswith("|")]
+    assert [row.split("|")[1].strip().upper() for row in chart] == [
+        "ALCOL DETOSSIFICATO", "MAGGIOR QUANTITÀ", "SECONDA MAGGIOR QUANTITÀ", "TERZA MAGGIOR QUANTITÀ"]
+
+
+def test_a_heading_the_project_wrote_is_labelled_so(real_site, paragraphs):
+    headings = [p for p in paragraphs if p.unit.heading and p.unit.project_heading]
+    assert {p.unit.section for p in headings} >= {"setup.deal-cards", "components.grey-flasks"}
+    for p in paragraphs:
+        project_written = p.unit.heading and (("it" in p.unit.project_heading and p.source is not DraftSource.PROJECT
+                                               and p.unit.state is UnitState.UNCHANGED)
+                                              or ("en" in p.unit.project_heading and p.unit.state is not UnitState.UNCHANGED))
+        assert (p.source is DraftSource.PROJECT_HEADING) == project_written, p.unit.ident
+
+
+def test_a_note_wording_must_be_quoted_from_the_italian_text(tmp_path, real_site):
+    from generator.check.editions import load_notes
+    file = tmp_path / "cytosis.yaml"
+    both = "{it: x, en: x}"
+    file.write_text(f"game: cytosis\nnotes:\n  - id: n\n    sections: [spots.free-ribosome]\n    kind: edition-change\n"
+                    f"    title: {both}\n    text: {both}\n    follow: {both}\n"
+                    f"    it_wording: [possono scambiare qualsiasi numero, una frase che non c'è]\n", encoding="utf-8")
+    problems = Problems()
+    notes = load_notes(file, real_site.games["cytosis"], problems)
+    messages = [str(p) for p in problems.items]
+    assert len(messages) == 1 and "\"una frase che non c'è\" is not in the Italian official text" in messages[0]
+    assert "notes[0].it_wording[1]" in messages[0] and notes[0].it_wording[0] == "possono scambiare qualsiasi numero"

@@ -25,7 +25,9 @@ def configure_check(parser: ArgumentParser) -> None:
     parser.add_argument("--all", action="store_true", help="table: list reviewed findings too, not just open ones")
     parser.add_argument("--export", metavar="DIR", help="also write the translators' exchange files into DIR: "
                         "<game>.tmx (TMX 1.4), <game>.it-2e.xlf (XLIFF 2.0), <game>.it-2e.changed.xlf (its changed sections "
-                        "only), <game>.findings.csv, glossary.tbx (TBX-Basic) with its glossary.xcs")
+                        "only), the same two as <game>.it-2e[.changed].xliff12.xlf (XLIFF 1.2), <game>.findings.csv, "
+                        "glossary.tbx (TBX-Basic) and the bilingual glossary.en-ru.tbx, glossary.it-ru.tbx, with their "
+                        "glossary.xcs and the two TBX-Basic DTDs they name")
 
 
 def _table(findings: list[Finding], show_all: bool) -> str:

@@ -44,6 +44,8 @@ class DraftSource(str, Enum):
     """The official Italian 1st edition, the rule unchanged."""
     PROJECT = "project"
     """This project's translation of the English 2nd edition."""
+    PROJECT_HEADING = "project-heading"
+    """A heading no rulebook prints: the project wrote it (``heading: project`` in the rules file)."""
     ENGLISH = "english"
     """Not translated yet: the English 2nd-edition text itself."""
 
@@ -107,21 +109,34 @@ class DraftParagraph:
 
 
 def draft_paragraphs(units: list[TranslationUnit], translations: list[DraftTranslation]) -> list[DraftParagraph]:
-    """The draft of a game: every unit the English 2nd edition has, in reading order."""
+    """The draft of a game: every unit the English 2nd edition has, in reading order: sections in the
+    order of the game, a section's units in the order of its English text (pairing with the Italian
+    can swap them: the 1st edition's Phase 2 steps 1, 3, 2). A heading the source does not print is
+    labelled as the project's heading, not as a translation or as official text."""
     by_key = {_key(t.section, t.en): t for t in translations}
-    out = []
+    sections: dict[str, list[TranslationUnit]] = {}
     for unit in units:
-        if unit.en is None:
-            continue  # left out of the 2nd edition
-        own = by_key.get(_key(unit.section, unit.en))
-        if unit.state is UnitState.UNCHANGED:
-            out.append(DraftParagraph(unit, DraftSource.OFFICIAL_IT, unit.it or ""))  # unchanged: both sides exist
-        elif own is not None:
-            out.append(DraftParagraph(unit, DraftSource.PROJECT, own.it))
-        elif unit.state is UnitState.EN_ONLY and unit.translation:
-            out.append(DraftParagraph(unit, DraftSource.PROJECT, unit.translation))
-        else:
-            out.append(DraftParagraph(unit, DraftSource.ENGLISH, unit.en))
+        if unit.en is not None:  # None: left out of the 2nd edition
+            sections.setdefault(unit.section, []).append(unit)
+    out = []
+    for section_units in sections.values():
+        for unit in sorted(section_units, key=lambda u: (u.en_order if u.en_order is not None else u.position,
+                                                          u.position)):
+            assert unit.en is not None
+            own = by_key.get(_key(unit.section, unit.en))
+            if unit.state is UnitState.UNCHANGED:
+                source = DraftSource.PROJECT_HEADING if "it" in unit.project_heading else DraftSource.OFFICIAL_IT
+                out.append(DraftParagraph(unit, source, unit.it or ""))  # unchanged: both sides exist
+                continue
+            if own is not None:
+                text: str | None = own.it
+            elif unit.state is UnitState.EN_ONLY and unit.translation:
+                text = unit.translation
+            else:
+                out.append(DraftParagraph(unit, DraftSource.ENGLISH, unit.en))
+                continue
+            source = DraftSource.PROJECT_HEADING if "en" in unit.project_heading else DraftSource.PROJECT
+            out.append(DraftParagraph(unit, source, text or ""))
     return out
 
 
@@ -141,7 +156,7 @@ GUIDE_LABEL = i18n.enum_labels("draft.guide_labels", DraftSource)
 """What each label means, for the review guide, in the page's language."""
 
 SOURCE_CLASS = {DraftSource.OFFICIAL_IT: "cellula-draft-official", DraftSource.PROJECT: "cellula-draft-project",
-                DraftSource.ENGLISH: "cellula-draft-english"}
+                DraftSource.PROJECT_HEADING: "cellula-draft-project", DraftSource.ENGLISH: "cellula-draft-english"}
 
 
 def _line(line: str) -> str:
@@ -171,8 +186,8 @@ def section_title(game: Game, section_id: str, paragraphs: list[DraftParagraph])
     own = section.texts["it"].title if "it" in section.texts else section.texts["en"].title
     if not any(p.unit.change for p in paragraphs):
         return own
-    heading = next((p for p in paragraphs if p.unit.heading and p.source is DraftSource.PROJECT
-                    and "\n" not in p.text), None)
+    heading = next((p for p in paragraphs if p.unit.heading
+                    and p.source in (DraftSource.PROJECT, DraftSource.PROJECT_HEADING) and "\n" not in p.text), None)
     if heading is not None:
         return plain(re.sub(r"[*_`]+", "", heading.text))
     return section.texts["it"].title if "it" in section.texts and section.texts["it"].translated else own
@@ -208,7 +223,7 @@ def review_guide(game: Game, lang: str) -> list[str]:
             *[f"- **{SOURCE_LABEL[lang][source]}**: {GUIDE_LABEL[lang][source]}" for source in DraftSource],
             f"- {ui['guide_changed']}", "",
             ui["guide_report"].format(game=game.id), "",
-            ui["guide_xliff"].format(changed=f"{game.id}.it-2e.changed.xlf", full=f"{game.id}.it-2e.xlf"), ""]
+            ui["guide_xliff"].format(changed=f"{game.id}.it-2e.changed.xliff12.xlf", full=f"{game.id}.it-2e.xliff12.xlf"), ""]
 
 
 def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str,
@@ -217,11 +232,13 @@ def draft_markdown(game: Game, paragraphs: list[DraftParagraph], lang: str,
     paragraphs, each changed section with the reasons it changed."""
     ui = UI[lang]
     counts = {s.value: sum(p.source is s for p in paragraphs) for s in DraftSource}
+    counts["project"] += counts["project-heading"]
     lines = [front_matter({"title": f"{ui['title']} · {game.title[lang]}"}), "",
              f"# {ui['title']}: {escape_text(game.title[lang])}", "",
              ui["intro"], "",
              ui["counts"].format(official=counts["official-it"], project=counts["project"], english=counts["english"]),
-             "", f"[{ui['xliff']}]({game.id}.it-2e.xlf) · [{ui['xliff_changed']}]({game.id}.it-2e.changed.xlf) · "
+             "", f"[{ui['xliff12']}]({game.id}.it-2e.xliff12.xlf) · [{ui['xliff12_changed']}]({game.id}.it-2e.changed.xliff12.xlf) · "
+             f"[{ui['xliff']}]({game.id}.it-2e.xlf) · [{ui['xliff_changed']}]({game.id}.it-2e.changed.xlf) · "
              f"[{ui['differences']}](differences.md)", "", *review_guide(game, lang)]
     by_section: dict[str, list[DraftParagraph]] = {}
     for paragraph in paragraphs:

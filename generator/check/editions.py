@@ -17,7 +17,8 @@ from ..errors import Problems
 from ..schema import Schema
 from ..rules import Game
 from ..yamlio import load_yaml, yaml_path
-from .model import REVIEWED, CheckId, Finding, SectionPair, Status
+from .align import plain
+from .model import REVIEWED, CheckId, Finding, SectionPair, Status, normalise
 from .checks import run_checks
 from ..site_data import FeatureKey
 
@@ -65,6 +66,11 @@ class Note:
     """Which rule to follow when playing each edition, per site language."""
     line: int | None
     """Line in the notes file (None when the loader knows none)."""
+    it_wording: tuple[str, ...] = ()
+    """Phrases of the Italian (1st-edition) official text that state the rule as the 1st edition has it,
+    where this note says the 2nd edition changed it: a paragraph holding one is not the 2nd edition's
+    rule, so the Italian 2nd-edition draft cannot show it as unchanged official text
+    (``tests/test_draft_page.py``). Each must occur in the game's Italian official text."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +144,9 @@ NOTES_SCHEMA: Schema = {
                          "expected": "sections: [chapter.slug, ...]"},
             "kind": {"enum": [k.value for k in NoteKind]},
             "title": _both("a title"), "text": _both("what each edition says"),
-            "follow": _both("which rule to follow")}}}},
+            "follow": _both("which rule to follow"),
+            "it_wording": {"type": "array", "items": {"type": "string", "pattern": r"\S", "expected": "a phrase"},
+                           "expected": "a list of phrases of the Italian official text"}}}}},
 }
 """The shape of an edition-notes file; :func:`load_notes` checks the game, ids once and sections known."""
 
@@ -184,8 +192,26 @@ def load_notes(file: Path, game: Game, problems: Problems) -> list[Note]:
         if faults.clean(*where) and not unknown:
             title, text, follow = ({lang: raw[key][lang].strip() for lang in ("it", "en")}
                                    for key in ("title", "text", "follow"))
-            notes.append(Note(note_id, tuple(sections), NoteKind(raw["kind"]), title, text, follow, line))
+            wording = tuple(phrase.strip() for phrase in raw.get("it_wording") or ())
+            italian = _italian_official_text(game)
+            for w_index, phrase in enumerate(wording):
+                if _plain_words(phrase) not in italian:
+                    problems.add(file, yaml_path(*where, "it_wording", w_index), f"{name(where)}: {phrase!r} is not "
+                                 f"in the Italian official text of {game.id}: expected a phrase quoted from it "
+                                 "(markup and case aside)", located.line(*where, "it_wording", w_index) or line)
+            notes.append(Note(note_id, tuple(sections), NoteKind(raw["kind"]), title, text, follow, line, wording))
     return notes
+
+
+def _plain_words(text: str) -> str:
+    """Text compared as words: markup, case and line breaks aside."""
+    return normalise(plain(text.replace("\n", " ")))
+
+
+def _italian_official_text(game: Game) -> str:
+    """Every Italian official section text of ``game``, as :func:`_plain_words`, one section a line."""
+    return "\n".join(_plain_words(f"{t.title}\n{t.body}") for s in game.sections.values()
+                     if (t := s.texts.get("it")) is not None and not t.translated)
 
 
 def load_broader(file: Path, term_ids: set[str], problems: Problems) -> dict[str, list[str]]:

@@ -10,8 +10,17 @@
   segments as source, the aligned Italian 1st-edition text as target where the rule did not change,
   the segment marked for review (with the project's translation as draft target) where it changed;
   ``<game>.it-2e.changed.xlf`` the same for the changed sections only (a translator's review of what
-  the 2nd edition changed);
-- ``<game>.findings.csv``: the edition check's findings (classification, check, section, texts).
+  the 2nd edition changed); ``<game>.it-2e.xliff12.xlf`` and ``<game>.it-2e.changed.xliff12.xlf`` the same
+  units in XLIFF 1.2, whose ``<note>`` of each ``<trans-unit>`` is where translate-toolkit (``xliff2po``,
+  its XLIFF reader) and the common CAT tools (OmegaT, Trados, memoQ) read notes: XLIFF 2.0 keeps them in the
+  unit's ``<notes>``, which translate-toolkit does not read;
+- ``glossary.en-ru.tbx``, ``glossary.it-ru.tbx``: the Russian terms (Immune Response) in bilingual termbases,
+  for tools that read one source and one target language (translate-toolkit's TBX reader, ``tbx2po``);
+- ``<game>.findings.csv``: the edition check's findings (classification, check, section, texts); on the
+  site (``<game>/differences.csv``) with its header and values in the page's language.
+
+The TBX files name TBX-Basic's core structure DTD in their DOCTYPE and the XCS in their header; the site
+serves both DTDs (:data:`SERVED_STANDARDS`) and the XCS beside them, so a checker finds them by file name.
 
 Every file is plain text (UTF-8 XML, or CSV with a byte-order mark so that spreadsheet programs read its
 accents), deterministic for the same data. ``tools/standards/`` holds the standards' own schemas and the TBX
@@ -44,6 +53,15 @@ STANDARDS = Path(__file__).resolve().parents[2] / "tools" / "standards"
 """The standards' own artefacts (schemas, DTDs, the TBX-Basic XCS and Checker), vendored with their licences."""
 TBX_BASIC_DTD = "TBXBasiccoreStructV02.dtd"
 """The TBX-Basic core structure DTD the termbase's DOCTYPE names (``tools/standards/tbx-basic-2008/``)."""
+XCS_DTD = "tbxxcsdtd.dtd"
+"""The DTD of XCS files, which the XCS's DOCTYPE names."""
+SERVED_STANDARDS = (TBX_BASIC_DTD, XCS_DTD)
+"""The standards' files served beside the termbase (byte for byte from ``tools/standards/tbx-basic-2008/``):
+the TBX Checker, and any validating reader, resolves the DOCTYPEs by file name next to the file."""
+BILINGUAL_TBX: tuple[tuple[str, str], ...] = (("en", "ru"), ("it", "ru"))
+"""The language pairs of the bilingual termbases (source, target): the Russian terms for tools that read
+one source and one target language."""
+XLIFF12_NS = "urn:oasis:names:tc:xliff:document:1.2"
 TBX_XCS = "glossary.xcs"
 """The termbase's XCS, written beside it and named by its header (``encodingDesc/p[@type='XCSURI']``)."""
 TBX_LANGS: dict[str, str] = {"en": "English", "it": "Italian", "ru": "Russian"}
@@ -59,6 +77,8 @@ EDITION: dict[str | None, str] = {"it-1e": "Italian 1st edition (official)", "en
 class CsvLabels(TypedDict):
     """The findings CSV's labels in one language (:func:`generator.check.site_pages.csv_labels`)."""
 
+    columns: Mapping[str, str]
+    """The header: each of :data:`CSV_COLUMNS` named in the page's language."""
     status: Mapping[Status, str]
     check: Mapping[CheckId, str]
     message: Callable[[Finding], str]
@@ -112,21 +132,27 @@ def tmx(game_id: str, units: list[TranslationUnit]) -> str:
     return _xml(root)
 
 
-def tbx(glossary: list[Term], langs: tuple[str, ...] = tuple(TBX_LANGS)) -> str:
+def tbx(glossary: list[Term], langs: tuple[str, ...] = tuple(TBX_LANGS), every_language: bool = False) -> str:
     """A TBX-Basic termbase (ISO 30042:2008 ``martif``) of every glossary term: one ``termEntry`` per term,
     one ``langSet`` per language with its forms (the first preferred, the others admitted) and the
     forbidden renderings (deprecated). The DOCTYPE names TBX-Basic's core structure DTD and the header
-    the XCS (:func:`tbx_xcs`, which declares ``langs``), as the TBX Checker requires."""
-    root = etree.Element("martif", {"type": "TBX-Basic", XML_LANG: "en"})
+    the XCS (:func:`tbx_xcs`, which declares every language of :data:`TBX_LANGS`), as the TBX Checker
+    requires. ``langs[0]`` is the header's language and the first ``langSet`` (the source language tools
+    take); with ``every_language`` only the terms that have a form in each of ``langs`` (a bilingual
+    termbase: :data:`BILINGUAL_TBX`)."""
+    root = etree.Element("martif", {"type": "TBX-Basic", XML_LANG: langs[0]})
     header = etree.SubElement(root, "martifHeader")
     file_desc = etree.SubElement(header, "fileDesc")
-    etree.SubElement(etree.SubElement(file_desc, "titleStmt"), "title").text = "Cellula glossary"
+    etree.SubElement(etree.SubElement(file_desc, "titleStmt"), "title").text = \
+        "Cellula glossary" + (f" ({'-'.join(langs)})" if every_language else "")
     etree.SubElement(etree.SubElement(file_desc, "sourceDesc"), "p").text = (
         "Glossary of the Cellula project (data/glossary.yaml): official terms of the Italian and English "
         "rulebooks, and the project's translations where a side is not printed.")
     etree.SubElement(etree.SubElement(header, "encodingDesc"), "p", type="XCSURI").text = TBX_XCS
     body = etree.SubElement(etree.SubElement(root, "text"), "body")
     for term in glossary:
+        if every_language and not all(term.forms.get(lang) for lang in langs):
+            continue
         entry = etree.SubElement(body, "termEntry", id=f"term-{term.id}")
         etree.SubElement(entry, "descrip", type="subjectField").text = ", ".join(term.games)
         etree.SubElement(entry, "admin", type="source").text = "official" if term.official else "project"
@@ -184,45 +210,109 @@ def _change_reasons(unit: TranslationUnit) -> list[str]:
         ([f"steps do not match: {', '.join(change.steps)}"] if change.steps else [])
 
 
-def xliff(game_id: str, units: list[TranslationUnit], translations: Sequence[DraftTranslation] = (),
-          changed_only: bool = False) -> str:
-    """XLIFF 2.0 preparing the Italian 2nd edition: one ``unit`` per English segment, its target the
-    paragraph of the Italian 2nd-edition draft (:mod:`.draft`). Where the rule did not change the target
-    is the aligned Italian 1st-edition text (state ``translated``); where it changed, or only the English
-    has it, the target is the project's translation (state ``initial``, with a review note naming the
-    differences), or none when there is no translation yet. With ``changed_only``, the units of the
-    changed sections alone (:func:`.units.section_changes`)."""
-    from .draft import DraftSource, draft_paragraphs
-    root = etree.Element(f"{{{XLIFF_NS}}}xliff", nsmap={None: XLIFF_NS}, version="2.0", srcLang="en", trgLang="it")
-    file_el = etree.SubElement(root, f"{{{XLIFF_NS}}}file", id=game_id, original=f"data/rules/{game_id}")
+@dataclass(frozen=True)
+class DraftEntry:
+    """One unit of the XLIFF exports, whatever the XLIFF version."""
+
+    id: str
+    """Unit id: ``section.position``."""
+    section: str
+    """Section id (the unit's name)."""
+    source: str
+    """The English 2nd-edition segment."""
     target: str | None
+    """The draft's Italian (None: still to translate)."""
+    translated: bool
+    """True: the official Italian 1st edition, the rule unchanged; False: to review or translate."""
+    changed: bool
+    """The unit's section changed between the editions (a note of priority 1)."""
+    notes: tuple[tuple[str, str], ...]
+    """(category, text): where the source comes from, then why the target is what it is."""
+
+
+def draft_entries(units: list[TranslationUnit], translations: Sequence[DraftTranslation] = (),
+                  changed_only: bool = False) -> list[DraftEntry]:
+    """The units of the XLIFF exports: one per English segment, its target the paragraph of the Italian
+    2nd-edition draft (:mod:`.draft`). Where the rule did not change the target is the aligned Italian
+    1st-edition text; where it changed, or only the English has it, the project's translation with a
+    review note naming the differences, or none when there is no translation yet. With ``changed_only``,
+    the units of the changed sections alone (:func:`.units.section_changes`)."""
+    from .draft import DraftSource, draft_paragraphs
+    out = []
     for paragraph in draft_paragraphs(units, list(translations)):
         unit = paragraph.unit
         if changed_only and unit.change is None:
             continue
-        unit_el = etree.SubElement(file_el, f"{{{XLIFF_NS}}}unit", id=f"{unit.section}.{unit.position}",
-                                   name=unit.section)
-        notes = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}notes")
-        etree.SubElement(notes, f"{{{XLIFF_NS}}}note", category="source").text = \
-            f"source: {EDITION.get(unit.en_source, unit.en_source)}"
+        source_note = ("source", f"source: {EDITION.get(unit.en_source, unit.en_source)}")
+        target: str | None
         if paragraph.source is DraftSource.OFFICIAL_IT:
-            target, state = paragraph.text, "translated"
-            why = f"target: {EDITION.get(unit.it_source, unit.it_source)}, rule unchanged"
+            target, translated = paragraph.text, True
+            why = ("provenance", f"target: {EDITION.get(unit.it_source, unit.it_source)}, rule unchanged")
         else:
-            target = paragraph.text if paragraph.source is DraftSource.PROJECT else None
-            state = "initial"
-            origin = "target: the Cellula project's translation" if target else "to translate"
+            target = paragraph.text if paragraph.source in (DraftSource.PROJECT, DraftSource.PROJECT_HEADING) else None
+            translated = False
+            origin = ("target: a heading written by the Cellula project (no rulebook prints one here)"
+                      if paragraph.source is DraftSource.PROJECT_HEADING else
+                      "target: the Cellula project's translation" if target else "to translate")
             if unit.state is UnitState.CHANGED:
-                why = f"review: the rule changed; {origin}; Italian 1st edition said: {segment_text(unit.it or '')} | " + \
-                      " | ".join([_reason(f) for f in unit.reasons] + _change_reasons(unit))
+                text = " | ".join([f"review: the rule changed; {origin}; Italian 1st edition said: {segment_text(unit.it or '')}",
+                                   *[_reason(f) for f in unit.reasons], *_change_reasons(unit)])
             else:
-                why = f"review: not in the Italian 1st edition; {origin}"
-        etree.SubElement(notes, f"{{{XLIFF_NS}}}note", category="review" if state == "initial" else "provenance",
-                         priority="1" if unit.state is UnitState.CHANGED else "5").text = why
-        segment = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}segment", state=state)
-        etree.SubElement(segment, f"{{{XLIFF_NS}}}source").text = segment_text(unit.en or "")  # the draft has 2nd-edition units only
-        if target is not None:
-            etree.SubElement(segment, f"{{{XLIFF_NS}}}target").text = segment_text(target)
+                text = f"review: not in the Italian 1st edition; {origin}"
+            why = ("review", text)
+        out.append(DraftEntry(f"{unit.section}.{unit.position}", unit.section, segment_text(unit.en or ""),
+                              segment_text(target) if target is not None else None, translated,
+                              unit.state is UnitState.CHANGED, (source_note, why)))
+    return out
+
+
+def xliff(game_id: str, units: list[TranslationUnit], translations: Sequence[DraftTranslation] = (),
+          changed_only: bool = False) -> str:
+    """XLIFF 2.0 preparing the Italian 2nd edition (:func:`draft_entries`): state ``translated`` where the
+    target is the unchanged 1st-edition text, ``initial`` with a review note elsewhere; the notes in each
+    unit's ``<notes>``, the one place the XLIFF 2 core schema allows them."""
+    root = etree.Element(f"{{{XLIFF_NS}}}xliff", nsmap={None: XLIFF_NS}, version="2.0", srcLang="en", trgLang="it")
+    file_el = etree.SubElement(root, f"{{{XLIFF_NS}}}file", id=game_id, original=f"data/rules/{game_id}")
+    for entry in draft_entries(units, translations, changed_only):
+        unit_el = etree.SubElement(file_el, f"{{{XLIFF_NS}}}unit", id=entry.id, name=entry.section)
+        notes = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}notes")
+        for category, text in entry.notes:
+            note = etree.SubElement(notes, f"{{{XLIFF_NS}}}note", category=category)
+            if category != "source":
+                note.set("priority", "1" if entry.changed else "5")
+            note.text = text
+        segment = etree.SubElement(unit_el, f"{{{XLIFF_NS}}}segment", state="translated" if entry.translated else "initial")
+        etree.SubElement(segment, f"{{{XLIFF_NS}}}source").text = entry.source
+        if entry.target is not None:
+            etree.SubElement(segment, f"{{{XLIFF_NS}}}target").text = entry.target
+    return _xml(root)
+
+
+def xliff12(game_id: str, units: list[TranslationUnit], translations: Sequence[DraftTranslation] = (),
+            changed_only: bool = False) -> str:
+    """The same units (:func:`draft_entries`) in XLIFF 1.2: a ``<trans-unit>`` per segment, its notes as
+    ``<note from="developer">`` elements after the target (where translate-toolkit, OmegaT, Trados and memoQ
+    read them; the category starts the text: ``source:``, ``review:``, ``target:``), the target's ``state`` ``translated`` where the 1st edition serves unchanged,
+    ``needs-review-translation`` for the project's translation and no target where none exists yet."""
+    root = etree.Element(f"{{{XLIFF12_NS}}}xliff", nsmap={None: XLIFF12_NS}, version="1.2")
+    file_el = etree.SubElement(root, f"{{{XLIFF12_NS}}}file", {"original": f"data/rules/{game_id}", "datatype": "plaintext",
+                               "source-language": "en", "target-language": "it", "tool-id": "cellula"})
+    header = etree.SubElement(file_el, f"{{{XLIFF12_NS}}}header")
+    etree.SubElement(header, f"{{{XLIFF12_NS}}}tool", {"tool-id": "cellula", "tool-name": TOOL})
+    body = etree.SubElement(file_el, f"{{{XLIFF12_NS}}}body")
+    for entry in draft_entries(units, translations, changed_only):
+        unit_el = etree.SubElement(body, f"{{{XLIFF12_NS}}}trans-unit", id=entry.id, resname=entry.section)
+        etree.SubElement(unit_el, f"{{{XLIFF12_NS}}}source", {XML_LANG: "en"}).text = entry.source
+        if entry.target is not None:
+            etree.SubElement(unit_el, f"{{{XLIFF12_NS}}}target", {XML_LANG: "it", "state": "translated" if entry.translated
+                             else "needs-review-translation"}).text = entry.target
+        # the unit's place (section.position) as its location: a PO made by xliff2po keeps units of one
+        # English text apart (msgctxt) and says where each stands
+        group = etree.SubElement(unit_el, f"{{{XLIFF12_NS}}}context-group", name="location", purpose="location")
+        etree.SubElement(group, f"{{{XLIFF12_NS}}}context", {"context-type": "sourcefile"}).text = entry.id
+        for category, text in entry.notes:  # from="developer": the notes xliff2po and CAT tools show to translators
+            etree.SubElement(unit_el, f"{{{XLIFF12_NS}}}note", {"from": "developer", "priority": "1" if entry.changed and
+                             category != "source" else "5", "annotates": "source" if category == "source" else "target"}).text = text
     return _xml(root)
 
 
@@ -235,15 +325,15 @@ CSV_COLUMNS = ("classification", "check", "severity", "section", "message", "rev
 
 def findings_csv(findings: list[Finding], labels: CsvLabels | None = None, sections: dict[str, str] | None = None,
                  reviews: dict[str, str] | None = None) -> str:
-    """The findings as CSV (one row each, header first). ``labels`` (status -> name, check -> name) and
-    ``sections`` (id -> title) put the page's language in the classification, check and section
-    columns; the raw values otherwise. ``reviews`` (fingerprint -> text) fills the reviewer's reason.
+    """The findings as CSV (one row each, header first). ``labels`` (column names, status -> name,
+    check -> name) and ``sections`` (id -> title) put the page's language in the header and in the
+    classification, check and section columns; the column ids and raw values otherwise. ``reviews`` (fingerprint -> text) fills the reviewer's reason.
     The text starts with a byte-order mark: spreadsheet programs read a CSV without one in the system's
     legacy code page and garble the accents."""
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([labels["columns"][c] for c in CSV_COLUMNS] if labels else CSV_COLUMNS)
     for f in findings:
         if f.check is CheckId.EDITION_NOTE:
             continue
@@ -266,16 +356,33 @@ def game_exports(site: SiteData, game_id: str) -> list[ExportFile]:
             ExportFile(f"{game_id}.it-2e.xlf", xliff(game_id, units, translations), "application/xliff+xml"),
             ExportFile(f"{game_id}.it-2e.changed.xlf", xliff(game_id, units, translations, changed_only=True),
                        "application/xliff+xml"),
+            ExportFile(f"{game_id}.it-2e.xliff12.xlf", xliff12(game_id, units, translations), "application/xliff+xml"),
+            ExportFile(f"{game_id}.it-2e.changed.xliff12.xlf", xliff12(game_id, units, translations, changed_only=True),
+                       "application/xliff+xml"),
             ExportFile(f"{game_id}.findings.csv", findings_csv(report.findings, reviews=report.reasons), "text/csv")]
 
 
 def all_exports(site: SiteData) -> list[ExportFile]:
-    """Every export: the glossary's TBX and its XCS, then each compared game's files."""
+    """Every export: the glossary's TBX, its bilingual Russian ones, the XCS and the two DTDs they name,
+    then each compared game's files."""
     files = [ExportFile("glossary.tbx", tbx(site.glossary), "application/x-tbx+xml"),
-             ExportFile(TBX_XCS, tbx_xcs(), "application/xml")]
+             *[ExportFile(bilingual_tbx_name(pair), tbx(site.glossary, pair, every_language=True), "application/x-tbx+xml")
+               for pair in BILINGUAL_TBX],
+             ExportFile(TBX_XCS, tbx_xcs(), "application/xml"),
+             *[ExportFile(name, served_standard(name), "application/xml-dtd") for name in SERVED_STANDARDS]]
     for game_id in site.get(EDITION_REPORTS):
         files += game_exports(site, game_id)
     return files
+
+
+def served_standard(name: str) -> str:
+    """A file of :data:`SERVED_STANDARDS`, byte for byte (its CRLF line ends kept)."""
+    return (STANDARDS / "tbx-basic-2008" / name).read_bytes().decode("utf-8")
+
+
+def bilingual_tbx_name(pair: tuple[str, str]) -> str:
+    """``glossary.en-ru.tbx``: the file name of a bilingual termbase."""
+    return f"glossary.{pair[0]}-{pair[1]}.tbx"
 
 
 def write_exports(site: SiteData, folder: Path) -> list[Path]:
@@ -284,6 +391,6 @@ def write_exports(site: SiteData, folder: Path) -> list[Path]:
     written = []
     for export in all_exports(site):
         path = folder / export.name
-        path.write_text(export.content, encoding="utf-8")
+        path.write_bytes(export.content.encode("utf-8"))
         written.append(path)
     return written

@@ -187,7 +187,10 @@ def _section_titles(game: Game, lang: str) -> dict[str, str]:
 def csv_labels(lang: str, terms: dict[str, Term]) -> CsvLabels:
     """The CSV export's labels in ``lang``: classification, check and reason as on the page."""
     from .reasons import reason
-    return {"status": STATUS_LABEL[lang], "check": CHECK_LABEL[lang], "message": lambda f: reason(f, lang, terms)}
+    from .exports import CSV_COLUMNS
+    columns = {c: UI[lang]["csv_columns"][c] for c in CSV_COLUMNS}
+    return {"columns": columns, "status": STATUS_LABEL[lang], "check": CHECK_LABEL[lang],
+            "message": lambda f: reason(f, lang, terms)}
 
 
 def differences_pages(site: SiteData, lang: str) -> list[Page]:
@@ -196,7 +199,8 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
     ``<game>/differences.csv``, and the translators' files (``<game>/<game>.tmx``, ``.it-2e.xlf``,
     ``glossary.tbx`` with the ``glossary.xcs`` its header names) beside it."""
     from .checks import matchers_for
-    from .exports import TBX_XCS, findings_csv, game_exports, tbx, tbx_xcs
+    from .exports import (BILINGUAL_TBX, SERVED_STANDARDS, TBX_XCS, bilingual_tbx_name, findings_csv, game_exports,
+                          served_standard, tbx, tbx_xcs)
     reports = site.get(EDITION_REPORTS)
     terms = {t.id: t for t in site.glossary}
     pages = []
@@ -236,8 +240,13 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
         section_options = [(s["anchor"], f"{c['title']} › {s['title']}") for c in chapters for s in c["sections"]]
         exports = {e.name: e for e in game_exports(site, game_id)}
         downloads = [("differences.csv", ui["csv"]),
-                     (f"{game_id}.tmx", ui["tmx"]), (f"{game_id}.it-2e.xlf", ui["xliff"]),
-                     ("../glossary.tbx", ui["tbx"]), (f"../{TBX_XCS}", ui["xcs"])]
+                     (f"{game_id}.tmx", ui["tmx"]), (f"{game_id}.it-2e.xliff12.xlf", ui["xliff12"]),
+                     (f"{game_id}.it-2e.xlf", ui["xliff"]),
+                     ("../glossary.tbx", ui["tbx"]),
+                     *[(f"../{bilingual_tbx_name(pair)}", ui["tbx_pair"].format(
+                         source=ui["lang_codes"][pair[0]], target=ui["lang_codes"][pair[1]])) for pair in BILINGUAL_TBX],
+                     (f"../{TBX_XCS}", ui["xcs"]),
+                     *[(f"../{name}", ui["dtd"].format(name=name)) for name in SERVED_STANDARDS]]
         summary = summary_rows(report, lang)
         title = game.title[lang]
         pages.append(Page(lang, f"{game_id}/differences.md", ui["title"], render(
@@ -249,10 +258,16 @@ def differences_pages(site: SiteData, lang: str) -> list[Page]:
                           findings_csv(report.findings, csv_labels(lang, terms), _section_titles(game, lang),
                                        report.reasons_it if lang == "it" else report.reasons),
                           in_nav=False))
-        for name in (f"{game_id}.tmx", f"{game_id}.it-2e.xlf", f"{game_id}.it-2e.changed.xlf"):
+        for name in (f"{game_id}.tmx", f"{game_id}.it-2e.xlf", f"{game_id}.it-2e.changed.xlf",
+                     f"{game_id}.it-2e.xliff12.xlf", f"{game_id}.it-2e.changed.xliff12.xlf"):
             pages.append(Page(lang, f"{game_id}/{name}", name, exports[name].content, in_nav=False))
     if reports:
         pages.append(Page(lang, "glossary.tbx", "glossary.tbx", tbx(site.glossary), in_nav=False))
+        for pair in BILINGUAL_TBX:
+            name = bilingual_tbx_name(pair)
+            pages.append(Page(lang, name, name, tbx(site.glossary, pair, every_language=True), in_nav=False))
         pages.append(Page(lang, TBX_XCS, TBX_XCS, tbx_xcs(), in_nav=False))
+        for name in SERVED_STANDARDS:  # the DTDs the TBX and the XCS name, beside them as a checker looks for them
+            pages.append(Page(lang, name, name, served_standard(name), in_nav=False))
     return pages
 

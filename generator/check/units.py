@@ -56,6 +56,12 @@ class TranslationUnit:
     """This project's Italian translation of ``en`` where the section's Italian text is one."""
     change: SectionChange | None = None
     """Why the unit's section changed between the editions (None: it did not)."""
+    en_order: int | None = None
+    """Where the unit's English text starts in its section (the index of its first English block): the
+    2nd-edition draft follows the English order, which pairing with the Italian may have changed."""
+    project_heading: tuple[str, ...] = ()
+    """Languages (``it``, ``en``) whose heading in this unit the source does not print: the project wrote
+    it (``heading: project`` in the rules file)."""
 
     @property
     def ident(self) -> str:
@@ -84,15 +90,18 @@ class SectionChange:
     findings: tuple[Finding, ...] = ()
     """The reviewed findings of the section that say its rule changed (:data:`CHANGES`)."""
     steps: tuple[str, ...] = ()
-    """Step numbers that do not line up: an Italian step paired with an English step of another number,
-    or a number the official Italian paragraphs of the draft skip ('1, 2, 4'). The 1st edition's steps
-    cannot stand for the 2nd edition's one by one there."""
+    """Step numbers that do not line up: an Italian step paired with an English step of another number
+    or with an English paragraph the 2nd edition does not number ('6≠–': the 2nd edition may number
+    another step so, as it does its card dealing '6.'), or a number the official Italian paragraphs of
+    the draft skip ('1, 2, 4'). The 1st edition's steps cannot stand for the 2nd edition's one by one
+    there."""
 
 
 def step_mismatches(section: AlignedSection) -> tuple[str, ...]:
     """The step numbers of an aligned section that do not line up (see :attr:`SectionChange.steps`):
-    ``'3≠2'`` for an Italian step 3 paired with English step 2, ``'skips 3'`` when the Italian steps
-    kept in the 2nd edition go 2, 4."""
+    ``'3≠2'`` for an Italian step 3 paired with English step 2, ``'6≠–'`` for an Italian step 6 paired
+    with an English paragraph without a number, ``'skips 3'`` when the Italian steps kept in the 2nd
+    edition go 2, 4."""
     out: list[str] = []
     kept: list[int] = []
     for unit in section.pairs:
@@ -100,8 +109,8 @@ def step_mismatches(section: AlignedSection) -> tuple[str, ...]:
             continue
         markers = {lang: [int(s.marker) for s in getattr(unit, lang)
                           if s.marker and s.kind is not SegmentKind.HEADING] for lang in ("it", "en")}
-        if markers["it"] and markers["en"] and markers["it"] != markers["en"]:
-            out.append(f"{'+'.join(map(str, markers['it']))}≠{'+'.join(map(str, markers['en']))}")
+        if markers["it"] and markers["it"] != markers["en"]:
+            out.append(f"{'+'.join(map(str, markers['it']))}≠{'+'.join(map(str, markers['en'])) or '–'}")
         kept += markers["it"]
     for before, after in zip(kept, kept[1:]):
         if after > before + 1 and before != 0:
@@ -169,6 +178,8 @@ def game_units(game: Game, glossary: list[Term], findings: list[Finding]) -> lis
                     seg_texts = [normalise(plain(s.text)) for s in unit.it + unit.en]
                     reasons = tuple(f for f in by_section.get(section_id, []) if _touches(f, seg_texts))
                     heading = any(s.index == 0 for s in unit.it + unit.en)
+                    by_project = tuple(lang for lang, text, segs in (("it", it, unit.it), ("en", en, unit.en))
+                                       if text.project_heading and any(s.index == 0 for s in segs))
                     if unit.it and unit.en:
                         state = UnitState.CHANGED if change else UnitState.UNCHANGED
                     else:
@@ -177,7 +188,8 @@ def game_units(game: Game, glossary: list[Term], findings: list[Finding]) -> lis
                         game.id, section_id, position, heading,
                         unit.text("it") if unit.it else None, unit.text("en") if unit.en else None,
                         it.source if unit.it else None, en.source if unit.en else None, state, reasons,
-                        change=change))
+                        change=change, en_order=min((s.index for s in unit.en), default=None),
+                        project_heading=by_project))
             elif en and not en.translated:
                 translation = it_text if it and it.translated else None
                 aligned = align_section(SectionPair(game.id, section_id, translation, en_text, chapter.id), matchers) \
@@ -186,7 +198,9 @@ def game_units(game: Game, glossary: list[Term], findings: list[Finding]) -> lis
                     for position, unit in enumerate(aligned.pairs):
                         out.append(TranslationUnit(game.id, section_id, position, position == 0, None,
                                                    unit.text("en"), None, en.source, UnitState.EN_ONLY,
-                                                   translation=unit.text("it"), change=change))
+                                                   translation=unit.text("it"), change=change,
+                                                   en_order=min((s.index for s in unit.en), default=None),
+                                                   project_heading=("en",) if position == 0 and en.project_heading else ()))
                 else:  # the translation does not split as the original: one unit for the section
                     out.append(TranslationUnit(game.id, section_id, 0, False, None, en_text, None, en.source,
                                                UnitState.EN_ONLY, translation=translation, change=change))
