@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from enum import Enum
 from typing import Any, TypeVar
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from babel import Locale, numbers as babel_numbers
 
@@ -34,7 +35,7 @@ from solver.game.messages import format_message, placeholder_fault, placeholders
 from solver.game.steps import declared_placeholders
 
 from .errors import DataError, Problems
-from .markdown_syntax import ABBREVIATION_DEFINITION, IMAGE
+from .markdown_syntax import ABBREVIATION_DEFINITION, ADMONITION, IMAGE
 from .paths import DATA_DIR, ROOT
 from .rules import SITE_LANGUAGES
 from .yamlio import Located, load_yaml
@@ -50,17 +51,20 @@ _used: set[str] = set()
 
 
 def _flatten(value: object, prefix: str, located: Located, path: tuple[str | int, ...], file: Path,
-             problems: Problems, out: dict[str, str]) -> None:
+             problems: Problems, out: dict[str, str], refused: set[str]) -> None:
+    """The texts of one catalogue file into ``out`` by dotted key; a text refused (its problem
+    reported) goes into ``refused``, so that it does not count as missing too."""
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str) or not key or "." in key:
                 problems.add(file, prefix, f"expected a key without dots, got {key!r}", located.line(path))
                 continue
-            _flatten(item, f"{prefix}.{key}" if prefix else key, located, path + (key,), file, problems, out)
+            _flatten(item, f"{prefix}.{key}" if prefix else key, located, path + (key,), file, problems, out, refused)
     elif isinstance(value, str) and value.strip() and prefix.count(".") >= 1:
         fault = _placeholder_fault(value, prefix) or _markup_fault(value)
         if fault:
             problems.add(file, prefix, fault, located.line(path))
+            refused.add(prefix)
         else:
             out[prefix] = value
     elif prefix.count(".") == 0:
@@ -68,6 +72,7 @@ def _flatten(value: object, prefix: str, located: Located, path: tuple[str | int
                      located.line(path))
     else:
         problems.add(file, prefix, f"expected a non-empty text, got {value!r}", located.line(path))
+        refused.add(prefix)
 
 
 def _placeholder_fault(text: str, key: str = "") -> str | None:
@@ -89,19 +94,25 @@ _LINK_SCHEMES = ("http:", "https:", "mailto:")
 
 def _markup_fault(text: str) -> str | None:
     """Why ``text`` carries markup a catalogue text may not, or None. A catalogue text is Markdown
-    written into pages, headers and the navigation: emphasis, code and links to pages or web
+    written into pages, headers and the navigation: emphasis, code and links to pages or e-mail
     addresses, never raw HTML (``<``: a script or an event handler), a literal brace (an attribute
     list), an image (loaded from any host by every reader), an abbreviation definition (it relabels
-    a word on the whole page) or a link of another scheme (``javascript:``)."""
+    a word on the whole page), an admonition (a box of any kind), a link to another host (the
+    sanitiser keeps those only for the hosts a game declares) or of another scheme (``javascript:``)."""
     if "<" in text:
         return f"expected no HTML (a catalogue text is Markdown: **bold**, `code`, [text](link)), got {text!r}"
     if IMAGE.search(text):
         return f"expected no image (![...](...)): a catalogue text cannot load a picture, got {text!r}"
     if ABBREVIATION_DEFINITION.search(text):
         return f"expected no abbreviation definition (*[word]: ...): it relabels the word on the whole page, got {text!r}"
+    if ADMONITION.search(text):
+        return f"expected no admonition (!!! kind): a catalogue text opens no box of its own, got {text!r}"
     for target in _LINK_TARGET.findall(text):
         if re.match(r"[a-zA-Z][\w+.-]*:", target) and not target.lower().startswith(_LINK_SCHEMES):
-            return f"expected links to pages or http(s)/mailto addresses, got the target {target!r} in {text!r}"
+            return f"expected links to pages or mailto addresses, got the target {target!r} in {text!r}"
+        if urlsplit(target).netloc:     # the site's sanitiser would drop it: no host is declared for the catalogue
+            return (f"expected links to pages of the site or mailto addresses, got a link to another host "
+                    f"{target!r} in {text!r}")
     return None
 
 
@@ -114,6 +125,8 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
     language, the reference) are added to ``problems``, all of them."""
     texts: dict[str, dict[str, str]] = {}
     lines: dict[str, Located] = {}
+    refused: set[str] = set()
+    """Keys whose text a file has but its problem is reported: not missing in the other files too."""
     for lang in languages:
         file = data_dir / CATALOGUE_FOLDER / f"{lang}.yaml"
         if not file.is_file():
@@ -131,7 +144,7 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
         if not isinstance(data, dict):
             problems.add(file, "", f"expected a mapping of namespaces, got {type(data).__name__}")
         else:
-            _flatten(data, "", located, (), file, problems, flat)
+            _flatten(data, "", located, (), file, problems, flat, refused)
         texts[lang] = flat
         _plural_problems(flat, file, located, problems)
     reference = languages[0]
@@ -139,9 +152,9 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
         file = data_dir / CATALOGUE_FOLDER / f"{lang}.yaml"
         if lang not in lines or reference not in lines:
             continue
-        for key in sorted(set(texts[reference]) - set(texts[lang])):
+        for key in sorted(set(texts[reference]) - set(texts[lang]) - refused):
             problems.add(file, key, f"missing: {reference}.yaml has this key, {lang}.yaml lacks it")
-        extra = sorted(set(texts[lang]) - set(texts[reference]))
+        extra = sorted(set(texts[lang]) - set(texts[reference]) - refused)
         for key in extra:
             problems.add(file, key, f"extra key: not in the reference catalogue {reference}.yaml",
                          lines[lang].line(tuple(key.split("."))))
