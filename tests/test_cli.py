@@ -26,7 +26,7 @@ def test_solve_table():
 
 def test_solve_italian():
     proc = cli("solve", PUZZLE, "--lang", "it")
-    assert proc.returncode == 0 and "Punteggio finale: 7" in proc.stdout and "Reticolo Rugoso" in proc.stdout
+    assert proc.returncode == 0 and "Punteggio finale: 7" in proc.stdout and "Reticolo Endoplasmatico Rugoso" in proc.stdout
 
 
 def test_solve_json():
@@ -167,15 +167,15 @@ def test_infeasible_says_why(tmp_path):
 
 def test_rejected_plan_is_an_error_not_an_answer(monkeypatch):
     """A plan the rules engine does not accept is never printed: VerificationError, exit 1."""
-    import solver.optimise.planner as planner
+    import solver.optimise.run as run   # the planner's run stage reads its plans with decode
     from solver import load_puzzle, solve
     from solver.solution import VerificationError
-    real = planner.decode
+    real = run.decode
 
     def broken(pm, values):
         plan = real(pm, values)
         return plan[1:] + plan[:1]              # same actions, wrong order
-    monkeypatch.setattr(planner, "decode", broken)
+    monkeypatch.setattr(run, "decode", broken)
     with pytest.raises(VerificationError, match="rejected by the rules engine"):
         solve(load_puzzle(ROOT / PUZZLE))
     from solver.cli import main
