@@ -73,8 +73,9 @@ test-fast: $(STAMP)
 	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=10
 
 # What CI runs: everything. The data is validated first; then, side by side, the lint, the re-proof
-# sample (a few committed records re-proved from nothing, a different few on every commit; make
-# reprove re-proves them all), the two site builds and the pseudo-localised site the unit tests check
+# sample (a few committed records re-proved from nothing, a different few on every commit, and every
+# record whose answers differ from the ledger of re-proofs data/puzzles/reproved.json; make reprove
+# re-proves them all), the two site builds and the pseudo-localised site the unit tests check
 # (tests/test_pseudo_locale.py); then the unit tests in one process per processor (pytest-xdist); then
 # the browser tests beside the site tests and the edition check.
 PSEUDO_SITE := .pseudo-site
@@ -111,7 +112,9 @@ test-check:
 test-pseudo-site:
 	$(PY) tests/test_pseudo_locale.py $(PSEUDO_SITE)
 
-# The puzzles' records (data/puzzles/*.record.json): compute the missing and stale ones, to commit.
+# The puzzles' records (data/puzzles/*.record.json): compute the missing and stale ones (only their
+# stale parts), print how their answers moved field by field, write them and the ledger, to commit.
+# After a refactor nothing is stale; after a rules change, the records whose play it reaches.
 records: $(STAMP)
 	$(PY) -m generator records
 
@@ -123,8 +126,8 @@ search-record: $(STAMP)
 	sh tools/ensure_debian.sh chromium
 	$(PY) tools/search_relevance.py
 
-# Every record recomputed from nothing and compared field by field with the committed one: for the
-# reviewer of a rules or solver change (about 25 minutes on 2 cores).
+# Every record recomputed from nothing and compared field by field with the committed one (about 25
+# minutes on 2 cores); the records reproduced go into the ledger of re-proofs.
 reprove: $(STAMP)
 	$(PY) -m generator records --reprove
 

@@ -382,11 +382,6 @@ def namespace(name: str) -> Namespace:
     return Namespace(name)
 
 
-def used_keys() -> set[str]:
-    """Keys looked up since the catalogue was (re)loaded."""
-    return set(_used)
-
-
 SOURCE_ROOTS = ("generator", "solver", "docs/assets")
 """Where code that reads interface strings, or defines the values a table of names is keyed by
 (the solver's card types and areas), lives (relative to the repository root)."""

@@ -420,8 +420,3 @@ def write_indexes(site_dir: Path, site: SiteData, material_dir: Path, data_dir: 
             encoding="utf-8")
     return figures
 
-
-def combined_figures(index_file: Path) -> tuple[int, int]:
-    """(raw, gzipped) bytes of one index file, for comparing designs."""
-    data = index_file.read_bytes()
-    return len(data), len(gzip.compress(data, 9))

@@ -88,7 +88,7 @@ UNCHANGED = {
     "a message reworded in the engine": [("solver/game/engine.py", "needs a card (which card the action is for)",
                                           "needs to be told which card the action is for")],
     "a function renamed in the value search": [("solver/game/values.py", "_toxicity_ahead", "_toxicity_to_come", True)],
-    "a function renamed in the engine": [("solver/game/engine.py", "_refresh_row", "_refill_row", True)],
+    "a function renamed in the engine": [("solver/game/engine.py", "_remove_one", "_without_one", True)],
     "a function renamed in the why facts": [("generator/proofs/why.py", "_probes", "_probed_puzzles", True)],
     "an unused function in the engine and the planner": [
         ("solver/game/engine.py", "\ndef apply(", "\ndef unused_helper(state):\n    return state.round + 1\n\n\ndef apply("),

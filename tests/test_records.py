@@ -284,6 +284,7 @@ TAMPERS = {
     "a field of the wrong kind": (_set("why", 3), "field 'why' is int"),
     "nested past the limit": (_deeply_nested, "nested deeper than"),
     "a plan that is not moves": (_set("solution.solution.plan", [{"kind": 3}]), "solution.solution.plan"),
+    "a field of the wrong kind deep inside": (_set("why.deviation", {"step": "two", "health": 1}), "why: not readable"),
 }
 
 
@@ -319,7 +320,7 @@ def test_a_record_of_no_puzzle_is_an_error(recorded):
     """A record beside no puzzle file is named (the committed set: test_every_puzzle_has_a_committed_record)."""
     stray = recorded[0].with_name("no-such-puzzle" + records.SUFFIX)
     shutil.copy(records.record_path(recorded[0]), stray)
-    assert store.stray_records(recorded[0].parent, recorded) == [stray]
+    assert store.stray_records([recorded[0].parent], recorded) == [stray]
 
 
 def test_the_ledger_vouches_only_for_answers_it_saw_proved(recorded, own_ledger):

@@ -22,7 +22,7 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
                  '"the memo is inconsistent: no move keeps its value"'),
                 ("generator/proofs/why.py", "", "")],
     "rename": [("solver/game/values.py", "_toxicity_ahead", "_toxicity_to_come"),
-               ("solver/game/engine.py", "_refresh_row", "_refill_row")],
+               ("solver/game/engine.py", "_remove_one", "_without_one")],
     "unused": [("solver/game/engine.py", "\ndef apply(", "\ndef unused_helper(state):\n    return state.round + 1\n\n\ndef apply("),
                ("solver/optimise/planner.py", "\ndef build_model(", "\ndef unused_helper(x):\n    return x * 2\n\n\ndef build_model(")],
     "rules": [("solver/game/rules/free_ribosome.py", "Stock(protein=amount)", "Stock(protein=amount + 1)")],

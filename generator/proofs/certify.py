@@ -380,10 +380,20 @@ def certify(puzzle: Puzzle, puzzle_file: Path, record: Mapping[str, Any]) -> Sol
     """Check every field of ``record`` a page shows (see the module docstring); the typed solution.
     Raises :class:`RecordCheckError` naming the first field that does not bear out."""
     _expect(record.get("puzzle") == puzzle.id, "puzzle", f"names {record.get('puzzle')!r}, the file's puzzle is {puzzle.id!r}")
-    check_engines(record)
-    solution = check_solution(puzzle, puzzle_file, record["solution"])
-    check_regret(puzzle, solution, record["regret"])
-    check_why(puzzle, solution, record["why"], record["solution"].get("greedy", {}).get("health"))
-    check_level(solution, record)
+    part = "engines"
+    try:
+        check_engines(record)
+        part = "solution"
+        solution = check_solution(puzzle, puzzle_file, record["solution"])
+        part = "regret"
+        check_regret(puzzle, solution, record["regret"])
+        part = "why"
+        check_why(puzzle, solution, record["why"], record["solution"].get("greedy", {}).get("health"))
+        part = "level"
+        check_level(solution, record)
+    except RecordCheckError:
+        raise
+    except Exception as exc:    # noqa: BLE001 -- a field of the wrong kind deep inside: named by its part
+        raise RecordCheckError(part, f"not readable as the record's {part} ({type(exc).__name__}: {exc})") from None
     return solution
 

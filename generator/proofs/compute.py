@@ -40,21 +40,33 @@ def proven_optimum(solution: dict[str, Any]) -> int | None:
     return solution.get("health") if solution.get("status") == OPTIMAL else None
 
 
-def compute(puzzle: Puzzle, recording: Path | None = None) -> Computed:
+def compute(puzzle: Puzzle, recording: Path | None = None, kept: dict[str, Any] | None = None) -> Computed:
     """Solve ``puzzle`` (or replay its ``recording``), then compute its regret values, its why facts
-    and its level."""
+    and its level. ``kept``: answer parts of its record still current (``solution``, ``regret``,
+    ``why``, with their ``seconds``), reused as they are; the level is always computed again."""
     import time
-    part, solve_seconds = compute_solution(puzzle, recording)
+    kept = kept or {}
+    seconds = dict(kept.get("seconds") or {})
+    if "solution" in kept:
+        part = kept["solution"]
+    else:
+        part, solve_seconds = compute_solution(puzzle, recording)
+        seconds["solution"] = round(solve_seconds, 3)
     solution = part["solution"]
     plan = solution.get("plan", [])
     optimum = proven_optimum(solution)
-    values, stats, regret_seconds = (compute_values(puzzle, plan, optimum) if plan and optimum is not None
-                                     else (None, {}, 0.0))
-    start = time.perf_counter()
-    why = compute_why(puzzle, plan, optimum)
-    why_seconds = time.perf_counter() - start
+    if "regret" in kept:
+        regret = kept["regret"]
+    else:
+        values, stats, regret_seconds = (compute_values(puzzle, plan, optimum) if plan and optimum is not None
+                                         else (None, {}, 0.0))
+        regret, seconds["regret"] = {"values": values, "stats": stats}, round(regret_seconds, 3)
+    if "why" in kept:
+        why = kept["why"]
+    else:
+        start = time.perf_counter()
+        why = compute_why(puzzle, plan, optimum)
+        seconds["why"] = round(time.perf_counter() - start, 3)
     level = difficulty(solution.get("health"), part["greedy"].get("health"), why)
-    answers = {"solution": part, "regret": {"values": values, "stats": stats}, "why": why,
-               "level": dataclasses.asdict(level)}
-    return Computed(answers, {"solution": round(solve_seconds, 3), "regret": round(regret_seconds, 3),
-                              "why": round(why_seconds, 3)})
+    answers = {"solution": part, "regret": regret, "why": why, "level": dataclasses.asdict(level)}
+    return Computed(answers, {k: seconds[k] for k in ("solution", "regret", "why")})

@@ -59,12 +59,14 @@ MAX_PLAYOUT_STEPS = 2_000
 
 CODE_PARTS: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str], ...]]] = {
     "solution": (("generator.proofs.compute", "generator.proofs.solution", "solver.optimise.search"),
-                 (("generator.proofs.solution", "compute_solution"),)),
+                 (("generator.proofs.compute", "compute"), ("generator.proofs.solution", "compute_solution"))),
     "regret": (("generator.proofs.compute", "generator.proofs.regret", "solver.optimise.regret", "solver.game.values"),
-               (("generator.proofs.regret", "compute_values"), ("generator.proofs.regret", "line_values"))),
+               (("generator.proofs.compute", "compute"), ("generator.proofs.regret", "compute_values"),
+                ("generator.proofs.regret", "line_values"))),
     "why": (("generator.proofs.compute", "generator.proofs.why", "solver.optimise.explain", "generator.proofs.regret",
              "solver.optimise.regret", "solver.game.values"),
-            (("generator.proofs.why", "compute_why"), ("generator.proofs.why", "difficulty"))),
+            (("generator.proofs.compute", "compute"), ("generator.proofs.why", "compute_why"),
+             ("generator.proofs.why", "difficulty"))),
 }
 """Per answer part, the modules whose narrow fingerprint keys it and their entry points: the
 searches and the assembly the behaviour and model digests do not cover."""

@@ -21,7 +21,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from tqdm import tqdm
 
@@ -47,6 +47,8 @@ class Job:
     their times are not known."""
     expected: float | None = None
     """Seconds it took when last recorded (None: a new puzzle): the order of the jobs and the estimate."""
+    kept: dict[str, Any] | None = None
+    """Answer parts of its record still current, reused (:func:`.compute.compute`)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ def run_job(job: Job) -> Outcome:
     from solver import load_puzzle
     start = time.perf_counter()
     try:
-        computed = compute(load_puzzle(job.file), job.recording)
+        computed = compute(load_puzzle(job.file), job.recording, job.kept)
     except Exception as exc:    # noqa: BLE001 -- reported with the puzzle's file by the caller
         return Outcome(job, None, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
     return Outcome(job, computed, None, time.perf_counter() - start)

@@ -160,13 +160,18 @@ def stray_records(folders: Iterable[Path], puzzle_files: Iterable[Path]) -> list
     return sorted(p for folder in folders for p in Path(folder).glob(f"*{records.SUFFIX}") if p.resolve() not in owned)
 
 
-def job_of(source: Source, previous: dict[str, Any] | None = None) -> Job:
+def job_of(source: Source, previous: dict[str, Any] | None = None, stale: dict[str, list[str]] | None = None) -> Job:
     """The pipeline job that computes ``source``'s record (``previous``: its last record, whose
-    times order the jobs and estimate what is left)."""
+    times order the jobs and estimate what is left; ``stale``: when given, only these parts of
+    it are recomputed, the others reused)."""
     seconds = (previous or {}).get("seconds") or {}
-    expected = float(sum(seconds.values())) if seconds else None
+    kept = None
+    if previous is not None and stale is not None:
+        kept = {part: previous[part] for part in ("solution", "regret", "why") if part not in stale}
+        kept["seconds"] = dict(seconds)
+    expected = float(sum(v for k, v in seconds.items() if kept is None or k not in kept)) if seconds else None
     return Job(source.puzzle.id, source.file, source.recording,
-               (source.puzzle.rounds * source.puzzle.flasks, len(source.puzzle.deck)), expected)
+               (source.puzzle.rounds * source.puzzle.flasks, len(source.puzzle.deck)), expected, kept)
 
 
 def fresh_record(status: Status, outcome: Outcome) -> dict[str, Any]:
@@ -180,22 +185,26 @@ def fresh_record(status: Status, outcome: Outcome) -> dict[str, Any]:
 
 def compute_records(statuses: Sequence[Status], what: str, workers: int | None = None) -> tuple[dict[Path, dict[str, Any]], list[tuple[Status, str]]]:
     """Compute and write the records of ``statuses``: (written records by puzzle file, failures).
-    Each written record's answers go into the ledger (:mod:`.ledger`): computed from nothing, they
-    are a re-proof."""
+    A record stale by its keys or budgets (:attr:`Status.stale`) has only its stale parts
+    recomputed; any other (missing, damaged, inputs changed) is computed whole. Each written
+    record's answers go into the ledger (:mod:`.ledger`) when every part was computed now or was
+    already in it."""
     from .ledger import Ledger
     by_id = {s.source.puzzle.id: s for s in statuses}
     written: dict[Path, dict[str, Any]] = {}
     failed: list[tuple[Status, str]] = []
     ledger = Ledger.load()
     try:
-        for outcome in run([job_of(s.source, s.record) for s in statuses], what, workers):
+        jobs = [job_of(s.source, s.record, s.stale if s.state is RecordState.CODE_CHANGED else None) for s in statuses]
+        for outcome in run(jobs, what, workers):
             status = by_id[outcome.job.puzzle_id]
             if outcome.computed is None:
                 failed.append((status, outcome.error or "failed"))
                 continue
             record = fresh_record(status, outcome)
             records.write(status.path, record)
-            ledger.proved(record)
+            if outcome.job.kept is None or (status.record is not None and ledger.vouches_for(status.record)):
+                ledger.proved(record)
             written[status.source.file] = record
     finally:
         ledger.save()

@@ -57,10 +57,6 @@ class Var(_Arithmetic):
     lb: int
     ub: int
 
-    @property
-    def is_bool(self) -> bool:
-        return self.lb >= 0 and self.ub <= 1
-
     def Not(self) -> "Lit":  # noqa: N802 - mirrors cp_model
         return Lit(self, False)
 

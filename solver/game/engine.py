@@ -416,16 +416,6 @@ def _claim_boosts(state: State, spot: Spot) -> State:
     return _r(state, stock=state.stock + gained, boosts=tuple(kept))
 
 
-def _boost_gain(state: State, spot: Spot) -> Stock:
-    board = state.puzzle.board
-    gained = ZERO
-    for event, res in state.boosts:
-        boost = board.boost(event)
-        if boost is not None and spot.area in boost.areas:
-            gained = gained + res
-    return gained
-
-
 # --------------------------------------------------------------------------- vesicle areas
 
 def turn_position(puzzle: Puzzle, seat: int, leads_round: bool, round_: int = 1) -> int:

@@ -241,11 +241,6 @@ class CardType(Enum):
     (``virus.cell-component-cards``)."""
 
     @property
-    def uses_vesicle(self) -> bool:
-        """Completed through ER -> Golgi -> Exocytosis on a Transport Vesicle Disk."""
-        return self in VESICLE_ROUTE
-
-    @property
     def is_completable(self) -> bool:
         """Counts as a completed card (Macromolecule cards never do: ``cards.macromolecule``)."""
         return self not in (CardType.MACROMOLECULE, CardType.VIRUS_ATTACK)

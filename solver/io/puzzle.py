@@ -161,10 +161,6 @@ PUZZLE_SCHEMA: dict[str, Any] = {
 
 # --------------------------------------------------------------------------- YAML with lines
 
-def _rel(path: Path) -> str:
-    return display_path(path)
-
-
 def _read_yaml(path: Path) -> tuple[Any, Located, str]:
     """Read a board or puzzle file with the shared loader (:mod:`solver.io.loading`)."""
     try:

@@ -210,12 +210,6 @@ def one_card_rounds(puzzle: Puzzle) -> frozenset[int]:
     return frozenset(rounds)
 
 
-def may_reshuffle_one_card(puzzle: Puzzle) -> bool:
-    """Can a one-card pile be shuffled into the deck within ``puzzle``'s rounds? Sound (never
-    False when some plan reaches it): :func:`one_card_rounds` is not empty."""
-    return bool(one_card_rounds(puzzle))
-
-
 def comeback_entries(puzzle: Puzzle, queue: Sequence[str]) -> list[tuple[str, str, int]]:
     """(entry key, card, round k) for every card a one-card pile can bring back in the Phase 2 of
     round k: that Phase 2 can find a one-card pile to bring back (:func:`one_card_rounds`) and the
