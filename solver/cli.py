@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, NoReturn
 from solver.game.engine import Breakdown, State
 from solver.game.errors import IllegalActionError, SolverError
 from solver.io.plans import load_plan
-from solver.io.puzzle import PUZZLE_SCHEMA, load_puzzle
+from solver.io.puzzle import PUZZLE_SCHEMA, expected_claim, load_puzzle
 from solver.game.replay import Step, replay
 from .solution import ENGINES, Solution, VerificationError, search_fault, solve
 from solver.game.engine import score
@@ -113,7 +114,29 @@ def _progress(lang: str) -> Progress:
     return report
 
 
+CPSAT_ONLY = ("--workers", "--seed", "--progress", "--confirm-budget", "--no-confirm")
+"""Options of ``solve`` only CP-SAT uses: with ``--engine exhaustive`` each is refused by name
+(``--work-limit`` and ``--search`` have messages of their own), not silently ignored."""
+
+
+def _ignored_options(args: argparse.Namespace) -> list[str]:
+    """The options given that the chosen engine (and confirmation) would ignore, as typed."""
+    given = {"--workers": None if args.workers is None else f"--workers {args.workers}",
+             "--seed": None if args.seed is None else f"--seed {args.seed}",
+             "--progress": "--progress" if args.progress else None,
+             "--confirm-budget": None if args.confirm_budget is None else f"--confirm-budget {args.confirm_budget:g}",
+             "--no-confirm": "--no-confirm" if args.no_confirm else None}
+    if args.engine == "exhaustive":
+        return [typed for option in CPSAT_ONLY if (typed := given[option]) is not None]
+    if args.no_confirm and args.confirm_budget is not None:
+        return [f"--confirm-budget {args.confirm_budget:g}"]
+    return []
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
+    ignored = _ignored_options(args)
+    args.workers = 1 if args.workers is None else args.workers
+    args.seed = 0 if args.seed is None else args.seed
     if args.work_limit is not None and args.engine != "cpsat":
         print(f"error: --work-limit: expected with --engine cpsat (CP-SAT's deterministic work), "
               f"got --engine {args.engine}; the exhaustive search takes --time-limit", file=sys.stderr)
@@ -122,6 +145,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         print(f"error: --search: expected with --engine cpsat, --workers 2 or more and no --work-limit (the search "
               f"runs beside CP-SAT's workers, on the wall clock), got --engine {args.engine} --workers {args.workers}"
               + (f" --work-limit {args.work_limit:g}" if args.work_limit is not None else ""), file=sys.stderr)
+        return 2
+    if ignored:
+        if args.engine == "exhaustive":
+            why = ("expected without --engine exhaustive, which has one thread, no seed, no progress report and no "
+                   "confirmation (each option is CP-SAT's)")
+        else:
+            why = "expected without --no-confirm, which skips the confirmation it bounds"
+        print(f"error: {', '.join(ignored)}: {why}; got both", file=sys.stderr)
         return 2
     puzzle = load_puzzle(args.puzzle)
     args.time_limit = _time_left(args.time_limit)
@@ -139,6 +170,26 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     except VerificationError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
+    code = _report(args, puzzle, sol)
+    fault = _expected_fault(*expected_claim(args.puzzle), sol) if _declares_expected(args.puzzle) else None
+    if fault:    # the answer is printed; the puzzle file's claim is what is wrong
+        print(f"error: {fault}", file=sys.stderr)
+        return 1
+    return code
+
+
+def _declares_expected(path: str) -> bool:
+    """Whether the puzzle file has a top-level ``expected:`` (read again only then: a puzzle of
+    999 cards takes a second to parse)."""
+    from pathlib import Path
+    try:
+        return re.search(r"(?m)^expected\s*:", Path(path).read_text(encoding="utf-8-sig")) is not None
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _report(args: argparse.Namespace, puzzle: Puzzle, sol: Solution) -> int:
+    """Print ``sol`` (JSON or a table in ``--lang``); the exit code of the answer."""
     t = _t(args.lang)
     if args.json:
         if sol.stats.get("cpsat_unsupported"):
@@ -184,6 +235,23 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _expected_fault(expected: int | None, where: str, sol: Solution) -> str | None:
+    """Why the puzzle's ``expected.health`` contradicts ``sol``, or None: a proven optimum other than
+    it, or a plan found (proven or not) above it, or a proof that no plan exists."""
+    if expected is None:
+        return None
+    if sol.status == "infeasible":
+        return f"{where}: expected {expected} (the optimum this file claims), got no legal plan (proven)"
+    if sol.health is None:
+        return None
+    if sol.proven and sol.health != expected:
+        return f"{where}: expected {expected} (the optimum this file claims), got a proven optimum of {sol.health} ({sol.engine})"
+    if sol.health > expected:
+        return (f"{where}: expected {expected} (the optimum this file claims), got a legal plan scoring {sol.health} "
+                f"({sol.engine}, not proven optimal: the claim is too low)")
+    return None
+
+
 MAX_SECONDS = 86_400.0
 """Longest time limit or cap any option takes (a day): ``--time-limit``, ``--cap``, ``--max-cap``, ``--whole-cap``."""
 MAX_WORKERS = 8
@@ -210,10 +278,19 @@ def confirm_with_highs(puzzle: Puzzle, sol: Solution, budget: float) -> Solution
     seconds: listed in ``confirmed_by`` when HiGHS proves the same optimum (its plan replayed by the
     rules engine), a :class:`VerificationError` when it proves another, unconfirmed when it runs out
     of time; its seconds, status and budget in ``stats``."""
+    from solver.optimise.deadline import OutOfTime, guard
     from solver.optimise.planner import build_model, solve_highs
     from .solution import _verified
-    h = solve_highs(build_model(puzzle), time_limit=budget)
-    stats = dict(sol.stats, highs_seconds=round(h.wall_time, 3), highs_status=h.status,
+    started = time.monotonic()
+    try:
+        with guard(started + budget):     # the budget holds for building HiGHS's copy of the model too
+            pm = build_model(puzzle)
+    except OutOfTime:
+        spent = time.monotonic() - started
+        return replace(sol, stats=dict(sol.stats, highs_seconds=round(spent, 3), highs_status="unknown",
+                                       confirm_budget_seconds=round(budget, 3)))
+    h = solve_highs(pm, time_limit=max(0.05, budget - (time.monotonic() - started)))
+    stats = dict(sol.stats, highs_seconds=round(time.monotonic() - started, 3), highs_status=h.status,
                  confirm_budget_seconds=round(budget, 3))
     if h.status == "infeasible":
         raise VerificationError("CP-SAT found a plan but HiGHS says the model is infeasible")
@@ -280,6 +357,8 @@ def _seed_list(text: str) -> list[int]:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
+    if args.out is not None and (fault := output_folder_fault(args.out, "--out")):
+        raise SolverError(fault)     # before the benchmark, which runs for hours
     # the one place the runtime reaches the benchmarks, and only when they run (tests/test_layering.py)
     from .benchmarks.cli import main as bench_main
     return bench_main(args)
@@ -345,6 +424,38 @@ def output_file_fault(text: str, option: str) -> str | None:
     return None
 
 
+def output_folder_fault(text: str, option: str) -> str | None:
+    """Why ``text`` cannot be the folder ``option`` writes into, or None: not empty, an existing
+    folder this user may write into, or a new one below an existing folder (not a file) where this
+    user may create it. Checked before any work."""
+    import os
+    from pathlib import Path
+    if not text.strip():
+        return f"{option}: expected a folder, got an empty path"
+    folder = Path(text)
+    if folder.exists():
+        if not folder.is_dir():
+            return f"{option} {text}: expected a folder, got an existing file"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"{option} {text}: expected a folder this user may write into, got one without write permission"
+        return None
+    parent = folder.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        return f"{option} {text}: expected a folder, but {parent} is a file, not a folder"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"{option} {text}: expected a place this user may create a folder in, but {parent} is not writable"
+    return None
+
+
+def _input_file(text: str) -> str:
+    """A file to read (a puzzle, a plan, a recording): not an empty path (``Path('')`` is the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file, got an empty path")
+    return text
+
+
 def _cmd_record(args: argparse.Namespace) -> int:
     from pathlib import Path
     from solver.io.offline import BoundSource, record, result_path, write_recording
@@ -385,7 +496,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m solver", description="Cytosis puzzles: solve, validate, replay.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("solve", help="find the best plan")
-    p.add_argument("puzzle")
+    p.add_argument("puzzle", type=_input_file)
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=sorted(LANGS), default="en")
     p.add_argument("--engine", choices=ENGINES, default="cpsat",
@@ -397,12 +508,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"stop CP-SAT after this much deterministic work (0 < UNITS <= {MAX_SECONDS:g}; with one "
                         "worker the same plan and bound on every machine, however loaded), with the best plan "
                         "found (labelled not proven)")
-    p.add_argument("--workers", type=_workers, default=1,
-                   help=f"CP-SAT workers, 1..{MAX_WORKERS} (1: reproducible plans)")
+    p.add_argument("--workers", type=_workers, default=None,
+                   help=f"CP-SAT workers, 1..{MAX_WORKERS} (default 1: reproducible plans)")
     p.add_argument("--search", action="store_true",
                    help="run the beam and large-neighbourhood search beside CP-SAT's workers, as one thread more: "
                         "better plans on large puzzles, a slower bound (with --workers 2 or more, not with --work-limit)")
-    p.add_argument("--seed", type=_seed, default=0, help=f"CP-SAT random seed, 0..{MAX_SEED}")
+    p.add_argument("--seed", type=_seed, default=None, help=f"CP-SAT random seed, 0..{MAX_SEED} (default 0)")
     p.add_argument("--progress", action="store_true", help="print each improving plan and bound (stderr)")
     p.add_argument("--no-confirm", action="store_true", help="skip the HiGHS confirmation of the optimum")
     p.add_argument("--confirm-budget", type=_positive_float, default=None, metavar="SECONDS",
@@ -410,11 +521,11 @@ def build_parser() -> argparse.ArgumentParser:
                         f"proof's time, at least {CONFIRM_FLOOR:g})")
     p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("validate", help="check a puzzle file")
-    p.add_argument("puzzle")
+    p.add_argument("puzzle", type=_input_file)
     p.set_defaults(func=_cmd_validate)
     p = sub.add_parser("replay", help="check a plan step by step")
-    p.add_argument("puzzle")
-    p.add_argument("plan")
+    p.add_argument("puzzle", type=_input_file)
+    p.add_argument("plan", type=_input_file)
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=sorted(LANGS), default="en")
     p.set_defaults(func=_cmd_replay)
@@ -461,12 +572,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="deterministic seconds of a --completion-sets proof (default 300)")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("record", help="a long run on a whole game: best plan and proven bound, written next to the puzzle")
-    p.add_argument("puzzle")
+    p.add_argument("puzzle", type=_input_file)
     p.add_argument("--time-limit", type=_positive_float, default=600.0, metavar="SECONDS",
                    help="the whole run, warm start included (default 600)")
     p.add_argument("--workers", type=_workers, default=2, help=f"CP-SAT workers, 1..{MAX_WORKERS} (default 2)")
     p.add_argument("--out", default=None, help="the recording (default: <puzzle>.result.json beside the puzzle)")
-    p.add_argument("--from", dest="from_recording", default=None, metavar="RECORDING",
+    p.add_argument("--from", dest="from_recording", type=_input_file, default=None, metavar="RECORDING",
                    help="an earlier recording of the puzzle: the warm start improves its plan when it beats the beam's")
     p.add_argument("--quiet", action="store_true",
                    help="no progress (by default: a bar on a terminal, each improving plan and bound elsewhere)")

@@ -156,6 +156,21 @@ def _verified(puzzle: Puzzle, plan: Iterable[Action], claimed: int | None, engin
     return steps, final, breakdown
 
 
+BUILD_STEPS_PER_WORK_UNIT = 50_000
+"""What one unit of ``deterministic_time`` (``--work-limit``) allows the CP-SAT model's building,
+in :class:`~solver.optimise.linear.BuildBudget` steps (a variable, a constraint, or a step of
+work the builder charges): the work limit bounds the whole command, a model too large for it is
+not built (a 500-card puzzle under ``--work-limit 1`` once built for minutes first). Measured: the
+shipped puzzles take at most 10,000 steps (0.2 units), a 24-placement puzzle of the deck suite 35,000,
+the whole games 155,000 and 183,000 (``--work-limit 4``); a step takes about 0.2 ms, so a unit's share
+is some seconds of building."""
+
+
+def build_steps(deterministic_time: float | None) -> int | None:
+    """The build budget of a work limit (None: no limit)."""
+    return None if deterministic_time is None else max(1, int(deterministic_time * BUILD_STEPS_PER_WORK_UNIT))
+
+
 def solve(puzzle: Puzzle, engine: str = "cpsat", *, time_limit: float | None = None, workers: int = 1,
           seed: int = 0, progress: Progress | None = None, confirm: tuple[str, ...] = ("highs",),
           confirm_time_limit: float | None = 60.0, deterministic_time: float | None = None,
@@ -200,14 +215,23 @@ def _solve(puzzle: Puzzle, engine: str, *, time_limit: float | None, workers: in
     from solver.optimise.caps import completions_cap_helps
     from solver.optimise.planner import UnsupportedPuzzle, build_model, explain_infeasible, solve_cpsat, solve_highs, subsolvers_for
     from solver.optimise.deadline import OutOfTime, guard
+    from solver.encoding.linear import BuildBudgetSpent, build_budget
     try:
-        with guard(None if time_limit is None else _time.monotonic() + time_limit):   # the build counts too
+        with guard(None if time_limit is None else _time.monotonic() + time_limit), \
+                build_budget(build_steps(deterministic_time)):   # the build counts too, under either limit
             pm = build_model(puzzle)
     except OutOfTime:
         seconds = _time.perf_counter() - t0
         return Solution("unknown", None, (), (), None, "cpsat", {"build_seconds": round(seconds, 3)}, wall_time=seconds,
                         reason=f"the time limit ran out while building the CP-SAT model ({seconds:.1f} s): "
                                "no plan found (the puzzle is too large for this limit)")
+    except BuildBudgetSpent as spent:
+        seconds = _time.perf_counter() - t0
+        return Solution("unknown", None, (), (), None, "cpsat", {"build_seconds": round(seconds, 3),
+                                                                 "build_steps": spent.budget.spent}, wall_time=seconds,
+                        reason=f"the work limit ran out while building the CP-SAT model: its share of the build, "
+                               f"{BUILD_STEPS_PER_WORK_UNIT:,} steps a unit, is {spent.budget.limit:,} steps, spent in "
+                               f"{seconds:.1f} s; the puzzle is too large for this limit")
     except UnsupportedPuzzle as err:       # a rule combination the model does not encode: the baseline
         sol = _solve_exhaustive(puzzle, remaining())
         return Solution(sol.status, sol.health, sol.plan, sol.steps, sol.breakdown, sol.engine,

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import builtins
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -155,6 +157,47 @@ class Constraint:
     """The rule section the constraint encodes (for reports and debugging)."""
 
 
+class BuildBudgetSpent(Exception):
+    """A model's building took more steps than its :class:`BuildBudget` allows."""
+
+    def __init__(self, budget: "BuildBudget"):
+        self.budget = budget
+        super().__init__(f"the model's building reached {budget.spent} steps, its budget is {budget.limit}")
+
+
+@dataclass
+class BuildBudget:
+    """A deterministic bound on building a model: one step per variable and constraint made, and
+    what a builder charges for work that makes none (:meth:`LinearModel.charge`). The same puzzle
+    spends the same steps on every machine, so a bound in CP-SAT's deterministic work (``--work-limit``)
+    can cover the model's building too and stay reproducible."""
+
+    limit: int
+    """Steps allowed."""
+    spent: int = 0
+    """Steps taken so far."""
+
+    def spend(self, steps: int) -> None:
+        self.spent += steps
+        if self.spent > self.limit:
+            raise BuildBudgetSpent(self)
+
+
+_BUDGET: ContextVar[BuildBudget | None] = ContextVar("cellula_build_budget", default=None)
+
+
+@contextmanager
+def build_budget(limit: int | None) -> Iterator[BuildBudget | None]:
+    """Every :class:`LinearModel` made inside the block spends from one budget of ``limit`` steps
+    (None: no bound); :class:`BuildBudgetSpent` once it is spent."""
+    budget = None if limit is None else BuildBudget(limit)
+    token = _BUDGET.set(budget)
+    try:
+        yield budget
+    finally:
+        _BUDGET.reset(token)
+
+
 @dataclass
 class LinearModel:
     """Variables, constraints, objective (maximised), hints."""
@@ -165,6 +208,14 @@ class LinearModel:
     block: str = ""
     """The section currently being encoded: set with :meth:`section`."""
     hints: dict[Var, int] = field(default_factory=dict)
+    budget: BuildBudget | None = field(default_factory=_BUDGET.get, repr=False, compare=False)
+    """The building's bound, from :func:`build_budget` (None: none)."""
+
+    def charge(self, steps: builtins.int) -> None:
+        """Count ``steps`` of building work that makes no variable or constraint (a large product
+        computed before its variables) against the budget."""
+        if self.budget is not None:
+            self.budget.spend(steps)
 
     def section(self, section_id: str) -> None:
         self.block = section_id
@@ -178,6 +229,8 @@ class LinearModel:
             raise ValueError(f"{name}: empty domain [{lb}, {ub}]")
         v = Var(len(self.vars), name, lb, ub)
         self.vars.append(v)
+        if self.budget is not None:
+            self.budget.spend(1)
         return v
 
     def const(self, value: builtins.int) -> Expr:
@@ -191,6 +244,8 @@ class LinearModel:
         if not lits and (lo is None or elo >= lo) and (hi is None or ehi <= hi):
             return  # always true: nothing to add
         self.constraints.append(Constraint(e, lo, hi, lits, self.block))
+        if self.budget is not None:
+            self.budget.spend(1)
 
     def eq(self, a: Term, b: Term, enforce: Iterable[BoolTerm] = ()) -> None:
         e = Expr.of(a) - Expr.of(b)

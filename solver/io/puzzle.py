@@ -663,6 +663,14 @@ def expected_health(path: str | Path) -> int | None:
     return ((data or {}).get("expected") or {}).get("health")
 
 
+def expected_claim(path: str | Path) -> tuple[int | None, str]:
+    """The ``expected.health`` a puzzle file declares (None: none) and where: ``file:line: expected.health``."""
+    data, lines, file = _read_yaml(Path(path))
+    value = ((data or {}).get("expected") or {}).get("health") if isinstance(data, dict) else None
+    line = lines.line("expected", "health")
+    return value, f"{file}{f':{line}' if line else ''}: expected.health"
+
+
 def puzzle_files() -> list[Path]:
     """Every puzzle file in ``data/puzzles``."""
     return sorted(PUZZLES_DIR.glob("*.yaml"))

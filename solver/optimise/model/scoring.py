@@ -77,6 +77,7 @@ def _detox_points(m: BuildContext) -> Expr:
     if m.detox:
         pairs = {(0, 0)}
         for c in m.detox:
+            lm.charge(len(pairs))    # quadratic in the detox cards before any variable (a bounded build stops here)
             pairs |= {(a + cards[c].cost.atp, k + 1) for a, k in pairs}
         others = [(o.amount, o.cards) for o in puzzle.detox_opponents]
         z = {p: lm.bool(f"detox_result[{p[0]}atp,{p[1]}cards]") for p in sorted(pairs)}
