@@ -50,17 +50,20 @@ _used: set[str] = set()
 
 
 def _flatten(value: object, prefix: str, located: Located, path: tuple[str | int, ...], file: Path,
-             problems: Problems, out: dict[str, str]) -> None:
+             problems: Problems, out: dict[str, str], refused: set[str]) -> None:
+    """The texts of one catalogue file into ``out`` by dotted key; a text refused (its problem
+    reported) goes into ``refused``, so that it does not count as missing too."""
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str) or not key or "." in key:
                 problems.add(file, prefix, f"expected a key without dots, got {key!r}", located.line(path))
                 continue
-            _flatten(item, f"{prefix}.{key}" if prefix else key, located, path + (key,), file, problems, out)
+            _flatten(item, f"{prefix}.{key}" if prefix else key, located, path + (key,), file, problems, out, refused)
     elif isinstance(value, str) and value.strip() and prefix.count(".") >= 1:
         fault = _placeholder_fault(value, prefix) or _markup_fault(value)
         if fault:
             problems.add(file, prefix, fault, located.line(path))
+            refused.add(prefix)
         else:
             out[prefix] = value
     elif prefix.count(".") == 0:
@@ -68,6 +71,7 @@ def _flatten(value: object, prefix: str, located: Located, path: tuple[str | int
                      located.line(path))
     else:
         problems.add(file, prefix, f"expected a non-empty text, got {value!r}", located.line(path))
+        refused.add(prefix)
 
 
 def _placeholder_fault(text: str, key: str = "") -> str | None:
@@ -114,6 +118,8 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
     language, the reference) are added to ``problems``, all of them."""
     texts: dict[str, dict[str, str]] = {}
     lines: dict[str, Located] = {}
+    refused: set[str] = set()
+    """Keys whose text a file has but its problem is reported: not missing in the other files too."""
     for lang in languages:
         file = data_dir / CATALOGUE_FOLDER / f"{lang}.yaml"
         if not file.is_file():
@@ -131,7 +137,7 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
         if not isinstance(data, dict):
             problems.add(file, "", f"expected a mapping of namespaces, got {type(data).__name__}")
         else:
-            _flatten(data, "", located, (), file, problems, flat)
+            _flatten(data, "", located, (), file, problems, flat, refused)
         texts[lang] = flat
         _plural_problems(flat, file, located, problems)
     reference = languages[0]
@@ -139,9 +145,9 @@ def read_catalogue(data_dir: Path, languages: tuple[str, ...], problems: Problem
         file = data_dir / CATALOGUE_FOLDER / f"{lang}.yaml"
         if lang not in lines or reference not in lines:
             continue
-        for key in sorted(set(texts[reference]) - set(texts[lang])):
+        for key in sorted(set(texts[reference]) - set(texts[lang]) - refused):
             problems.add(file, key, f"missing: {reference}.yaml has this key, {lang}.yaml lacks it")
-        extra = sorted(set(texts[lang]) - set(texts[reference]))
+        extra = sorted(set(texts[lang]) - set(texts[reference]) - refused)
         for key in extra:
             problems.add(file, key, f"extra key: not in the reference catalogue {reference}.yaml",
                          lines[lang].line(tuple(key.split("."))))

@@ -35,6 +35,11 @@ MAX_BYTES = 2_000_000
 """Largest file accepted (bytes). The biggest shipped data file is well under 200 kB."""
 MAX_DEPTH = 32
 """Deepest nesting of lists and mappings accepted. Shipped files nest at most 6 deep."""
+MAX_DIGITS = 30
+"""Most digits a number in a file may have (an integer's, or a decimal's mantissa and exponent
+together): far beyond any field's range (puzzle amounts stop at 999, a seed at 2**31), short of
+Python's 4,300-digit conversion limit, and cheap to convert. Each field's own range is checked
+after, by its schema or loader."""
 MAX_VALUES = 200_000
 """Most values one file may hold once its aliases are expanded (a "billion laughs" file would
 otherwise grow without end). The biggest shipped data file holds about 10,000."""
@@ -48,22 +53,82 @@ ROOT = Path(__file__).resolve().parents[2]
 _PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's parser when PyYAML was built with it (same events, several times faster)."""
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+"""Bidirectional controls: they reorder the text around them on screen (an id, a title or a menu
+entry would read otherwise than it is written: "Trojan Source")."""
+_INVISIBLE = "\u00ad\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200d\u2060-\u2064\u206a-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb"
+"""Characters that show nothing (zero-width spaces and joiners, the soft hyphen, fillers, invisible
+operators, a byte-order mark inside the text): a text holding one differs from what the reader
+sees; the project's texts (Italian and English) need none."""
+_NONCHARACTER = "\ufdd0-\ufdef\ufffe\uffff"
+"""Unicode noncharacters (never text: a byte order mark read the wrong way round is U+FFFE)."""
+_UNPRINTABLE = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\ud800-\\udfff{_BIDI}{_INVISIBLE}{_NONCHARACTER}]")
 """What no text value may hold once escapes are read (``"\\e"`` in YAML, ``"\\u001b"`` in JSON):
 control characters other than tab and newline (a NUL, a terminal's ESC colour codes, C1 controls),
-and lone surrogates (no UTF-8 writer can write them)."""
+lone surrogates (no UTF-8 writer can write them), bidirectional controls, invisible characters
+and noncharacters."""
+_UNWRITABLE = re.compile(f"[\\x80-\\x84\\x86-\\x9f{_BIDI}{_INVISIBLE}{_NONCHARACTER}]")
+"""What a file may not hold anywhere, comments included, beyond :data:`_CONTROL` (the C1 controls but
+NEL, which YAML reads as a line break; bidirectional controls, invisible characters, noncharacters)."""
+
+MAX_ID_CHARS = 64
+"""Longest id (a value under a key ``id``, or a mapping key): the longest shipped is 37."""
+MAX_TITLE_CHARS = 200
+"""Longest title, name or label (a value under ``title``, ``name`` or ``label``, in any language): the longest shipped is 121."""
+MAX_TEXT_CHARS = 20_000
+"""Longest text of any other field: the longest shipped (a card's rules text) is 1,892."""
+_TITLE_KEYS = frozenset({"title", "name", "label", "short"})
+
+
+def char_name(char: str) -> str:
+    """``U+202E (a bidirectional control)``: a character the reader cannot see, named."""
+    code = f"U+{ord(char):04X}"
+    if re.fullmatch(f"[{_BIDI}]", char):
+        return f"{code} (a bidirectional control: it reorders the text around it on screen)"
+    if re.fullmatch(f"[{_INVISIBLE}]", char):
+        return f"{code} (an invisible character)"
+    if re.fullmatch(f"[{_NONCHARACTER}]", char):
+        return f"{code} (a Unicode noncharacter)"
+    if "\ud800" <= char <= "\udfff":
+        return f"{code} (a lone surrogate)"
+    return f"{code} (a control character)"
 
 
 def text_fault(value: str) -> str | None:
-    """Why ``value`` is not printable text (a control character other than tab and newline, or a
-    lone surrogate), or None."""
+    """Why ``value`` is not printable text (a control character other than tab and newline, a lone
+    surrogate, a bidirectional control, an invisible character, a noncharacter), or None."""
     bad = _UNPRINTABLE.search(value)
     if bad is None:
         return None
     char = bad.group()
     what = "a lone surrogate" if "\ud800" <= char <= "\udfff" else "control character"
+    if re.fullmatch(f"[{_BIDI}{_INVISIBLE}{_NONCHARACTER}]", char):
+        what = char_name(char)
+        return (f"expected visible text, got {what} at character {bad.start() + 1} of {value[:60]!r}")
     return (f"expected printable text (tab and newline are the only control characters allowed), got {what} "
-            f"U+{ord(char):04X} at position {bad.start()} of {value[:60]!r}")
+            f"U+{ord(char):04X} at character {bad.start() + 1} of {value[:60]!r}")
+
+
+def text_kind(path: DataPath) -> tuple[str, int]:
+    """What kind of text sits at ``path`` (``id``, ``title`` or ``text``) and its longest length:
+    the nearest text key of the path says (``cards[3].id``, ``title.en``, ``chapters[0].title.it``)."""
+    keys = [p for p in path if isinstance(p, str)]
+    if keys and keys[-1] in ("id", "ids"):
+        return "id", MAX_ID_CHARS
+    if keys and (keys[-1] in _TITLE_KEYS or len(keys) > 1 and keys[-2] in _TITLE_KEYS and len(keys[-1]) <= 3):
+        return "title", MAX_TITLE_CHARS
+    return "text", MAX_TEXT_CHARS
+
+
+def length_fault(value: str, path: DataPath, *, key: bool = False) -> str | None:
+    """Why the text ``value`` at ``path`` is too long for its kind, or is only spaces; None if fine.
+    A mapping key (``key``) is held to an id's length."""
+    kind, most = ("key", MAX_ID_CHARS * 2) if key else text_kind(path)
+    if len(value) > most:
+        return f"expected {'a' if kind != 'id' else 'an'} {kind} of at most {most} characters, got {len(value):,} ({value[:40]!r}...)"
+    if value and not value.strip():
+        return f"expected visible text, got only spaces {value!r}"
+    return None
 
 
 class LoadError(Exception):
@@ -157,10 +222,13 @@ def read_text(file: str | Path, *, max_bytes: int = MAX_BYTES) -> str:
         line = raw[:exc.start].count(b"\n") + 1
         raise LoadError(shown, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x} "
                                f"(save the file as UTF-8)", line) from None
-    bad = _CONTROL.search(text)
+    bad = _CONTROL.search(text) or _UNWRITABLE.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
-        raise LoadError(shown, f"expected text, got control character {bad.group()!r}", line)
+        column = bad.start() - text.rfind("\n", 0, bad.start())
+        what = f"control character {bad.group()!r}" if _CONTROL.match(bad.group()) else char_name(bad.group())
+        raise LoadError(shown, f"expected {'text' if _CONTROL.match(bad.group()) else 'visible text'}, got {what} "
+                               f"at column {column}", line)
     return text
 
 
@@ -171,10 +239,29 @@ _PLAIN_TAGS = {None, "!", *(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "fl
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
+class _LongNumber(Exception):
+    """A number with more than :data:`MAX_DIGITS` digits (refused before it is converted)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+def number_fault(text: str) -> str:
+    """The message for a number written with too many digits, or beyond a float's range (quoting
+    its start and its length)."""
+    digits = sum(ch.isdigit() for ch in text)
+    shown = text if len(text) <= 40 else f"{text[:20]}...{text[-8:]}"
+    if digits <= MAX_DIGITS:
+        return f"expected a finite number, got {shown} (beyond the largest number a file may hold)"
+    return f"expected a number of at most {MAX_DIGITS} digits, got one of {digits} digits ({shown})"
+
+
 def _scalar(event: yaml.ScalarEvent) -> Any:
     tag = event.tag
     if tag is None or tag == "!":
         tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and sum(ch.isdigit() for ch in event.value) > MAX_DIGITS:
+        raise _LongNumber(event.value)
     # libyaml's marks (CSafeLoader) serve a node as well as pure Python's; types-PyYAML types them apart
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)  # type: ignore[arg-type]
     return _CONSTRUCTOR.construct_object(node)
@@ -289,13 +376,19 @@ def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
                     fail(f"expected a plain value, got the YAML tag {event.tag!r}", event.start_mark, where())
                 try:
                     value = _scalar(event)
+                except _LongNumber as long:
+                    fail(number_fault(long.text), event.start_mark, where())
                 except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
                     fail(f"cannot read value {event.value!r}: {exc}", event.start_mark, where())
                 if isinstance(value, (bytes, set)):
                     fail(f"expected a text, number or true/false, got {type(value).__name__}", event.start_mark,
                          where())
                 if printable and isinstance(value, str) and (fault := text_fault(value)):
-                    fail(fault, event.start_mark, where())
+                    fail(fault + _escape_column(text, event), event.start_mark, where())
+                if isinstance(value, str):
+                    is_key = bool(stack) and stack[-1].is_map and stack[-1].key is _NO_KEY
+                    if fault := length_fault(value, where(), key=is_key):
+                        fail(fault, event.start_mark, where())
                 count += 1
                 if count > max_values:
                     fail(f"too many values: expected at most {max_values}", event.start_mark, where())
@@ -330,6 +423,21 @@ def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
     except RecursionError:
         raise LoadError(shown, f"nested too deeply: expected at most {max_depth} levels") from None
     return (root[0] if root else None), Located(file, lines)
+
+
+def _escape_column(text: str, event: yaml.ScalarEvent) -> str:
+    """`` at column N``: where in its line the escape that wrote an unprintable character starts
+    (``"\\u202e"``), or the value itself when the escape is not found."""
+    start, end = event.start_mark, event.end_mark
+    if start is None or end is None:
+        return ""
+    index = getattr(start, "index", None)
+    source = text[index:getattr(end, "index", index)] if index is not None else ""
+    escape = re.search(r"\\(?:[xuU][0-9a-fA-F]+|[0abtnvfre \"/\\N_LP])", source)
+    found = escape.group() if escape else ""
+    offset = (source[:escape.start()] if escape else "").rsplit("\n", 1)
+    column = (len(offset[-1]) + 1 if len(offset) > 1 else start.column + len(offset[0]) + 1) if escape else start.column + 1
+    return f" (written {found!r} at column {column})" if found else f" (the value starts at column {column})"
 
 
 def load_yaml(file: str | Path, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> tuple[Any, Located]:
@@ -373,7 +481,13 @@ def parse_json(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
         return out
 
     try:
-        data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant, parse_int=_json_int,
+                          parse_float=_json_float)
+    except _LongNumber as long:     # before Python converts it (past 4,300 digits: a ValueError)
+        data, located = _parse_json_shape(text, file, max_depth)
+        path = _first_long_number(data)
+        raise LoadError(shown, number_fault(long.text), located.line(path) if path is not None else
+                        _text_line(text, long.text), dotted(path or ())) from None
     except _Duplicate as dup:
         line = _json_key_line(text, dup.key)
         raise LoadError(shown, f"duplicate key {dup.key!r}: expected each key once", line) from None
@@ -401,18 +515,76 @@ def parse_json(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
     return data, located
 
 
+class _Number(str):
+    """A number's text, kept unconverted (only while a refused file is located)."""
+
+
+def _json_int(text: str) -> int:
+    if sum(ch.isdigit() for ch in text) > MAX_DIGITS:
+        raise _LongNumber(text)
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    if sum(ch.isdigit() for ch in text) > MAX_DIGITS:
+        raise _LongNumber(text)
+    value = float(text)
+    if value in (float("inf"), float("-inf")):     # 1e999: no finite number
+        raise _LongNumber(text)
+    return value
+
+
+def _parse_json_shape(text: str, file: str | Path, max_depth: int) -> tuple[Any, Located]:
+    """The values of a JSON ``text`` whose numbers are kept as :class:`_Number` texts, and their
+    lines: where a refused number sits."""
+    def keep(number: str) -> _Number:
+        return _Number(number)
+    try:
+        data = json.loads(text, parse_int=keep, parse_float=keep, parse_constant=_no_constant)
+    except (ValueError, RecursionError, _Constant):
+        data = None
+    try:
+        _, located = parse_yaml(re.sub(r"-?\d[\d.eE+-]*", "0", text.replace("\t", " ")), file, max_depth=max_depth,
+                                printable=False)
+    except LoadError:
+        located = Located(file, {(): 1})
+    return data, located
+
+
+def _first_long_number(value: Any) -> DataPath | None:
+    """The path of the first number of a parsed JSON value with too many digits (or beyond a float's range)."""
+    todo: list[tuple[Any, DataPath]] = [(value, ())]
+    while todo:
+        item, where = todo.pop(0)
+        if isinstance(item, _Number):
+            try:
+                _json_float(item) if any(ch in item for ch in ".eE") else _json_int(item)
+            except _LongNumber:
+                return where
+        elif isinstance(item, dict):
+            todo.extend((child, where + (key,)) for key, child in item.items())
+        elif isinstance(item, list):
+            todo.extend((child, where + (n,)) for n, child in enumerate(item))
+    return None
+
+
+def _text_line(text: str, needle: str) -> int | None:
+    at = text.find(needle)
+    return text.count("\n", 0, at) + 1 if at >= 0 else None
+
+
 def _first_unprintable(value: Any, path: DataPath) -> tuple[DataPath, str] | None:
     """The first text (key or value) of a parsed JSON value that is not printable, with its path."""
     todo: list[tuple[Any, DataPath]] = [(value, path)]
     while todo:
         item, where = todo.pop(0)
         if isinstance(item, str):
-            fault = text_fault(item)
+            fault = text_fault(item) or length_fault(item, where)
             if fault:
                 return where, fault
         elif isinstance(item, dict):
             for key, child in item.items():
-                fault = text_fault(key)
+                fault = text_fault(key) or length_fault(key, where, key=True)
                 if fault:
                     return where, f"key: {fault}"
                 todo.append((child, where + (key,)))

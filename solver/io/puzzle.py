@@ -16,7 +16,7 @@ import jsonschema
 from solver.game.editions import Rules, rules_for
 from solver.game.errors import PuzzleError
 from solver.game.rules import epigenetic
-from .loading import DataPath, Located, LoadError, display_path, load_yaml
+from .loading import MAX_ID_CHARS, DataPath, Located, LoadError, display_path, load_yaml
 from solver.game.model import (
     Area, Board, Boost, Card, CardType, DetoxFigure, Edition, EpigeneticCard, Goal, OtherResponse, Strain, VirusRoll, OpponentDisk, Puzzle, Resource,
     RULING_CARDS, RULING_DEFAULTS, RULING_EDITIONS, RULING_READINGS, Ruling, Spot, SpotKind, Stock, VesicleArea,
@@ -33,6 +33,12 @@ RULEBOOK_CARDS = PUZZLES_DIR / "cards" / "rulebook.yaml"
 
 EVENT_IDS = ["boost-nucleus", "boost-glucose", "boost-respiration", "boost-smooth-er", "reduce-atp-cost", "toxicity",
              "virus-ebola", "virus-influenza", "virus-rhinovirus"]
+ENZYME_COLOURS = ("red", "green", "blue", "yellow", "purple")
+"""The words a puzzle file may name an enzyme card's colour with (a closed list: a typo is not a new
+colour, which would make a set of different colours larger)."""
+ENZYME_COLOURS_NOTE = ("The enzyme card's colour, for sets of different colours (scoring.enzyme-sets), one of "
+                       f"{', '.join(ENZYME_COLOURS)} in a puzzle file: the rulebooks say sets hold up to five colours "
+                       "without naming them, so these five words are labels, not the cards' printed colours.")
 MAX_AMOUNT = 999
 """Largest integer any puzzle or board field holds (amounts, Health, prices, counts): far above
 what a game reaches, low enough for every engine (CP-SAT bounds, the search's arithmetic)."""
@@ -41,7 +47,7 @@ _STOCK = {"type": "object", "additionalProperties": False,
           "properties": {r.value: _AMOUNT for r in Resource}}
 _TEXT = {"type": "object", "required": ["en", "it"], "additionalProperties": False,
          "properties": {"en": {"type": "string", "minLength": 1}, "it": {"type": "string", "minLength": 1}}}
-_ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"}
+_ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$", "maxLength": MAX_ID_CHARS}
 _ROUND_KEY = "^[1-9][0-9]*$"
 
 PUZZLE_SCHEMA: dict[str, Any] = {
@@ -101,7 +107,8 @@ PUZZLE_SCHEMA: dict[str, Any] = {
             "type": "object", "additionalProperties": False, "required": ["id", "type"],
             "properties": {
                 "id": _ID, "type": {"enum": [t.value for t in CardType]}, "cost": _STOCK,
-                "health": _AMOUNT, "color": {"type": "string"}, "gain": _STOCK,
+                "health": _AMOUNT, "color": {"type": "string", "description": ENZYME_COLOURS_NOTE},
+                "gain": _STOCK,
                 "illustrative": {"type": "boolean"},
                 "strain": {"enum": [s.value for s in Strain], "description": "Virus Attack cards: the strain."}}}},
         "antibodies": {"type": "object", "additionalProperties": False,
@@ -230,6 +237,8 @@ def _schema_message(err: jsonschema.ValidationError) -> tuple[DataPath, str]:
             enum = [x for s in sch for x in s.get("enum", [])]
             return path, f"expected one of {enum} or null, got {inst!r}"
         return path, f"expected an id or null, got {inst!r}"
+    if v == "maxLength":
+        return path, f"expected at most {sch} characters, got {len(inst):,} ({inst[:40]!r}...)"
     if v == "minLength":
         return path, f"expected a non-empty text, got {inst!r}"
     return path, err.message
@@ -441,7 +450,27 @@ def load_puzzle(path: str | Path) -> Puzzle:
         where.fail((), f"expected a mapping of puzzle fields, got {type(data).__name__}")
     _normalise_round_keys(data)
     _schema_check(data, where, PUZZLE_SCHEMA)
+    _check_closed_sets(data, where)
     return puzzle_from_data(data, where, file)
+
+
+def _check_closed_sets(data: Raw, where: _Where) -> None:
+    """What a puzzle file names from a closed list the schema cannot state on its own: an enzyme's
+    colour is one of :data:`ENZYME_COLOURS` (``gren`` is a typo, not a sixth colour), and every seat
+    (the player's, the opponents' disks', the First Player Marker's, the Laureates') is a seat at
+    the table, 1..players (the schema allows 1..5, the most players a game has). Puzzles built in
+    code (tests, benchmarks) may label colours as they like."""
+    for i, card in enumerate(data.get("cards") or []):
+        colour = card.get("color")
+        if colour is not None and colour not in ENZYME_COLOURS:
+            where.fail(("cards", i, "color"), f"expected one of {list(ENZYME_COLOURS)}, got {colour!r}")
+    players = data.get("players", 2 if data["board"] == "2p" else 3)
+    seats: list[tuple[DataPath, object]] = [(("seat",), data.get("seat")), (("marker_seat",), data.get("marker_seat"))]
+    seats += [(("opponents", "disks", i, "seat"), d.get("seat")) for i, d in enumerate((data.get("opponents") or {}).get("disks") or [])]
+    seats += [(("laureates_seats", key), who) for key, who in (data.get("laureates_seats") or {}).items()]
+    for path, seat in seats:
+        if isinstance(seat, int) and seat > players:
+            where.fail(path, f"expected a seat at the table, 1..{players} (players: {players}), got {seat}")
 
 
 def _normalise_round_keys(data: Raw) -> None:
