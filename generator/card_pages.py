@@ -25,7 +25,8 @@ from solver.game.model import Resource
 from . import features, i18n
 from .cards import (PROJECT, CardSet, Card, CytosisType, Spot, Text, check_rule_refs, load_cards)
 from .errors import DataError, Problems
-from .refs import relative
+from .yamlio import load_yaml
+from .refs import check_file_refs, relative, resolve_refs
 from .render import Page, escaped, render
 from .cards import CARD_SETS
 
@@ -242,6 +243,15 @@ def card_markdown(text: str) -> str:
     return HEADING_LINE.sub(lambda m: f"**{m.group(1)}**", text)
 
 
+def card_text(site: SiteData, game_id: str, text: str, lang: str) -> str:
+    """A card's text (its text, note, scoring or a step) as Markdown for the card page: references
+    made links as in rule texts (checked when the cards are loaded) and headings made bold."""
+    game = site.games.get(game_id)
+    if game is not None and "[[" in text:
+        text = resolve_refs(text, site, game, lang, card_page(game_id))
+    return card_markdown(text)
+
+
 def md_link_text(text: str) -> str:
     """Data text as the text of a Markdown link: markup characters and ``<`` escaped."""
     for ch in "\\[]*_`":
@@ -387,7 +397,7 @@ def step_views(site: SiteData, game_id: str, card: Card, lang: str) -> tuple[Ste
         if step.pays_atp:
             parts.append(ui["step_pays_atp"])
         out.append(StepView(term_label(site, SPOT_TERMS.get(step.spot), lang, SPOT_FALLBACK[step.spot]),
-                            "; ".join(parts), card_markdown(step.text[lang]),
+                            "; ".join(parts), card_text(site, game_id, step.text[lang], lang),
                             provenance(site, game_id, step.text, lang, lang, "project_text")))
     return tuple(out)
 
@@ -426,7 +436,7 @@ def card_view(site: SiteData, card_set: CardSet, card: Card, order: int, lang: s
     originals: tuple[OtherText, ...] = ()
     if card.text.by_project(lang):
         originals = tuple(
-            OtherText(ui["original_text"].format(lang=LANG_NAMES[lang][other]), card_markdown(card.text[other]),
+            OtherText(ui["original_text"].format(lang=LANG_NAMES[lang][other]), card_text(site, game_id, card.text[other], other),
                       provenance(site, game_id, card.text, other, lang, "project_text"))
             for other in languages(card.text) if other != lang and not card.text.by_project(other))
     badges = []
@@ -437,14 +447,14 @@ def card_view(site: SiteData, card_set: CardSet, card: Card, order: int, lang: s
     extra_texts = []
     scoring = card.get("scoring")
     if scoring is not None:
-        extra_texts.append((ui["scoring"], card_markdown(scoring[lang]), provenance(site, game_id, scoring, lang, lang, "project_text")))
+        extra_texts.append((ui["scoring"], card_text(site, game_id, scoring[lang], lang), provenance(site, game_id, scoring, lang, lang, "project_text")))
     if card.note is not None:
-        extra_texts.append((ui["note"], card_markdown(card.note[lang]), provenance(site, game_id, card.note, lang, lang, "project_note")))
+        extra_texts.append((ui["note"], card_text(site, game_id, card.note[lang], lang), provenance(site, game_id, card.note, lang, lang, "project_note")))
     replaces = tuple(Link(card_set.card(r).name[lang], f"#{r}") for r in card.get("replaces") or ())
     return CardView(
         id=card.id, order=order, type=card.type.value, type_label=TYPE_LABELS[card.type][lang],
         name=name, name_prov=provenance(site, game_id, card.name, lang, lang, "project_name"),
-        other_names=other_names, text=card_markdown(card.text[lang]),
+        other_names=other_names, text=card_text(site, game_id, card.text[lang], lang),
         text_prov=provenance(site, game_id, card.text, lang, lang, "project_text"), originals=originals,
         badges=tuple(badges), rows=tuple(ROWS[game_id](site, card, lang)),
         cost=metric_value(game_id, card, Metric.COST), points=metric_value(game_id, card, Metric.POINTS),
@@ -535,6 +545,9 @@ def load(site: SiteData, problems: Problems) -> dict[str, CardSet] | None:
         return None
     sections = {game_id: set(game.sections) for game_id, game in site.games.items()}
     check_rule_refs(card_sets, sections, problems)
+    for game_id, card_set in card_sets.items():     # [[term:...]] and [[chapter.slug]] in any card text
+        data, located = load_yaml(card_set.file)
+        check_file_refs(card_set.file, data, located, site, game_id, problems)
     return card_sets
 
 

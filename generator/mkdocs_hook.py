@@ -130,7 +130,9 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[.
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files, **kwargs: Any) -> str:
-    html = sanitize_html(html)
+    site = _state.get("site")
+    hosts = frozenset(h for game in site.games.values() for h in game.link_hosts) if site is not None else frozenset()
+    html = sanitize_html(html, hosts)
     if _state.get("error"):
         html = serving.error_banner(_state["error"]) + html
     return html

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .errors import Problems
+from .yamlio import Located, yaml_path
 
 if TYPE_CHECKING:
     from .rules import Game
@@ -40,6 +42,32 @@ def check_refs(site: SiteData, problems: Problems) -> None:
                         if not known:
                             problems.add(notes_file, section_id, f"unknown reference [[{target}]] in the {lang} "
                                          "note: expected [[chapter.slug]] of this game or [[term:<id>]]")
+
+
+def check_file_refs(file: str | Path, data: Any, located: Located, site: SiteData, game_id: str,
+                    problems: Problems) -> None:
+    """Report every reference in any text of a parsed data file (a card database: names, texts,
+    notes, scoring, steps) whose target does not exist: a glossary term, or a section of
+    ``game_id``'s rules; each with its line and field."""
+    term_ids = {t.id for t in site.glossary}
+    game = site.games.get(game_id)
+    todo: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, dict):
+            todo.extend((v, path + (k,)) for k, v in value.items())
+        elif isinstance(value, list):
+            todo.extend((v, path + (i,)) for i, v in enumerate(value))
+        elif isinstance(value, str) and "[[" in value:
+            for match in REF.finditer(value):
+                target = match.group("target")
+                if target.startswith("term:"):
+                    if target[5:] not in term_ids:
+                        problems.add(file, yaml_path(*path), f"unknown glossary reference [[{target}]]: expected "
+                                     "[[term:<id>]] with an id of data/glossary.yaml", located.line(path))
+                elif game is None or target not in game.sections:
+                    problems.add(file, yaml_path(*path), f"unknown section reference [[{target}]]: expected "
+                                 f"[[chapter.slug]] naming a section of {game_id}'s rules", located.line(path))
 
 
 def relative(from_page: str, to_page: str) -> str:

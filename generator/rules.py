@@ -167,6 +167,9 @@ class Game:
     """All sections by id."""
     notes: dict[str, tuple[EditorialNote, ...]] = field(default_factory=dict, repr=False)
     """This project's editorial notes by section id (``notes.yaml``), in file order."""
+    link_hosts: tuple[str, ...] = ()
+    """Hosts the game's texts may link to (``link_hosts`` of ``game.yaml``): the site's sanitiser
+    drops a link to any other host (:func:`generator.sanitize.sanitize_html`)."""
 
     def source(self, source_id: str) -> Source:
         return next(s for s in self.sources if s.id == source_id)
@@ -301,6 +304,10 @@ def manifest_schema() -> Schema:
     return {"type": "object", "required": ["id", "title", "sources", "chapters"], "additionalProperties": False,
             "expected": "a mapping with id, title, compare_editions, sources, chapters",
             "properties": {"id": slug, "title": _label_schema(), "compare_editions": {"type": "boolean"},
+                           "link_hosts": {"type": "array", "items": {"type": "string",
+                                                                     "pattern": r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$"},
+                                          "expected": "a list of host names its texts may link to, "
+                                                      "e.g. [www.example.org]"},
                            "sources": {"type": "array", "minItems": 1, "items": source,
                                        "expected": "a non-empty list of sources"},
                            "chapters": {"type": "array", "minItems": 1, "items": chapter,
@@ -452,7 +459,9 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
     if len(problems.items) > before or not title:
         return None
     assert isinstance(game_id, str), "a game id that is not a slug was reported above, so no game is returned"
-    return Game(game_id, title, bool(compare), tuple(sources), tuple(chapters), sections, notes)
+    hosts = data.get("link_hosts") if faults.usable("link_hosts") else None
+    return Game(game_id, title, bool(compare), tuple(sources), tuple(chapters), sections, notes,
+                tuple(hosts or ()))
 
 
 def load_notes(file: Path, section_ids: set[str], problems: Problems) -> dict[str, tuple[EditorialNote, ...]]:

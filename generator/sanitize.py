@@ -18,7 +18,9 @@ included, against what the templates write: a build whose page holds more fails.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -84,11 +86,26 @@ def trusted_scripts() -> frozenset[str]:
     return frozenset(bodies)
 
 
-def _local_images_only(element: str, attribute: str, value: str) -> str | None:
-    """nh3's attribute filter: an image's ``src`` is kept only when it points into the site."""
-    if element == "img" and attribute == "src" and _is_external(value):
-        return None
-    return value
+def _link_filter(link_hosts: frozenset[str]) -> Callable[[str, str, str], str | None]:
+    """nh3's attribute filter: an image's ``src`` is kept only when it points into the site; a
+    link's ``href`` only when it is relative, an e-mail address, or on a host of ``link_hosts``
+    (the hosts the data declares: ``link_hosts`` of a game's ``game.yaml``); a link whose target
+    hides a scheme the sanitiser would drop (``<javascript:...>``, read as a relative address) is
+    dropped too."""
+    def keep(element: str, attribute: str, value: str) -> str | None:
+        if element == "img" and attribute == "src" and _is_external(value):
+            return None
+        if attribute == "href":
+            bare = "".join(ch for ch in unescape(value) if ch.isprintable() and not ch.isspace())
+            if "<" in bare or ">" in bare or "\\" in bare:
+                return None
+            parts = urlsplit(bare.lstrip("<\"'`"))
+            if parts.scheme and parts.scheme.lower() not in URL_SCHEMES:
+                return None
+            if parts.netloc and (parts.hostname or "").lower() not in link_hosts:
+                return None
+        return value
+    return keep
 
 
 def _is_external(url: str) -> bool:
@@ -97,8 +114,9 @@ def _is_external(url: str) -> bool:
     return bool(parts.scheme or parts.netloc)
 
 
-def sanitize_html(html: str) -> str:
-    """``html`` with every element, attribute and URL outside the allow-lists removed."""
+def sanitize_html(html: str, link_hosts: frozenset[str] = frozenset()) -> str:
+    """``html`` with every element, attribute and URL outside the allow-lists removed; a link to
+    another host only to one of ``link_hosts``."""
     kept: list[str] = []
 
     def park(match: re.Match[str]) -> str:
@@ -110,7 +128,8 @@ def sanitize_html(html: str) -> str:
     html = _SCRIPT.sub(park, html)
     clean = nh3.clean(html, tags=TAGS, attributes=ATTRIBUTES, url_schemes=URL_SCHEMES, link_rel=None,
                       strip_comments=False, generic_attribute_prefixes={"data-", "aria-"},
-                      filter_style_properties=STYLE_PROPERTIES, attribute_filter=_local_images_only)
+                      filter_style_properties=STYLE_PROPERTIES,
+                      attribute_filter=_link_filter(frozenset(h.lower() for h in link_hosts)))
     for index, script in enumerate(kept):
         clean = clean.replace(f"<span data-cellula-script=\"{index}\"></span>", script, 1)
     return clean

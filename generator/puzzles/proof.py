@@ -2,6 +2,7 @@
 confirming engines, recorded run, fallback, time) and the index's one-cell summary."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -33,12 +34,22 @@ def engine_label(record: dict[str, Any], lang: str) -> str:
         size = (UI[lang]["model_size"].format(variables=stats["variables"], constraints=stats["constraints"])
                 if "variables" in stats and "constraints" in stats else "")
         return f"`{engine}`, " + cast(str, UI[lang]["engine_cpsat"]) + size
-    return f"`{md_inline(str(engine))}`"
+    return code_span(str(engine))
+
+
+def code_span(text: str) -> str:
+    """``text`` (data: a recorded engine's name) as a Markdown code span, escaped once: Markdown shows a
+    code span's characters as they are (escaping ``<`` or ``_`` first would show the escapes), so only
+    its backticks need a longer fence. An empty text is shown as ``?``."""
+    text = " ".join(text.split()) or "?"
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def confirm_label(engine: str, lang: str) -> str:
     """A confirming engine, named."""
-    return f"`{md_inline(engine)}`" + (f" ({UI[lang]['confirm_' + engine]})" if f"confirm_{engine}" in UI[lang] else "")
+    return code_span(engine) + (f" ({UI[lang]['confirm_' + engine]})" if f"confirm_{engine}" in UI[lang] else "")
 
 
 def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
