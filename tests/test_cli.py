@@ -206,3 +206,123 @@ def test_the_command_lines_words_live_in_the_catalogue():
             assert t(key, label="x", engines="y", seconds="1", bound=2, gap=3, health=4, reason="r", rulings="k=v",
                      word="plan", plan=5, engine="cpsat", budget="5", cpsat=6), (lang, key)
     assert "Punteggio finale" not in source and "Final score" not in source
+
+
+# --------------------------------------------------------------------------- issue #69: every limit bounds the whole command
+
+@pytest.fixture(scope="module")
+def detox_hand_puzzle():
+    """grey-rush-2e with 999 detox cards in hand: the largest legal hand, whose model's building is
+    quadratic in the cards (minutes unbounded)."""
+    import yaml
+    from solver.io.loading import Located
+    from solver.io.puzzle import PUZZLE_SCHEMA, _normalise_round_keys, _schema_check, _Where, puzzle_from_data
+    data = yaml.safe_load((ROOT / PUZZLE.replace("rulebook-protein-hormone-2e", "grey-rush-2e")).read_text(encoding="utf-8"))
+    data.update(rounds=12, flasks=4, events=[], occupied={}, hand=[f"detox-{i}" for i in range(999)],
+                cards=[{"id": f"detox-{i}", "type": "detox", "cost": {"atp": 1 + i % 5}, "illustrative": True}
+                       for i in range(999)])
+    data.pop("expected", None)
+    where = _Where("<detox-hand>", Located("<detox-hand>"))
+    _normalise_round_keys(data)
+    _schema_check(data, where, PUZZLE_SCHEMA)
+    return puzzle_from_data(data, where)
+
+
+@pytest.mark.parametrize("limit", [{"deterministic_time": 1.0}, {"time_limit": 1.0}], ids=["work-limit", "time-limit"])
+def test_a_limit_bounds_the_model_building(detox_hand_puzzle, limit):
+    """Either limit stops the building of a model too large for it: an answer of no plan that says
+    which limit ran out while building, in a few seconds (the work limit: the same stop everywhere)."""
+    import time
+    from solver.solution import solve
+    started = time.process_time()
+    sol = solve(detox_hand_puzzle, confirm=(), **limit)
+    assert sol.status == "unknown" and "while building the CP-SAT model" in (sol.reason or "")
+    assert ("work limit" if "deterministic_time" in limit else "time limit") in sol.reason
+    assert time.process_time() - started < 10
+
+
+def test_the_work_limits_build_budget_is_deterministic(detox_hand_puzzle):
+    from solver.solution import BUILD_STEPS_PER_WORK_UNIT, solve
+    runs = [solve(detox_hand_puzzle, confirm=(), deterministic_time=0.5) for _ in range(2)]
+    assert {r.stats["build_steps"] for r in runs} == {BUILD_STEPS_PER_WORK_UNIT // 2 + 1}
+
+
+def test_a_work_limit_large_enough_builds_the_same_model():
+    """The budget only counts: a puzzle within it is solved as without it (same plan, proven)."""
+    from solver.io.puzzle import load_puzzle
+    from solver.solution import solve
+    puzzle = load_puzzle(ROOT / "data/puzzles/grey-rush-2e.yaml")
+    assert solve(puzzle, confirm=(), deterministic_time=5.0).health == solve(puzzle, confirm=()).health == 9
+
+
+def test_the_confirmation_budget_bounds_highss_model_building(monkeypatch):
+    """HiGHS builds its own copy of the model: the confirmation budget holds for that too (a whole
+    game's model takes tens of seconds to build)."""
+    import time
+    from solver import cli as solver_cli
+    from solver.io.puzzle import load_puzzle
+    from solver.solution import solve
+
+    puzzle = load_puzzle(ROOT / "data/puzzles/grey-rush-2e.yaml")
+    sol = solve(puzzle, confirm=())
+
+    def slow_build(_puzzle):
+        time.sleep(30)
+    monkeypatch.setattr("solver.optimise.planner.build_model", slow_build)
+    started = time.monotonic()
+    confirmed = solver_cli.confirm_with_highs(puzzle, sol, 0.5)
+    assert time.monotonic() - started < 5
+    assert confirmed.confirmed_by == () and confirmed.stats["highs_status"] == "unknown"
+
+
+@pytest.mark.parametrize("name, claim, engine, said", [
+    ("grey-rush-2e", 7, "cpsat", "29: expected.health: expected 7 (the optimum this file claims), got a proven optimum of 9 (cpsat)"),
+    ("toxic-hoard-1e", 5, "exhaustive", "expected.health: expected 5 (the optimum this file claims), got a proven optimum of 4 (exhaustive)")])
+def test_solve_says_when_the_puzzles_claim_is_wrong(tmp_path, capsys, name, claim, engine, said):
+    from solver.cli import main
+    text = (ROOT / f"data/puzzles/{name}.yaml").read_text(encoding="utf-8")
+    text = text.replace("expected: {health: 9}", f"expected: {{health: {claim}}}") if "expected:" in text else \
+        text + f"expected: {{health: {claim}}}\n"
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    extra = ["--no-confirm"] if engine == "cpsat" else []
+    assert main(["solve", str(path), "--engine", engine, *extra]) == 1
+    out, err = capsys.readouterr()
+    assert "Final score:" in out and f"{name}.yaml:" in err and said in err
+
+
+def test_solve_keeps_quiet_when_the_claim_holds(capsys):
+    from solver.cli import main
+    assert main(["solve", "data/puzzles/grey-rush-2e.yaml", "--no-confirm"]) == 0
+    assert "expected.health" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("options, named", [
+    (["--engine", "exhaustive", "--workers", "2"], "--workers 2"),
+    (["--engine", "exhaustive", "--seed", "4", "--progress"], "--seed 4, --progress"),
+    (["--engine", "exhaustive", "--confirm-budget", "3"], "--confirm-budget 3"),
+    (["--no-confirm", "--confirm-budget", "3"], "--confirm-budget 3"),
+])
+def test_options_the_engine_would_ignore_are_refused(capsys, options, named):
+    from solver.cli import main
+    assert main(["solve", PUZZLE, *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {named}: expected without")
+
+
+@pytest.mark.parametrize("args", [["solve", ""], ["validate", " "], ["replay", PUZZLE, ""]])
+def test_an_empty_path_is_refused(capsys, args):
+    from solver.cli import main
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2 and "expected a file, got an empty path" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("out, said", [("pyproject.toml", "expected a folder, got an existing file"),
+                                       ("README.md/bench", "is a file, not a folder"), ("", "empty path")])
+def test_bench_checks_its_output_folder_before_running(capsys, monkeypatch, out, said):
+    from solver import cli as solver_cli
+    monkeypatch.setattr("solver.benchmarks.cli.main", lambda args: pytest.fail("the benchmark ran"))
+    monkeypatch.chdir(ROOT)
+    assert solver_cli.main(["bench", "--quick", "--out", out]) == 2
+    assert said in capsys.readouterr().err

@@ -350,11 +350,13 @@ def parse_yaml(text: str, file: str | Path = "<text>", *, max_depth: int = MAX_D
     count = 0
 
     def where() -> DataPath:
-        """Path of the value being read (its key's, inside a mapping)."""
+        """Path of the value being read (its key's inside a mapping, its index inside a list)."""
         if not stack:
             return ()
         top = stack[-1]
-        return top.path + (top.key,) if top.is_map and top.key is not _NO_KEY else top.path
+        if top.is_map:
+            return top.path + (top.key,) if top.key is not _NO_KEY else top.path
+        return top.path + (len(top.value),)    # the list item being read
 
     try:
         for event in yaml.parse(text, Loader=_PARSER):

@@ -10,7 +10,8 @@ other jobs on the machine do not inflate as they do wall-clock time. Outcomes:
 ``silent``     exit 0 where an error was expected (accepted or misread);
 ``hang``       still running at the case's limit, more processor seconds than allowed, or killed
                for memory;
-``unclear``    another exit code than documented, or a message missing the file/line/field.
+``unclear``    another exit code than documented, a message missing the file/line/field, or one
+               saying what the case's ``absent`` strings say (a problem reported twice, wrongly).
 
 ``python tests/badinput/harness.py [--jobs N] [NAME_SUBSTRING...]`` prints the counts.
 """
@@ -217,12 +218,15 @@ def classify(case: dict, code: int, seconds: float, output: str, cpu_seconds: fl
     if code == 0 and expect["exit"] != 0:
         return Outcome(case["name"], "silent", code, seconds, short, "accepted", cpu_seconds)
     missing = [m for m in expect["mentions"] if m.lower() not in output.lower()]
-    if code != expect["exit"] or missing:
+    wrong = [m for m in expect.get("absent", []) if m.lower() in output.lower()]
+    if code != expect["exit"] or missing or wrong:
         why = []
         if code != expect["exit"]:
             why.append(f"exit {code}, documented {expect['exit']}")
         if missing:
             why.append(f"message lacks {missing}")
+        if wrong:
+            why.append(f"message says {wrong}, which is not so")
         return Outcome(case["name"], "unclear", code, seconds, short, "; ".join(why), cpu_seconds)
     if cpu_seconds > case["seconds"]:
         return Outcome(case["name"], "hang", code, seconds, short,

@@ -46,12 +46,12 @@ cases: list[dict] = []
 
 def add(name: str, about: str, cli: str, args: list[str], exit: int, mentions: list[str],
         files: dict[str, bytes | str | tuple] | None = None, ops: list[dict] | None = None,
-        seconds: float = 10.0) -> None:
+        seconds: float = 10.0, absent: list[str] | None = None) -> None:
     """Register a case; ``files`` maps a name in the case folder to its bytes/text, or to
     ``("symlink", target)`` / ``("dir",)``."""
     assert not any(c["name"] == name for c in cases), name
     case = {"name": name, "about": about, "cli": cli, "args": args,
-            "expect": {"exit": exit, "mentions": mentions}, "seconds": seconds}
+            "expect": {"exit": exit, "mentions": mentions, **({"absent": absent} if absent else {})}, "seconds": seconds}
     if ops:
         case["ops"] = ops
     cases.append(case)
@@ -701,6 +701,168 @@ def issue38_cases() -> None:
         ["NOT PROVEN"], seconds=7.0)
 
 
+def issue69_cases() -> None:
+    """Issue #69: every limit bounds the whole command; numbers past any field's range; closed sets
+    (enzyme colours, seats at the table); output paths first; text lengths and invisible characters
+    with line and column; the puzzle's claim checked; options an engine ignores; references in every
+    data text. Each finding's case is another input of its kind than the one the issue quotes."""
+    def data_case(name, about, ops, mentions, exit=2, absent=None):
+        add(name, about, "generator", ["--data", "{data}", "validate"], exit, mentions, ops=ops, seconds=45.0,
+            absent=absent)
+
+    def plan_case(name, about, content, mentions):
+        add(name, about, "solver", ["replay", "{root}/data/puzzles/grey-rush-2e.yaml", "{case}/plan.json"], 2,
+            ["plan.json", *mentions], files={"plan.json": content})
+
+    def mutated(base, path, value, marker=None, text=None):
+        """The base puzzle with ``path`` set to ``value``; ``marker`` (a placeholder value) replaced by ``text``
+        in the written YAML (a number too long for yaml.safe_dump, an escape written as such)."""
+        data = base_data(base)
+        set_path(data, path, value)
+        written = dump(data)
+        return written.replace(marker, text) if marker is not None else written
+
+    # 1. --work-limit bounds the model's building (the largest legal puzzles, a whole game)
+    for kind in ("detox-hand", "spots", "goals"):
+        add(f"work-limit-huge-{kind}", f"999 {kind.replace('-', ' ')}, --work-limit 1 (model building ran for "
+            "minutes before)", "solver", ["solve", "{case}/grey-rush-2e.yaml", "--work-limit", "1", "--no-confirm"], 1,
+            ["work limit", "building"], files={"grey-rush-2e.yaml": _huge(kind)}, seconds=8.0)
+    add("work-limit-whole-game", "a whole game under --work-limit 0.5: its model is larger than the limit's share",
+        "solver", ["solve", "{root}/data/puzzles/games/whole-game-2e.yaml", "--work-limit", "0.5", "--no-confirm"], 1,
+        ["work limit", "25,000 steps"], seconds=8.0)
+    # 2. numbers past any field's range, refused before conversion, with file, line and field
+    puzzle_case("puzzle-2e-atp-5000-digits", "start.atp of 5,000 digits", "grey-rush-2e",
+                mutated("grey-rush-2e", ("start", "atp"), "HUGE", "HUGE", "7" * 5000), mentions=["start.atp", "digits"])
+    puzzle_case("puzzle-1e-detox-amount-4400-digits", "a detox amount of 4,400 digits", "toxic-hoard-1e",
+                mutated("toxic-hoard-1e", ("opponents",), {"detox": [{"amount": "HUGE", "cards": 1}]}, "HUGE",
+                        "1" + "0" * 4399), mentions=["opponents.detox[0].amount", "digits"])
+    plan_case("plan-amount-4400-digits", "amount of 4,400 digits (a ValueError escaped before)",
+              '[{"kind": "place", "spot": "nucleus-3", "amount": ' + "9" * 4400 + "}]", ["[0].amount", "digits"])
+    plan_case("plan-spot-number-6000-digits", "a spot written as a 6,000-digit number",
+              '[\n {"kind": "place",\n  "spot": ' + "3" * 6000 + "}]", ["plan.json:3", "[0].spot", "digits"])
+    plan_case("plan-amount-1e400", "amount 1e400 (no finite number)",
+              '[{"kind": "place", "spot": "nucleus-3", "amount": 1e400}]', ["[0].amount", "finite"])
+    rec = "puzzles/games/whole-game-2e.result.json"
+    data_case("data-recording-seconds-5000-digits", "a recorded game's seconds with 5,000 digits (a traceback before)",
+              [{"file": rec, "json_field": ["seconds", "6" * 5000]}], ["whole-game-2e.result.json:", "seconds", "digits"])
+    data_case("data-recording-warm-start-4400-digits", "a recorded game's warm start with 4,400 digits",
+              [{"file": rec, "json_field": ["warm_start", "2" + "0" * 4399]}],
+              ["whole-game-2e.result.json:", "warm_start", "digits"])
+    # 2. closed sets: enzyme colours, seats within the player count, resource kinds
+    enzyme = {"id": "enzyme-x", "type": "enzyme", "cost": {"atp": 1, "protein": 1}, "health": 1, "color": "bleu",
+              "illustrative": True}
+    data = base_data("grey-rush-2e")
+    data["cards"] = data["cards"] + [enzyme]
+    puzzle_case("puzzle-2e-enzyme-colour-typo", "an enzyme colour 'bleu' (read as a new colour before)", "grey-rush-2e",
+                dump(data), mentions=[f"cards[{len(data['cards']) - 1}].color", "bleu", "purple"])
+    for base, changes, path, slug in (
+            ("grey-rush-2e", {"players": 3, "seat": 4}, "seat", "seat-4-of-3"),
+            ("grey-rush-2e", {"players": 4, "opponents": {"disks": [{"area": "golgi", "health": 1, "seat": 5}]}},
+             "opponents.disks[0].seat", "disk-seat-5-of-4"),
+            ("toxic-hoard-1e", {"first_player": False, "marker_seat": 4}, "marker_seat", "marker-seat-4-of-3")):
+        data = base_data(base)
+        data.update(changes)
+        puzzle_case(f"puzzle-{base[-2:]}-{slug}", f"{path} beyond the table (accepted before)", base, dump(data),
+                    mentions=[path, f"1..{data.get('players', 3)}"])
+    data = base_data("toxic-hoard-1e")
+    data["cards"] = [{"id": "detox-x", "type": "detox", "cost": {"atp": 2, "glucose": 1}, "illustrative": True}]
+    puzzle_case("puzzle-1e-cost-unknown-resource", "a card cost in 'glucose', no resource", "toxic-hoard-1e",
+                dump(data), mentions=["cards[0].cost", "glucose", "lipid"])
+    # 3. output paths checked before any work, for every command that writes
+    for slug, args, word in (("bench-out-existing-file", ["bench", "--quick", "--out", "{root}/pyproject.toml"], "existing file"),
+                             ("bench-deck-out-below-file", ["bench", "--deck", "--out", "{root}/README.md/bench"], "is a file"),
+                             ("bench-suite-out-empty", ["bench", "--suite", "--out", ""], "empty path")):
+        add(f"cli-{slug}", " ".join(a.replace("{root}/", "") for a in args) + " (refused only after the run before)",
+            "solver", args, 2, ["--out", word], seconds=5.0)
+    # 4. text: a length per kind, invisible characters, every character problem with line and column
+    puzzle_case("puzzle-2e-card-id-70000", "a card id of 70,000 characters (accepted before)", "grey-rush-2e",
+                mutated("grey-rush-2e", ("hand",), []).replace("id: steroid-hormone-9", "id: " + "s" * 70000, 1)
+                .replace("- steroid-hormone-9", "- " + "s" * 70000),
+                mentions=["cards[0].id", "at most 64"])
+    puzzle_case("puzzle-1e-title-8000", "an Italian title of 8,000 characters", "toxic-hoard-1e",
+                mutated("toxic-hoard-1e", ("title", "it"), "x" * 8000), mentions=["title.it", "at most 200"])
+    puzzle_case("puzzle-2e-story-rli", "a right-to-left isolate written as an escape in the story", "grey-rush-2e",
+                mutated("grey-rush-2e", ("story", "en"), "ESC", "ESC", '"Grey \\u2067rush"'),
+                mentions=["story.en", "U+2067", "column"])
+    puzzle_case("puzzle-1e-title-zero-width-only", "a title of zero-width joiners only", "toxic-hoard-1e",
+                mutated("toxic-hoard-1e", ("title", "en"), "ESC", "ESC", '"\\u200c\\u200d"'),
+                mentions=["title.en", "U+200C"])
+    puzzle_case("puzzle-2e-title-spaces-only", "a title of an ideographic space and a space", "grey-rush-2e",
+                mutated("grey-rush-2e", ("title", "en"), "ESC", "ESC", '"\\u3000 "'), mentions=["title.en", "only spaces"])
+    text = base_text("grey-rush-2e")
+    puzzle_case("puzzle-2e-noncharacter-literal", "U+FFFF written in a comment (reported by position before)",
+                "grey-rush-2e", text + "# a note \uffff\n", mentions=[f"grey-rush-2e.yaml:{text.count(chr(10)) + 1}",
+                                                                     "U+FFFF", "column 10"])
+    text = base_text("toxic-hoard-1e")
+    puzzle_case("puzzle-1e-rlo-literal", "a right-to-left override inside the English title", "toxic-hoard-1e",
+                text.replace('  en: "Hoarding', '  en: "Hoar\u202eding', 1), mentions=["toxic-hoard-1e.yaml:3", "U+202E", "column 12"])
+    plan_case("plan-card-pdf", "a card id holding a pop-directional-formatting control",
+              '[{"kind": "place", "spot": "golgi-1", "card": "steroid-hormone-9\\u202c"}]', ["[0].card", "U+202C"])
+    plan_case("plan-spot-30000-chars", "a spot of 30,000 characters",
+              '[{"kind": "place", "spot": "' + "n" * 30000 + '"}]', ["[0].spot", "at most 20000"])
+    g = "glossary.yaml"
+    data_case("data-glossary-form-word-joiner", "a glossary form that is a word joiner only (accepted before)",
+              [{"file": g, "replace": ["en: [Flask, Flasks, Workers]", 'en: [Flask, Flasks, "\\u2060"]'], "count": 1}],
+              [g, "terms[0].en[2]", "U+2060"])
+    data_case("data-glossary-form-spaces", "a glossary form of spaces only",
+              [{"file": g, "replace": ["en: [Flask, Flasks, Workers]", 'en: [Flask, Flasks, "   "]'], "count": 1}],
+              [g, "terms[0].en[2]", "only spaces"])
+    ui = "i18n/en.yaml"
+    data_case("data-ui-rlo-escape", "a UI string with a right-to-left override, escaped (reached every page's navigation)",
+              [{"file": ui, "replace": ["  games: Games\n", '  games: "Ga\\u202emes"\n'], "count": 1}],
+              [ui, "core.games", "U+202E"])
+    data_case("data-ui-zero-width-literal", "a UI string of a zero-width space only, written as it is",
+              [{"file": ui, "replace": ["  games: Games\n", "  games: \u200b\n"], "count": 1}],
+              [ui + ":6", "U+200B", "column 10"])
+    data_case("data-ui-markup-not-missing", "a UI string refused for its markup is not also 'missing' in the other file",
+              [{"file": "i18n/it.yaml", "set": ["core", "games", "<b>Giochi</b>"]}], ["i18n/it.yaml", "core.games"],
+              absent=["extra key", "missing"])
+    data_case("data-noncharacter-bytes", "U+FDD0 (a noncharacter) appended to the glossary",
+              [{"file": g, "append_bytes": "2320efb7900a"}], [g, "U+FDD0", "column 3"])
+    data_case("data-card-id-200", "an Ursuppe card id of 200 characters",
+              [{"file": "cards/ursuppe.yaml", "replace": ["- id: doris-frank-gene\n", "- id: " + "d" * 200 + "\n"],
+                "count": 1}], ["cards/ursuppe.yaml", "cards[0].id", "at most 64"])
+    data_case("data-game-title-300", "a game title of 300 characters",
+              [{"file": "rules/cytosis/game.yaml", "replace": ['title: {it: "Cytosis"', 'title: {it: "' + "C" * 300 + '"'],
+                "count": 1}], ["rules/cytosis/game.yaml", "title.it", "at most 200"])
+    # 5. references in every data text that renders them; the puzzle's claim; options an engine ignores
+    data_case("data-ursuppe-card-term-missing", "[[term:...]] to no glossary term in an Ursuppe card text (accepted before)",
+              [{"file": "cards/ursuppe.yaml", "replace": ["decides the next game to play.", "decides the next [[term:gaem]]."],
+                "count": 1}], ["cards/ursuppe.yaml", "cards[0].text.en", "[[term:gaem]]"])
+    data_case("data-cytosis-card-section-missing", "[[chapter.slug]] to no section in a Cytosis card text",
+              [{"file": "cards/cytosis.yaml", "replace": ["Le Carte Enzima (in questo gioco)", "[[cards.nowhere]] Le Carte Enzima (in questo gioco)"],
+                "count": 1}], ["cards/cytosis.yaml", "text.it", "[[cards.nowhere]]"])
+    data_case("data-game-link-hosts-scheme", "a declared link host that is a script URL",
+              [{"file": "rules/cytosis/game.yaml", "replace": ["compare_editions: true\n",
+                                                             "compare_editions: true\nlink_hosts: ['javascript:alert(1)']\n"],
+                "count": 1}], ["rules/cytosis/game.yaml", "link_hosts"])
+    for base, health, engine in (("grey-rush-2e", 7, "cpsat"), ("toxic-hoard-1e", 5, "exhaustive")):
+        text = base_text(base)
+        if "expected:" in text:
+            text = text.replace("expected: {health: 9}", f"expected: {{health: {health}}}")
+        else:
+            text += f"expected: {{health: {health}}}\n"
+        line = text[:text.index("expected:")].count("\n") + 1
+        optimum = {"grey-rush-2e": 9, "toxic-hoard-1e": 4}[base]
+        puzzle_case(f"puzzle-{base[-2:]}-expected-{health}-{engine}", f"expected.health {health} where the optimum is "
+                    f"{optimum} (--engine {engine}; no word of it before)", base, text, exit=1, command="solve",
+                    extra=("--engine", engine) + (("--no-confirm",) if engine == "cpsat" else ()),
+                    mentions=[f"{base}.yaml:{line}", "expected.health", f"optimum of {optimum}"])
+    puzzle = "{root}/data/puzzles/grey-rush-2e.yaml"
+    for slug, options, word in (("workers", ["--workers", "3"], "--workers 3"), ("seed", ["--seed", "11"], "--seed 11"),
+                                ("progress", ["--progress"], "--progress"),
+                                ("confirm-budget", ["--confirm-budget", "9"], "--confirm-budget 9")):
+        add(f"cli-solve-exhaustive-{slug}", f"--engine exhaustive {' '.join(options)} (ignored silently before)", "solver",
+            ["solve", puzzle, "--engine", "exhaustive", *options], 2, [word, "--engine exhaustive"], seconds=5.0)
+    add("cli-solve-no-confirm-budget", "--no-confirm --confirm-budget 4: a budget for nothing", "solver",
+        ["solve", puzzle, "--no-confirm", "--confirm-budget", "4"], 2, ["--confirm-budget 4", "--no-confirm"], seconds=5.0)
+    for slug, args in (("validate", ["validate", ""]), ("solve", ["solve", ""]),
+                       ("replay-plan", ["replay", puzzle, ""]),
+                       ("record-from", ["record", puzzle, "--out", "{case}/r.json", "--from", ""])):
+        add(f"cli-{slug}-empty-path", f"{slug.replace('-', ' ')} '' (read as the current folder before)", "solver",
+            args, 2, ["empty path"], seconds=5.0)
+
+
 def main() -> None:
     if CASES.exists():
         shutil.rmtree(CASES)
@@ -711,6 +873,7 @@ def main() -> None:
     cli_cases()
     data_cases()
     issue38_cases()
+    issue69_cases()
     for case in cases:
         (CASES / case["name"]).mkdir(exist_ok=True)
     manifest = {"about": "Named bad inputs: see tests/badinput/make_corpus.py (writes this file) and "
