@@ -114,9 +114,10 @@ def _progress(lang: str) -> Progress:
     return report
 
 
-CPSAT_ONLY = ("--workers", "--seed", "--progress", "--confirm-budget", "--no-confirm")
+CPSAT_ONLY = ("--workers", "--seed", "--progress", "--confirm-budget")
 """Options of ``solve`` only CP-SAT uses: with ``--engine exhaustive`` each is refused by name
-(``--work-limit`` and ``--search`` have messages of their own), not silently ignored."""
+(``--work-limit`` and ``--search`` have messages of their own), not silently ignored. ``--no-confirm``
+is not one: the exhaustive search's answer has no confirmation, as the option asks."""
 
 
 def _ignored_options(args: argparse.Namespace) -> list[str]:
@@ -124,8 +125,7 @@ def _ignored_options(args: argparse.Namespace) -> list[str]:
     given = {"--workers": None if args.workers is None else f"--workers {args.workers}",
              "--seed": None if args.seed is None else f"--seed {args.seed}",
              "--progress": "--progress" if args.progress else None,
-             "--confirm-budget": None if args.confirm_budget is None else f"--confirm-budget {args.confirm_budget:g}",
-             "--no-confirm": "--no-confirm" if args.no_confirm else None}
+             "--confirm-budget": None if args.confirm_budget is None else f"--confirm-budget {args.confirm_budget:g}"}
     if args.engine == "exhaustive":
         return [typed for option in CPSAT_ONLY if (typed := given[option]) is not None]
     if args.no_confirm and args.confirm_budget is not None:
@@ -149,7 +149,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if ignored:
         if args.engine == "exhaustive":
             why = ("expected without --engine exhaustive, which has one thread, no seed, no progress report and no "
-                   "confirmation (each option is CP-SAT's)")
+                   "confirmation to budget (each option is CP-SAT's)")
         else:
             why = "expected without --no-confirm, which skips the confirmation it bounds"
         print(f"error: {', '.join(ignored)}: {why}; got both", file=sys.stderr)

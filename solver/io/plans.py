@@ -152,8 +152,9 @@ def load_plan(path: str | Path) -> list[Action]:
     file = display_path(path)
     try:
         data, located = load_json(path)
-    except LoadError as err:
-        raise PlanError(str(err)) from None
+    except LoadError as err:    # a list's items are the plan's steps: [2].amount is plan[2].amount
+        where = f"plan{err.where}" if err.where.startswith("[") else err.where
+        raise PlanError(located_message(err.file, err.line, where, err.detail)) from None
     items = data.get("plan") if isinstance(data, dict) else data
     if isinstance(data, dict) and "plan" not in data:
         raise PlanError(f"{file}:{located.line(())}: expected a list of actions or an object with `plan`, "

@@ -285,8 +285,11 @@ def text_cases() -> None:
         puzzle_case(f"puzzle-{ed}-top-scalar", "a bare word", base, "hello\n", mentions=["mapping"])
         puzzle_case(f"puzzle-{ed}-json", "the puzzle written as JSON: fine", base,
                     json.dumps(base_data(base), ensure_ascii=False), exit=0, mentions=["ok"])
-        puzzle_case(f"puzzle-{ed}-long-line", "one line of 200 kB", base, text + "notes: {en: " + "x" * 200_000
-                    + ", it: y}\n", exit=0, mentions=["ok"])
+        puzzle_case(f"puzzle-{ed}-long-line", "one line of 200 kB: a note ten times longer than a text may be "
+                    "(issue #69; read as fine before)", base, text + "notes: {en: " + "x" * 200_000 + ", it: y}\n",
+                    mentions=["notes.en", "at most 20000"])
+        puzzle_case(f"puzzle-{ed}-long-note", "a note of 19,000 characters on one line: fine", base,
+                    text + "notes: {en: " + "x" * 19_000 + ", it: y}\n", exit=0, mentions=["ok"])
     base = BASES[0]
     file = f"{base}.yaml"
     add("puzzle-symlink-loop", "a symlink pointing at itself", "solver", ["validate", f"{{case}}/{file}"], 2,
