@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from enum import Enum
 from typing import Any, TypeVar
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from babel import Locale, numbers as babel_numbers
 
@@ -34,7 +35,7 @@ from solver.game.messages import format_message, placeholder_fault, placeholders
 from solver.game.steps import declared_placeholders
 
 from .errors import DataError, Problems
-from .markdown_syntax import ABBREVIATION_DEFINITION, IMAGE
+from .markdown_syntax import ABBREVIATION_DEFINITION, ADMONITION, IMAGE
 from .paths import DATA_DIR, ROOT
 from .rules import SITE_LANGUAGES
 from .yamlio import Located, load_yaml
@@ -93,19 +94,25 @@ _LINK_SCHEMES = ("http:", "https:", "mailto:")
 
 def _markup_fault(text: str) -> str | None:
     """Why ``text`` carries markup a catalogue text may not, or None. A catalogue text is Markdown
-    written into pages, headers and the navigation: emphasis, code and links to pages or web
+    written into pages, headers and the navigation: emphasis, code and links to pages or e-mail
     addresses, never raw HTML (``<``: a script or an event handler), a literal brace (an attribute
     list), an image (loaded from any host by every reader), an abbreviation definition (it relabels
-    a word on the whole page) or a link of another scheme (``javascript:``)."""
+    a word on the whole page), an admonition (a box of any kind), a link to another host (the
+    sanitiser keeps those only for the hosts a game declares) or of another scheme (``javascript:``)."""
     if "<" in text:
         return f"expected no HTML (a catalogue text is Markdown: **bold**, `code`, [text](link)), got {text!r}"
     if IMAGE.search(text):
         return f"expected no image (![...](...)): a catalogue text cannot load a picture, got {text!r}"
     if ABBREVIATION_DEFINITION.search(text):
         return f"expected no abbreviation definition (*[word]: ...): it relabels the word on the whole page, got {text!r}"
+    if ADMONITION.search(text):
+        return f"expected no admonition (!!! kind): a catalogue text opens no box of its own, got {text!r}"
     for target in _LINK_TARGET.findall(text):
         if re.match(r"[a-zA-Z][\w+.-]*:", target) and not target.lower().startswith(_LINK_SCHEMES):
-            return f"expected links to pages or http(s)/mailto addresses, got the target {target!r} in {text!r}"
+            return f"expected links to pages or mailto addresses, got the target {target!r} in {text!r}"
+        if urlsplit(target).netloc:     # the site's sanitiser would drop it: no host is declared for the catalogue
+            return (f"expected links to pages of the site or mailto addresses, got a link to another host "
+                    f"{target!r} in {text!r}")
     return None
 
 

@@ -38,6 +38,9 @@ PAYLOADS: dict[str, str] = {
     "external image": "![pixel](https://evil.example/pixel.png)",
     "autolink script": "<javascript:alert('autolink')>",
     "encoded script": "&lt;script&gt;alert('entity')&lt;/script&gt;",
+    "protocol-relative image": "![pixel](//evil.example/tracker.png)",
+    "link elsewhere": "[more](https://evil.example/more)",
+    "angle script link": "[angle](<javascript:alert('angle')>)",
 }
 """One payload per class, each written inline (the whole of it fits on a title's one line)."""
 
@@ -46,6 +49,7 @@ BLOCK_PAYLOADS: dict[str, str] = {
     "abbreviation": "*[Mini]: hijacked",
     "block attribute list": "{: onclick=\"alert('block')\" }",
     "raw html block": "<div onclick=\"alert('div')\">block</div>",
+    "danger admonition": '!!! danger "Alarm"\n    raised by data',
 }
 """Payloads that act only as a line of their own (a multi-line text field, a catalogue string
 written on its own line by a template)."""
@@ -167,6 +171,10 @@ class Vocabulary:
     """URL schemes of every link and resource ('' for relative)."""
     resource_hosts: set[str] = field(default_factory=set)
     """Hosts that ``src`` attributes load from ('' for the site itself)."""
+    link_hosts: set[str] = field(default_factory=set)
+    """Hosts that ``href`` attributes lead to ('' for the site itself)."""
+    classes: set[str] = field(default_factory=set)
+    """Class names (an admonition's kind is one: ``danger``)."""
     scripts: set[str] = field(default_factory=set)
     """Bodies of inline scripts, page-specific paths and numbers blurred."""
     abbreviation_titles: set[str] = field(default_factory=set)
@@ -176,7 +184,7 @@ class Vocabulary:
     def gained(self, fresh: Vocabulary) -> dict[str, list[tuple[object, str]]]:
         """What this vocabulary has beyond ``fresh``'s, with a page for each item."""
         gains: dict[str, list[tuple[object, str]]] = {}
-        for name in ("elements", "attributes", "schemes", "resource_hosts", "scripts"):
+        for name in ("elements", "attributes", "schemes", "resource_hosts", "link_hosts", "classes", "scripts"):
             extra = getattr(self, name) - getattr(fresh, name)
             if extra:
                 gains[name] = sorted(((item, self.where[item]) for item in extra), key=str)
@@ -204,6 +212,11 @@ class _Collector(HTMLParser):
                 self._note(v.schemes, url.scheme.lower())  # type: ignore[arg-type]
                 if name == "src":
                     self._note(v.resource_hosts, url.netloc.lower())  # type: ignore[arg-type]
+                if name == "href":
+                    self._note(v.link_hosts, url.netloc.lower())  # type: ignore[arg-type]
+            if name == "class" and value:
+                for token in value.split():
+                    self._note(v.classes, token)  # type: ignore[arg-type]
             if tag == "abbr" and name == "title" and value:
                 v.abbreviation_titles.add(value)
         self.in_script = tag == "script" and not any(name == "src" for name, _ in attrs)

@@ -98,6 +98,33 @@ def test_images_only_from_the_site(src, kept):
     assert ('src="' in sanitize_html(f'<img src="{src}" alt="x">')) is kept
 
 
+@pytest.mark.parametrize("href, kept", [
+    ("//evil.example/p.png", False), ("https://evil.example/more", False), ("HTTP://Evil.Example/", False),
+    ("<javascript:alert(1)>", False), ("&lt;javascript:alert(1)&gt;", False), (" java\tscript:alert(1)", False),
+    ("\\\\evil.example\\x", False), ("../glossary.md#term-flask", True), ("#top", True), ("mailto:a@b.org", True),
+    ("https://www.gamesbusters.com/", True)])
+def test_links_lead_only_into_the_site_or_to_a_declared_host(href, kept):
+    """Issue #69: a link from data text to another host only when the data declares the host
+    (``link_hosts`` of a game's ``game.yaml``); a script target hidden in angle brackets, never."""
+    clean = sanitize_html(f'<a href="{html.escape(href)}">x</a>', frozenset({"www.gamesbusters.com"}))
+    assert ("href=" in clean) is kept, clean
+
+
+@pytest.mark.parametrize("text, shown", [
+    ('!!! danger "Alarm"\n    text', False), ("??? failure\n    text", False), ('!!! cellula-residue danger "x"\n    t', False),
+    ('!!! cellula-residue "Picture"\n    t', True), ('!!! cellula-note cellula-note--flag "Note"\n    t', True),
+    ('!!! warning "Illustrative"\n    t', True)])
+def test_admonitions_only_of_the_projects_kinds(to_html, text, shown):
+    assert ('class="admonition' in to_html(escape_md(text))) is shown
+
+
+@pytest.mark.parametrize("engine, shown", [("highs", "<code>highs</code>"), ("a<b>_c", "<code>a&lt;b&gt;_c</code>"),
+                                           ("x`y", "<code>x`y</code>")])
+def test_an_engine_name_from_a_record_is_escaped_once(to_html, engine, shown):
+    from generator.puzzles.proof import code_span
+    assert shown in to_html("Confirmed by " + code_span(engine) + ".")
+
+
 # --- navigation, <title> and header: titles enter as HTML text --------------------------------------
 
 @pytest.mark.parametrize("name", sorted(PAYLOADS))
