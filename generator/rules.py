@@ -12,7 +12,7 @@ from enum import Enum
 from pathlib import Path
 from typing import cast
 
-from solver.io.loading import Located, parse_line_ranges
+from solver.io.loading import Located, parse_line_ranges, unwritable_at
 
 from .errors import Problems
 from .schema import Schema, check, in_languages
@@ -204,6 +204,9 @@ def parse_sections(file: Path, problems: Problems) -> list[_RawSection]:
                      "(save the file as UTF-8)", bad_line)
         # read on with the byte replaced, so that the file's sections do not all count as missing too
         lines = raw.decode("utf-8", errors="replace").splitlines()
+    unwritable = unwritable_at("\n".join(lines))
+    if unwritable is not None:   # a bidirectional control or an invisible character in a heading or a text
+        problems.add(file, "", unwritable[2], unwritable[0])
     starts: list[tuple[int, dict[str, str], str]] = []
     for number, line in enumerate(lines, start=1):
         if line.lstrip().startswith("<!--") and "section:" in line:

@@ -94,6 +94,21 @@ def char_name(char: str) -> str:
     return f"{code} (a control character)"
 
 
+def unwritable_at(text: str) -> tuple[int, int, str] | None:
+    """The first character of a whole file's ``text`` no data file may hold (a control character
+    other than tab and line breaks, a bidirectional control, an invisible character, a
+    noncharacter): its 1-based line and column and the message; None if there is none. For the
+    files read without :func:`read_text` (the rules' Markdown)."""
+    bad = _CONTROL.search(text) or _UNWRITABLE.search(text)
+    if bad is None:
+        return None
+    line = text.count("\n", 0, bad.start()) + 1
+    column = bad.start() - text.rfind("\n", 0, bad.start())
+    control = _CONTROL.match(bad.group()) is not None
+    what = f"control character {bad.group()!r}" if control else char_name(bad.group())
+    return line, column, f"expected {'text' if control else 'visible text'}, got {what} at column {column}"
+
+
 def text_fault(value: str) -> str | None:
     """Why ``value`` is not printable text (a control character other than tab and newline, a lone
     surrogate, a bidirectional control, an invisible character, a noncharacter), or None."""
@@ -222,13 +237,10 @@ def read_text(file: str | Path, *, max_bytes: int = MAX_BYTES) -> str:
         line = raw[:exc.start].count(b"\n") + 1
         raise LoadError(shown, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x} "
                                f"(save the file as UTF-8)", line) from None
-    bad = _CONTROL.search(text) or _UNWRITABLE.search(text)
-    if bad:
-        line = text.count("\n", 0, bad.start()) + 1
-        column = bad.start() - text.rfind("\n", 0, bad.start())
-        what = f"control character {bad.group()!r}" if _CONTROL.match(bad.group()) else char_name(bad.group())
-        raise LoadError(shown, f"expected {'text' if _CONTROL.match(bad.group()) else 'visible text'}, got {what} "
-                               f"at column {column}", line)
+    fault = unwritable_at(text)
+    if fault:
+        line, _, message = fault
+        raise LoadError(shown, message, line)
     return text
 
 

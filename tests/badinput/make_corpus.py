@@ -828,6 +828,9 @@ def issue69_cases() -> None:
     data_case("data-game-title-300", "a game title of 300 characters",
               [{"file": "rules/cytosis/game.yaml", "replace": ['title: {it: "Cytosis"', 'title: {it: "' + "C" * 300 + '"'],
                 "count": 1}], ["rules/cytosis/game.yaml", "title.it", "at most 200"])
+    data_case("data-rules-heading-lro", "a left-to-right override in a rule section's heading (reached the page's contents)",
+              [{"file": "rules/cytosis/en-2e.md", "replace": ["\n## ", "\n## \u202d"], "count": 1}],
+              ["rules/cytosis/en-2e.md:", "U+202D", "column 4"])
     # 5. references in every data text that renders them; the puzzle's claim; options an engine ignores
     data_case("data-ursuppe-card-term-missing", "[[term:...]] to no glossary term in an Ursuppe card text (accepted before)",
               [{"file": "cards/ursuppe.yaml", "replace": ["decides the next game to play.", "decides the next [[term:gaem]]."],
