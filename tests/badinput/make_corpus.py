@@ -783,7 +783,7 @@ def issue69_cases() -> None:
                 .replace("- steroid-hormone-9", "- " + "s" * 70000),
                 mentions=["cards[0].id", "at most 64"])
     puzzle_case("puzzle-1e-title-8000", "an Italian title of 8,000 characters", "toxic-hoard-1e",
-                mutated("toxic-hoard-1e", ("title", "it"), "x" * 8000), mentions=["title.it", "at most 200"])
+                mutated("toxic-hoard-1e", ("title", "it"), "x" * 8000), mentions=["title.it", "at most 1000"])
     puzzle_case("puzzle-2e-story-rli", "a right-to-left isolate written as an escape in the story", "grey-rush-2e",
                 mutated("grey-rush-2e", ("story", "en"), "ESC", "ESC", '"Grey \\u2067rush"'),
                 mentions=["story.en", "U+2067", "column"])
@@ -825,9 +825,9 @@ def issue69_cases() -> None:
     data_case("data-card-id-200", "an Ursuppe card id of 200 characters",
               [{"file": "cards/ursuppe.yaml", "replace": ["- id: doris-frank-gene\n", "- id: " + "d" * 200 + "\n"],
                 "count": 1}], ["cards/ursuppe.yaml", "cards[0].id", "at most 64"])
-    data_case("data-game-title-300", "a game title of 300 characters",
-              [{"file": "rules/cytosis/game.yaml", "replace": ['title: {it: "Cytosis"', 'title: {it: "' + "C" * 300 + '"'],
-                "count": 1}], ["rules/cytosis/game.yaml", "title.it", "at most 200"])
+    data_case("data-game-title-3000", "a game title of 3,000 characters",
+              [{"file": "rules/cytosis/game.yaml", "replace": ['title: {it: "Cytosis"', 'title: {it: "' + "C" * 3000 + '"'],
+                "count": 1}], ["rules/cytosis/game.yaml", "title.it", "at most 1000"])
     data_case("data-rules-heading-lro", "a left-to-right override in a rule section's heading (reached the page's contents)",
               [{"file": "rules/cytosis/en-2e.md", "replace": ["\n## ", "\n## \u202d"], "count": 1}],
               ["rules/cytosis/en-2e.md:", "U+202D", "column 4"])
