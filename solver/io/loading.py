@@ -72,14 +72,15 @@ _UNWRITABLE = re.compile(f"[\\x80-\\x84\\x86-\\x9f{_BIDI}{_INVISIBLE}{_NONCHARAC
 NEL, which YAML reads as a line break; bidirectional controls, invisible characters, noncharacters)."""
 
 MAX_ID_CHARS = 64
-"""Longest id (a value under a key ``id``, or a mapping key): the longest shipped is 37."""
+"""Longest id (a file's ``id``, a list entry's ``id``): the longest shipped is 37; a mapping key may
+be twice as long."""
 MAX_TITLE_CHARS = 1_000
 """Longest title, name or label (a value under ``title``, ``name`` or ``label``, in any language):
 eight times the longest shipped (121); the hostile build's titles, which carry one payload of every
 class (tests/hostile_site.py), take 531."""
 MAX_TEXT_CHARS = 20_000
 """Longest text of any other field: the longest shipped (a card's rules text) is 1,892."""
-_TITLE_KEYS = frozenset({"title", "name", "label", "short"})
+_TITLE_KEYS = frozenset({"title", "name", "label"})
 
 
 def char_name(char: str) -> str:
@@ -128,10 +129,10 @@ def text_fault(value: str) -> str | None:
 
 def text_kind(path: DataPath) -> tuple[str, int]:
     """What kind of text sits at ``path`` (``id``, ``title`` or ``text``) and its longest length:
-    the nearest text key of the path says (``cards[3].id``, ``title.en``, ``chapters[0].title.it``)."""
+    the path says (``id`` and ``cards[3].id`` ids, ``title.en`` and ``chapters[0].title.it`` titles)."""
     keys = [p for p in path if isinstance(p, str)]
-    if keys and keys[-1] in ("id", "ids"):
-        return "id", MAX_ID_CHARS
+    if path and path[-1] == "id" and (len(path) == 1 or isinstance(path[-2], int)):
+        return "id", MAX_ID_CHARS     # a file's or a list entry's id (a catalogue's key ``puzzles.id`` is a label)
     if keys and (keys[-1] in _TITLE_KEYS or len(keys) > 1 and keys[-2] in _TITLE_KEYS and len(keys[-1]) <= 3):
         return "title", MAX_TITLE_CHARS
     return "text", MAX_TEXT_CHARS
