@@ -36,16 +36,32 @@ PROTECTED = re.compile(r"(\{\w+\}|`[^`]*`)")
 """Placeholders and code spans stay as they are (the code fills them; commands are not translated)."""
 
 
-def pseudo(text: str) -> str:
-    """A text transformed so that it is recognisable on a page and still reads."""
+def pseudo(text: str, tag: str = "") -> str:
+    """A text transformed so that it is recognisable on a page and still reads; ``tag`` marks the
+    language it stands for (the third language's texts are tagged, :data:`THIRD_TAG`)."""
     parts = PROTECTED.split(text)
-    return OPEN + "".join(p if PROTECTED.fullmatch(p) else p.translate(ACCENTS) for p in parts) + CLOSE
+    return OPEN + tag + "".join(p if PROTECTED.fullmatch(p) else p.translate(ACCENTS) for p in parts) + CLOSE
 
 
-def _transform(value):
+def _transform(value, tag: str = ""):
     if isinstance(value, dict):
-        return {k: _transform(v) for k, v in value.items()}
-    return pseudo(value) if isinstance(value, str) else value
+        return {k: _transform(v, tag) for k, v in value.items()}
+    return pseudo(value, tag) if isinstance(value, str) else value
+
+
+THIRD = "de"
+"""The third site language the copy adds the way CONTRIBUTING says a contributor does (an entry in
+``mkdocs.yml``, a catalogue file ``data/i18n/de.yaml``, nothing else): German, its texts
+machine-marked placeholders (the English catalogue transformed and tagged), so that a German page
+showing an Italian or English interface string, or missing its search or its language switch, fails."""
+THIRD_TAG = "ᴰᴱ·"
+"""The mark at the start of every third-language text (inside the transformed text's brackets)."""
+THIRD_CONFIG = f"""      - locale: {THIRD}
+        name: Deutsch
+        build: true
+        site_description: "{OPEN}{THIRD_TAG}site description{CLOSE}"
+        copyright: "{OPEN}{THIRD_TAG}copyright{CLOSE}"
+"""
 
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
@@ -137,25 +153,40 @@ hands it to this test (a person running pytest by hand leaves it unset: the test
 def build_pseudo_site(copy: Path) -> Path:
     """The pseudo-localised copy of the configuration, code and data in ``copy`` (emptied first),
     with its site built in ``copy/site``."""
+    env = make_pseudo_copy(copy)
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=copy, env=env,
+                            capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stderr[-4000:]
+    (copy / "BUILT").write_text("pseudo-localised site built\n", encoding="utf-8")
+    return copy
+
+
+def make_pseudo_copy(copy: Path) -> dict[str, str]:
+    """The pseudo-localised copy of the configuration, code and data in ``copy`` (emptied first), with
+    the third language added; the environment that builds it."""
     if copy.exists():
         shutil.rmtree(copy)
     copy.mkdir(parents=True)
     for name in ("generator", "solver", "data", "tools", "tests"):  # tests: the rules audit cites them
         shutil.copytree(ROOT / name, copy / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
     shutil.copytree(ROOT / "docs" / "assets", copy / "docs" / "assets")
-    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    anchor = "\nmarkdown_extensions:"
+    assert anchor in config, "mkdocs.yml: expected the i18n plugin's languages right before markdown_extensions"
+    (copy / "mkdocs.yml").write_text(config.replace(anchor, "\n" + THIRD_CONFIG.rstrip("\n") + "\n" + anchor, 1),
+                                     encoding="utf-8")
     # the puzzles' committed records come with data/: the copy's build reads them, proves nothing
+    catalogue = copy / "data" / "i18n"
+    english = yaml.safe_load((catalogue / "en.yaml").read_text(encoding="utf-8"))
     for lang in SITE_LANGUAGES:
-        file = copy / "data" / "i18n" / f"{lang}.yaml"
+        file = catalogue / f"{lang}.yaml"
         data = yaml.safe_load(file.read_text(encoding="utf-8"))
         file.write_text(yaml.safe_dump(_transform(data), allow_unicode=True, sort_keys=False), encoding="utf-8")
+    (catalogue / f"{THIRD}.yaml").write_text(
+        yaml.safe_dump(_transform(english, THIRD_TAG), allow_unicode=True, sort_keys=False), encoding="utf-8")
     env = dict(os.environ, CELLULA_DATA=str(copy / "data"), CELLULA_CONFIG=str(copy / "mkdocs.yml"),
-               NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=copy, env=env,
-                            capture_output=True, text=True, timeout=1800)
-    assert result.returncode == 0, result.stderr[-4000:]
-    (copy / "BUILT").write_text("pseudo-localised site built\n", encoding="utf-8")
-    return copy
+               NO_MKDOCS_2_WARNING="1", CELLULA_CACHE_DIR=str(ROOT / ".cache"), PYTHONPATH=str(copy))
+    return env
 
 
 @pytest.fixture(scope="module")

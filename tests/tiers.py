@@ -1,5 +1,14 @@
-"""What the fast tier (``pytest -m "not slow"``, what ``make test`` runs) re-proves, and what it
-leaves to the slow tier and to the committed records.
+"""The test tiers, and what the fast tier re-proves and leaves to the slow tier and the committed
+records.
+
+Four tiers, by marker (given here, by :func:`tier_marks`, from where a test lives and from the lists
+below, so moving a test between tiers edits this file only):
+
+- ``make test-smoke`` (``pytest -m smoke``): a quick pass over every layer, under a minute;
+- ``make test-fast`` (``pytest -m "not slow and not heavy"``): the edit loop, about two minutes;
+- ``make test``: the fast tier and the ``heavy`` tests (a whole site built in a copy, command lines
+  run as processes), then the built site's tests (``tests/site/``, ``tests/browser/``: ``slow``);
+- ``pytest -m slow``: the rules' cross-checks without a budget, on request before a rules change.
 
 A shipped puzzle's optimum is a committed record (``data/puzzles/<id>.record.json``): every run
 checks that it is current and replays its plan (``tests/test_records.py``), ``make test`` re-proves
@@ -24,6 +33,44 @@ seconds on one core): a puzzle small enough for the exhaustive search can still 
 for CP-SAT (a random one with an Epigenetic card took a minute); the slow tier has no limit."""
 SLOW_TIER = True
 """False when the run excludes the slow tier (set by ``tests/conftest.py`` from ``-m``)."""
+
+NEEDS_A_BUILT_SITE = ("tests/site/", "tests/browser/")
+"""Tests that read the built site (``make test`` builds it first): ``slow``, run as steps of their own."""
+
+HEAVY: dict[str, tuple[str, ...]] = {
+    # file: its heavy tests (names or name prefixes; empty: the whole file)
+}
+"""Tests of seconds to a minute each, measured (``pytest --durations``): in ``make test``, outside
+the edit loop. A whole file, or the named tests of a file (a name matches its parametrised cases)."""
+
+SMOKE: dict[str, tuple[str, ...]] = {
+}
+"""The smoke tier: quick files (or named tests) that touch every layer: the data and its catalogue,
+the rules engine, the planner on a small puzzle, the generator's pages, the command lines' parsing."""
+
+
+def runs_slow_tier(markexpr: str) -> bool:
+    """Whether a run with ``-m markexpr`` includes the slow tier: a run without ``-m`` or one asking
+    for ``slow``; not ``not slow`` nor a tier of its own (``smoke``), which keep their budgets."""
+    return not markexpr.strip() or ("slow" in markexpr and "not slow" not in markexpr)
+
+
+def _listed(listing: dict[str, tuple[str, ...]], where: str, name: str) -> bool:
+    names = listing.get(where)
+    return names is not None and (not names or any(name == n or name.startswith((f"{n}[", f"{n}::")) for n in names))
+
+
+def tier_marks(where: str, name: str) -> list[pytest.MarkDecorator]:
+    """The tier markers of the test ``name`` (its node id without the file) in the file ``where``
+    (relative to the repository, with ``/``)."""
+    marks = []
+    if where.startswith(NEEDS_A_BUILT_SITE):
+        marks.append(pytest.mark.slow)
+    if _listed(HEAVY, where, name):
+        marks.append(pytest.mark.heavy)
+    if _listed(SMOKE, where, name):
+        marks.append(pytest.mark.smoke)
+    return marks
 
 
 def exhaustive_within_budget(puzzle, prune: bool = True):
