@@ -97,6 +97,7 @@ def _theme_corpus() -> str:
     texts = [(languages / f"{lang}.html").read_text(encoding="utf-8") for lang in (*SITE_LANGUAGES, THIRD)
              if (languages / f"{lang}.html").exists()]
     texts.append((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    texts.append(THIRD_CONFIG)  # the copy's configuration: the third language's name
     texts.append("Material for MkDocs")  # the theme's credit: a product name
     return "\n".join(texts)
 

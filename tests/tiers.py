@@ -39,6 +39,7 @@ NEEDS_A_BUILT_SITE = ("tests/site/", "tests/browser/")
 
 HEAVY: dict[str, tuple[str, ...]] = {
     # file: its heavy tests (names or name prefixes; empty: the whole file)
+    "tests/test_pseudo_locale.py": (),  # builds the whole site in a copy, three languages (44 s idle; make test builds it beside the others)
 }
 """Tests of seconds to a minute each, measured (``pytest --durations``): in ``make test``, outside
 the edit loop. A whole file, or the named tests of a file (a name matches its parametrised cases)."""
