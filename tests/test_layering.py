@@ -148,22 +148,12 @@ def test_no_import_circle(package: str) -> None:
         for circle in circles)
 
 
-TYPE_CIRCLES_LEFT = {
-    "solver": "issue #68 item 2: solver.game names solver.optimise (epigenetic -> planner, caps <-> planner) "
-              "until the planner's split lands",
-    "generator": "issue #68 item 2: ten modules tied through SiteData until each feature owns its data",
-}
-"""Packages whose circles through type-only imports are being removed this round: their test is a
-strict expected failure, so that it fails the day the circle is gone, and the mark must go."""
-
-
-@pytest.mark.parametrize("package", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=TYPE_CIRCLES_LEFT[p])) if p in TYPE_CIRCLES_LEFT else p
-    for p in ("solver", "solver/game", "generator", "generator/check")])
+@pytest.mark.parametrize("package", ["solver", "solver/game", "generator", "generator/check"])
 def test_no_import_circle_even_through_types(package: str) -> None:
     """Issue #68: no circle even through ``if TYPE_CHECKING:`` imports: a module that names another
     module's types while that one imports it is one unit cut in two (``generator/check/checks.py``
-    and ``qa.py`` were, until the aligned section moved to ``model.py``)."""
+    and ``qa.py`` were, ten generator modules through ``SiteData`` and the rules engine with the
+    planner, until this round)."""
     graph = _module_graph(package, types=True)
     circles = _circles(graph)
     assert not circles, "\n".join(
