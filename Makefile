@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 # copied into the built site by the build (generator/puzzles/play_assets.py), never committed.
 PYODIDE := tools/pyodide/node_modules/pyodide/pyodide.js
 
-.PHONY: site site-offline serve test test-fast records search-record reprove check bench clean setup deploy gh-deploy
+.PHONY: site site-offline serve test test-fast test-smoke records search-record reprove check bench clean setup deploy gh-deploy
 
 setup: $(STAMP)
 
@@ -64,13 +64,20 @@ serve: $(STAMP) $(PYODIDE)
 check: $(STAMP)
 	$(PY) -m generator check
 
-# The edit loop: lint, types, the data, and every test that needs neither a built site nor minutes of
-# computing (a few minutes on 2 cores).
+# The tiers (tests/tiers.py says which test is in which). The smoke tier: the data, then a quick pass
+# over every layer, under a minute on 2 cores.
+test-smoke: $(STAMP)
+	$(PY) -m generator validate
+	$(PY) -m pytest -m smoke -n 0
+
+# The edit loop: lint, types, the data, and every test that needs neither a built site, nor a site
+# built in a copy, nor command lines run as processes, nor minutes of computing (about 2 minutes on
+# 2 cores; those `heavy` tests run in `make test`).
 test-fast: $(STAMP)
 	$(PY) -m ruff check generator solver tools tests
 	$(PY) -m mypy solver generator tools
 	$(PY) -m generator validate
-	$(PY) -m pytest -m "not slow" -n auto --dist loadfile --durations=10
+	$(PY) -m pytest -m "not slow and not heavy" -n auto --dist loadfile --durations=10
 
 # What CI runs: everything. The data is validated first; then, side by side, the lint, the re-proof
 # sample (a few committed records re-proved from nothing, a different few on every commit, and every

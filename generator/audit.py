@@ -20,6 +20,7 @@ from types import CodeType, FrameType, ModuleType, TracebackType
 from typing import TYPE_CHECKING
 
 from .errors import Problems
+from .languages import CONTENT_LANGUAGES, SITE_LANGUAGES
 from .rules import Game, Label, SECTION_ID, SLUG
 from .yamlio import Located, load_yaml, yaml_path
 from .site_data import FeatureKey
@@ -310,11 +311,15 @@ class _Reader:
         self.problems.add(self.file, yaml_path(*path), message, self.located.line(*path))
 
     def label(self, value: object, path: tuple[str | int, ...]) -> Label | None:
-        if not isinstance(value, dict) or set(value) != {"it", "en"} or not all(
-                isinstance(value[k], str) and value[k].strip() for k in ("it", "en")):
-            self.fail(path, f"expected {{it: text, en: text}}, both non-empty, got {value!r}")
+        """A text in each content language, and optionally in the other site languages (a page in
+        one the data does not give reads the fallback chain's text)."""
+        if not isinstance(value, dict) or not set(value) <= set(CONTENT_LANGUAGES) | set(SITE_LANGUAGES) or not all(
+                isinstance(value.get(k), str) and value[k].strip() for k in CONTENT_LANGUAGES) or not all(
+                isinstance(v, str) and v.strip() for v in value.values()):
+            self.fail(path, f"expected {{it: text, en: text}}, both non-empty (and optionally a text in another "
+                      f"site language of {list(SITE_LANGUAGES)}), got {value!r}")
             return None
-        return Label(it=value["it"].strip(), en=value["en"].strip())
+        return Label.of({lang: text.strip() for lang, text in value.items()})
 
     def strings(self, value: object, path: tuple[str | int, ...], what: str) -> tuple[str, ...]:
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):

@@ -101,9 +101,9 @@ def puzzle_view(site: SiteData, item: AuditPuzzle, lang: str) -> dict[str, Any]:
         other = ui["puzzle_other_ruling"].format(reading=other_name, m=item.other_optimum)
     else:
         other = ui["puzzle_other_hand"].format(m=item.other_optimum)
-    return {"title": md_inline(dict(puzzle.title)[lang]), "facts": puzzle_facts(site, item, lang),
+    return {"title": md_inline(puzzle.text("title", lang)), "facts": puzzle_facts(site, item, lang),
             "optimum": ui["puzzle_optimum"].format(n=item.optimum), "other": other,
-            "derivation": md_inline(" ".join(dict(puzzle.story)[lang].split())),
+            "derivation": md_inline(" ".join(puzzle.text("story", lang).split())),
             "file": f"data/audit/puzzles/{item.file.name}"}
 
 

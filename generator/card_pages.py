@@ -570,10 +570,6 @@ def referenced_by(site: SiteData, game: Game, section: Section, lang: str, page:
     return [(f"{ui['card']}: {card.name[lang]}", f"{href}#{card.id}") for card in cards]
 
 
-INFERRED_MARK = {"it": "valori dedotti", "en": "inferred values"}
-"""What a rules-page table row says after a gene whose values the card database marks reconstructed."""
-
-
 def mark_inferred_rows(site: SiteData, game: Game, section: Section, lang: str, page: str, body: str) -> str:
     """In a rule section's tables, a row naming a card with ``reconstructed: true`` gets, after the
     name, a link to that card ("inferred values"): the rules page says what the card database says."""
@@ -592,7 +588,7 @@ def mark_inferred_rows(site: SiteData, game: Game, section: Section, lang: str, 
             for index, cell in enumerate(cells):
                 card = names.get(cell.strip())
                 if card is not None:
-                    cells[index] = f" {cell.strip()} · [*{INFERRED_MARK[lang]}*]({href}#{card.id}){{ .cellula-inferred }} "
+                    cells[index] = f" {cell.strip()} · [*{UI[lang]['inferred_mark']}*]({href}#{card.id}){{ .cellula-inferred }} "
                     break
             line = "|".join(cells)
         out.append(line)

@@ -23,6 +23,7 @@ from solver.game.model import RESOURCE_SPELLINGS, Resource
 
 from . import schema
 from .errors import DataError, Problems
+from .languages import in_chain
 from .schema import Schema
 from .yamlio import load_yaml, yaml_path
 from .site_data import FeatureKey
@@ -123,11 +124,13 @@ class Text:
     """(language, source id or ``project``) pairs."""
 
     def __getitem__(self, lang: str) -> str:
-        return dict(self.values)[lang]
+        """The text in ``lang``, along its fallback chain for a site language the data does not give."""
+        return in_chain(dict(self.values), lang)
 
     def source(self, lang: str) -> str:
-        """The source id the text in ``lang`` comes from, or ``project`` for this project's text."""
-        return dict(self.sources)[lang]
+        """The source id the text in ``lang`` (the one ``[lang]`` gives) comes from, or ``project``
+        for this project's text."""
+        return in_chain(dict(self.sources), lang)
 
     def by_project(self, lang: str) -> bool:
         """True when the text in ``lang`` is this project's (a translation or a coined name)."""

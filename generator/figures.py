@@ -6,8 +6,8 @@ Each set is one command's latest measurement (``python -m generator bench`` writ
 ``records``, ``tools/search_relevance.py`` ``search``, ``tools/lighthouse/run.py`` ``lighthouse``;
 the planner's ``docs/assets/bench/bench.json`` keeps its own page). A set says when and on what it
 was measured (date, commit, processors, load average before and after), so a figure is never read
-without its conditions. The README quotes a few of them; ``tests/test_figures.py`` fails when a
-figure the README states differs from its data file.
+without its conditions. No document quotes them (``tests/test_figures.py``), so a new measurement
+edits its file alone.
 
 Registers the ``figures`` loader and page producer with :mod:`generator.features`.
 """

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import schema
+from .languages import FallbackTexts
 from .errors import Problems
 from .schema import Schema
 from .yamlio import load_yaml, yaml_path
@@ -128,7 +129,7 @@ def load_glossary(file: Path, games_known: list[str], problems: Problems) -> lis
                                  f"term {term_id!r}: {form!r} is its {which} {lang} form and also forbidden: "
                                  "expected a forbidden form the term does not use",
                                  located.line(*where, "forbidden", lang) or line)
-        terms.append(Term(term_id, tuple(games), forms, forbidden, dict(raw.get("note") or {}),
+        terms.append(Term(term_id, tuple(games), forms, forbidden, FallbackTexts(raw.get("note") or {}),
                           raw.get("source", "official") == "official", shared))
     _check_shared_forms(terms, file, located, problems)
     return terms

@@ -35,7 +35,7 @@ from generator import asset_bundle, serving
 from generator.tables import label_table_cells
 from generator.build import generate, navigation
 from generator.errors import DataError
-from generator.i18n import t
+from generator.i18n import has, t
 from generator.search_index import write_indexes
 from generator.search_paraphrases import load_paraphrases
 from generator.rules import SITE_LANGUAGES
@@ -221,9 +221,13 @@ CLIENT_KEYS = ("search_include_other", "search_result_language", "search_did_you
 """``core.*`` strings that docs/assets/search.js and permalink.js show."""
 
 
-def client_strings(lang: str) -> dict[str, str]:
-    """The strings of :data:`CLIENT_KEYS` in ``lang`` (the catalogue check counts them as used)."""
-    return {key: t(f"core.{key}", lang) for key in CLIENT_KEYS}
+def client_strings(lang: str) -> dict[str, Any]:
+    """The strings of :data:`CLIENT_KEYS` in ``lang`` (the catalogue check counts them as used), with
+    the site languages (the default first) and their names in ``lang`` (``core.lang_names``; a
+    language the catalogue does not name is shown by its code), for docs/assets/search.js."""
+    names = {code: t(f"core.lang_names.{code}", lang) for code in SITE_LANGUAGES if has(f"core.lang_names.{code}", lang)}
+    return {**{key: t(f"core.{key}", lang) for key in CLIENT_KEYS},
+            "languages": list(SITE_LANGUAGES), "language_names": names}
 
 
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, **kwargs: Any) -> dict[str, Any]:

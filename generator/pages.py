@@ -50,7 +50,7 @@ def section_view(site: SiteData, game: Game, section: Section, lang: str, page: 
         "anchor": section.anchor,
         "title": text.title,
         "project_heading": text.project_heading,
-        "lang_name": LANG_NAMES[ui_lang][lang],
+        "lang_name": LANG_NAMES[ui_lang][text.lang],  # a third language's page shows its fallback's text
         "body": body_of(text),  # Markdown, data text escaped (see body_of)
         "prov": provenance(site, game, text, ui_lang),
         "only": section.only,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from . import features, schema
 from .errors import Problems, display_path
 from .render import Page, render
+from .languages import CONTENT_LANGUAGES
 from .rules import SITE_LANGUAGES, Game, Label, rule_numbers
 from .schema import Schema
 from .yamlio import load_yaml, yaml_path
@@ -59,6 +60,13 @@ def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(text))
 
 
+def _in_languages(expected: str) -> Schema:
+    """A text in each content language, optionally in another site language."""
+    body = schema.in_languages(CONTENT_LANGUAGES, expected, closed=True, member=None)
+    body["properties"].update({lang: schema.NONEMPTY_TEXT for lang in SITE_LANGUAGES if lang not in CONTENT_LANGUAGES})
+    return body
+
+
 SCHEMA: Schema = {
     "type": "object", "required": ["groups"], "additionalProperties": False,
     "properties": {"groups": {
@@ -69,11 +77,10 @@ SCHEMA: Schema = {
             "properties": {
                 "id": {"type": "string", "pattern": f"^{GROUP_ID.pattern}$",
                        "expected": "a group id of a-z, 0-9 and '-' (it is the group's anchor on the page)"},
-                "title": schema.in_languages(SITE_LANGUAGES, f"a text for each of {', '.join(SITE_LANGUAGES)}",
-                                             closed=True, member=None),
+                "title": _in_languages(f"a text for each of {', '.join(CONTENT_LANGUAGES)}"),
                 "lines": {"type": "array", "minItems": 1, "items": {
-                    "type": "object", "required": ["refs", *SITE_LANGUAGES], "additionalProperties": False,
-                    "expected": f"{{refs: [...], {', '.join(SITE_LANGUAGES)}}}",
+                    "type": "object", "required": ["refs", *CONTENT_LANGUAGES], "additionalProperties": False,
+                    "expected": f"{{refs: [...], {', '.join(CONTENT_LANGUAGES)}}} (and optionally another site language)",
                     "properties": {
                         "refs": {"type": "array", "minItems": 1, "items": {"type": "string"},
                                  "expected": "a list of rule section ids"},
@@ -83,7 +90,7 @@ SCHEMA: Schema = {
 
 
 def _label(value: dict[str, str]) -> Label:
-    return Label(**{lang: value[lang].strip() for lang in SITE_LANGUAGES})
+    return Label.of({lang: value[lang].strip() for lang in SITE_LANGUAGES if isinstance(value.get(lang), str)})
 
 
 def load_quickref(file: Path, game: Game, problems: Problems) -> tuple[QuickGroup, ...]:
@@ -120,7 +127,7 @@ def load_quickref(file: Path, game: Game, problems: Problems) -> tuple[QuickGrou
             if not faults.clean(*lpath):
                 continue
             text = _label(line)
-            for lang in SITE_LANGUAGES:
+            for lang in (lang for lang in SITE_LANGUAGES if lang in line):
                 source = " ".join(game.sections[r].texts[lang].title + " " + game.sections[r].texts[lang].body
                                   for r in refs)
                 missing = sorted(_numbers(text[lang]) - _numbers(source), key=int)

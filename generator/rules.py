@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import cast
+from collections.abc import Mapping
 
 from solver.io.loading import Located, parse_line_ranges, unwritable_at
 
@@ -19,6 +19,7 @@ from .schema import Schema, check, in_languages
 from .yamlio import load_yaml, yaml_path
 
 from .languages import SITE_LANGUAGES as SITE_LANGUAGES  # noqa: E402 (re-exported: the languages are defined in mkdocs.yml)
+from .languages import CONTENT_LANGUAGES, FallbackTexts, in_chain
 
 SECTION_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*$")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -37,15 +38,28 @@ class Lang(str, Enum):
 
 @dataclass(frozen=True)
 class Label:
-    """A short text in each site language."""
+    """A short text in each content language (:data:`~generator.languages.CONTENT_LANGUAGES`), and in
+    any other site language the data gives it in; ``label[lang]`` reads it along the language's
+    fallback chain (:func:`~generator.languages.fallback_chain`: a German page shows the English text
+    until the data has a German one)."""
 
     it: str
     """Italian."""
     en: str
     """English."""
+    more: tuple[tuple[str, str], ...] = ()
+    """(language, text) in the other site languages the data gives."""
+
+    @classmethod
+    def of(cls, texts: Mapping[str, str]) -> Label:
+        """The label of ``texts`` (language -> text, the content languages required); a text in a
+        language that is not a site language is left out (the loaders refuse it first)."""
+        more = tuple((lang, texts[lang]) for lang in SITE_LANGUAGES
+                     if lang not in CONTENT_LANGUAGES and isinstance(texts.get(lang), str) and texts[lang].strip())
+        return cls(it=texts["it"], en=texts["en"], more=more)
 
     def __getitem__(self, lang: str) -> str:
-        return cast(str, getattr(self, lang))
+        return in_chain({"it": self.it, "en": self.en, **dict(self.more)}, lang)
 
 
 @dataclass(frozen=True)
@@ -263,11 +277,11 @@ def parse_sections(file: Path, problems: Problems) -> list[_RawSection]:
 
 def _label(value: object, file: Path, located: Located, path: tuple[str | int, ...], problems: Problems) -> Label | None:
     if not isinstance(value, dict) or not all(isinstance(value.get(l), str) and value[l].strip()
-                                              for l in SITE_LANGUAGES):
-        problems.add(file, yaml_path(*path), f"expected a text in each of {list(SITE_LANGUAGES)} "
+                                              for l in CONTENT_LANGUAGES):
+        problems.add(file, yaml_path(*path), f"expected a text in each of {list(CONTENT_LANGUAGES)} "
                      f"({{it: ..., en: ...}}), got {value!r}", located.line(*path))
         return None
-    return Label(it=value["it"], en=value["en"])
+    return Label.of(value)
 
 
 def _text(what: str) -> Schema:
@@ -275,9 +289,12 @@ def _text(what: str) -> Schema:
 
 
 def _label_schema() -> Schema:
-    """Text in every site language: ``{it: ..., en: ...}``."""
-    return in_languages(SITE_LANGUAGES, f"a text in each of {list(SITE_LANGUAGES)} ({{it: ..., en: ...}})",
-                        text=lambda lang: _text(f"the {lang} wording"))
+    """Text in every content language (``{it: ..., en: ...}``), optionally in another site language."""
+    schema = in_languages(CONTENT_LANGUAGES, f"a text in each of {list(CONTENT_LANGUAGES)} ({{it: ..., en: ...}})",
+                          text=lambda lang: _text(f"the {lang} wording"))
+    schema["properties"].update({lang: _text(f"the {lang} wording") for lang in SITE_LANGUAGES
+                                 if lang not in CONTENT_LANGUAGES})
+    return schema
 
 
 def manifest_schema() -> Schema:
@@ -290,7 +307,7 @@ def manifest_schema() -> Schema:
         "else": {"type": "object", "required": ["id", "only"], "additionalProperties": False,
                  "expected": "a section id 'chapter.slug', or {id, only, also} for a one-sided section",
                  "properties": {"id": section_id,
-                                "only": {"enum": list(SITE_LANGUAGES), "expected": "'it' or 'en'"},
+                                "only": {"enum": list(CONTENT_LANGUAGES), "expected": "'it' or 'en'"},
                                 "also": {"type": "array", "items": section_id,
                                          "expected": "a list of section ids"}}}}
     source = {"type": "object", "required": ["id", "file", "rules", "lang", "label"], "additionalProperties": False,
@@ -321,7 +338,7 @@ MANIFEST_SCHEMA = manifest_schema()
 
 
 def _as_label(value: dict[str, str]) -> Label:
-    return Label(it=value["it"], en=value["en"])
+    return Label.of(value)
 
 
 def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None:
@@ -427,16 +444,16 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
                 problems.add(file, raw.id, "'lines:' belongs to original texts; a translation gives 'from:'", raw.line)
             put(raw, file, SectionText(match.group("lang"), raw.title, raw.body, origin, True, (), file, raw.line))
 
-    # Every declared section has a text in each site language, and one-sidedness is declared.
+    # Every declared section has a text in each content language, and one-sidedness is declared.
     sections: dict[str, Section] = {}
     for section_id, (chapter_id, only, line) in declared.items():
         by_lang = texts.get(section_id, {})
-        for lang in SITE_LANGUAGES:
+        for lang in CONTENT_LANGUAGES:
             if lang not in by_lang:
                 problems.add(manifest, section_id, f"no {lang!r} text: expected the section in an official "
                              f"{lang} source or in translations.{lang}.md", line)
         if compare and by_lang:
-            official = sorted(l for l, t in by_lang.items() if not t.translated and l in SITE_LANGUAGES)
+            official = sorted(l for l, t in by_lang.items() if not t.translated and l in CONTENT_LANGUAGES)
             if len(official) == 1 and only != official[0]:
                 problems.add(manifest, section_id, f"found in the official {official[0]!r} text only: "
                              f"declare it as {{id: {section_id}, only: {official[0]}}}", line)
@@ -456,7 +473,7 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
                 problems.add(manifest, section_id, f"also: {other!r} is not a section listed in {manifest.name}", also_line)
         if also and not only:
             problems.add(manifest, section_id, "'also:' is for one-sided sections (with 'only:')", also_line)
-        sections[section_id] = Section(section_id, chapter_id, only, by_lang, also)
+        sections[section_id] = Section(section_id, chapter_id, only, FallbackTexts(by_lang), also)
 
     notes = load_notes(game_dir / "notes.yaml", set(declared), problems)
     if len(problems.items) > before or not title:

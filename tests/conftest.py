@@ -10,21 +10,21 @@ from site_server import SITE, serve_site
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_DATA = ROOT / "tests" / "fixtures" / "data"
-NEEDS_A_BUILT_SITE = ("tests/site/", "tests/browser/")
-"""Tests that read the built site (make test builds it first): in the slow tier, like every test
-marked ``slow`` (``pytest -m "not slow"`` is the edit loop's tier, ``make test-fast``)."""
 
 
 def pytest_configure(config):
     import tiers
-    tiers.SLOW_TIER = "not slow" not in (config.option.markexpr or "")
+    tiers.SLOW_TIER = tiers.runs_slow_tier(config.option.markexpr or "")
 
 
 def pytest_collection_modifyitems(config, items):
+    """Each test's tier marks (:mod:`tiers`): from where it lives and from the lists there, so that
+    a test file owned by another change needs no edit to move between tiers."""
+    import tiers
     for item in items:
         where = Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()
-        if where.startswith(NEEDS_A_BUILT_SITE):
-            item.add_marker(pytest.mark.slow)
+        for marker in tiers.tier_marks(where, item.nodeid.split("::", 1)[-1]):
+            item.add_marker(marker)
 
 
 @pytest.fixture

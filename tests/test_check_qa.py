@@ -140,3 +140,25 @@ def test_russian_misspelling_is_found(real_site):
     broken = replace(section.texts["ru"], body=section.texts["ru"].body + "\n\nКлеткаа делится.")
     game = replace(game, sections={**game.sections, section_id: replace(section, texts={**section.texts, "ru": broken})})
     assert (section_id, "Клеткаа") in qa.original_spelling(game, "ru", set())
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("it", ["giocatore", "gioctore", "nell'area", "dell'azione", "nell'aera", "Beuta"]),
+    ("en", ["player", "plyer", "board's", "Flask"]),
+])
+def test_remembered_answers_are_the_dictionarys(monkeypatch, tmp_path, lang, words):
+    """The answers kept between processes (qa.SPELLING_CACHE) are the dictionary's own, elided Italian
+    forms included; a later process reads them without loading the dictionary, and a damaged file is
+    asked again."""
+    monkeypatch.setattr(qa, "SPELLING_CACHE", tmp_path)
+    first = qa._Answers(lang)
+    said = {word: first(word) for word in words}
+    assert said == {word: bool(qa.dictionary(lang).lookup(word)) for word in words}
+    first.save()
+    (file,) = tmp_path.glob(f"{lang}-*.json")
+    later = qa._Answers(lang)
+    assert later.known == said
+    monkeypatch.setattr(qa, "dictionary", lambda _lang: pytest.fail("a remembered answer loaded the dictionary"))
+    assert {word: later(word) for word in words} == said
+    file.write_text("{not json", encoding="utf-8")
+    assert qa._Answers(lang).known == {}

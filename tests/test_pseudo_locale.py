@@ -36,16 +36,32 @@ PROTECTED = re.compile(r"(\{\w+\}|`[^`]*`)")
 """Placeholders and code spans stay as they are (the code fills them; commands are not translated)."""
 
 
-def pseudo(text: str) -> str:
-    """A text transformed so that it is recognisable on a page and still reads."""
+def pseudo(text: str, tag: str = "") -> str:
+    """A text transformed so that it is recognisable on a page and still reads; ``tag`` marks the
+    language it stands for (the third language's texts are tagged, :data:`THIRD_TAG`)."""
     parts = PROTECTED.split(text)
-    return OPEN + "".join(p if PROTECTED.fullmatch(p) else p.translate(ACCENTS) for p in parts) + CLOSE
+    return OPEN + tag + "".join(p if PROTECTED.fullmatch(p) else p.translate(ACCENTS) for p in parts) + CLOSE
 
 
-def _transform(value):
+def _transform(value, tag: str = ""):
     if isinstance(value, dict):
-        return {k: _transform(v) for k, v in value.items()}
-    return pseudo(value) if isinstance(value, str) else value
+        return {k: _transform(v, tag) for k, v in value.items()}
+    return pseudo(value, tag) if isinstance(value, str) else value
+
+
+THIRD = "de"
+"""The third site language the copy adds the way CONTRIBUTING says a contributor does (an entry in
+``mkdocs.yml``, a catalogue file ``data/i18n/de.yaml``, nothing else): German, its texts
+machine-marked placeholders (the English catalogue transformed and tagged), so that a German page
+showing an Italian or English interface string, or missing its search or its language switch, fails."""
+THIRD_TAG = "ᴰᴱ·"
+"""The mark at the start of every third-language text (inside the transformed text's brackets)."""
+THIRD_CONFIG = f"""      - locale: {THIRD}
+        name: Deutsch
+        build: true
+        site_description: "{OPEN}{THIRD_TAG}site description{CLOSE}"
+        copyright: "{OPEN}{THIRD_TAG}copyright{CLOSE}"
+"""
 
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
@@ -78,9 +94,10 @@ def _theme_corpus() -> str:
     """Material's own interface strings (search box, footer, navigation) and the configuration's texts."""
     import material
     languages = Path(material.__file__).parent / "templates" / "partials" / "languages"
-    texts = [(languages / f"{lang}.html").read_text(encoding="utf-8") for lang in SITE_LANGUAGES
+    texts = [(languages / f"{lang}.html").read_text(encoding="utf-8") for lang in (*SITE_LANGUAGES, THIRD)
              if (languages / f"{lang}.html").exists()]
     texts.append((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    texts.append(THIRD_CONFIG)  # the copy's configuration: the third language's name
     texts.append("Material for MkDocs")  # the theme's credit: a product name
     return "\n".join(texts)
 
@@ -137,25 +154,40 @@ hands it to this test (a person running pytest by hand leaves it unset: the test
 def build_pseudo_site(copy: Path) -> Path:
     """The pseudo-localised copy of the configuration, code and data in ``copy`` (emptied first),
     with its site built in ``copy/site``."""
+    env = make_pseudo_copy(copy)
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=copy, env=env,
+                            capture_output=True, text=True, timeout=1800)
+    assert result.returncode == 0, result.stderr[-4000:]
+    (copy / "BUILT").write_text("pseudo-localised site built\n", encoding="utf-8")
+    return copy
+
+
+def make_pseudo_copy(copy: Path) -> dict[str, str]:
+    """The pseudo-localised copy of the configuration, code and data in ``copy`` (emptied first), with
+    the third language added; the environment that builds it."""
     if copy.exists():
         shutil.rmtree(copy)
     copy.mkdir(parents=True)
     for name in ("generator", "solver", "data", "tools", "tests"):  # tests: the rules audit cites them
         shutil.copytree(ROOT / name, copy / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
     shutil.copytree(ROOT / "docs" / "assets", copy / "docs" / "assets")
-    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    anchor = "\nmarkdown_extensions:"
+    assert anchor in config, "mkdocs.yml: expected the i18n plugin's languages right before markdown_extensions"
+    (copy / "mkdocs.yml").write_text(config.replace(anchor, "\n" + THIRD_CONFIG.rstrip("\n") + "\n" + anchor, 1),
+                                     encoding="utf-8")
     # the puzzles' committed records come with data/: the copy's build reads them, proves nothing
+    catalogue = copy / "data" / "i18n"
+    english = yaml.safe_load((catalogue / "en.yaml").read_text(encoding="utf-8"))
     for lang in SITE_LANGUAGES:
-        file = copy / "data" / "i18n" / f"{lang}.yaml"
+        file = catalogue / f"{lang}.yaml"
         data = yaml.safe_load(file.read_text(encoding="utf-8"))
         file.write_text(yaml.safe_dump(_transform(data), allow_unicode=True, sort_keys=False), encoding="utf-8")
+    (catalogue / f"{THIRD}.yaml").write_text(
+        yaml.safe_dump(_transform(english, THIRD_TAG), allow_unicode=True, sort_keys=False), encoding="utf-8")
     env = dict(os.environ, CELLULA_DATA=str(copy / "data"), CELLULA_CONFIG=str(copy / "mkdocs.yml"),
-               NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=copy, env=env,
-                            capture_output=True, text=True, timeout=1800)
-    assert result.returncode == 0, result.stderr[-4000:]
-    (copy / "BUILT").write_text("pseudo-localised site built\n", encoding="utf-8")
-    return copy
+               NO_MKDOCS_2_WARNING="1", CELLULA_CACHE_DIR=str(ROOT / ".cache"), PYTHONPATH=str(copy))
+    return env
 
 
 @pytest.fixture(scope="module")
@@ -244,6 +276,84 @@ def test_play_mode_run_time_texts_are_transformed(pseudo_site):
         if bad:
             escaped[f"{puzzle_id} ({lang}, engine)"] = bad[:5]
     assert not escaped, "play mode text outside data/i18n:\n" + json.dumps(escaped, ensure_ascii=False, indent=1)
+
+
+# --- the third language ---------------------------------------------------------------------------
+
+TRANSFORMED = re.compile(rf"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+
+
+def _third_pages(site: Path) -> list[Path]:
+    return sorted((site / THIRD).rglob("*.html"))
+
+
+def _relative_pages(site: Path, prefix: str) -> set[str]:
+    """The pages of the language whose pages live under ``prefix`` ('' for the default language),
+    relative to that folder (other languages' folders left out)."""
+    root = site / prefix if prefix else site
+    others = {f"{lang}/" for lang in (*SITE_LANGUAGES, THIRD)}
+    return {page.relative_to(root).as_posix() for page in root.rglob("*.html")
+            if prefix or not any(page.relative_to(site).as_posix().startswith(o) for o in others)}
+
+
+def test_the_third_language_has_every_page(pseudo_site):
+    """A language added by its two files gets the whole site: every page the English site has."""
+    site = pseudo_site / "site"
+    english = _relative_pages(site, "en")
+    assert len(english) > 100
+    assert _relative_pages(site, THIRD) == english
+
+
+def test_every_third_language_page_shows_its_own_strings(pseudo_site):
+    """Every interface string on a German page is the German catalogue's (tagged): none of the
+    Italian or English catalogue's, which a page written for two languages would show."""
+    foreign: dict[str, list[str]] = {}
+    untagged_pages = []
+    for page in _third_pages(pseudo_site / "site"):
+        root = lxml_html.fromstring(page.read_bytes())
+        texts = " ".join(text for text in _page_texts(root) if text)
+        strings = TRANSFORMED.findall(texts)
+        wrong = sorted({s for s in strings if not s.startswith(OPEN + THIRD_TAG)})
+        name = str(page.relative_to(pseudo_site / "site"))
+        if wrong:
+            foreign[name] = wrong[:5]
+        if not any(s.startswith(OPEN + THIRD_TAG) for s in strings):
+            untagged_pages.append(name)
+    assert not foreign, "Italian or English interface strings on German pages:\n" + json.dumps(foreign, ensure_ascii=False, indent=1)[:6000]
+    assert not untagged_pages, f"German pages without a German interface string: {untagged_pages[:20]}"
+
+
+def test_the_third_language_has_its_search(pseudo_site):
+    """The German pages have their own search index, holding the German pages (the pages the
+    English index holds for the English ones), and the search script is told the site's languages,
+    so that a German reader searches the German index."""
+    site = pseudo_site / "site"
+    indexes = {lang: json.loads((site / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
+               for lang in ("en", THIRD)}
+    pages = {lang: {doc["location"].split("#")[0] for doc in index["docs"]} for lang, index in indexes.items()}
+    assert pages[THIRD] and all(location.startswith(f"{THIRD}/") for location in pages[THIRD])
+    assert {p.removeprefix(f"{THIRD}/") for p in pages[THIRD]} == {p.removeprefix("en/") for p in pages["en"]}
+    home = (site / THIRD / "index.html").read_text(encoding="utf-8")
+    opening = '<script id="cellula-ui" type="application/json">'
+    start = home.index(opening) + len(opening)
+    ui = json.loads(home[start:home.index("</script>", start)])
+    assert ui["languages"] == [*SITE_LANGUAGES, THIRD]
+    assert ui["search_include_other"].startswith(OPEN + THIRD_TAG)
+
+
+def test_every_page_switches_to_every_language(pseudo_site):
+    """Every page of every language has the language switch, with a link to the same page in each
+    of the three languages."""
+    site = pseudo_site / "site"
+    missing: dict[str, list[str]] = {}
+    languages = (*SITE_LANGUAGES, THIRD)
+    for page in sorted(site.rglob("*.html")):
+        root = lxml_html.fromstring(page.read_bytes())
+        offered = set(root.xpath("//a[@hreflang]/@hreflang"))
+        lacking = [lang for lang in languages if lang not in offered]
+        if lacking:
+            missing[str(page.relative_to(site))] = lacking
+    assert not missing, f"pages whose language switch lacks a language: {dict(list(missing.items())[:20])}"
 
 
 if __name__ == "__main__":     # make test: python tests/test_pseudo_locale.py FOLDER

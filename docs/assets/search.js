@@ -22,14 +22,24 @@
   var STORE = "cellula.search.other";
   var READY_MARK = "cellula-search-ready";
   var html = document.documentElement;
-  var lang = html.lang === "en" ? "en" : "it";
-  var other = lang === "en" ? "it" : "en";
 
   function jsonOf(id) {
     var el = document.getElementById(id);
     try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
   }
   var ui = jsonOf("cellula-ui");
+
+  /* The site languages, from the build (mkdocs.yml's i18n languages, the default first: its pages
+   * at the root, each other one under <lang>/), and the reader's. The "other" language the switch
+   * adds is the first of English, then the default, that is not the reader's (a third language's
+   * reader gets the English pages, as its missing texts fall back to English). */
+  var languages = ui.languages && ui.languages.length ? ui.languages : ["it", "en"];
+  var home = languages[0];
+  var lang = languages.indexOf(html.lang) >= 0 ? html.lang : home;
+  var other = lang !== "en" && languages.indexOf("en") >= 0 ? "en" : (lang !== home ? home : languages[1] || home);
+  function languageName(which) {
+    return (ui.language_names || {})[which] || which.toUpperCase();
+  }
 
   /* The site root (where the Italian pages and the en/ folder live), from Material's config. */
   function siteRoot() {
@@ -40,17 +50,20 @@
 
   function langOf(href) {
     var url = new URL(href, location.href).href;
-    return url.indexOf(root + "en/") === 0 || url === root + "en" ? "en" : "it";
+    for (var i = 1; i < languages.length; i++) {
+      if (url.indexOf(root + languages[i] + "/") === 0 || url === root + languages[i]) return languages[i];
+    }
+    return home;
   }
   function indexUrl(which) {
-    return root + (which === "en" ? "en/" : "") + "search/search_index.json";
+    return root + (which === home ? "" : which + "/") + "search/search_index.json";
   }
 
   /* 1. The reader's language index (http only; from file:// search_index.js holds both). */
   var open = XMLHttpRequest.prototype.open;
   XMLHttpRequest.prototype.open = function (method, url) {
     var args = Array.prototype.slice.call(arguments);
-    if (lang === "en" && String(url) === indexUrl("it")) args[1] = indexUrl("en");
+    if (lang !== home && String(url) === indexUrl(home)) args[1] = indexUrl(lang);
     return open.apply(this, args);
   };
 
@@ -448,7 +461,7 @@
       var tag = document.createElement("span");
       tag.className = "cellula-search-lang cellula-search-lang--" + which;
       tag.textContent = which.toUpperCase();
-      tag.title = (ui.search_result_language || "") + ": " + (which === "en" ? ui.english : ui.italian);
+      tag.title = (ui.search_result_language || "") + ": " + languageName(which);
       head.insertBefore(tag, head.firstChild);
     });
   }

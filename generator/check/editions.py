@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import schema
+from ..languages import FallbackTexts
 from ..errors import Problems
 from ..schema import Schema
 from ..rules import Game
@@ -190,8 +191,8 @@ def load_notes(file: Path, game: Game, problems: Problems) -> list[Note]:
                          f"expected a section id of {game.id} (listed in rules/{game.id}/game.yaml)",
                          located.line(*where, "sections", s_index))
         if faults.clean(*where) and not unknown:
-            title, text, follow = ({lang: raw[key][lang].strip() for lang in ("it", "en")}
-                                   for key in ("title", "text", "follow"))
+            title, text, follow = (FallbackTexts({lang: raw[key][lang].strip() for lang in ("it", "en")})
+                                   for key in ("title", "text", "follow"))  # another site language reads the fallback chain
             wording = tuple(phrase.strip() for phrase in raw.get("it_wording") or ())
             italian = _italian_official_text(game)
             for w_index, phrase in enumerate(wording):

@@ -5,6 +5,10 @@ segments, clauses found in one aligned segment only, and translate-toolkit's pof
 """
 from __future__ import annotations
 
+import atexit
+import hashlib
+import json
+import os
 import re
 from collections import Counter, defaultdict
 from functools import lru_cache
@@ -16,6 +20,7 @@ from rapidfuzz.distance import Levenshtein
 from rapidfuzz import fuzz, process
 
 from ..errors import DataError, Problems
+from ..paths import ROOT
 from ..glossary import Term
 from .align import Segment, SegmentKind, plain
 from .model import AlignedSection, CheckId, Finding
@@ -41,20 +46,89 @@ DICTIONARIES = {"it": "it_IT", "en": "en_US", "ru": "ru_RU"}
 def dictionary(lang: str) -> Dictionary:
     """The Hunspell dictionary of ``lang`` (loaded once); a clear error when it is not installed."""
     from spylls.hunspell import Dictionary
+    base = _dictionary_base(lang)
+    return Dictionary.from_files(str(base))
+
+
+def _dictionary_base(lang: str) -> Path:
+    """The dictionary's files without their suffix (``.aff``, ``.dic``); a clear error when missing."""
     base = HUNSPELL_DIR / DICTIONARIES[lang]
-    if not base.with_suffix(".dic").exists():
+    if not base.with_suffix(".dic").exists() or not base.with_suffix(".aff").exists():
         problems = Problems()
         problems.add(base.with_suffix(".dic"), "hunspell", f"expected Debian's Hunspell dictionary for {lang!r}: "
                      "run 'sh tools/ensure_debian.sh hunspell' (installs hunspell-it, hunspell-en-us, hunspell-ru)")
         raise DataError(problems.items)
-    return Dictionary.from_files(str(base))
+    return base
+
+
+SPELLING_CACHE = Path(os.environ.get("CELLULA_CACHE_DIR", ROOT / ".cache")) / "spelling"
+"""Where the dictionaries' answers are kept between processes (not committed): spylls, a pure-Python
+Hunspell, takes seconds to read a dictionary (3.4 s of a 20 s build for it_IT and en_US), while the
+words a build asks about are the same few thousand from build to build. A file per language holds
+every answer given so far, named by a digest of the dictionary's two files and of spylls' version, so
+an updated dictionary or reader starts a new file; an answer missing from it loads the dictionary."""
+
+
+class _Answers:
+    """What ``lang``'s dictionary said of each word asked so far, in this process and in earlier ones
+    (:data:`SPELLING_CACHE`); new answers are written back when the process ends."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        base = _dictionary_base(lang)
+        digest = hashlib.sha256(f"spylls {_spylls_version()}\n".encode())
+        for suffix in (".aff", ".dic"):
+            digest.update(base.with_suffix(suffix).read_bytes())
+        self.file = SPELLING_CACHE / f"{lang}-{digest.hexdigest()[:16]}.json"
+        self.known: dict[str, bool] = self._read()
+        self.new: dict[str, bool] = {}
+
+    def _read(self) -> dict[str, bool]:
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}  # none yet, or damaged: asked again
+        return {w: v for w, v in data.items() if isinstance(w, str) and isinstance(v, bool)} if isinstance(data, dict) else {}
+
+    def __call__(self, word: str) -> bool:
+        answer = self.known.get(word)
+        if answer is None:
+            answer = self.known[word] = self.new[word] = bool(dictionary(self.lang).lookup(word))
+        return answer
+
+    def save(self) -> None:
+        """Write the new answers, merged with the file as it is now (another process may have
+        added some), atomically; a folder that cannot be written only costs the next process time."""
+        if not self.new:
+            return
+        merged = {**self._read(), **self.new}
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.file.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(merged, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+            os.replace(temporary, self.file)
+        except OSError:
+            return
+        self.new = {}
+
+
+def _spylls_version() -> str:
+    from importlib.metadata import version
+    return version("spylls")
+
+
+@lru_cache(maxsize=None)
+def _answers(lang: str) -> _Answers:
+    answers = _Answers(lang)
+    atexit.register(answers.save)
+    return answers
 
 
 @lru_cache(maxsize=200_000)
 def known(word: str, lang: str) -> bool:
     """The dictionary knows ``word`` as written or in lower case."""
-    d = dictionary(lang)
-    return bool(d.lookup(word) or d.lookup(word.lower()))
+    answers = _answers(lang)
+    return answers(word) or answers(word.lower())
 
 
 OTHER = {"it": "en", "en": "it"}
