@@ -15,6 +15,7 @@ from generator.puzzles import feature as puzzle_pages
 from generator.puzzles.texts import link_title
 from generator.puzzles.play_data import names_of
 from generator.rules import SITE_LANGUAGES
+from generator.puzzles.model import PUZZLES as PUZZLE_SET
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = sorted((ROOT / "data" / "puzzles").glob("*.yaml"))
@@ -29,7 +30,7 @@ MD_LINK = re.compile(r"\]\(([^)\s]+)(?: \"[^\"]*\")?\)")
 
 @pytest.fixture(scope="module")
 def puzzle_set(real_site):
-    loaded = real_site.puzzles
+    loaded = real_site.get(PUZZLE_SET)
     assert isinstance(loaded, puzzle_pages.PuzzleSet)
     return loaded
 

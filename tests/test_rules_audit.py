@@ -13,6 +13,7 @@ from generator.audit import ROOT, Status, load_audit, plain, planner_blocks, res
 from generator.audit import test_functions as defined_tests
 from generator.errors import Problems
 from generator.paths import DATA_DIR
+from generator.audit import AUDITS
 
 AUDIT_FILE = DATA_DIR / "audit" / "cytosis.yaml"
 ROWS_TESTS = ROOT / "tests" / "test_rules_audit_rows.py"
@@ -165,7 +166,7 @@ def coverage_pages(real_site):
 def test_coverage_page_has_every_row_and_the_counts(real_site, coverage_pages, lang):
     from generator import audit_page
     [page] = coverage_pages[lang]
-    audit = real_site.audit["cytosis"]
+    audit = real_site.get(AUDITS)["cytosis"]
     assert page.path == audit_page.PAGE and page.title == audit_page.UI[lang]["title"]
     for row in audit.rows:
         assert f"{{ #{row.id} }}" in page.content, row.id
@@ -180,7 +181,7 @@ def test_coverage_page_has_every_row_and_the_counts(real_site, coverage_pages, l
 def test_coverage_page_labels_quotes_and_project_notes(real_site, coverage_pages, lang):
     from generator import audit_page
     [page] = coverage_pages[lang]
-    audit = real_site.audit["cytosis"]
+    audit = real_site.get(AUDITS)["cytosis"]
     game = real_site.games["cytosis"]
     quotes = sum(len(r.quotes) for r in audit.rows)
     labels = {s.id: s.label[lang] for s in game.sources}
@@ -197,7 +198,7 @@ def test_coverage_page_shows_each_discriminating_puzzle_beside_its_row(real_site
     derivation in the page's language; rows without one say why; the summary counts them."""
     from generator import audit_page
     [page] = coverage_pages[lang]
-    audit = real_site.audit["cytosis"]
+    audit = real_site.get(AUDITS)["cytosis"]
     ui = audit_page.UI[lang]
     assert audit.puzzles, "expected discriminating puzzles under data/audit/puzzles"
     for row in audit.rows:
@@ -233,7 +234,7 @@ def test_rule_sections_link_their_audit_rows(real_site, lang):
     """Each covered rule section links its first row on the coverage page, naming the statuses."""
     from generator import audit_page
     game = real_site.games["cytosis"]
-    audit = real_site.audit["cytosis"]
+    audit = real_site.get(AUDITS)["cytosis"]
     for section_id in audit.plan_relevant:
         [(label, href)] = audit_page.audit_links(real_site, game, game.sections[section_id], lang, "cytosis/spots.md")
         first = next(r for r in audit.rows if section_id in r.sections)

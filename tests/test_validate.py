@@ -16,6 +16,7 @@ from generator.__main__ import main
 from generator.errors import Problems
 from generator.paths import DATA_DIR
 from generator.site import load_site
+from generator.puzzles.model import PUZZLES
 
 
 def _forbid_solving(monkeypatch) -> None:
@@ -41,7 +42,7 @@ def test_validate_passes_on_the_shipped_data_without_solving(monkeypatch, capsys
 
 def test_the_checking_loader_sees_every_puzzle_and_yields_no_puzzle_set(checked_site, monkeypatch):
     _forbid_solving(monkeypatch)
-    assert checked_site.puzzles is None
+    assert checked_site.get(PUZZLES) is None
     seen = []
     real = loading.linkable_sections
     monkeypatch.setattr(loading, "linkable_sections", lambda p: seen.append(p.id) or real(p))
