@@ -63,7 +63,7 @@ def test_card_pages_exist_in_every_language(pages, lang, path):
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)
 def test_index_lists_every_game_with_its_entry_count(real_site, pages, lang):
     content = pages[(lang, "cards/index.md")].content
-    for game, card_set in real_site.cards.items():
+    for game, card_set in real_site.get(CARD_SETS).items():
         assert re.search(rf"\]\({re.escape(game)}\.md\) \| {len(card_set.cards)} \|", content), game
 
 
@@ -71,7 +71,7 @@ def test_index_lists_every_game_with_its_entry_count(real_site, pages, lang):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_has_its_permalink_anchor(real_site, pages, game, lang):
     content = pages[(lang, f"cards/{game}.md")].content
-    cards = real_site.cards[game].cards
+    cards = real_site.get(CARD_SETS)[game].cards
     assert cards
     for card in cards:
         html = article(content, card.id)
@@ -91,7 +91,7 @@ def test_every_card_has_its_permalink_anchor(real_site, pages, game, lang):
     ("immune-response", "copies", {"it": "Copie", "en": "Copies"}),
 ])
 def test_null_values_say_not_in_the_rulebooks(real_site, pages, game, field, label, lang):
-    nulls = [c for c in real_site.cards[game].cards if field in dict(c.fields) and c[field] is None
+    nulls = [c for c in real_site.get(CARD_SETS)[game].cards if field in dict(c.fields) and c[field] is None
              and (game != "cytosis" or c.type in card_pages.CELL_COMPONENT_TYPES)]
     assert nulls, f"no {game} card without {field}: pick another field"
     for card in nulls:
@@ -110,7 +110,7 @@ def test_filter_values_match_the_data(real_site, pages, game):
     """``data-cost``/``data-points`` carry the card's numbers (empty where the rulebooks give none)."""
     content = pages[("en", f"cards/{game}.md")].content
     given = 0
-    for card in real_site.cards[game].cards:
+    for card in real_site.get(CARD_SETS)[game].cards:
         html = article(content, card.id)
         for metric in card_pages.Metric:
             value = card_pages.metric_value(game, card, metric)
@@ -167,7 +167,7 @@ def test_rule_links_point_at_existing_section_anchors(real_site, pages, game, la
 
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)
 def test_every_rules_entry_of_a_card_is_linked(real_site, pages, lang):
-    card = real_site.cards["cytosis"].card("enzyme")
+    card = real_site.get(CARD_SETS)["cytosis"].card("enzyme")
     html = article(pages[(lang, "cards/cytosis.md")].content, "enzyme")
     for section_id in card.rules:
         assert f"#{section_id.replace('.', '-')})" in html
@@ -178,7 +178,7 @@ def test_every_rules_entry_of_a_card_is_linked(real_site, pages, lang):
 def test_rule_links_of_a_card_have_distinct_labels(real_site, lang, game):
     """Two sections of one title (T-killer in the properties and in the special cases) are told
     apart by their chapter."""
-    for card in real_site.cards[game].cards:
+    for card in real_site.get(CARD_SETS)[game].cards:
         labels = [link.label for link in card_pages.rule_links(real_site, game, card, lang)]
         assert len(labels) == len(set(labels)), (card.id, labels)
 
@@ -186,7 +186,7 @@ def test_rule_links_of_a_card_have_distinct_labels(real_site, lang, game):
 def sections_by_use(real_site, game: str) -> dict[str, list[str]]:
     """Section id -> ids of the cards whose ``rules:`` list it."""
     out: dict[str, list[str]] = {}
-    for card in real_site.cards[game].cards:
+    for card in real_site.get(CARD_SETS)[game].cards:
         for section_id in card.rules:
             out.setdefault(section_id, []).append(card.id)
     return out
@@ -206,7 +206,7 @@ def test_chapter_pages_link_back_to_the_cards(real_site, game, lang):
     content = chapter_content(real_site, game, section_id, lang)
     label = card_pages.UI[lang]["card"]
     for card_id in cards:
-        name = real_site.cards[game].card(card_id).name[lang]
+        name = real_site.get(CARD_SETS)[game].card(card_id).name[lang]
         assert f'[{label}: {name}](../cards/{game}.md#{card_id})' in content
         assert name.replace("<", "&lt;") in content
 
@@ -217,7 +217,7 @@ def test_sections_used_by_many_cards_link_the_filtered_list(real_site, game):
     assert many
     content = chapter_content(real_site, game, many[0], "en")
     assert f'](../cards/{game}.md?rule={many[0]})' in content
-    card_page = card_pages.game_page(real_site, real_site.cards[game], "en").content
+    card_page = card_pages.game_page(real_site, real_site.get(CARD_SETS)[game], "en").content
     assert f'<option value="{many[0]}">' in card_page
 
 
@@ -269,7 +269,7 @@ def test_form_is_invisible_until_the_script_runs(pages):
 
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)
 def test_data_text_is_escaped(real_site, lang):
-    card_set = real_site.cards["ursuppe"]
+    card_set = real_site.get(CARD_SETS)["ursuppe"]
     first = card_set.cards[0]
     evil = '<script>alert("x")</script> & "quoted" <b>bold</b>'
     langs = tuple(lang for lang, _ in first.name.values)

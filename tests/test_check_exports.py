@@ -21,6 +21,8 @@ from translate.storage import xliff2 as tk_xliff2
 from generator.check import exports
 from generator.check.model import CheckId, Status
 from generator.check.units import UnitState, game_units, section_changes
+from generator.check.draft import DRAFT_TRANSLATIONS
+from generator.check.editions import EDITION_REPORTS
 
 STANDARDS = exports.STANDARDS
 TBX_BASIC = STANDARDS / "tbx-basic-2008"
@@ -43,7 +45,7 @@ def files(real_site, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def units(real_site):
-    return game_units(real_site.games["cytosis"], real_site.glossary, real_site.editions["cytosis"].findings)
+    return game_units(real_site.games["cytosis"], real_site.glossary, real_site.get(EDITION_REPORTS)["cytosis"].findings)
 
 
 def tbx_rng(langs: tuple[str, ...] = tuple(exports.TBX_LANGS)) -> etree.RelaxNG:
@@ -278,7 +280,7 @@ def test_tbx_marks_forbidden_renderings_deprecated(tmp_path):
 def test_xliff_drafts_unchanged_rules_and_flags_changed_ones(files, units, real_site):
     from generator.check.draft import DraftSource, draft_paragraphs
     store = tk_xliff2.Xliff2File.parsefile(str(files["cytosis.it-2e.xlf"]))
-    paragraphs = draft_paragraphs(units, real_site.draft_translations.get("cytosis", []))
+    paragraphs = draft_paragraphs(units, real_site.get(DRAFT_TRANSLATIONS).get("cytosis", []))
     assert len(store.units) == len(paragraphs) == len([u for u in units if u.en is not None])
     ns = {"x": exports.XLIFF_NS}
     tree = etree.parse(str(files["cytosis.it-2e.xlf"]))
@@ -341,7 +343,7 @@ def test_xliff_without_translations_leaves_changed_targets_empty(units):
 def test_changed_units_are_the_ones_of_changed_sections(units, real_site):
     """A unit is changed when its section is (a curated note, a reviewed edition-change finding, steps
     that do not line up), whichever of its paragraphs the findings touch."""
-    report = real_site.editions["cytosis"]
+    report = real_site.get(EDITION_REPORTS)["cytosis"]
     changes = section_changes(real_site.games["cytosis"], report.findings)
     for unit in units:
         assert all(r.status is not Status.FALSE_POSITIVE and r.check is not CheckId.EDITION_NOTE for r in unit.reasons)
@@ -354,12 +356,12 @@ def test_changed_units_are_the_ones_of_changed_sections(units, real_site):
 
 
 def test_changed_only_xliff_has_the_changed_sections_alone(units, real_site):
-    tree = etree.fromstring(exports.xliff("cytosis", units, real_site.draft_translations["cytosis"],
+    tree = etree.fromstring(exports.xliff("cytosis", units, real_site.get(DRAFT_TRANSLATIONS)["cytosis"],
                                           changed_only=True).encode("utf-8"))
     ns = {"x": exports.XLIFF_NS}
     ids = [u.get("id") for u in tree.xpath("//x:unit", namespaces=ns)]
     from generator.check.draft import draft_paragraphs
-    expected = [p.unit.ident for p in draft_paragraphs(units, real_site.draft_translations["cytosis"])
+    expected = [p.unit.ident for p in draft_paragraphs(units, real_site.get(DRAFT_TRANSLATIONS)["cytosis"])
                 if p.unit.change is not None]
     assert ids == expected and ids
     note = tree.xpath("//x:unit[@id='gameplay.phase-2.0']/x:notes/x:note[@category='review']/text()", namespaces=ns)[0]
@@ -370,7 +372,7 @@ def test_findings_csv_has_one_row_per_check_finding(files, real_site):
     raw = files["cytosis.findings.csv"].read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")  # the byte-order mark, once
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
-    findings = [f for f in real_site.editions["cytosis"].findings if f.check is not CheckId.EDITION_NOTE]
+    findings = [f for f in real_site.get(EDITION_REPORTS)["cytosis"].findings if f.check is not CheckId.EDITION_NOTE]
     assert len(rows) == len(findings)
     assert tuple(rows[0]) == exports.CSV_COLUMNS
     assert {r["classification"] for r in rows} <= {s.value for s in Status}
@@ -451,7 +453,7 @@ def test_xliff12_notes_are_where_translate_toolkit_reads_them(served, units, rea
     note, then the review or provenance note, as the XLIFF 2.0 file has them; states and targets too."""
     from translate.storage import factory
     store = factory.getobject(str(served / "cytosis" / name))
-    entries = {e.id: e for e in exports.draft_entries(units, real_site.draft_translations["cytosis"],
+    entries = {e.id: e for e in exports.draft_entries(units, real_site.get(DRAFT_TRANSLATIONS)["cytosis"],
                                                         changed_only="changed" in name)}
     read = [u for u in store.units if not u.isheader()]
     assert [u.getid().split("\x04")[-1] for u in read] == list(entries)  # the file's name, then the unit id

@@ -14,6 +14,7 @@ from generator.errors import Problems
 from generator.glossary import load_glossary
 from generator.pages import annotate_terms
 from generator.rules import NoteKind, load_notes
+from generator.cards import CARD_SETS
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -62,7 +63,7 @@ def test_missing_seven_amoebas_row_is_flagged(real_site):
 
 
 def _reconstructed(real_site):
-    return [c for c in real_site.cards["ursuppe"].cards if c.get("reconstructed")]
+    return [c for c in real_site.get(CARD_SETS)["ursuppe"].cards if c.get("reconstructed")]
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -96,7 +97,7 @@ def test_ray_protection_value_is_flagged(real_site):
 def test_every_gene_named_in_the_rules_but_missing_from_the_tables_is_flagged(real_site):
     """A superior gene the text names ("Endurance") that no table or card has gets a note."""
     game = real_site.games["ursuppe"]
-    names = {c.name["en"].lower() for c in real_site.cards["ursuppe"].cards}
+    names = {c.name["en"].lower() for c in real_site.get(CARD_SETS)["ursuppe"].cards}
     names |= {"armor", "ray-protection", "defenses", "frugalità"}  # spellings of listed genes, see notes
     for section in game.sections.values():
         for quoted in re.findall(r"“([A-Za-z][A-Za-z \-]+?)”", section.texts["it"].body):
@@ -208,7 +209,7 @@ def test_restored_icons_are_explained_where_they_decide_the_effect(real_site, se
 
 def test_immune_response_card_names_match_the_rule_headings(real_site):
     game = real_site.games["immune-response"]
-    for card in real_site.cards["immune-response"].cards:
+    for card in real_site.get(CARD_SETS)["immune-response"].cards:
         for rule in card.rules:
             if rule.startswith("special-cases."):
                 for lang in ("it", "en"):

@@ -7,11 +7,12 @@ import pytest
 from generator.check import site_pages
 from generator.check.model import CheckId, Status
 from generator.rules import SITE_LANGUAGES
+from generator.check.editions import EDITION_REPORTS
 
 
 @pytest.fixture(scope="module")
 def report(real_site):
-    return real_site.editions["cytosis"]
+    return real_site.get(EDITION_REPORTS)["cytosis"]
 
 
 @pytest.fixture(scope="module")
@@ -125,17 +126,20 @@ def test_csv_export_is_on_the_site_in_the_page_language(all_pages, report, lang)
     assert raw.startswith(b"\xef\xbb\xbf") and not raw[3:].startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
     findings = _findings(report)
-    assert len(rows) == len(findings) and list(rows[0]) == ["classification", "check", "severity", "section", "message",
-                                                            "review", "italian_text", "english_text", "note"]
+    from generator import i18n
+    from generator.check.exports import CSV_COLUMNS
+    column = {c: i18n.t(f"check.csv_columns.{c}", lang) for c in CSV_COLUMNS}  # the header in the page language
+    assert len(rows) == len(findings) and list(rows[0]) == [column[c] for c in CSV_COLUMNS]
     labels = set(site_pages.STATUS_LABEL[lang].values())
-    assert {r["classification"] for r in rows} <= labels
+    assert {r[column["classification"]] for r in rows} <= labels
     reasons = report.reasons_it if lang == "it" else report.reasons
-    assert [r["review"] for r in rows] == [reasons[f.fingerprint] for f in findings]
-    assert all(r["review"] for r in rows)
+    assert [r[column["review"]] for r in rows] == [reasons[f.fingerprint] for f in findings]
+    assert all(r[column["review"]] for r in rows)
     if lang == "it":
-        assert any("à" in r["review"] or "è" in r["review"] for r in rows)
+        assert any("à" in r[column["review"]] or "è" in r[column["review"]] for r in rows)
     assert "cytosis/differences.csv" in [p.path for p in all_pages]
-    assert {"cytosis/cytosis.tmx", "cytosis/cytosis.it-2e.xlf", "glossary.tbx", "glossary.xcs"} <= \
+    assert {"cytosis/cytosis.tmx", "cytosis/cytosis.it-2e.xlf", "cytosis/cytosis.it-2e.xliff12.xlf", "glossary.tbx",
+            "glossary.en-ru.tbx", "glossary.it-ru.tbx", "glossary.xcs", "TBXBasiccoreStructV02.dtd", "tbxxcsdtd.dtd"} <= \
         {p.path for p in all_pages if p.lang == lang}
     assert "(differences.csv){ download }" in next(p for p in all_pages if p.lang == lang and p.path.endswith(".md")).content
 

@@ -21,16 +21,18 @@ from generator.check.model import CheckId, normalise
 from generator.check.units import CHANGES, UnitState, game_units, step_mismatches
 from generator.errors import Problems
 from generator.rules import SITE_LANGUAGES
+from generator.check.draft import DRAFT_TRANSLATIONS
+from generator.check.editions import EDITION_REPORTS
 
 
 @pytest.fixture(scope="module")
 def units(real_site):
-    return game_units(real_site.games["cytosis"], real_site.glossary, real_site.editions["cytosis"].findings)
+    return game_units(real_site.games["cytosis"], real_site.glossary, real_site.get(EDITION_REPORTS)["cytosis"].findings)
 
 
 @pytest.fixture(scope="module")
 def paragraphs(real_site, units):
-    return draft.draft_paragraphs(units, real_site.draft_translations.get("cytosis", []))
+    return draft.draft_paragraphs(units, real_site.get(DRAFT_TRANSLATIONS).get("cytosis", []))
 
 
 def test_every_english_unit_is_in_the_draft_once(units, paragraphs):
@@ -44,7 +46,7 @@ def test_every_english_unit_is_in_the_draft_once(units, paragraphs):
 
 
 def test_sources_follow_the_unit_state(paragraphs, real_site):
-    own = {t.it for t in real_site.draft_translations["cytosis"]}
+    own = {t.it for t in real_site.get(DRAFT_TRANSLATIONS)["cytosis"]}
     for p in paragraphs:
         if p.unit.state is UnitState.UNCHANGED:
             assert p.source in (DraftSource.OFFICIAL_IT, DraftSource.PROJECT_HEADING) and p.text == p.unit.it
@@ -65,7 +67,7 @@ def test_changed_paragraph_without_translation_stays_english_and_flagged(units):
 
 def test_the_project_translates_every_changed_paragraph(real_site, units):
     """Every paragraph of the draft has Italian text: no English left (a new change needs a translation)."""
-    translations = real_site.draft_translations["cytosis"]
+    translations = real_site.get(DRAFT_TRANSLATIONS)["cytosis"]
     assert not draft.unused_translations(units, translations)
     assert all(p.source is not DraftSource.ENGLISH for p in draft.draft_paragraphs(units, translations))
 
@@ -137,7 +139,7 @@ def test_a_changed_section_takes_nothing_from_the_first_edition(paragraphs):
 def test_every_edition_note_is_reflected_in_the_draft(real_site, paragraphs, page, note_id):
     """Each curated note: its sections that the 2nd edition has are changed, translated by the project,
     keep every number of the English text, and say so with a link to the note."""
-    note = next(n for n in real_site.editions["cytosis"].notes if n.id == note_id)
+    note = next(n for n in real_site.get(EDITION_REPORTS)["cytosis"].notes if n.id == note_id)
     shown = [p for p in paragraphs if p.unit.section in note.sections]
     if note.kind.value == "terminology":
         pytest.skip("a terminology note leaves the rule and the 1st edition's text as they are")
@@ -257,7 +259,7 @@ def test_the_page_carries_the_review_guide(real_site, lang):
     guide = content.split("{ #review-guide }", 1)[1].split("\n## ", 1)[0]
     for source in DraftSource:
         assert f"**{draft.SOURCE_LABEL[lang][source]}**" in guide
-    assert "cytosis.it-2e.changed.xlf" in guide and "data/editions/cytosis.draft-it.yaml" in guide
+    assert "cytosis.it-2e.changed.xliff12.xlf" in guide and "data/editions/cytosis.draft-it.yaml" in guide
 
 
 # --- a label cannot say "unchanged" where the project records a difference ------------------------
@@ -275,7 +277,7 @@ def test_no_official_paragraph_states_a_changed_rule_of_a_note(real_site, paragr
     """An edition note records the 1st edition's words for the rule it says changed (``it_wording``): no
     paragraph shown as unchanged official text holds them, in whatever section (the game summary restates
     Phase 2's order: 'verrà rivelata una Carta Evento e il tabellone sarà ripristinato')."""
-    note = next(n for n in real_site.editions["cytosis"].notes if n.id == note_id)
+    note = next(n for n in real_site.get(EDITION_REPORTS)["cytosis"].notes if n.id == note_id)
     if note.kind.value == "terminology" or not note.it_wording:
         pytest.skip("the note records no 1st-edition wording of a changed rule")
     for p in _official(paragraphs):
@@ -312,7 +314,7 @@ def test_no_official_paragraph_where_the_engine_plays_the_editions_differently(p
 
 
 def test_no_official_paragraph_where_a_reviewed_finding_says_the_rule_changed(real_site, paragraphs):
-    changing = {f.section for f in real_site.editions["cytosis"].findings
+    changing = {f.section for f in real_site.get(EDITION_REPORTS)["cytosis"].findings
                 if f.status in CHANGES and f.check is not CheckId.EDITION_NOTE}
     assert changing
     wrong = [p.unit.ident for p in _official(paragraphs) if p.unit.section in changing]

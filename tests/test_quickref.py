@@ -8,13 +8,14 @@ import pytest
 
 from generator.errors import Problems
 from generator.quickref import load_quickref, produce
+from generator.quickref import QUICK_REFERENCES
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("game_id", ["cytosis", "ursuppe", "immune-response"])
 def test_real_quick_references_load(real_site, game_id):
-    groups = real_site.quickref[game_id]
+    groups = real_site.get(QUICK_REFERENCES)[game_id]
     assert groups and all(g.lines for g in groups)
 
 
@@ -93,7 +94,7 @@ def test_every_way_the_game_ends_is_in_the_quick_reference(real_site, game_id, l
     assert sections, "every game has an end-of-game section"
     ways = max(len(WAY_TO_END[lang].findall(f"{game.sections[s].texts[lang].title}\n{game.sections[s].texts[lang].body}"))
                for s in sections if lang in game.sections[s].texts)
-    lines = [line for group in real_site.quickref[game_id] for line in group.lines if set(line.refs) & set(sections)]
+    lines = [line for group in real_site.get(QUICK_REFERENCES)[game_id] for line in group.lines if set(line.refs) & set(sections)]
     stated = sum(len(WAY_TO_END[lang].findall(line.text[lang])) for line in lines)
     assert ways and stated >= ways, (game_id, [line.text[lang] for line in lines])
 
@@ -105,7 +106,7 @@ def test_a_line_with_rules_for_some_player_counts_says_which(real_site, game_id,
     2-player game) names the player counts, so a value never reads as if it held for every count."""
     game = real_site.games[game_id]
     scoped = {s for c in game.chapters if PLAYER_SCOPED_CHAPTER.search(c.title["it"]) for s in c.sections}
-    for group in real_site.quickref[game_id]:
+    for group in real_site.get(QUICK_REFERENCES)[game_id]:
         for line in group.lines:
             if set(line.refs) & scoped:
                 assert PLAYER_COUNT[lang].search(line.text[lang]) and re.search(r"\d", line.text[lang]), line.text[lang]
@@ -114,7 +115,7 @@ def test_a_line_with_rules_for_some_player_counts_says_which(real_site, game_id,
 def test_ursuppe_values_carry_their_player_counts(real_site):
     """The 3-4 player values (three Foodstuff cubes, 10 BP) beside the 5-6 player ones (four cubes of
     different colours, 11 BP): each line that changes with the expansion draws on it."""
-    lines = {line.refs[0]: line for group in real_site.quickref["ursuppe"] for line in group.lines}
+    lines = {line.refs[0]: line for group in real_site.get(QUICK_REFERENCES)["ursuppe"] for line in group.lines}
     for base, expansion in (("phases.feeding", "expansion.feeding"), ("phases.cell-division", "expansion.cell-division"),
                             ("setup.first-player", "expansion.start")):
         assert expansion in lines[base].refs
