@@ -13,6 +13,7 @@ import yaml
 
 from generator.check.align import plain
 from generator.check.terms import TermMatcher
+from generator.rules import SITE_LANGUAGES
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -43,6 +44,11 @@ def _markdown_texts(pattern: str) -> list[tuple[str, str]]:
             for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1)]
 
 
+PENDING_PUZZLE_STORIES = ("epigenetic-income-hormone-1e", "epigenetic-steroid-exchange-1e", "grey-relay-2e", "grey-rush-2e",
+                          "steroid-no-lipids-1e", "steroid-no-lipids-2e")
+"""Puzzles whose Italian story still says "Reticolo Liscio/Rugoso": a record hashes its whole puzzle file, so
+the story's fix waits for records keyed by what they compute (issue #64); the lead applies it then."""
+
 SOURCES = {
     "interface catalogue (steps, puzzle pages)": lambda: _yaml_texts("i18n/it.yaml", italian=True),
     "draft translations": lambda: _yaml_texts("editions/*.draft-it.yaml"),
@@ -67,7 +73,9 @@ def test_the_deny_list_comes_from_the_glossary(deny):
     assert {"Fiasca", "Fiasche", "Carte Macromolecola"} <= set(forms)
 
 
-@pytest.mark.parametrize("source", SOURCES)
+@pytest.mark.parametrize("source", [pytest.param(s, marks=pytest.mark.xfail(
+    strict=True, reason=f"stories of {PENDING_PUZZLE_STORIES} (see PENDING_PUZZLE_STORIES)")) if s == "puzzles" else s
+    for s in SOURCES])
 def test_italian_texts_use_the_official_vocabulary(deny, source):
     matcher, _ = deny
     texts = SOURCES[source]()
@@ -90,3 +98,69 @@ def test_a_forbidden_form_is_caught():
     term = Term("flask", ("cytosis",), {"it": ("Beuta", "Beute"), "en": ("Flask",)}, {"it": ("Fiasca", "Fiasche")}, {}, True)
     hits = TermMatcher([term], "it").find("Con una fiasca in più; tutte le fiasche; una beuta")
     assert [(h.surface.lower(), h.forbidden) for h in hits] == [("fiasca", True), ("fiasche", True), ("beuta", False)]
+
+
+# --- every page the site shows (issue #67) -----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def rendered(real_site):
+    """Every generated page (the Markdown the build writes to docs/<lang>/), by language."""
+    from generator.build import all_pages
+    pages: dict[str, list] = {}
+    for page in all_pages(real_site):
+        if page.path.endswith(".md"):
+            pages.setdefault(page.lang, []).append(page)
+    return pages
+
+
+def _vocabulary(real_site, lang):
+    from generator import i18n
+    from generator.check.vocabulary import VocabularyCheck, catalogue_plurals, glossary_plurals
+    from generator.errors import Problems
+    texts = i18n.read_catalogue(DATA, SITE_LANGUAGES, Problems())[lang]
+    return VocabularyCheck(real_site.glossary, lang, glossary_plurals(real_site.glossary, lang) + catalogue_plurals(texts))
+
+
+def _offences(rendered, real_site, lang, kind):
+    from generator.check.vocabulary import visible_text
+    check = _vocabulary(real_site, lang)
+    return {page.path: found for page in rendered[lang]
+            if (found := [o for o in check.find(visible_text(page.content)) if o.kind.value == kind])}
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_every_page_uses_the_official_vocabulary(rendered, real_site, lang):
+    """No page shows a glossary term's forbidden rendering: rules, cards, puzzle pages (steps, captions,
+    tooltips), the rules coverage, the differences page, the draft. The puzzles waiting for their story's
+    fix (PENDING_PUZZLE_STORIES) are the only exception, and still need it."""
+    found = _offences(rendered, real_site, lang, "forbidden")
+    pending = {f"cytosis/puzzles/{p}.md" for p in PENDING_PUZZLE_STORIES} if lang == "it" else set()
+    assert {p: [(o.surface, o.expected) for o in f] for p, f in found.items() if p not in pending} == {}
+    assert pending <= set(found), "a pending story is fixed: remove it from PENDING_PUZZLE_STORIES"
+
+
+@pytest.mark.xfail(strict=True, reason="play.names.card ('{type} ({health} Punti Salute)', the puzzles' card labels "
+                   "written by generator/puzzles/play_data.py, helper 'board') says '(1 Punti Salute)': it needs the "
+                   "catalogue's plural forms (generator.i18n.plural)")
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+def test_a_count_of_one_takes_the_singular_on_every_page(rendered, real_site, lang):
+    found = _offences(rendered, real_site, lang, "agreement")
+    assert {p: sorted({o.surface for o in f}) for p, f in found.items()} == {}
+
+
+def test_the_vocabulary_check_finds_forbidden_forms_and_plural_counts():
+    from generator.check.vocabulary import OffenceKind, Plural, VocabularyCheck, catalogue_plurals, visible_text
+    from generator.glossary import Term
+    terms = [Term("smooth-er", ("cytosis",), {"it": ("Reticolo Endoplasmatico Liscio",), "en": ("Smooth ER",)},
+                  {"it": ("Reticolo Liscio", "RE Liscio")}, {}, True),
+             Term("health-points", ("cytosis",), {"it": ("Punti Salute", "Punto Salute"), "en": ("Health Points",)}, {}, {}, True)]
+    plurals = catalogue_plurals({"x.plans.one": "{count} piano migliore", "x.plans.other": "{count} piani migliori"})
+    assert plurals == [Plural("piani migliori", "piano migliore", "catalogue:x.plans")]
+    from generator.check.vocabulary import glossary_plurals
+    check = VocabularyCheck(terms, "it", glossary_plurals(terms, "it") + plurals)
+    page = ('<span title="resta indietro di 2, 1 piani migliori">x</span>\n| Ormone (1 Punti Salute) | 11 Punti Salute |\n'
+            "Nel [RE Liscio](x.md){ .cellula-term } e nel Reticolo Endoplasmatico Liscio; 1,5 Punti Salute; 1 Punto Salute")
+    found = [(o.kind, o.surface, o.expected) for o in check.find(visible_text(page))]
+    assert sorted(found) == sorted([(OffenceKind.FORBIDDEN, "RE Liscio", "Reticolo Endoplasmatico Liscio"),
+                                    (OffenceKind.AGREEMENT, "1 Punti Salute", "1 Punto Salute"),
+                                    (OffenceKind.AGREEMENT, "1 piani migliori", "1 piano migliore")])

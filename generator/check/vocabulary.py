@@ -4,8 +4,9 @@ renderings (``forbidden:`` in ``data/glossary.yaml``: "Reticolo Liscio" where th
 plurals come from the glossary's singular/plural pairs and the catalogue's plural forms
 (:func:`generator.i18n.plural`). The deny-list is data, never a list kept here.
 
-``python -m generator check --vocabulary DIR`` counts the offences per term in a built site's
-pages (``docs/it`` after a build); ``tests/test_vocabulary.py`` requires none in any rendered page."""
+``tests/test_vocabulary.py`` runs it over every page the generator renders (the Markdown written to
+``docs/<lang>/``: rules, cards, puzzles and their steps, the rules coverage, the differences page, the
+draft, captions and tooltips) and requires no offence; :func:`count_offences` counts them per term."""
 from __future__ import annotations
 
 import html
