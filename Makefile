@@ -10,6 +10,9 @@ STAMP  := $(VENV)/.installed
 # Pyodide for the puzzle pages' play mode (issue #19): npm package pinned in tools/pyodide,
 # copied into the built site by the build (generator/puzzles/play_assets.py), never committed.
 PYODIDE := tools/pyodide/node_modules/pyodide/pyodide.js
+# HiGHS compiled to WebAssembly for the pages' live solver (issue #70): npm package pinned in
+# tools/highs, copied into the built site by the build (generator/puzzles/play_assets.py), never committed.
+HIGHS := tools/highs/node_modules/highs/build/highs.js
 
 .PHONY: site site-offline serve test test-fast records search-record reprove check bench clean setup deploy gh-deploy
 
@@ -19,6 +22,11 @@ $(PYODIDE): tools/pyodide/package-lock.json
 	sh tools/ensure_debian.sh npm
 	npm ci --no-audit --no-fund --prefix tools/pyodide
 	touch $(PYODIDE)
+
+$(HIGHS): tools/highs/package-lock.json
+	sh tools/ensure_debian.sh npm
+	npm ci --no-audit --no-fund --prefix tools/highs
+	touch $(HIGHS)
 
 # --no-compile: the installed packages' modules are compiled when first imported, only those the
 # project imports (27 s -> 14 s for the install, from pip's cache; the first imports after it took
@@ -30,7 +38,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --no-compile -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
-site: $(STAMP) $(PYODIDE)
+site: $(STAMP) $(PYODIDE) $(HIGHS)
 	$(PY) -m mkdocs build --strict
 	@echo "Site built in site/: open site/index.html (Italian home) or site/en/index.html (English home)."
 	@echo "Its links are folder URLs made for a web server: browse it with 'make serve' (http://127.0.0.1:8000/cellula/),"
@@ -45,20 +53,20 @@ site: $(STAMP) $(PYODIDE)
 # environment reaches mkdocs anyway)
 DEPLOY_DIR ?= public
 
-deploy: $(STAMP) $(PYODIDE)
+deploy: $(STAMP) $(PYODIDE) $(HIGHS)
 	@test -n "$(CELLULA_SITE_URL)" || { echo "deploy: set CELLULA_SITE_URL to the published address (e.g. https://example.org/cellula/)"; exit 2; }
 	$(PY) -m mkdocs build --strict --quiet --site-dir "$(abspath $(DEPLOY_DIR))"
 	@echo "Site for $(CELLULA_SITE_URL) built in $(DEPLOY_DIR)/: copy or serve that folder at that address."
 
-gh-deploy: $(STAMP) $(PYODIDE)
+gh-deploy: $(STAMP) $(PYODIDE) $(HIGHS)
 	@test -n "$(CELLULA_SITE_URL)" || { echo "gh-deploy: set CELLULA_SITE_URL to the GitHub Pages address (https://<user>.github.io/<repo>/)"; exit 2; }
 	$(PY) -m mkdocs gh-deploy --strict --force
 
-site-offline: $(STAMP) $(PYODIDE)
+site-offline: $(STAMP) $(PYODIDE) $(HIGHS)
 	$(PY) -m mkdocs build --strict -f mkdocs-offline.yml
 	@echo "Offline site built: open site-offline/index.html straight from disk (file://)."
 
-serve: $(STAMP) $(PYODIDE)
+serve: $(STAMP) $(PYODIDE) $(HIGHS)
 	$(PY) -m mkdocs serve --strict
 
 check: $(STAMP)
@@ -78,7 +86,7 @@ test-fast: $(STAMP)
 # (tests/test_pseudo_locale.py); then the unit tests in one process per processor (pytest-xdist); then
 # the browser tests beside the site tests and the edition check.
 PSEUDO_SITE := .pseudo-site
-test: $(STAMP) $(PYODIDE)
+test: $(STAMP) $(PYODIDE) $(HIGHS)
 	sh tools/ensure_debian.sh hunspell omegat
 	$(PY) -m generator validate
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-lint test-reprove-sample test-build test-pseudo-site

@@ -17,7 +17,7 @@ import json
 import shutil
 from pathlib import Path
 
-from .play_offline import is_offline_build, write_offline_pyodide
+from .play_offline import is_offline_build, write_offline_highs, write_offline_pyodide
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository (the folder holding ``solver/`` and ``generator/``)."""
@@ -31,6 +31,20 @@ PLAY_MODULES = {"generator/puzzles/move_words.py": "generator/puzzles/move_words
                 "cellula_play.py": "generator/puzzles/play_runtime.py"}
 """Path in Pyodide's file system -> the module of this package it holds: the words of a move, and
 the play session board.js imports as ``cellula_play``."""
+HIGHS_DIR = ROOT / "tools" / "highs" / "node_modules" / "highs" / "build"
+"""Where ``make highs`` (npm ci in tools/highs) puts HiGHS compiled to WebAssembly (issue #70)."""
+HIGHS_FILES = ("highs.js", "highs.wasm")
+"""The files of the live solver's HiGHS (the classic-script build and its WebAssembly)."""
+LIVE_MODULES = {"solver/optimise/__init__.py": "solver/optimise/__init__.py",
+                "solver/optimise/linear.py": "solver/optimise/linear.py",
+                "solver/optimise/arrays.py": "solver/optimise/arrays.py",
+                "solver/optimise/planner.py": "solver/optimise/planner.py",
+                "solver/optimise/position.py": "solver/optimise/position.py",
+                "solver/optimise/regret.py": "solver/optimise/regret.py",
+                "cellula_live.py": "generator/puzzles/live_solve.py"}
+"""The live solver's Python beside the engine (:mod:`.live_solve`, imported as ``cellula_live``):
+the planner's model and its solver-neutral form, positions, and the line resumed from the record.
+None of them imports OR-Tools at import time (``tests/test_live_solve.py`` imports them without it)."""
 
 
 def engine_modules() -> list[str]:
@@ -45,6 +59,26 @@ def engine_sources() -> dict[str, str]:
     for path, module in PLAY_MODULES.items():
         sources[path] = (ROOT / module).read_text(encoding="utf-8")
     return sources
+
+
+def live_sources() -> dict[str, str]:
+    """Path in Pyodide's file system -> source of :data:`LIVE_MODULES`."""
+    return {path: (ROOT / module).read_text(encoding="utf-8") for path, module in LIVE_MODULES.items()}
+
+
+def write_live_assets(assets: Path, offline: bool) -> None:
+    """The live solver's files (issue #70): its Python sources in ``assets/live-engine.js`` (a
+    script, so they load from file:// too) and HiGHS in ``assets/highs/``; the offline build
+    gets HiGHS as classic scripts (:func:`.play_offline.write_offline_highs`)."""
+    script = f"window.CELLULA_LIVE_SOURCES = {json.dumps(live_sources(), ensure_ascii=False)};\n"
+    if HIGHS_DIR.is_dir() and offline:
+        script += f"window.CELLULA_HIGHS_BUNDLE = {json.dumps(write_offline_highs(assets, HIGHS_DIR))};\n"
+    elif HIGHS_DIR.is_dir():
+        target = assets / "highs"
+        target.mkdir(exist_ok=True)
+        for name in HIGHS_FILES:
+            shutil.copy2(HIGHS_DIR / name, target / name)
+    (assets / "live-engine.js").write_text(script, encoding="utf-8")
 
 
 def write_play_assets(site_dir: Path) -> None:
@@ -63,3 +97,4 @@ def write_play_assets(site_dir: Path) -> None:
         for name in PYODIDE_FILES:
             shutil.copy2(PYODIDE_DIR / name, target / name)
     (assets / "play-engine.js").write_text(script, encoding="utf-8")
+    write_live_assets(assets, is_offline_build(site_dir))
