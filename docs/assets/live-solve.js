@@ -3,9 +3,9 @@
  * (Pyodide) and solved by HiGHS compiled to WebAssembly, each plan replayed by the rules engine
  * before it is shown (generator/puzzles/live_solve.py). No server.
  *
- * The same file is the page's side and the worker's: loaded by a page it defines
- * window.CellulaAnalysis and starts a Web Worker running this file, which loads Pyodide, HiGHS and
- * the Python sources, so the page never freezes while a position is solved. The offline build
+ * Loaded by a page it defines window.CellulaAnalysis and starts a Web Worker
+ * (docs/assets/live-solve-worker.js, which imports this file for its Host), which loads Pyodide,
+ * HiGHS and the Python sources, so the page never freezes while a position is solved. The offline build
  * (file://, where Chromium refuses workers from files) runs the same host in the page instead.
  * The interface, documented in docs/dev/puzzle-pages.md ("Live analysis"):
  *   CellulaAnalysis.analyseState(puzzle, moves, options) -> Promise<answer>
@@ -97,7 +97,7 @@
       return this.ready().then(function () {
         if (opened[key] === play.packed) return;
         var arrays = live.open_puzzle(key, play.packed, play.words || "", play.recorded || "",
-                                      play.optimum === undefined ? null : play.optimum,
+                                      typeof play.optimum === "number" ? play.optimum : undefined,
                                       py.globals.get("cellula_mip_solve"));
         mip.open(key, JSON.parse(arrays));
         opened[key] = play.packed;
@@ -105,7 +105,8 @@
     };
     this.analyseState = function (key, moves, ceiling, budget) {
       return this.ready().then(function () {
-        return JSON.parse(live.analyse_state(key, JSON.stringify(moves), ceiling === undefined ? null : ceiling,
+        // undefined, not null: Pyodide hands null to Python as JsNull, undefined as None
+        return JSON.parse(live.analyse_state(key, JSON.stringify(moves), typeof ceiling === "number" ? ceiling : undefined,
                                              budget || 8));
       });
     };
@@ -126,38 +127,17 @@
       .arrayBuffer().then(function (b) { return new Uint8Array(b); });
   }
 
-  // ---- In the worker ----------------------------------------------------------------------
+  // ---- In the worker (docs/assets/live-solve-worker.js imports this file for the host) ----------
   if (typeof document === "undefined") {
-    var base = null;
-    var host = new Host(function () {
-      self.window = self;     // the asset scripts file their globals under window
-      importScripts(base + "pyodide/pyodide.js", base + "highs/highs.js");
-      var createHighs = self.Module;
-      delete self.Module;
-      importScripts(base + "play-engine.js", base + "live-engine.js");
-      var sources = Object.assign({}, self.CELLULA_ENGINE_SOURCES, self.CELLULA_LIVE_SOURCES);
-      return self.loadPyodide({ indexURL: base + "pyodide/" }).then(function (pyodide) {
-        return { pyodide: pyodide, createHighs: createHighs, sources: sources, highsWasm: null,
-                 locateHighs: function (path) { return base + "highs/" + path; } };
-      });
-    });
-    self.onmessage = function (event) {
-      var m = event.data;
-      if (m.base) base = m.base;
-      var work = m.kind === "warm" ? host.ready()
-        : m.kind === "open" ? host.open(m.key, m.play)
-        : m.kind === "state" ? host.open(m.key, m.play).then(function () { return host.analyseState(m.key, m.moves, m.ceiling, m.budget); })
-        : m.kind === "text" ? host.analyseText(m.text, m.lang, m.budget)
-        : Promise.reject(new Error("unknown request " + m.kind));
-      work.then(function (answer) { self.postMessage({ id: m.id, answer: answer === undefined ? null : answer }); },
-                function (err) { self.postMessage({ id: m.id, error: String(err && err.message || err) }); });
-    };
+    self.CellulaLiveHost = { Host: Host, MipHost: MipHost };
     return;
   }
 
   // ---- In the page ------------------------------------------------------------------------
   var BASE = ((document.currentScript && document.currentScript.src) || "").replace(/[^\/]*$/, "");
-  var SELF = document.currentScript && document.currentScript.src;
+  // The worker runs this file by its own name (the page may have it inside the joined bundle,
+  // generator/asset_bundle.py, whose other scripts need a document).
+  var SELF = BASE + "live-solve.js";
   var worker = null, pageHost = null, nextId = 1, waiting = {};
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
@@ -208,23 +188,32 @@
       if (!pageHost) pageHost = offlineHost();
       var m = message;
       return m.kind === "warm" ? pageHost.ready()
+        : m.kind === "open" ? pageHost.open(m.key, m.play)
         : m.kind === "state" ? pageHost.open(m.key, m.play).then(function () { return pageHost.analyseState(m.key, m.moves, m.ceiling, m.budget); })
         : pageHost.analyseText(m.text, m.lang, m.budget);
     }
     if (!worker) {
-      worker = new Worker(SELF);
-      worker.onmessage = function (event) {
-        var w = waiting[event.data.id];
-        delete waiting[event.data.id];
-        if (!w) return;
-        if (event.data.error) w.reject(new Error(event.data.error)); else w.resolve(event.data.answer);
-      };
+      // A module worker (Pyodide runs in no other kind); the Python sources go with the first message.
+      worker = Promise.all([loadScript(BASE + "play-engine.js"), loadScript(BASE + "live-engine.js")]).then(function () {
+        var w = new Worker(BASE + "live-solve-worker.js", { type: "module" });
+        w.onmessage = function (event) {
+          var wait = waiting[event.data.id];
+          delete waiting[event.data.id];
+          if (!wait) return;
+          if (event.data.error) wait.reject(new Error(event.data.error)); else wait.resolve(event.data.answer);
+        };
+        w.postMessage({ kind: "sources", id: 0, base: new URL(BASE, location.href).href,
+                        sources: Object.assign({}, window.CELLULA_ENGINE_SOURCES, window.CELLULA_LIVE_SOURCES) });
+        return w;
+      });
+      worker.catch(function () { worker = null; });
     }
     message.id = nextId++;
-    message.base = new URL(BASE, location.href).href;
-    return new Promise(function (resolve, reject) {
-      waiting[message.id] = { resolve: resolve, reject: reject };
-      worker.postMessage(message);
+    return worker.then(function (w) {
+      return new Promise(function (resolve, reject) {
+        waiting[message.id] = { resolve: resolve, reject: reject };
+        w.postMessage(message);
+      });
     });
   }
 

@@ -256,11 +256,15 @@ def open_puzzle(key: str, packed: str, words: str, recorded: str, optimum: int |
                 mip_solve: MipSolve | None) -> str:
     """Make the live solver of the puzzle ``packed`` (play data, :func:`.play_runtime.pack`) known
     as ``key``; ``words``: the page's :class:`Words` as JSON ({} for engine labels); ``recorded``:
-    the recorded best plan (JSON list of :meth:`Action.to_dict`). Returns the model's arrays for
+    the recorded best plan (JSON list of engine labels or :meth:`Action.to_dict`). Returns the model's arrays for
     HiGHS (JSON; ``null`` when the planner cannot model the puzzle)."""
     puzzle = pickle.loads(base64.b64decode(packed))
+    optimum = optimum if isinstance(optimum, int) else None     # JavaScript's null reaches Python as JsNull
     said = json.loads(words) if words else {}
-    plan = [Action.from_dict(a) for a in json.loads(recorded)] if recorded else []
+    try:
+        plan = _actions(puzzle, json.loads(recorded)) if recorded else []
+    except SolverError:     # a record of another engine version: no start from it
+        plan = []
     solver = LiveSolver(puzzle, mip_solve, words=Words.from_dict(said) if said else None, recorded=plan,
                         optimum=optimum, key=key)
     _SOLVERS[key] = solver
@@ -273,6 +277,7 @@ def analyse_state(key: str, moves: str, ceiling: int | None = None, time_budget:
     (``str(action)``, what play mode records) or of :meth:`Action.to_dict`; ``ceiling``: a value
     proven not to be exceeded from the position (the one before it), or None."""
     solver = _SOLVERS[key]
+    ceiling = ceiling if isinstance(ceiling, int) else None     # JavaScript's null reaches Python as JsNull
     t0 = time.perf_counter()
     try:
         actions = _actions(solver.puzzle, json.loads(moves))

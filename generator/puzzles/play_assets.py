@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 """The repository (the folder holding ``solver/`` and ``generator/``)."""
 PYODIDE_DIR = ROOT / "tools" / "pyodide" / "node_modules" / "pyodide"
 """Where ``make pyodide`` (npm ci in tools/pyodide) puts the Pyodide package."""
-PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The files Pyodide's core needs (no extra packages: the engine needs only the standard library)."""
 GAME_PACKAGE = ROOT / "solver" / "game"
 """The package the browser runs, whole (:mod:`solver.game`)."""
@@ -33,8 +33,8 @@ PLAY_MODULES = {"generator/puzzles/move_words.py": "generator/puzzles/move_words
 the play session board.js imports as ``cellula_play``."""
 HIGHS_DIR = ROOT / "tools" / "highs" / "node_modules" / "highs" / "build"
 """Where ``make highs`` (npm ci in tools/highs) puts HiGHS compiled to WebAssembly (issue #70)."""
-HIGHS_FILES = ("highs.js", "highs.wasm")
-"""The files of the live solver's HiGHS (the classic-script build and its WebAssembly)."""
+HIGHS_FILES = ("highs.mjs", "highs.wasm")
+"""The files of the live solver's HiGHS (the module its worker imports, and its WebAssembly)."""
 LIVE_MODULES = {"solver/optimise/__init__.py": "solver/optimise/__init__.py",
                 "solver/optimise/linear.py": "solver/optimise/linear.py",
                 "solver/optimise/arrays.py": "solver/optimise/arrays.py",
