@@ -35,7 +35,12 @@
       };
       var model = highs.createModel(data);
       model.options.set({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0.99 });
-      models[key] = { model: model, lower: Float64Array.from(arrays.colLower), upper: Float64Array.from(arrays.colUpper) };
+      // One more row, the objective itself: held at most a proven ceiling per position (free otherwise).
+      var idx = [], vals = [];
+      for (var j = 0; j < arrays.colCost.length; j++) if (arrays.colCost[j]) { idx.push(j); vals.push(arrays.colCost[j]); }
+      model.addRow(-highs.infinity, highs.infinity, { indices: Int32Array.from(idx), values: Float64Array.from(vals) });
+      models[key] = { model: model, lower: Float64Array.from(arrays.colLower), upper: Float64Array.from(arrays.colUpper),
+                      ceilingRow: arrays.numRows, offset: arrays.offset || 0 };
     };
     // The request and answer of generator/puzzles/live_solve.py MipSolve (JSON both ways).
     this.solve = function (requestJson) {
@@ -46,6 +51,8 @@
       for (k in req.lower) lower[+k] = req.lower[k];
       for (k in req.upper) upper[+k] = req.upper[k];
       model.changeColsBounds({ kind: "range", from: 0, to: n - 1 }, lower, upper);
+      model.changeRowBounds(entry.ceilingRow, -highs.infinity,
+                            typeof req.ceiling === "number" ? req.ceiling - entry.offset : highs.infinity);
       model.options.set({ time_limit: Math.max(0.1, req.time_limit || 8) });
       if (req.start) {
         var idx = [], vals = [];

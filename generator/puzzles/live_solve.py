@@ -54,8 +54,10 @@ replacing the model's own for this solve only), the result ``{"status": "optimal
 "infeasible" | "unknown", "objective", "bound", "values": [one per column]}``. The model itself is
 handed over first (:meth:`LiveSolver.model_arrays`)."""
 
-QUICK_SEARCH_STATES = 4_000
-"""States the value search may value before HiGHS takes over (a late position has fewer)."""
+QUICK_SEARCH_STATES = 1_500
+"""States the value search may value before HiGHS takes over (a late position has fewer)..."""
+QUICK_SEARCH_SECONDS = 1.0
+"""... and its CPU seconds (Pyodide runs the engine a few times slower than CPython)."""
 FALLBACK_SEARCH_STATES = 200_000
 """States the value search may value where the planner's model cannot answer."""
 TIME_BUDGET = 8.0
@@ -137,7 +139,8 @@ class LiveSolver:
         if quick is not None:
             return position, PositionAnswer("optimal", ceiling, ceiling, quick, "line", time.perf_counter() - t0)
         try:
-            search = ValueSearch(QUICK_SEARCH_STATES, ceiling=ceiling, prune_dominated=True)
+            search = ValueSearch(QUICK_SEARCH_STATES, deadline=time.process_time() + QUICK_SEARCH_SECONDS,
+                                 ceiling=ceiling, prune_dominated=True)
             best = search.value(position.state)
             line = search.continuation(position.state) if best is not None else ()
             status = "optimal" if best is not None else "infeasible"
@@ -173,20 +176,36 @@ class LiveSolver:
             return line
         return None
 
-    def _start(self, position: Position) -> dict[int, int] | None:
-        """A MIP start: the recorded plan resumed from the position, written into the model's
-        decision variables (None when it does not finish the game or does not fit the slots)."""
-        if not self.recorded:
-            return None
+    def _candidates(self, position: Position) -> list[tuple[Action, ...]]:
+        """Complete continuations known without solving, best first: the recorded plan resumed
+        from the position, and the greedy policy's (:mod:`solver.optimise.greedy`) played from it."""
+        from solver.optimise.greedy import greedy_key
+        from solver.optimise.regret import final_of, resume_line
+        found = []
+        if self.recorded:
+            rest = list(self.recorded)
+            for action in position.moves:
+                if action in rest:
+                    rest.remove(action)
+            line = resume_line(position.state, rest)
+            if line is not None:
+                found.append(line)
+        state, greedy = position.state, []
+        while not engine.is_terminal(state):
+            legal = engine.legal_actions(state)
+            if not legal:
+                break
+            action = min(legal, key=lambda a: greedy_key(state, a))
+            greedy.append(action)
+            state = engine.apply_legal(state, action)
+        if engine.is_terminal(state):
+            found.append(tuple(greedy))
+        return sorted(found, key=lambda line: -(final_of(position.state, line) or 0))
+
+    def _start(self, position: Position, line: tuple[Action, ...]) -> dict[int, int] | None:
+        """A MIP start: ``line`` played from the position, written into the model's decision
+        variables (None when it does not fit the slots)."""
         from solver.optimise.planner import hint_values
-        from solver.optimise.regret import resume_line
-        rest = list(self.recorded)
-        for action in position.moves:
-            if action in rest:
-                rest.remove(action)
-        line = resume_line(position.state, rest)
-        if line is None:
-            return None
         try:
             values: dict[Var, int] = hint_values(self.model(), list(position.moves) + list(line))
         except SolverError:
@@ -195,21 +214,31 @@ class LiveSolver:
 
     def _highs(self, position: Position, bounds: dict[Var, tuple[int, int]], ceiling: int | None,
                time_limit: float) -> PositionAnswer:
+        """HiGHS on the model with the position's bounds, from the best known continuation (a MIP
+        start), with ``ceiling`` as a row on the objective (a proven bound: an incumbent reaching
+        it ends the search at once); past ``time_limit``, its best plan and bound, or the known
+        continuation when HiGHS has none."""
         assert self.mip_solve is not None, "answer() checks it first"
         from solver.optimise.planner import decode
+        from solver.optimise.regret import final_of
         t0 = time.perf_counter()
+        known = self._candidates(position)
         request = {"model": self.key, "lower": {str(v.index): lo for v, (lo, _hi) in bounds.items()},
                    "upper": {str(v.index): hi for v, (_lo, hi) in bounds.items()},
-                   "start": self._start(position), "time_limit": time_limit}
+                   "start": self._start(position, known[0]) if known else None, "time_limit": time_limit,
+                   "ceiling": ceiling}
         result = json.loads(self.mip_solve(json.dumps(request, separators=(",", ":"))))
         took = time.perf_counter() - t0
         status = result.get("status")
         if status == "infeasible":
             return PositionAnswer("infeasible", None, None, (), "highs", took)
+        bound = result.get("bound")
+        bound = None if bound is None else int(bound) if ceiling is None else min(int(bound), ceiling)
         if status not in ("optimal", "feasible") or result.get("objective") is None:
-            bound = result.get("bound")
-            return PositionAnswer("unknown", None, None if bound is None else int(bound), (), "highs", took,
-                                  "no plan found within the time budget")
+            if known:       # HiGHS found no plan in time: the best known one, not proven
+                value = final_of(position.state, known[0])
+                return PositionAnswer("feasible", value, bound, known[0], "highs", took)
+            return PositionAnswer("unknown", None, bound, (), "highs", took, "no plan found within the time budget")
         objective = int(round(result["objective"]))
         plan = decode(self.model(), [int(round(x)) for x in result["values"]])
         line = continuation_of(position, plan, objective)
@@ -217,10 +246,7 @@ class LiveSolver:
             raise SolverError(f"highs: the plan from this position does not replay to its {objective} Health Points "
                               f"in the rules engine")
         proven = status == "optimal" or (ceiling is not None and objective >= ceiling)
-        bound = objective if proven else result.get("bound")
-        if bound is not None and ceiling is not None:
-            bound = min(int(bound), ceiling)
-        return PositionAnswer("optimal" if proven else "feasible", objective, None if bound is None else int(bound),
+        return PositionAnswer("optimal" if proven else "feasible", objective, objective if proven else bound,
                               line, "highs", took)
 
     # ---- the page's dict -------------------------------------------------------------------

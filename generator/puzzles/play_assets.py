@@ -41,6 +41,7 @@ LIVE_MODULES = {"solver/optimise/__init__.py": "solver/optimise/__init__.py",
                 "solver/optimise/planner.py": "solver/optimise/planner.py",
                 "solver/optimise/position.py": "solver/optimise/position.py",
                 "solver/optimise/regret.py": "solver/optimise/regret.py",
+                "solver/optimise/greedy.py": "solver/optimise/greedy.py",
                 "cellula_live.py": "generator/puzzles/live_solve.py"}
 """The live solver's Python beside the engine (:mod:`.live_solve`, imported as ``cellula_live``):
 the planner's model and its solver-neutral form, positions, and the line resumed from the record.

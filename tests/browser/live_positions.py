@@ -19,6 +19,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "data" / "puzzles"
+PER_PUZZLE = 6
+"""Positions of each shipped puzzle in the whole comparison (fewer where a puzzle has fewer)."""
 BUDGET = 10.0
 """Seconds the page's solver may take on one position (the issue's worst case)."""
 
@@ -72,9 +74,10 @@ def positions(puzzle_ids: list[str], per_puzzle: int, seed: int = 70) -> list[Li
                 state = apply_legal(state, action)
                 moves.append(action)
             for _ in range(rng.randint(0, 2) if not composed else rng.randint(1, 10)):
-                if is_terminal(state):
+                legal = [] if is_terminal(state) else legal_actions(state)
+                if not legal:       # over, or a dead end (a position too: no sequence finishes it)
                     break
-                action = rng.choice(legal_actions(state))
+                action = rng.choice(legal)
                 state = apply_legal(state, action)
                 moves.append(action)
             key = tuple(str(a) for a in moves)
