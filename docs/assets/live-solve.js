@@ -44,7 +44,9 @@
     };
     // The request and answer of generator/puzzles/live_solve.py MipSolve (JSON both ways).
     this.solve = function (requestJson) {
-      var req = JSON.parse(requestJson), entry = models[req.model];
+      var req = JSON.parse(requestJson);
+      if (req.arrays) this.open(req.model, req.arrays);
+      var entry = models[req.model];
       if (!entry) return JSON.stringify({ status: "unknown", objective: null, bound: null, values: [] });
       var model = entry.model, n = entry.lower.length;
       var lower = Float64Array.from(entry.lower), upper = Float64Array.from(entry.upper), k;
@@ -119,7 +121,7 @@
     };
     this.analyseText = function (text, lang, budget) {
       return this.ready().then(function () {
-        return JSON.parse(live.analyse_puzzle_text(text, lang, budget || 8));
+        return JSON.parse(live.analyse_puzzle_text(text, lang, budget || 8, py.globals.get("cellula_mip_solve")));
       });
     };
   }

@@ -77,6 +77,8 @@ class LiveSolver:
         self.optimum = optimum
         """The proven optimum of the whole puzzle, when known (a ceiling for every position)."""
         self.key = key or puzzle.id
+        self.sent = False
+        """HiGHS has the model (:func:`open_puzzle` handed it over); else the first request carries it."""
         self._answers: dict[tuple[Action, ...], PositionAnswer] = {}
         """The positions answered (by their moves): a move along an answered position's best
         continuation is answered from it at once (same value, the rest of the line)."""
@@ -227,6 +229,9 @@ class LiveSolver:
                    "upper": {str(v.index): hi for v, (_lo, hi) in bounds.items()},
                    "start": self._start(position, known[0]) if known else None, "time_limit": time_limit,
                    "ceiling": ceiling}
+        if not self.sent:
+            request["arrays"] = json.loads(self.model_arrays())
+            self.sent = True
         result = json.loads(self.mip_solve(json.dumps(request, separators=(",", ":"))))
         took = time.perf_counter() - t0
         status = result.get("status")
@@ -294,7 +299,10 @@ def open_puzzle(key: str, packed: str, words: str, recorded: str, optimum: int |
     solver = LiveSolver(puzzle, mip_solve, words=Words.from_dict(said) if said else None, recorded=plan,
                         optimum=optimum, key=key)
     _SOLVERS[key] = solver
-    return "null" if solver.unsupported() else solver.model_arrays()
+    if solver.unsupported():
+        return "null"
+    solver.sent = True
+    return solver.model_arrays()
 
 
 def analyse_state(key: str, moves: str, ceiling: int | None = None, time_budget: float = TIME_BUDGET) -> str:
@@ -333,3 +341,78 @@ def _actions(puzzle: Puzzle, moves: list[Any]) -> list[Action]:
         else:
             break       # Position.after names the illegal move
     return out
+
+
+# ---- a puzzle pasted into the page (the analysis board) -----------------------------------------
+PASTED = "puzzle.yaml"
+"""The name a pasted puzzle is read under when it has no usable ``id`` (its errors name the file, as
+the command line's do)."""
+
+
+def pasted_name(text: str) -> str:
+    """The file name a pasted puzzle is read under: ``<id>.yaml`` (the command line wants a puzzle's
+    file named after its ``id``, so a pasted file is read as if saved so), else :data:`PASTED`."""
+    import re
+    from solver.io.loading import LoadError, parse_yaml
+    try:
+        data, _lines = parse_yaml(text)
+    except LoadError:
+        return PASTED
+    ident = data.get("id") if isinstance(data, dict) else None
+    return f"{ident}.yaml" if isinstance(ident, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,80}", ident) else PASTED
+
+
+def _vocabulary(lang: str) -> dict[str, Any]:
+    """The words of ``lang`` (:func:`generator.puzzles.play_data.vocabulary`): in the browser from the
+    file the build ships beside this module, in CPython from the catalogue itself."""
+    from pathlib import Path
+    shipped = Path(__file__).resolve().parent / "cellula_vocabulary.json"
+    if shipped.is_file():
+        return json.loads(shipped.read_text(encoding="utf-8"))[lang]
+    from generator.puzzles.play_data import vocabulary
+    return vocabulary(lang)
+
+
+def words_for(puzzle: Puzzle, lang: str) -> Words:
+    """The words ``puzzle``'s moves are told in, in ``lang`` (the build's, for any puzzle)."""
+    from generator.puzzles.move_words import names_from
+    vocab = _vocabulary(lang)
+
+    def stock_text(stock: Any) -> str:
+        parts = [f"{getattr(stock, r)} {(vocab['resources'] if getattr(stock, r) == 1 else vocab['resources_plural'])[r]}"
+                 for r in vocab["stock_fields"] if getattr(stock, r)]
+        return ", ".join(parts) or "-"
+    return Words(vocab["texts"], names_from(puzzle, vocab["names"], vocab["card_types"], stock_text))
+
+
+def analyse_puzzle_text(text: str, lang: str, time_budget: float = TIME_BUDGET,
+                        mip_solve: MipSolve | None = None, folder: str | None = None) -> str:
+    """The answer (JSON, as :func:`analyse_state`'s) for a puzzle file in the command line's YAML
+    format: read with the same checks and messages as ``python -m solver validate``
+    (:func:`solver.io.puzzle.load_puzzle`, the file named ``puzzle.yaml``), then solved from its
+    start, the plan told in ``lang``. ``mip_solve``: HiGHS (the model goes with the first request);
+    ``folder``: where the text is written to be read (default: beside the reader's modules, so that
+    errors name just ``puzzle.yaml``)."""
+    import os
+    from pathlib import Path
+    from solver.io.puzzle import load_puzzle
+    t0 = time.perf_counter()
+    where = Path(folder) if folder else Path(__file__).resolve().parent
+    name = pasted_name(text)
+    path = where / name
+    path.write_text(text, encoding="utf-8")
+    here = os.getcwd()
+    try:
+        os.chdir(where)
+        puzzle = load_puzzle(name)
+    except SolverError as err:
+        return json.dumps({"ok": False, "errors": [str(err)], "status": "infeasible", "health": None, "bound": None,
+                           "proven": False, "plan": [], "seconds": round(time.perf_counter() - t0, 3)}, ensure_ascii=False)
+    finally:
+        os.chdir(here)
+        path.unlink(missing_ok=True)
+    solver = LiveSolver(puzzle, mip_solve, words=words_for(puzzle, lang), key=f"pasted:{puzzle.id}")
+    position, answer = solver.answer([], None, time_budget)
+    said = solver.said(position, answer, time_budget)
+    said["seconds"] = round(time.perf_counter() - t0, 3)
+    return json.dumps(said, ensure_ascii=False)

@@ -62,9 +62,46 @@ def engine_sources() -> dict[str, str]:
     return sources
 
 
+READER_MODULES = ("solver/io/__init__.py", "solver/io/loading.py", "solver/io/puzzle.py")
+"""The puzzle reader of ``python -m solver validate``, for a puzzle pasted into the page."""
+READER_DATA = ("data/boards/2p.yaml", "data/boards/3-5p.yaml", "data/puzzles/cards/rulebook.yaml")
+"""The data files the reader reads besides the puzzle (the board sides, the rulebook's cards)."""
+WHEELS_DIR = ROOT / "tools" / "pywheels" / "wheels"
+"""Where the Makefile's ``$(PYWHEELS)`` rule puts the pure-Python packages the reader needs
+(PyYAML, jsonschema and its dependencies; ``tools/pywheels/requirements.txt``)."""
+VOCABULARY = "cellula_vocabulary.json"
+"""The words a pasted puzzle's moves are told in, by language (:func:`.play_data.vocabulary`)."""
+
+
+def wheel_sources(wheels: Path = WHEELS_DIR) -> dict[str, str]:
+    """Path -> text of every Python module (and JSON file: jsonschema's meta-schemas) of the wheels
+    in ``wheels``; their compiled accelerators are left out (each package falls back to its own
+    pure-Python code). Raises when the wheels are missing: ``make`` downloads them."""
+    import zipfile
+    files = sorted(wheels.glob("*.whl"))
+    if not files:
+        raise FileNotFoundError(f"{wheels}: no wheels; run make (the $(PYWHEELS) rule downloads them)")
+    out: dict[str, str] = {}
+    for wheel in files:
+        with zipfile.ZipFile(wheel) as archive:
+            for name in archive.namelist():
+                if name.endswith((".py", ".json")) and ".dist-info/" not in name:
+                    out[name] = archive.read(name).decode("utf-8")
+    return out
+
+
 def live_sources() -> dict[str, str]:
-    """Path in Pyodide's file system -> source of :data:`LIVE_MODULES`."""
-    return {path: (ROOT / module).read_text(encoding="utf-8") for path, module in LIVE_MODULES.items()}
+    """Path in Pyodide's file system -> text: :data:`LIVE_MODULES`, the puzzle reader with its data
+    files and packages (:data:`READER_MODULES`, :data:`READER_DATA`, :func:`wheel_sources`, when the
+    wheels are there), and the words of each language (:data:`VOCABULARY`)."""
+    from generator.languages import SITE_LANGUAGES
+    from .play_data import vocabulary
+    sources = {path: (ROOT / module).read_text(encoding="utf-8") for path, module in LIVE_MODULES.items()}
+    if WHEELS_DIR.is_dir():
+        sources.update(wheel_sources())
+        sources.update({path: (ROOT / path).read_text(encoding="utf-8") for path in READER_MODULES + READER_DATA})
+    sources[VOCABULARY] = json.dumps({lang: vocabulary(lang) for lang in SITE_LANGUAGES}, ensure_ascii=False)
+    return sources
 
 
 def write_live_assets(assets: Path, offline: bool) -> None:
