@@ -148,3 +148,41 @@ print(cellula_live.analyse_state('k', {played!r}))
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["ok"] and answer["engine"] in ("search", "line", "engine")
+
+
+BROKEN = [("rounds: 2", "rounds: zero"), ("flasks: 3", "flasks: -1"), ("edition: 2e", "edition: 3e"),
+          ("board: 3-5p", "board: 9p")]
+"""Edits that break market-day-2e.yaml, each caught by the reader's schema or checks."""
+
+
+@pytest.mark.parametrize("old, new", BROKEN)
+def test_a_pasted_puzzle_gets_the_command_lines_message(tmp_path, capsys, old, new):
+    text = (PUZZLES / "market-day-2e.yaml").read_text(encoding="utf-8")
+    assert old in text
+    broken = text.replace(old, new)
+    answer = json.loads(live_solve.analyse_puzzle_text(broken, "en", folder=str(tmp_path)))
+    (tmp_path / "market-day-2e.yaml").write_text(broken, encoding="utf-8")
+    import os
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        assert main_cli(["validate", "market-day-2e.yaml"]) == 2
+    finally:
+        os.chdir(here)
+    assert answer["ok"] is False and answer["errors"] == [capsys.readouterr().err.strip().removeprefix("error: ")]
+
+
+def test_a_pasted_puzzle_is_solved_and_told_in_the_pages_language(tmp_path):
+    text = (PUZZLES / "market-day-2e.yaml").read_text(encoding="utf-8")
+    puzzle = load_puzzle(PUZZLES / "market-day-2e.yaml")
+    arrays = to_arrays(build_model(puzzle, planner_options()).lm)
+    answer = json.loads(live_solve.analyse_puzzle_text(text, "it", mip_solve=arrays_mip_solve(arrays),
+                                                       folder=str(tmp_path)))
+    assert answer["ok"] and answer["proven"] and answer["health"] == 7
+    assert answer["plan"] and all("(spot=" not in step["text"] for step in answer["plan"])
+    assert any("Ormone Proteico" in step["text"] for step in answer["plan"])
+
+
+def main_cli(argv):
+    from solver.cli import main
+    return main(argv)

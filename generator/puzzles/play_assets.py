@@ -74,7 +74,7 @@ VOCABULARY = "cellula_vocabulary.json"
 
 
 def wheel_sources(wheels: Path = WHEELS_DIR) -> dict[str, str]:
-    """Path -> text of every Python module (and JSON file: jsonschema's meta-schemas) of the wheels
+    """Path -> text of every Python module (and jsonschema's meta-schemas and vocabularies) of the wheels
     in ``wheels``; their compiled accelerators are left out (each package falls back to its own
     pure-Python code). Raises when the wheels are missing: ``make`` downloads them."""
     import zipfile
@@ -85,7 +85,8 @@ def wheel_sources(wheels: Path = WHEELS_DIR) -> dict[str, str]:
     for wheel in files:
         with zipfile.ZipFile(wheel) as archive:
             for name in archive.namelist():
-                if name.endswith((".py", ".json")) and ".dist-info/" not in name:
+                data_file = name.startswith("jsonschema/schemas/") and not name.endswith("/")
+                if (name.endswith(".py") or data_file) and ".dist-info/" not in name:
                     out[name] = archive.read(name).decode("utf-8")
     return out
 

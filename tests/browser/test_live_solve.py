@@ -89,3 +89,15 @@ def test_play_mode_answers_a_position_off_the_tables(page, site_url, lang, words
     assert regret.get_attribute("data-regret") in ("known", "live", "live-not-proven", "dead_end")
     if regret.get_attribute("data-regret").startswith("live"):
         assert words in regret.inner_text()
+
+
+def test_a_pasted_puzzle_is_read_and_solved_in_the_page(solver_tab):
+    """CellulaAnalysis.analyse: the command line's reader (its messages) and the solver, in the page."""
+    text = (lp.PUZZLES / "market-day-2e.yaml").read_text(encoding="utf-8")
+    ask = "([t, l]) => window.CellulaAnalysis.analyse(t, l)"
+    answer = solver_tab.page.evaluate(ask, [text, "it"])
+    assert answer["ok"] and answer["proven"] and answer["health"] == 7
+    assert any("Ormone Proteico" in step["text"] for step in answer["plan"])
+    broken = solver_tab.page.evaluate(ask, [text.replace("rounds: 2", "rounds: zero"), "en"])
+    assert broken["ok"] is False
+    assert broken["errors"] == ["market-day-2e.yaml:18: rounds: expected an integer 1..12, got 'zero'"]
