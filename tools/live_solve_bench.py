@@ -15,12 +15,13 @@ import os
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
 
-def placements_left(position) -> int:
+def placements_left(position: Any) -> int:
     """Flasks the player still places from the position (the size of what is left to solve)."""
     from solver import load_puzzle
     from solver.game.engine import apply_legal, initial_state, legal_actions

@@ -85,7 +85,14 @@
       if (!ready) {
         ready = load().then(function (got) {
           py = got.pyodide;
-          var highsArgs = got.highsWasm ? { wasmBinary: got.highsWasm } : { locateFile: got.locateHighs };
+          // From memory (the offline build) the module is instantiated here: this build of HiGHS
+          // fetches its WebAssembly itself otherwise, which file:// refuses.
+          var highsArgs = got.highsWasm ? {
+            instantiateWasm: function (imports, done) {
+              WebAssembly.instantiate(got.highsWasm, imports).then(function (r) { done(r.instance, r.module); });
+              return {};
+            }
+          } : { locateFile: got.locateHighs };
           return got.createHighs(highsArgs).then(function (highs) {
             mip = new MipHost(highs);
             for (var path in got.sources) {

@@ -368,7 +368,8 @@ def _vocabulary(lang: str) -> dict[str, Any]:
     from pathlib import Path
     shipped = Path(__file__).resolve().parent / "cellula_vocabulary.json"
     if shipped.is_file():
-        return json.loads(shipped.read_text(encoding="utf-8"))[lang]
+        words: dict[str, Any] = json.loads(shipped.read_text(encoding="utf-8"))[lang]
+        return words
     from generator.puzzles.play_data import vocabulary
     return vocabulary(lang)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
+from enum import Enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
@@ -48,18 +49,23 @@ def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
     """The reader's name of every id of ``puzzle`` a move or a drawing may show (issue #36), in
     ``lang``: :func:`generator.puzzles.move_words.names_from` with the catalogue's words."""
     from .move_words import names_from
-    from .texts import CARD_TYPES, stock_text
-    return names_from(puzzle, UI[lang]["names"], {kind: names[lang] for kind, names in CARD_TYPES.items()},
-                      lambda stock: stock_text(stock, lang))
+    from .texts import stock_text
+    return names_from(puzzle, UI[lang]["names"], _card_types(lang), lambda stock: stock_text(stock, lang))
+
+
+def _card_types(lang: str) -> dict[str, str]:
+    """Each card type's name in ``lang`` (the catalogue's ``puzzles.card_types``), by type value."""
+    from .texts import CARD_TYPES
+    return {kind.value if isinstance(kind, Enum) else kind: names[lang] for kind, names in CARD_TYPES.items()}
 
 
 def vocabulary(lang: str) -> dict[str, Any]:
     """What :func:`generator.puzzles.move_words.names_from` and :class:`Words` need in ``lang``, as
     plain JSON for the live solver in the browser (issue #70: the moves of a pasted puzzle told in
     the page's words): the step texts, the name templates, the card types, the resources' names."""
-    from .texts import CARD_TYPES, RESOURCES, RESOURCES_PLURAL, STOCK_FIELDS
-    return {"texts": step_texts_of(lang), "names": ui_strings(lang)["names"],
-            "card_types": {kind: names[lang] for kind, names in CARD_TYPES.items()},
+    from .model import STOCK_FIELDS
+    from .texts import RESOURCES, RESOURCES_PLURAL
+    return {"texts": step_texts_of(lang), "names": ui_strings(lang)["names"], "card_types": _card_types(lang),
             "resources": {r: RESOURCES[r][lang] for r in STOCK_FIELDS},
             "resources_plural": {r: RESOURCES_PLURAL[r][lang] for r in STOCK_FIELDS}, "stock_fields": list(STOCK_FIELDS)}
 

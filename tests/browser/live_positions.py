@@ -38,7 +38,8 @@ class LivePosition:
 
 def recorded_plan(puzzle_id: str) -> list[dict[str, Any]]:
     record = json.loads((PUZZLES / f"{puzzle_id}.record.json").read_text(encoding="utf-8"))
-    return record["solution"]["solution"].get("plan", [])
+    plan: list[dict[str, Any]] = record["solution"]["solution"].get("plan", [])
+    return plan
 
 
 def shipped() -> list[str]:
@@ -108,7 +109,7 @@ def cli_answer(position: LivePosition, time_limit: float = 120.0) -> dict[str, A
         with contextlib.redirect_stdout(out):
             code = main(["solve", str(PUZZLES / f"{position.puzzle}.yaml"), "--after", str(moves), "--json",
                          "--time-limit", str(time_limit)])
-        answer = json.loads(out.getvalue())
+        answer: dict[str, Any] = json.loads(out.getvalue())
         answer["exit"] = code
         answer["cli_seconds"] = time.perf_counter() - t0
         return answer
@@ -167,7 +168,7 @@ class PageSolver:
                    "optimum": solution.get("health") if proven else None}
         first = position.puzzle not in self.opened
         self.opened.add(position.puzzle)
-        answer = self.page.evaluate(ASK, [position.puzzle, list(position.moves), options])
+        answer: dict[str, Any] = self.page.evaluate(ASK, [position.puzzle, list(position.moves), options])
         answer["first"] = first
         return answer
 
