@@ -101,3 +101,27 @@ def test_a_pasted_puzzle_is_read_and_solved_in_the_page(solver_tab):
     broken = solver_tab.page.evaluate(ask, [text.replace("rounds: 2", "rounds: zero"), "en"])
     assert broken["ok"] is False
     assert broken["errors"] == ["market-day-2e.yaml:18: rounds: expected an integer 1..12, got 'zero'"]
+
+
+def test_play_mode_answers_live_from_file_url(page):
+    """The offline build (file://): no worker from a file, so the same host runs in the page, HiGHS
+    from classic scripts; nothing is requested outside file://."""
+    from site_server import OFFLINE_SITE
+    if not (OFFLINE_SITE / "index.html").exists():
+        pytest.fail("site-offline/ is not built: run `make site-offline` (make test builds it first)")
+    outside: list[str] = []
+    page.on("request", lambda r: r.url.startswith("file://") or outside.append(r.url))
+    page.set_default_timeout(240_000)
+    page.goto(OFFLINE_SITE.resolve().as_uri() + "/en/cytosis/puzzles/market-day-2e.html")
+    page.click(".cellula-board__play")
+    page.wait_for_selector(".cellula-play__action")
+    regret = page.locator(".cellula-play__regret")
+    seen = []
+    for _ in range(3):
+        page.locator(".cellula-play__action").last.click()
+        page.wait_for_function("""() => {
+            const r = document.querySelector('.cellula-play__regret');
+            return r && r.getAttribute('data-regret') !== 'computing'; }""")
+        seen.append(regret.get_attribute("data-regret"))
+    assert "live" in seen and "live-failed" not in seen, seen
+    assert outside == [], outside
