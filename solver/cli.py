@@ -278,7 +278,7 @@ def _solve_after(puzzle: Puzzle, args: argparse.Namespace) -> int:
                           "steps": [_step_dict(s) for s in ahead]}, ensure_ascii=False, indent=2))
         return 0 if answer.health is not None else 1
     print(f"{puzzle.text('title', args.lang)} ({puzzle.id}, {puzzle.edition.value}, {answer.engine}): "
-          + t("cli.after_moves", n=len(position.moves)))
+          + t("cli.after_moves", moves=len(position.moves)))
     if answer.reason and answer.engine == "search":
         print(t("cli.after_search", reason=answer.reason))
     if answer.status == "infeasible":

@@ -3,7 +3,7 @@ continuation from any position, computed in the page when no precomputed table h
 
 It runs in Pyodide, in a Web Worker (``docs/assets/live-solve.js``), beside HiGHS compiled to
 WebAssembly (the ``highs`` npm package, pinned in ``tools/highs``). The model is the planner's own
-(:func:`solver.optimise.planner.build_model`, pure Python over :mod:`solver.optimise.linear`: no
+(:func:`solver.optimise.planner.build_model`, pure Python over :mod:`solver.encoding.linear`: no
 OR-Tools), built once a puzzle and handed to HiGHS once as arrays
 (:func:`solver.optimise.arrays.to_arrays`); a position changes only column bounds
 (:func:`solver.optimise.position.position_bounds`). Every plan HiGHS answers is decoded and
@@ -44,7 +44,7 @@ from generator.puzzles.move_words import Words, move_text   # absolute: the brow
 
 if TYPE_CHECKING:
     from solver.game.model import Puzzle
-    from solver.optimise.linear import Var
+    from solver.encoding.linear import Var
     from solver.optimise.planner import PlanModel
 
 MipSolve = Callable[[str], str]
@@ -160,6 +160,11 @@ class LiveSolver:
         if reason is not None:
             left = max(0.5, time_budget - (time.perf_counter() - t0))
             answer = search_value(position, left, reason, FALLBACK_SEARCH_STATES)
+            known = self._candidates(position) if answer.status == "unknown" else []
+            if known:       # the search did not finish: the best known plan, not proven, no bound
+                from solver.optimise.regret import final_of
+                answer = PositionAnswer("feasible", final_of(position.state, known[0]), None, known[0], "search",
+                                        answer.seconds, reason)
             return position, _took(answer, t0)
         return position, _took(self._highs(position, bounds, ceiling, max(0.5, time_budget - (time.perf_counter() - t0))), t0)
 

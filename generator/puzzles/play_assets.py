@@ -35,17 +35,15 @@ HIGHS_DIR = ROOT / "tools" / "highs" / "node_modules" / "highs" / "build"
 """Where ``make highs`` (npm ci in tools/highs) puts HiGHS compiled to WebAssembly (issue #70)."""
 HIGHS_FILES = ("highs.mjs", "highs.wasm")
 """The files of the live solver's HiGHS (the module its worker imports, and its WebAssembly)."""
-LIVE_MODULES = {"solver/optimise/__init__.py": "solver/optimise/__init__.py",
-                "solver/optimise/linear.py": "solver/optimise/linear.py",
-                "solver/optimise/arrays.py": "solver/optimise/arrays.py",
-                "solver/optimise/planner.py": "solver/optimise/planner.py",
-                "solver/optimise/position.py": "solver/optimise/position.py",
-                "solver/optimise/regret.py": "solver/optimise/regret.py",
-                "solver/optimise/greedy.py": "solver/optimise/greedy.py",
-                "cellula_live.py": "generator/puzzles/live_solve.py"}
-"""The live solver's Python beside the engine (:mod:`.live_solve`, imported as ``cellula_live``):
-the planner's model and its solver-neutral form, positions, and the line resumed from the record.
-None of them imports OR-Tools at import time (``tests/test_live_solve.py`` imports them without it)."""
+LIVE_START = "generator.puzzles.live_solve"
+"""The live solver's module (:mod:`.live_solve`), run in the browser as ``cellula_live``."""
+LIVE_STOP = ("generator", "generator.puzzles", "generator.puzzles.play_data", "solver", "solver.game", "solver.io")
+"""Where the walk of the live solver's imports (:func:`live_modules`) stops: the packages' own
+``__init__`` (none is shipped: they are namespace packages in Pyodide, as for play), the engine
+(shipped whole by :func:`engine_sources`), the puzzle reader (shipped with its packages, below),
+and the build-time fallback for words. What the walk reaches is shipped even where only a
+function the browser never calls imports it (the planner's CP-SAT runs): each imports OR-Tools
+only inside those functions (``tests/test_live_solve.py`` imports them all with site-packages off)."""
 
 
 def engine_modules() -> list[str]:
@@ -91,13 +89,40 @@ def wheel_sources(wheels: Path = WHEELS_DIR) -> dict[str, str]:
     return out
 
 
+def live_modules() -> dict[str, str]:
+    """Path in Pyodide's file system -> module: every project module the live solver imports, at
+    run time, at any depth (lazily too: ``generator.proofs.fingerprint``'s walk), up to
+    :data:`LIVE_STOP`, so that a module the planner's model gains cannot be left out; the live
+    solver itself as ``cellula_live.py``."""
+    import ast
+    from generator.proofs.fingerprint import imported_modules, module_path
+    found: dict[str, str] = {}
+    pending, seen = [LIVE_START], set()
+    while pending:
+        name = pending.pop()
+        if name in seen or name in LIVE_STOP or name.startswith(("solver.game.", "solver.io.")):
+            continue
+        seen.add(name)
+        path = module_path(name, ROOT)
+        if path is None:
+            continue
+        rel = path.relative_to(ROOT).as_posix()
+        found[rel] = rel
+        pending.extend(imported_modules(name, ast.parse(path.read_text(encoding="utf-8"), rel),
+                                        path.name == "__init__.py"))
+        parts = name.split(".")
+        pending.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+    found["cellula_live.py"] = found.pop("generator/puzzles/live_solve.py")
+    return found
+
+
 def live_sources() -> dict[str, str]:
-    """Path in Pyodide's file system -> text: :data:`LIVE_MODULES`, the puzzle reader with its data
+    """Path in Pyodide's file system -> text: :func:`live_modules`, the puzzle reader with its data
     files and packages (:data:`READER_MODULES`, :data:`READER_DATA`, :func:`wheel_sources`, when the
     wheels are there), and the words of each language (:data:`VOCABULARY`)."""
     from generator.languages import SITE_LANGUAGES
     from .play_data import vocabulary
-    sources = {path: (ROOT / module).read_text(encoding="utf-8") for path, module in LIVE_MODULES.items()}
+    sources = {path: (ROOT / module).read_text(encoding="utf-8") for path, module in live_modules().items()}
     if WHEELS_DIR.is_dir():
         sources.update(wheel_sources())
         sources.update({path: (ROOT / path).read_text(encoding="utf-8") for path in READER_MODULES + READER_DATA})

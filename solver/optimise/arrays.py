@@ -1,17 +1,17 @@
 """The abstract model (:mod:`.linear`) as the plain arrays a MIP solver takes (issue #70): what
 HiGHS compiled to WebAssembly (the ``highs`` npm package) solves in the reader's browser.
 
-The rows are those of :func:`.linear.to_mip`, the MIP OR-Tools hands to native HiGHS to confirm an
+The rows are those of :func:`solver.optimise.linear.to_mip`, the MIP OR-Tools hands to native HiGHS to confirm an
 optimum: an enforced constraint becomes a big-M row, M computed from the variable bounds. Kept
 apart from :mod:`.linear` so that the records' code fingerprint (``generator/proofs/fingerprint.py``),
 which covers the modules that compute a record, does not move with the browser's needs.
 """
 from __future__ import annotations
 
-from .linear import Expr, LinearModel
+from solver.encoding.linear import Expr, LinearModel
 def mip_rows(m: LinearModel) -> list[tuple[dict[int, int], float | None, float | None]]:
     """The MIP's rows as (coefficients by variable index, lower, upper) (None: unbounded), the
-    same big-M rows :func:`.linear.to_mip` writes: one per bounded side of a constraint."""
+    same big-M rows :func:`solver.optimise.linear.to_mip` writes: one per bounded side of a constraint."""
     rows: list[tuple[dict[int, int], float | None, float | None]] = []
     for c in m.constraints:
         lo_e, hi_e = c.expr.bounds()

@@ -32,7 +32,7 @@ from solver.game.model import Puzzle
 from solver.game.values import OverBudget, ValueSearch
 
 if TYPE_CHECKING:
-    from .linear import Var
+    from solver.encoding.linear import Var
     from .planner import PlanModel
 
 
@@ -177,7 +177,7 @@ def terminal_answer(position: Position) -> PositionAnswer:
 def with_bounds(pm: PlanModel, bounds: dict[Var, tuple[int, int]]) -> PlanModel:
     """``pm`` with ``bounds`` as rows of a copy of its linear model (``pm`` itself unchanged, so
     one model serves many positions): what CP-SAT and the OR-Tools MIP solve."""
-    from .linear import Expr
+    from solver.encoding.linear import Expr
     lm = pm.lm
     held = replace(lm, constraints=list(lm.constraints), hints={})
     held.section("position")
