@@ -381,7 +381,7 @@ def _vocabulary(lang: str) -> dict[str, Any]:
 
 def words_for(puzzle: Puzzle, lang: str) -> Words:
     """The words ``puzzle``'s moves are told in, in ``lang`` (the build's, for any puzzle)."""
-    from generator.puzzles.move_words import names_from
+    from generator.puzzles.names import names_from
     vocab = _vocabulary(lang)
 
     def stock_text(stock: Any) -> str:

@@ -47,8 +47,8 @@ def ui_strings(lang: str) -> dict[str, Any]:
 
 def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
     """The reader's name of every id of ``puzzle`` a move or a drawing may show (issue #36), in
-    ``lang``: :func:`generator.puzzles.move_words.names_from` with the catalogue's words."""
-    from .move_words import names_from
+    ``lang``: :func:`generator.puzzles.names.names_from` with the catalogue's words."""
+    from .names import names_from
     from .texts import stock_text
     return names_from(puzzle, UI[lang]["names"], _card_types(lang), lambda stock: stock_text(stock, lang))
 
@@ -60,7 +60,7 @@ def _card_types(lang: str) -> dict[str, str]:
 
 
 def vocabulary(lang: str) -> dict[str, Any]:
-    """What :func:`generator.puzzles.move_words.names_from` and :class:`Words` need in ``lang``, as
+    """What :func:`generator.puzzles.names.names_from` and :class:`Words` need in ``lang``, as
     plain JSON for the live solver in the browser (issue #70: the moves of a pasted puzzle told in
     the page's words): the step texts, the name templates, the card types, the resources' names."""
     from .model import STOCK_FIELDS
