@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ def walks(puzzle, count: int, seed: int, stop_after_non_flask: bool = False):
     """Unfinished positions reached by random legal moves (reproducible), some ending mid-turn."""
     rng = random.Random(seed)
     out = []
-    for _ in range(count * 4):
+    for _ in range(count * 30):
         state, moves = initial_state(puzzle), []
         for _ in range(rng.randint(1, 12)):
             legal = [] if is_terminal(state) else legal_actions(state)
@@ -53,7 +54,7 @@ def test_the_model_with_the_moves_held_values_a_position_as_the_exhaustive_searc
     puzzle = load_puzzle(PUZZLES / f"{puzzle_id}.yaml")
     model = build_model(puzzle, planner_options())
     checked = 0
-    for moves in walks(puzzle, 4, seed=hash(puzzle_id) % 1000) + walks(puzzle, 3, seed=7, stop_after_non_flask=True):
+    for moves in walks(puzzle, 4, seed=zlib.crc32(puzzle_id.encode())) + walks(puzzle, 3, seed=7, stop_after_non_flask=True):
         state = initial_state(puzzle)
         for action in moves:
             state = apply_legal(state, action)

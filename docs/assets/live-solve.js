@@ -151,6 +151,7 @@
 
   // ---- In the page ------------------------------------------------------------------------
   var BASE = ((document.currentScript && document.currentScript.src) || "").replace(/[^\/]*$/, "");
+  var NATIVE_FETCH = window.fetch;    // before any Pyodide load (board.js's or ours) replaces it
   // The worker runs this file by its own name (the page may have it inside the joined bundle,
   // generator/asset_bundle.py, whose other scripts need a document).
   var SELF = BASE + "live-solve.js";
@@ -176,9 +177,18 @@
           return Promise.all(scripts.map(function (src) { return loadScript(BASE + src); }));
         })
         .then(function () {
-          var files = window.CELLULA_PYODIDE_FILES || {}, realFetch = window.fetch;
+          // The play engine (board.js) may load its own Pyodide from the same scripts at the same
+          // time: it answers fetches from window.CELLULA_PYODIDE_FILES and deletes that object when
+          // done, then puts back the fetch it found. So: a copy of the files of our own, a wait
+          // until no other load holds fetch, and fetch put back only if it is still ours.
+          var files = Object.assign({}, window.CELLULA_PYODIDE_FILES || {});
+          return new Promise(function (resolve) {
+            (function wait() { if (window.fetch === NATIVE_FETCH) resolve(files); else setTimeout(wait, 100); })();
+          });
+        })
+        .then(function (files) {
           var indexURL = new URL(BASE + "pyodide/", location.href).href;
-          window.fetch = function (input) {
+          var ours = function (input) {
             var url = String(input && input.url ? input.url : input);
             var name = url.indexOf(indexURL) === 0 ? url.slice(indexURL.length) : "";
             if (files[name]) {
@@ -186,13 +196,15 @@
                 return new Response(bytes, { headers: { "Content-Type": /\.wasm$/.test(name) ? "application/wasm" : "application/octet-stream" } });
               });
             }
-            return realFetch.apply(this, arguments);
+            return NATIVE_FETCH.apply(this, arguments);
           };
+          window.fetch = ours;
+          function putBack() { if (window.fetch === ours) window.fetch = NATIVE_FETCH; }
           var createHighs = window.CELLULA_HIGHS_MODULE;
           return Promise.all([
             window.loadPyodide({ indexURL: indexURL, createPyodideModule: window.CELLULA_PYODIDE_MODULE }),
             gunzip((window.CELLULA_HIGHS_FILES || {})["highs.wasm"] || "")
-          ]).finally(function () { window.fetch = realFetch; }).then(function (got) {
+          ]).finally(putBack).then(function (got) {
             return { pyodide: got[0], createHighs: createHighs, highsWasm: got[1],
                      sources: Object.assign({}, window.CELLULA_ENGINE_SOURCES, window.CELLULA_LIVE_SOURCES) };
           });
