@@ -21,7 +21,7 @@ from solver.optimise.position import Position, continuation_of, position_bounds,
 from solver.optimise.regret import planner_options
 
 PUZZLES = Path(__file__).resolve().parents[1] / "data" / "puzzles"
-CASES = ("market-day-2e", "deck-refill-2e", "rule-held-card-last-flask-2e", "rule-epigenetic-exchange-1e",
+CASES = ("market-day-2e", "deck-refill-2e", "epigenetic-income-hormone-1e", "rule-epigenetic-exchange-1e",
          "rule-epigenetic-income-1e", "grey-rush-2e", "enzyme-workshop-2e", "laureate-goal-2e", "rule-reshuffle-one-card-2e")
 """Puzzles with plays after a flask, Epigenetic trades and income, grey flasks, goals, a reshuffle."""
 

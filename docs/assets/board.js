@@ -590,12 +590,12 @@
       // Pyodide is fetched on intent only (pointer, focus, touch), the small table also when idle.
       var warm = function () { preload(box, true).catch(function () {}); };
       var idle = function () {
-        // On a desktop (issue #70: the first answer within 2 s) the engine and the live solver
-        // (Pyodide, HiGHS, the puzzle's model, in its worker) load while the reader reads; on a
-        // phone only the small move table does, the rest on the reader's intent (above).
+        preload(box, false).catch(function () {});
+        // On a desktop (issue #70) the live solver (Pyodide, HiGHS, the puzzle's model) loads in its
+        // worker while the reader reads, off the page's thread; not from file:// (no worker there:
+        // it would load in the page) and not on a phone (the bytes wait for the reader's intent).
         var desktop = window.matchMedia && window.matchMedia("(min-width: 60em) and (pointer: fine)").matches;
-        preload(box, desktop).catch(function () {});
-        if (desktop && !box.getAttribute("data-table") && window.CellulaAnalysis)
+        if (desktop && location.protocol !== "file:" && !box.getAttribute("data-table") && window.CellulaAnalysis)
           loadPlayData(box).then(function () { return window.CellulaAnalysis.prepare(box.getAttribute("data-puzzle"), {
             lang: data.lang, words: JSON.stringify(data.words || {}), optimum: box.getAttribute("data-optimum") === "" ? null
               : parseInt(box.getAttribute("data-optimum"), 10),

@@ -213,12 +213,25 @@
   }
   function request(message) {
     if (location.protocol === "file:") {
-      if (!pageHost) pageHost = offlineHost();
+      if (!pageHost) {
+        // The http build opened from disk has no Pyodide as scripts: say so, load nothing of it.
+        pageHost = loadScript(BASE + "play-engine.js").then(function () {
+          if (!window.CELLULA_PYODIDE_BUNDLE) {
+            var err = new Error("file://");
+            err.cellulaFileUrl = true;
+            throw err;
+          }
+          return offlineHost();
+        });
+        pageHost.catch(function () { pageHost = null; });
+      }
       var m = message;
-      return m.kind === "warm" ? pageHost.ready()
-        : m.kind === "open" ? pageHost.open(m.key, m.play)
-        : m.kind === "state" ? pageHost.open(m.key, m.play).then(function () { return pageHost.analyseState(m.key, m.moves, m.ceiling, m.budget); })
-        : pageHost.analyseText(m.text, m.lang, m.budget);
+      return pageHost.then(function (host) {
+        return m.kind === "warm" ? host.ready()
+          : m.kind === "open" ? host.open(m.key, m.play)
+          : m.kind === "state" ? host.open(m.key, m.play).then(function () { return host.analyseState(m.key, m.moves, m.ceiling, m.budget); })
+          : host.analyseText(m.text, m.lang, m.budget);
+      });
     }
     if (!worker) {
       // A module worker (Pyodide runs in no other kind); the Python sources go with the first message.
