@@ -300,15 +300,19 @@ def test_large_puzzle_regret_one_move_off_the_line(page, site_url):
     labels = page.locator(".cellula-play__action").all_inner_texts()
     _, continuation = _play_a_losing_move(page, labels, optimum,
                                           "no proven weaker move late on the line: pick another step or puzzle")
-    # A second move off the line that is not the continuation shown: no figure, and why.
+    # A second move off the line that is not the continuation shown: no table holds it, so the
+    # live solver answers it in the page (issue #70), never "not shown".
     first = continuation.split(" → ")[0]
     others = [a for a in page.locator(".cellula-play__action").all_inner_texts() if a != first]
     if others:
         _play(page, others[-1])
         if page.locator(".cellula-play").get_attribute("data-terminal") != "1":
-            assert regret.get_attribute("data-regret") == "too_far"
-            assert "computed only along the best line, one move off it" in regret.inner_text()
-            assert regret.get_attribute("data-best") == ""
+            page.wait_for_function("document.querySelector('.cellula-play__regret').getAttribute('data-regret') !== 'computing'",
+                                   timeout=240_000)
+            assert regret.get_attribute("data-regret") in ("live", "live-not-proven"), regret.inner_text()
+            assert "computed only along the best line" not in regret.inner_text()
+            if regret.get_attribute("data-regret") == "live":
+                assert int(regret.get_attribute("data-best")) <= optimum
 
 
 def test_large_puzzle_says_when_a_value_was_not_computed(page, site_url):
