@@ -13,6 +13,7 @@ instead of the plain copy (:mod:`.play_offline`). Neither is ever committed.
 """
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 from pathlib import Path
@@ -89,13 +90,36 @@ def wheel_sources(wheels: Path = WHEELS_DIR) -> dict[str, str]:
     return out
 
 
+def runtime_imports(name: str, tree: ast.Module, is_package: bool) -> set[str]:
+    """The modules module ``name`` (its syntax ``tree``) imports when it runs, anywhere in it (in a
+    function too), as absolute names: for ``from X import y`` both ``X`` and ``X.y`` (``y`` may be a
+    submodule). Imports under ``if TYPE_CHECKING:`` never run and are left out."""
+    package = name if is_package else name.rpartition(".")[0]
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, (ast.Name, ast.Attribute)) \
+                and getattr(node.test, "id", getattr(node.test, "attr", "")) == "TYPE_CHECKING":
+            skipped.update(id(inner) for inner in ast.walk(node))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        elif isinstance(node, ast.ImportFrom):
+            anchor = package.split(".")[:len(package.split(".")) - (node.level - 1)] if node.level else []
+            base = ".".join(anchor + ([node.module] if node.module else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
 def live_modules() -> dict[str, str]:
     """Path in Pyodide's file system -> module: every project module the live solver imports, at
-    run time, at any depth (lazily too: ``generator.proofs.fingerprint``'s walk), up to
-    :data:`LIVE_STOP`, so that a module the planner's model gains cannot be left out; the live
-    solver itself as ``cellula_live.py``."""
-    import ast
-    from generator.proofs.fingerprint import imported_modules, module_path
+    run time, at any depth (lazily too), up to :data:`LIVE_STOP`, so that a module the planner's
+    model gains cannot be left out; the live solver itself as ``cellula_live.py``."""
     found: dict[str, str] = {}
     pending, seen = [LIVE_START], set()
     while pending:
@@ -103,17 +127,27 @@ def live_modules() -> dict[str, str]:
         if name in seen or name in LIVE_STOP or name.startswith(("solver.game.", "solver.io.")):
             continue
         seen.add(name)
-        path = module_path(name, ROOT)
+        path = _module_path(name)
         if path is None:
             continue
         rel = path.relative_to(ROOT).as_posix()
         found[rel] = rel
-        pending.extend(imported_modules(name, ast.parse(path.read_text(encoding="utf-8"), rel),
-                                        path.name == "__init__.py"))
+        pending.extend(runtime_imports(name, ast.parse(path.read_text(encoding="utf-8"), rel),
+                                       path.name == "__init__.py"))
         parts = name.split(".")
         pending.extend(".".join(parts[:i]) for i in range(1, len(parts)))
     found["cellula_live.py"] = found.pop("generator/puzzles/live_solve.py")
     return found
+
+
+def _module_path(name: str) -> Path | None:
+    """The source file of project module ``name`` (a package's ``__init__.py``), or None."""
+    if name.split(".")[0] not in ("solver", "generator"):
+        return None
+    base = ROOT.joinpath(*name.split("."))
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    return base.with_suffix(".py") if base.with_suffix(".py").is_file() else None
 
 
 def live_sources() -> dict[str, str]:
