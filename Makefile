@@ -10,6 +10,12 @@ STAMP  := $(VENV)/.installed
 # Pyodide for the puzzle pages' play mode (issue #19): npm package pinned in tools/pyodide,
 # copied into the built site by the build (generator/puzzles/play_assets.py), never committed.
 PYODIDE := tools/pyodide/node_modules/pyodide/pyodide.js
+# HiGHS compiled to WebAssembly for the pages' live solver (issue #70): npm package pinned in
+# tools/highs, copied into the built site by the build (generator/puzzles/play_assets.py), never committed.
+HIGHS := tools/highs/node_modules/highs/build/highs.js
+# The pure-Python packages the live solver reads pasted puzzles with in the browser (issue #70):
+# hash-pinned wheels in tools/pywheels, read by the build, never installed or committed.
+PYWHEELS := tools/pywheels/wheels/.downloaded
 
 .PHONY: site site-offline serve test test-fast test-smoke records search-record reprove check bench clean setup deploy gh-deploy
 
@@ -19,6 +25,17 @@ $(PYODIDE): tools/pyodide/package-lock.json
 	sh tools/ensure_debian.sh npm
 	npm ci --no-audit --no-fund --prefix tools/pyodide
 	touch $(PYODIDE)
+
+$(PYWHEELS): tools/pywheels/requirements.txt $(STAMP)
+	$(PY) -m pip download --quiet --no-deps --only-binary=:all: --platform manylinux2014_x86_64 \
+		--python-version 311 --implementation cp --abi cp311 --require-hashes \
+		-r tools/pywheels/requirements.txt -d tools/pywheels/wheels
+	touch $(PYWHEELS)
+
+$(HIGHS): tools/highs/package-lock.json
+	sh tools/ensure_debian.sh npm
+	npm ci --no-audit --no-fund --prefix tools/highs
+	touch $(HIGHS)
 
 # --no-compile: the installed packages' modules are compiled when first imported, only those the
 # project imports (27 s -> 14 s for the install, from pip's cache; the first imports after it took
@@ -30,7 +47,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --no-compile -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
-site: $(STAMP) $(PYODIDE)
+site: $(STAMP) $(PYODIDE) $(HIGHS) $(PYWHEELS)
 	$(PY) -m mkdocs build --strict
 	@echo "Site built in site/: open site/index.html (Italian home) or site/en/index.html (English home)."
 	@echo "Its links are folder URLs made for a web server: browse it with 'make serve' (http://127.0.0.1:8000/cellula/),"
@@ -45,20 +62,20 @@ site: $(STAMP) $(PYODIDE)
 # environment reaches mkdocs anyway)
 DEPLOY_DIR ?= public
 
-deploy: $(STAMP) $(PYODIDE)
+deploy: $(STAMP) $(PYODIDE) $(HIGHS) $(PYWHEELS)
 	@test -n "$(CELLULA_SITE_URL)" || { echo "deploy: set CELLULA_SITE_URL to the published address (e.g. https://example.org/cellula/)"; exit 2; }
 	$(PY) -m mkdocs build --strict --quiet --site-dir "$(abspath $(DEPLOY_DIR))"
 	@echo "Site for $(CELLULA_SITE_URL) built in $(DEPLOY_DIR)/: copy or serve that folder at that address."
 
-gh-deploy: $(STAMP) $(PYODIDE)
+gh-deploy: $(STAMP) $(PYODIDE) $(HIGHS) $(PYWHEELS)
 	@test -n "$(CELLULA_SITE_URL)" || { echo "gh-deploy: set CELLULA_SITE_URL to the GitHub Pages address (https://<user>.github.io/<repo>/)"; exit 2; }
 	$(PY) -m mkdocs gh-deploy --strict --force
 
-site-offline: $(STAMP) $(PYODIDE)
+site-offline: $(STAMP) $(PYODIDE) $(HIGHS) $(PYWHEELS)
 	$(PY) -m mkdocs build --strict -f mkdocs-offline.yml
 	@echo "Offline site built: open site-offline/index.html straight from disk (file://)."
 
-serve: $(STAMP) $(PYODIDE)
+serve: $(STAMP) $(PYODIDE) $(HIGHS) $(PYWHEELS)
 	$(PY) -m mkdocs serve --strict
 
 check: $(STAMP)
@@ -86,7 +103,7 @@ test-fast: $(STAMP)
 # (tests/test_pseudo_locale.py); then the unit tests in one process per processor (pytest-xdist); then
 # the browser tests beside the site tests and the edition check.
 PSEUDO_SITE := .pseudo-site
-test: $(STAMP) $(PYODIDE)
+test: $(STAMP) $(PYODIDE) $(HIGHS) $(PYWHEELS)
 	sh tools/ensure_debian.sh hunspell omegat
 	$(PY) -m generator validate
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-lint test-reprove-sample test-build test-pseudo-site

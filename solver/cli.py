@@ -156,6 +156,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         return 2
     puzzle = load_puzzle(args.puzzle)
     args.time_limit = _time_left(args.time_limit)
+    if args.after is not None:
+        return _solve_after(puzzle, args)
     started = time.perf_counter()
     try:
         sol = solve(puzzle, engine=args.engine, time_limit=args.time_limit, workers=args.workers, seed=args.seed,
@@ -250,6 +252,51 @@ def _expected_fault(expected: int | None, where: str, sol: Solution) -> str | No
         return (f"{where}: expected {expected} (the optimum this file claims), got a legal plan scoring {sol.health} "
                 f"({sol.engine}, not proven optimal: the claim is too low)")
     return None
+
+
+def _solve_after(puzzle: Puzzle, args: argparse.Namespace) -> int:
+    """``solve --after MOVES``: the best continuation of the position the moves reach (issue #70,
+    :func:`solver.optimise.position.solve_position`; what the pages' live solver answers too).
+    The moves are a plan file's (``replay``'s format); the continuation is replayed by the rules
+    engine before it is shown. Exit 0 with a plan (proven or not), 1 without one."""
+    if args.engine != "cpsat" or args.search or args.workers != 1 or args.work_limit is not None:
+        print("error: --after: expected the default engine (cpsat, one worker, no --search or --work-limit), got "
+              f"--engine {args.engine} --workers {args.workers}" + (" --search" if args.search else "")
+              + (f" --work-limit {args.work_limit:g}" if args.work_limit is not None else ""), file=sys.stderr)
+        return 2
+    from solver.optimise.position import solve_position
+    moves = load_plan(args.after)
+    position, answer = solve_position(puzzle, moves, time_limit=args.time_limit)
+    steps, _final = replay(puzzle, list(position.moves) + list(answer.continuation))
+    ahead = steps[len(position.moves):]
+    t = _t(args.lang)
+    if args.json:
+        print(json.dumps({"status": answer.status, "health": answer.health, "bound": answer.bound,
+                          "proven": answer.proven, "engine": answer.engine, "reason": answer.reason or None,
+                          "moves": len(position.moves), "seconds": round(answer.seconds, 3),
+                          "continuation": [a.to_dict() for a in answer.continuation],
+                          "steps": [_step_dict(s) for s in ahead]}, ensure_ascii=False, indent=2))
+        return 0 if answer.health is not None else 1
+    print(f"{puzzle.text('title', args.lang)} ({puzzle.id}, {puzzle.edition.value}, {answer.engine}): "
+          + t("cli.after_moves", moves=len(position.moves)))
+    if answer.reason and answer.engine == "search":
+        print(t("cli.after_search", reason=answer.reason))
+    if answer.status == "infeasible":
+        print(t("cli.after_dead_end"))
+        return 1
+    if answer.health is None:
+        print(t("cli.unknown") + (f" ({answer.reason})" if answer.reason else ""))
+        return 1
+    if ahead:
+        print(_table(ahead, args.lang))
+    print(t("cli.final_score", health=answer.health))
+    if answer.proven:
+        print(f"{t('cli.proven')} ({answer.engine}, {answer.seconds:.2f} s)")
+    else:
+        label = (t("cli.not_proven_no_bound", seconds=f"{answer.seconds:.1f}") if answer.bound is None else
+                 t("cli.not_proven", seconds=f"{answer.seconds:.1f}", bound=answer.bound, gap=answer.bound - answer.health))
+        print(f"{label} ({answer.engine}, {answer.seconds:.2f} s)")
+    return 0
 
 
 MAX_SECONDS = 86_400.0
@@ -519,6 +566,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--confirm-budget", type=_positive_float, default=None, metavar="SECONDS",
                    help=f"seconds HiGHS may take to confirm a proven optimum (default {CONFIRM_FACTOR:g} x the "
                         f"proof's time, at least {CONFIRM_FLOOR:g})")
+    p.add_argument("--after", default=None, metavar="MOVES",
+                   help="solve the position these moves reach (a plan file, as replay reads): the best continuation "
+                        "from there, the moves held")
     p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("validate", help="check a puzzle file")
     p.add_argument("puzzle", type=_input_file)

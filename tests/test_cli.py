@@ -204,7 +204,7 @@ def test_the_command_lines_words_live_in_the_catalogue():
         t = catalogue_message(lang, namespace="cli")
         for key in sorted(keys):
             assert t(key, label="x", engines="y", seconds="1", bound=2, gap=3, health=4, reason="r", rulings="k=v",
-                     word="plan", plan=5, engine="cpsat", budget="5", cpsat=6), (lang, key)
+                     word="plan", plan=5, engine="cpsat", budget="5", cpsat=6, moves=7), (lang, key)
     assert "Punteggio finale" not in source and "Final score" not in source
 
 

@@ -490,7 +490,31 @@
       regret.textContent = regretText(ui, view, best, previousBest, box.getAttribute("data-regret") === "1");
       regret.setAttribute("data-best", view.best === null ? "" : String(view.best));
       regret.setAttribute("data-regret", view.regret || "");
+      var before = previousBest;
       previousBest = view.best;
+      // No table holds this position: the live solver answers it (docs/assets/live-solve.js).
+      if (!view.terminal && (view.regret === "not_computed" || view.regret === "too_far") && window.CellulaAnalysis)
+        liveRegret(view, best, before);
+    }
+    function liveRegret(view, best, before) {
+      var asked = view;
+      regret.textContent = ui.live.computing;
+      regret.setAttribute("data-regret", "computing");
+      window.CellulaAnalysis.analyseState(box.getAttribute("data-puzzle"), view.plan, {
+        lang: data.lang, words: JSON.stringify(data.words || {}), optimum: best, ceiling: before,
+        recorded: data.frames.slice(1).map(function (f) { return f.action; })
+      }).then(function (answer) {
+        if (current !== asked) return;     // another move since: its own answer is on its way
+        regret.textContent = window.CellulaAnalysis.describe(answer, ui, best, before);
+        regret.setAttribute("data-regret", answer.ok ? (answer.proven ? "live" : "live-not-proven") : "live-none");
+        regret.setAttribute("data-best", answer.ok && answer.proven && answer.health !== null ? String(answer.health) : "");
+        regret.setAttribute("data-seconds", String(answer.seconds));
+        if (answer.ok && answer.proven) previousBest = answer.health;
+      }, function (err) {
+        if (current !== asked) return;
+        regret.textContent = fmt(ui.live.failed, { error: err && err.message ? err.message : String(err) });
+        regret.setAttribute("data-regret", "live-failed");
+      });
     }
     window.addEventListener("resize", function () { if (panel.isConnected) redraw(); });
     function ready(how) {
@@ -565,7 +589,18 @@
       // Start loading before the click: on pointer over or focus, or when the browser is idle.
       // Pyodide is fetched on intent only (pointer, focus, touch), the small table also when idle.
       var warm = function () { preload(box, true).catch(function () {}); };
-      var idle = function () { preload(box, false).catch(function () {}); };
+      var idle = function () {
+        preload(box, false).catch(function () {});
+        // On a desktop (issue #70) the live solver (Pyodide, HiGHS, the puzzle's model) loads in its
+        // worker while the reader reads, off the page's thread; not from file:// (no worker there:
+        // it would load in the page) and not on a phone (the bytes wait for the reader's intent).
+        var desktop = window.matchMedia && window.matchMedia("(min-width: 60em) and (pointer: fine)").matches;
+        if (desktop && location.protocol !== "file:" && !box.getAttribute("data-table") && window.CellulaAnalysis)
+          loadPlayData(box).then(function () { return window.CellulaAnalysis.prepare(box.getAttribute("data-puzzle"), {
+            lang: data.lang, words: JSON.stringify(data.words || {}), optimum: box.getAttribute("data-optimum") === "" ? null
+              : parseInt(box.getAttribute("data-optimum"), 10),
+            recorded: data.frames.slice(1).map(function (f) { return f.action; }) }); }).catch(function () {});
+      };
       playButton.addEventListener("pointerenter", warm, { once: true });
       playButton.addEventListener("focus", warm, { once: true });
       playButton.addEventListener("touchstart", warm, { once: true, passive: true });

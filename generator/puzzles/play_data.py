@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
+from enum import Enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
@@ -45,51 +46,28 @@ def ui_strings(lang: str) -> dict[str, Any]:
 
 
 def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
-    """The reader's name of every id of ``puzzle`` a move or a drawing may show (issue #36): a card
-    by its type and Health (or gain, or strain; numbered when two share a name), a spot by its area
-    and printed value or place, a goal by its place, a disk by whose it is. The names of spots are
-    the suffix of the area's name (``, spot 3``), as the step text ``steps.place`` joins them."""
-    from .texts import CARD_TYPES, stock_text
-    words = UI[lang]["names"]
-    names: dict[str, str] = {}
-    for card in puzzle.cards:
-        kind = CARD_TYPES[card.type.value][lang]
-        if card.strain is not None:
-            name = words["card_strain"].format(type=kind, strain=words["strains"][card.strain.value])
-        elif not card.gain.is_zero():
-            name = words["card_gain"].format(type=kind, gain=stock_text(card.gain, lang))
-        else:
-            name = words["card"].format(type=kind, health=card.health)
-        names[card.id] = name
-    seen: dict[str, list[str]] = {}
-    for card_id, name in names.items():
-        seen.setdefault(name, []).append(card_id)
-    for name, ids in seen.items():
-        if len(ids) > 1:
-            for k, card_id in enumerate(ids, 1):
-                names[card_id] = words["nth"].format(name=name, k=k)
-    by_area: dict[str, list[Any]] = {}
-    for spot in puzzle.board.spots:
-        by_area.setdefault(spot.area.value, []).append(spot)
-    for spots in by_area.values():
-        for n, spot in enumerate(spots, 1):
-            if spot.slot is not None:
-                names[spot.id] = words["row_slot"].format(n=spot.slot + 1, price=spot.value)
-            elif spot.value and len({s.value for s in spots}) == len(spots):
-                names[spot.id] = words["value_spot"].format(value=spot.value)
-            elif len(spots) > 1:
-                names[spot.id] = words["nth_spot"].format(n=n)
-            else:
-                names[spot.id] = ""
-    for n, goal in enumerate(puzzle.goals, 1):
-        names[goal.id] = words["goal"].format(n=n)
-    for n, disk in enumerate(puzzle.opponent_disks, 1):
-        names[disk.id] = words["opponent_disk"].format(n=n)
-    for card in puzzle.cards:
-        names[f"own:{card.id}"] = words["own_disk"].format(card=names[card.id])
-    for strain, name in words["strains"].items():
-        names[strain] = name
-    return names
+    """The reader's name of every id of ``puzzle`` a move or a drawing may show (issue #36), in
+    ``lang``: :func:`generator.puzzles.names.names_from` with the catalogue's words."""
+    from .names import names_from
+    from .texts import stock_text
+    return names_from(puzzle, UI[lang]["names"], _card_types(lang), lambda stock: stock_text(stock, lang))
+
+
+def _card_types(lang: str) -> dict[str, str]:
+    """Each card type's name in ``lang`` (the catalogue's ``puzzles.card_types``), by type value."""
+    from .texts import CARD_TYPES
+    return {kind.value if isinstance(kind, Enum) else kind: names[lang] for kind, names in CARD_TYPES.items()}
+
+
+def vocabulary(lang: str) -> dict[str, Any]:
+    """What :func:`generator.puzzles.names.names_from` and :class:`Words` need in ``lang``, as
+    plain JSON for the live solver in the browser (issue #70: the moves of a pasted puzzle told in
+    the page's words): the step texts, the name templates, the card types, the resources' names."""
+    from .model import STOCK_FIELDS
+    from .texts import RESOURCES, RESOURCES_PLURAL
+    return {"texts": step_texts_of(lang), "names": ui_strings(lang)["names"], "card_types": _card_types(lang),
+            "resources": {r: RESOURCES[r][lang] for r in STOCK_FIELDS},
+            "resources_plural": {r: RESOURCES_PLURAL[r][lang] for r in STOCK_FIELDS}, "stock_fields": list(STOCK_FIELDS)}
 
 
 def step_texts_of(lang: str) -> dict[str, str]:

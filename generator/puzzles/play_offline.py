@@ -73,3 +73,34 @@ def write_offline_pyodide(assets: Path, pyodide_dir: Path) -> list[str]:
     for name, text in scripts.items():
         (target / name).write_text(text, encoding="utf-8")
     return [f"{OFFLINE_DIR}/{name}" for name in scripts]
+
+
+HIGHS_OFFLINE_DIR = "highs-offline"
+"""Folder of ``assets/`` holding HiGHS as classic scripts, in the offline build only."""
+HIGHS_GLOBAL = "CELLULA_HIGHS_MODULE"
+
+
+def classic_highs_script(text: str, source: str = "highs.js") -> str:
+    """``highs.js`` (an Emscripten factory assigned to a global ``Module``) as a classic script
+    setting ``window.CELLULA_HIGHS_MODULE`` instead, so that no global ``Module`` is left for
+    another Emscripten build to read."""
+    head = "var Module=("
+    if not text.startswith(head):
+        raise ValueError(f"{source}: expected it to start with {head!r}; a new highs version? "
+                         f"generator/puzzles/play_offline.py turns it into a classic script")
+    return f"(function () {{\nvar Module;\n{text}\nwindow.{HIGHS_GLOBAL} = Module;\n}})();\n"
+
+
+def write_offline_highs(assets: Path, highs_dir: Path) -> list[str]:
+    """HiGHS for the offline build, read from file:// with ``<script>`` tags only: its factory
+    (:func:`classic_highs_script`) and its WebAssembly as base64 of its gzip, which the live solver
+    (docs/assets/live-solve.js) hands to the factory. Returns the scripts, relative to ``assets/``.
+    ``highs_dir``: the package's ``build`` folder (:data:`.play_assets.HIGHS_DIR`)."""
+    target = assets / HIGHS_OFFLINE_DIR
+    target.mkdir(exist_ok=True)
+    (target / "highs.js").write_text(classic_highs_script((highs_dir / "highs.js").read_text(encoding="utf-8")),
+                                     encoding="utf-8")
+    packed = base64.b64encode(gzip.compress((highs_dir / "highs.wasm").read_bytes(), 6, mtime=0)).decode("ascii")
+    (target / "highs.wasm.js").write_text('(window.CELLULA_HIGHS_FILES = window.CELLULA_HIGHS_FILES || {})'
+                                          f'["highs.wasm"] = "{packed}";\n', encoding="utf-8")
+    return [f"{HIGHS_OFFLINE_DIR}/highs.js", f"{HIGHS_OFFLINE_DIR}/highs.wasm.js"]

@@ -45,9 +45,11 @@ def digest(site: Path, lookups: Sequence[Any]) -> str:
     return h.hexdigest()
 
 
-PLAY_MODE = ("assets/pyodide", "assets/play-engine.js")
+PLAY_MODE = ("assets/pyodide", "assets/play-engine.js", "assets/live-engine.js", "assets/live-solve", "assets/highs")
 """Scripts of play mode, loaded only when a reader starts playing a puzzle: Pyodide (present only
-where ``make pyodide`` ran) and the engine's sources. The search never sees them."""
+where ``make pyodide`` ran) and the engine's sources, and the live solver's (its worker, its
+sources, HiGHS: issue #70; the page's side of it is in the bundle, which the digest reads). The
+search never sees them."""
 
 
 def _play_mode(path: str) -> bool:

@@ -119,7 +119,11 @@ def _start_play_at(page, url: str):
     page.goto(url)
     board = page.locator(".cellula-board")
     board.wait_for(state="visible")
-    early = [u for u in seen if not u.endswith(".table.js")]
+    # On a desktop the engine, the play data and the live solver load while the reader reads
+    # (issue #70, board.js setup's idle preload), never anything else; on a phone only the table.
+    desktop = page.evaluate("matchMedia('(min-width: 60em) and (pointer: fine)').matches")
+    early = [u for u in seen if not u.endswith(".table.js")
+             and not (desktop and ("pyodide" in u or "play-engine" in u or "/generated/play/" in u))]
     assert early == [], f"the engine or the play data loaded before play started: {early}"
     board.locator(".cellula-board__play").click()
     wait_for_first_move(page)
@@ -296,15 +300,19 @@ def test_large_puzzle_regret_one_move_off_the_line(page, site_url):
     labels = page.locator(".cellula-play__action").all_inner_texts()
     _, continuation = _play_a_losing_move(page, labels, optimum,
                                           "no proven weaker move late on the line: pick another step or puzzle")
-    # A second move off the line that is not the continuation shown: no figure, and why.
+    # A second move off the line that is not the continuation shown: no table holds it, so the
+    # live solver answers it in the page (issue #70), never "not shown".
     first = continuation.split(" → ")[0]
     others = [a for a in page.locator(".cellula-play__action").all_inner_texts() if a != first]
     if others:
         _play(page, others[-1])
         if page.locator(".cellula-play").get_attribute("data-terminal") != "1":
-            assert regret.get_attribute("data-regret") == "too_far"
-            assert "computed only along the best line, one move off it" in regret.inner_text()
-            assert regret.get_attribute("data-best") == ""
+            page.wait_for_function("document.querySelector('.cellula-play__regret').getAttribute('data-regret') !== 'computing'",
+                                   timeout=240_000)
+            assert regret.get_attribute("data-regret") in ("live", "live-not-proven"), regret.inner_text()
+            assert "computed only along the best line" not in regret.inner_text()
+            if regret.get_attribute("data-regret") == "live":
+                assert int(regret.get_attribute("data-best")) <= optimum
 
 
 def test_large_puzzle_says_when_a_value_was_not_computed(page, site_url):
@@ -315,6 +323,13 @@ def test_large_puzzle_says_when_a_value_was_not_computed(page, site_url):
         if regret.get_attribute("data-regret") == "not_computed":
             assert "Best score from here not computed" in regret.inner_text()
             assert regret.get_attribute("data-best") == ""
+            return
+        if regret.get_attribute("data-regret") == "computing":
+            # issue #70: where the build computed no value, the live solver answers in the page
+            page.wait_for_function("document.querySelector('.cellula-play__regret').getAttribute('data-regret') !== 'computing'",
+                                   timeout=240_000)
+            assert regret.get_attribute("data-regret") in ("live", "live-not-proven"), regret.inner_text()
+            assert "computed now in your browser" in regret.inner_text() or "not proven" in regret.inner_text()
             return
         page.locator(".cellula-play__undo").click()
     pytest.skip("every first move of the large puzzle has a proven value")
