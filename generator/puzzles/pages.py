@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from solver import ActionKind
 
 from . import play_data  # issue #19 hook: interactive board
+from .. import i18n
 from .play_data import names_of
 from . import why  # issue #19 items 3-4: why optimal, computed level
 from ..languages import SITE_LANGUAGES
@@ -48,7 +49,9 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
         rules_used=rules_used(site, solution.get("steps", []), lang, page),
         no_plan=ui["no_plan"] if proof_status(record) is ProofStatus.INFEASIBLE else ui["no_plan_unknown"],
         steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
-        health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
+        health=solution.get("health"),
+        final_score=i18n.plural("puzzles.final_score", lang, solution["health"]) if solution.get("health") is not None else "",
+        breakdown=breakdown_lines(solution.get("breakdown"), lang),
         score_link=score_link, proof=proof_lines(record, lang), proof_summary=proof_summary(record, lang), greedy=greedy_view(site, entry, lang, page),
         other_readings=other_readings_view(record, lang, names_of(puzzle, lang)),
         assumptions=[item_row(i, lang, names_of(puzzle, lang)) for i in plan_assumptions(puzzle, solution.get("plan", []))],

@@ -19,6 +19,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from solver.game.model import STOCK_ORDER
+from solver.game.position import position_fields
 from solver.game.values import state_key
 
 from .. import i18n
@@ -59,7 +60,7 @@ def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
         elif not card.gain.is_zero():
             name = words["card_gain"].format(type=kind, gain=stock_text(card.gain, lang))
         else:
-            name = words["card"].format(type=kind, health=card.health)
+            name = i18n.plural("play.names.card", lang, card.health, type=kind)
         names[card.id] = name
     seen: dict[str, list[str]] = {}
     for card_id, name in names.items():
@@ -219,7 +220,9 @@ def _walk(puzzle: Puzzle) -> tuple[_Reached, ...] | None:
                 index[after] = len(order)
                 order.append(after)
             moves.append((action, index[after]))
-        frame = json.dumps(play_runtime.frame_of(state), sort_keys=True, separators=(",", ":"))
+        # issue #70 "analyse from here": the puzzle file's fields that make this position a puzzle
+        frame = json.dumps({**play_runtime.frame_of(state), "position": position_fields(state)}, sort_keys=True,
+                           separators=(",", ":"))
         reached.append(_Reached(state, tuple(moves), blocked_codes(state, legal), frame,
                                 engine.score(state).total if terminal else None))
         if len(order) > TABLE_STATES:
