@@ -123,7 +123,7 @@ def layout(puzzle: Puzzle) -> dict[str, Any]:
 def frame(state: State, step: Step | None = None, lang: str = "en",
           names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What the drawing shows of one state (after ``step``, or the start when ``step`` is None)."""
-    return {**play_runtime.frame_of(state), "step": step.index if step else 0,
+    return {**play_runtime.frame_of(state), "position": position_fields(state), "step": step.index if step else 0,
             "text": step_text(step.events, lang, names) if step else "", "spot": step.action.spot if step else None,
             "action": str(step.action) if step else None}
 
@@ -159,11 +159,13 @@ def has_table(values: dict[str, Any] | None) -> bool:
 
 
 def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: int | None = None, proven: bool = True,
-                table: bool = False) -> str:
+                table: bool = False, analysis: dict[str, Any] | None = None) -> str:
     """The HTML the page carries: an empty container board.js fills, with the step-through's data
     as JSON and the address of the play data (:func:`play_data_asset`) and, when ``table``, of the
     move table (:func:`play_table_asset`). Empty when there is no plan to step through.
-    ``proven``: ``optimum`` is the proven optimum (:func:`offers_regret`)."""
+    ``proven``: ``optimum`` is the proven optimum (:func:`offers_regret`). ``analysis``: the analysis
+    board's address, the puzzle file's data and the story of a position (board.js "analyse from
+    here", issue #70)."""
     if not plan:
         return ""
     # A data attribute, not a <script>: the page sanitizer (generator/sanitize.py) keeps data-*
@@ -174,7 +176,8 @@ def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: 
     return (f'<div class="cellula-board" data-puzzle="{escape(puzzle.id)}" data-board="{escape(data, quote=True)}" '
             f'data-play="{escape(GENERATED_DIR + "/" + play_data_path(puzzle))}" '
             f'data-table="{escape(GENERATED_DIR + "/" + play_table_path(puzzle, lang)) if table and regret else ""}" '
-            f'data-optimum="{optimum if regret else ""}" data-regret="{"1" if regret else ""}" hidden>'
+            f'data-optimum="{optimum if regret else ""}" data-regret="{"1" if regret else ""}" '
+            f'data-analysis="{escape(json.dumps(analysis, ensure_ascii=False, separators=(",", ":")), quote=True) if analysis else ""}" hidden>'
             f'<p class="cellula-board__hint">{escape(ui["keys_hint"])}</p></div>')
 
 
