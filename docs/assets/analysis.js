@@ -112,7 +112,7 @@
     var fileSet = make("section", { className: "cellula-analysis__file" });
     fileSet.appendChild(make("h2", {}, ui.file));
     fileSet.appendChild(make("p", { className: "cellula-analysis__help" }, ui.file_help));
-    var textBox = make("textarea", { rows: "16", spellcheck: "false", autocapitalize: "off", autocomplete: "off",
+    var textBox = make("textarea", { rows: "12", spellcheck: "false", autocapitalize: "off", autocomplete: "off",
                                      className: "cellula-analysis__text" });
     fileSet.appendChild(field(ui.file, textBox, "cellula-analysis__field--wide"));
     var buttons = make("div", { className: "cellula-analysis__buttons" });

@@ -251,10 +251,12 @@
     if (!spec || !files || !start) { a.hidden = true; return; }
     spec = JSON.parse(spec);
     if (!position || typeof position === "string") {
+      // The same words in the same place (the bar above the board never changes height); why there
+      // is no analysis from here is the link's title and its name for a screen reader.
       a.removeAttribute("href");
       a.setAttribute("aria-disabled", "true");
       a.title = fmt(ui.analyse_unavailable, { why: (position && ui["position_" + position]) || "" });
-      a.textContent = a.title;
+      a.setAttribute("aria-label", a.title);
       return;
     }
     var data = {}, k;
@@ -262,6 +264,7 @@
     for (k in position) { if (position[k] === null) delete data[k]; else data[k] = position[k]; }
     if (position.id !== spec.puzzle.id) data.story = spec.story;
     a.removeAttribute("aria-disabled");
+    a.removeAttribute("aria-label");
     a.title = ui.analyse_here_title;
     var asked = files.text(data);
     a.setAttribute("data-text", asked);
@@ -499,8 +502,14 @@
     choices.className = "cellula-play__choices";
     choices.setAttribute("role", "group");
     said.tabIndex = -1;
-    answer.appendChild(said); answer.appendChild(choices); answer.appendChild(regret); answer.appendChild(help);
+    // In the bar: the move and the best score still reachable, short; under it, the whole answer
+    // (the continuation can be long) and what regret means, where the regret first shows.
+    var summary = document.createElement("p");
+    summary.className = "cellula-play__summary";
+    summary.setAttribute("aria-hidden", "true");
+    answer.appendChild(said); answer.appendChild(summary); answer.appendChild(choices);
     panel.appendChild(tools); panel.appendChild(status); panel.appendChild(drawing); panel.appendChild(answer);
+    panel.appendChild(regret); panel.appendChild(help);
     panel.appendChild(legend(ui, true)); panel.appendChild(list);
     parts.forEach(function (p) { p.hidden = true; });
     box.appendChild(panel);
@@ -602,6 +611,9 @@
       regret.setAttribute("data-best", view.best === null ? "" : String(view.best));
       regret.setAttribute("data-regret", view.regret || "");
       help.hidden = !regret.textContent || view.best === null;
+      summary.textContent = view.terminal ? text
+        : view.best === null || best === null || !regret.textContent ? ""
+        : fmt(ui.play_best, { best: view.best, optimum: best, regret: best - view.best });
       previousBest = view.best;
     }
     window.addEventListener("resize", function () { if (panel.isConnected) redraw(); });
