@@ -156,8 +156,8 @@ def test_puzzle_page_links_to_the_board_with_its_start(page, site_url):
     href = link.get_attribute("href")
     assert "analysis/#puzzle=" in href
     link.click()
-    page.wait_for_function("() => document.querySelector('.cellula-analysis textarea') && "
-                           "document.querySelector('.cellula-analysis textarea').value.includes('id: ' + '" + TABLE_PUZZLE + "'))")
+    page.wait_for_function("id => (document.querySelector('.cellula-analysis textarea') || {value: ''}).value"
+                           ".includes('id: ' + id)", arg=TABLE_PUZZLE)
 
 
 # --------------------------------------------------------------------------- play keeps the board in view
