@@ -223,7 +223,8 @@
       for (var k = 1; k <= data.rounds; k++) roundPick.appendChild(make("option", { value: String(k) }, fmt(ui.round_n, { n: k })));
       occupiedRound = Math.min(occupiedRound, data.rounds);
       roundPick.value = String(occupiedRound);
-      drawBoard();
+      // the board in a task of its own (its text is measured word by word): the page answers first
+      setTimeout(drawBoard, 0);
     }
 
     // ---- form -> data ---------------------------------------------------------------------

@@ -211,20 +211,18 @@
     head.className = "cellula-board__legend-title";
     head.textContent = ui.legend_title;
     var list = document.createElement("ul");
-    function swatch(cls, mark) {
-      var svg = el("svg", { width: 28, height: 28, viewBox: "0 0 28 28", "aria-hidden": "true", focusable: "false",
-                            "class": "cellula-board__svg cellula-board__swatch" });
-      var g = el("g", { "class": cls });
-      if (cls.indexOf("cb-disk") >= 0) g.appendChild(el("rect", { x: 8, y: 8, width: 12, height: 12, rx: 6, "class": cls }));
-      else g.appendChild(el("circle", { cx: 14, cy: 14, r: 11 }));
-      if (mark) g.appendChild(el("text", { x: 14, y: 18, "text-anchor": "middle", "class": "cb-value" }, mark));
-      svg.appendChild(g);
-      return svg;
+    // Drawn in CSS (play.css, .cellula-swatch--*) the way the board draws each symbol: the
+    // board's own drawings stay the only SVG in the container.
+    function swatch(kind, mark) {
+      var span = document.createElement("span");
+      span.className = "cellula-swatch cellula-swatch--" + kind;
+      span.setAttribute("aria-hidden", "true");
+      span.textContent = mark;
+      return span;
     }
-    var items = [["cb-spot", "·", ui.legend_free], ["cb-spot cb-spot--taken", "✕", ui.legend_taken],
-                 ["cb-spot cb-spot--grey cb-spot--taken", "G", ui.legend_grey], ["cb-spot cb-spot--current", "", ui.legend_current],
-                 ["cb-disk cb-disk--mine", "", ui.legend_disks]];
-    if (play) items.unshift(["cb-spot cb-spot--legal", "", ui.legend_legal]);
+    var items = [["free", "·", ui.legend_free], ["taken", "✕", ui.legend_taken], ["grey", "G", ui.legend_grey],
+                 ["current", "", ui.legend_current], ["disk", "", ui.legend_disks]];
+    if (play) items.unshift(["legal", "", ui.legend_legal]);
     items.forEach(function (it) {
       var li = document.createElement("li");
       li.appendChild(swatch(it[0], it[1]));
