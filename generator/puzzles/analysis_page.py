@@ -47,7 +47,8 @@ LINK_PREFIX = "puzzle="
 def puzzle_data(entry: PuzzleEntry) -> dict[str, Any]:
     """The puzzle file of ``entry`` as the loader reads it (the file a player would download)."""
     data, _ = load_yaml(entry.puzzle.source)
-    return json.loads(json.dumps(data))      # round keys as texts, as in the page's JSON
+    plain: dict[str, Any] = json.loads(json.dumps(data))      # round keys as texts, as in the page's JSON
+    return plain
 
 
 def link_fragment(text: str) -> str:
