@@ -429,3 +429,4 @@ def unused_problems(data_dir: Path, problems: Problems, root: Path | None = None
     for key in sorted(set(_catalogue.get(reference, {})) - _used):
         if not _named_in(key, names):
             problems.add(file, key, "unused: no page, template or script reads this key (remove it, or use it)")
+

@@ -109,7 +109,8 @@ def test_move_table_is_the_engines_state_graph(lang):
         # why each spot has no move: "-" exactly where a legal move is
         with_moves = {a.spot for a in ([] if engine.is_terminal(state) else engine.legal_actions(state))}
         assert [code == "-" for code in blocked] == [s.id in with_moves for s in puzzle.board.spots]
-        assert table["frames"][frame] == play_data.play_runtime.frame_of(state)
+        assert table["frames"][frame] == {**play_data.play_runtime.frame_of(state),
+                                          "position": play_data.position_fields(state)}
         legal = [] if engine.is_terminal(state) else engine.legal_actions(state)
         assert [table["labels"][m[1]] for m in moves] == [str(a) for a in legal]
         for move, action in zip(moves, legal):

@@ -89,8 +89,9 @@ def test_plans_past_the_budget_are_a_lower_bound_or_not_counted(at_least, key):
               "plans_at_least": at_least}
     for lang in ("it", "en"):
         text = puzzle_why.plans_text(record, lang)
-        assert text == puzzle_why.UI[lang][key].format(n=at_least if key == "why_plans_at_least" else "30,000",
-                                                       budget="30,000")
+        budget = {"it": "30.000", "en": "30,000"}[lang]       # as each language writes numbers
+        assert text == puzzle_why.UI[lang][key].format(n=at_least if key == "why_plans_at_least" else budget,
+                                                       budget=budget)
         assert ("5" in text) == (at_least == 5)
 
 

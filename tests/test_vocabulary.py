@@ -139,9 +139,6 @@ def test_every_page_uses_the_official_vocabulary(rendered, real_site, lang):
     assert pending <= set(found), "a pending story is fixed: remove it from PENDING_PUZZLE_STORIES"
 
 
-@pytest.mark.xfail(strict=True, reason="play.names.card ('{type} ({health} Punti Salute)', the puzzles' card labels "
-                   "written by generator/puzzles/play_data.py, helper 'board') says '(1 Punti Salute)': it needs the "
-                   "catalogue's plural forms (generator.i18n.plural)")
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)
 def test_a_count_of_one_takes_the_singular_on_every_page(rendered, real_site, lang):
     found = _offences(rendered, real_site, lang, "agreement")

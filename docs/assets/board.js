@@ -16,8 +16,16 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
-  function fmt(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
+  // The page's language: numbers and plural forms follow it (Intl: the browser's CLDR data).
+  var LANG = document.documentElement.lang || "en";
+  function num(v) {
+    return typeof v === "number" ? new Intl.NumberFormat(LANG, { maximumFractionDigits: 3 }).format(v) : v;
+  }
+  // A catalogue text filled in; a plural text ({one: ..., other: ...}) takes the form ``count`` asks.
+  function fmt(template, values, count) {
+    if (template && typeof template === "object")
+      template = template[new Intl.PluralRules(LANG).select(count)] || template.other;
+    return String(template).replace(/\{(\w+)\}/g, function (_, k) { return num(values[k]); });
   }
   function count(list, item) {
     var n = 0;
@@ -194,6 +202,75 @@
   }
 
 
+  // The board's symbols in words, each beside a small drawing of it (issue #70); ``play`` adds the
+  // spots a player can touch.
+  function legend(ui, play) {
+    var box = document.createElement("div");
+    box.className = "cellula-board__legend";
+    var head = document.createElement("p");
+    head.className = "cellula-board__legend-title";
+    head.textContent = ui.legend_title;
+    var list = document.createElement("ul");
+    // Drawn in CSS (play.css, .cellula-swatch--*) the way the board draws each symbol: the
+    // board's own drawings stay the only SVG in the container.
+    function swatch(kind, mark) {
+      var span = document.createElement("span");
+      span.className = "cellula-swatch cellula-swatch--" + kind;
+      span.setAttribute("aria-hidden", "true");
+      span.textContent = mark;
+      return span;
+    }
+    var items = [["free", "·", ui.legend_free], ["taken", "✕", ui.legend_taken], ["grey", "G", ui.legend_grey],
+                 ["current", "", ui.legend_current], ["disk", "", ui.legend_disks]];
+    if (play) items.unshift(["legal", "", ui.legend_legal]);
+    items.forEach(function (it) {
+      var li = document.createElement("li");
+      li.appendChild(swatch(it[0], it[1]));
+      li.appendChild(document.createTextNode(" " + it[2]));
+      list.appendChild(li);
+    });
+    box.appendChild(head); box.appendChild(list);
+    return box;
+  }
+
+  // "Analyse from here": the position as a puzzle file in a link to the analysis board (the
+  // container's data-analysis: the board's address, the puzzle file's data and the story a
+  // position gets), or why this position has none (frame.position: solver/game/position.py).
+  function analysisLink(box) {
+    var a = document.createElement("a");
+    a.className = "cellula-board__analyse";
+    return a;
+  }
+  function setAnalysis(a, box, ui, position) {
+    var spec = box.getAttribute("data-analysis");
+    var files = window.CellulaPuzzleFile;
+    var start = document.querySelector("a.cellula-analyse-link");
+    a.textContent = ui.analyse_here;
+    if (!spec || !files || !start) { a.hidden = true; return; }
+    spec = JSON.parse(spec);
+    if (!position || typeof position === "string") {
+      // The same words in the same place (the bar above the board never changes height); why there
+      // is no analysis from here is the link's title and its name for a screen reader.
+      a.removeAttribute("href");
+      a.setAttribute("aria-disabled", "true");
+      a.title = fmt(ui.analyse_unavailable, { why: (position && ui["position_" + position]) || "" });
+      a.setAttribute("aria-label", a.title);
+      return;
+    }
+    var data = {}, k;
+    for (k in spec.puzzle) data[k] = spec.puzzle[k];
+    for (k in position) { if (position[k] === null) delete data[k]; else data[k] = position[k]; }
+    if (position.id !== spec.puzzle.id) data.story = spec.story;
+    a.removeAttribute("aria-disabled");
+    a.removeAttribute("aria-label");
+    a.title = ui.analyse_here_title;
+    var asked = files.text(data);
+    a.setAttribute("data-text", asked);
+    files.encode(asked).then(function (fragment) {
+      if (a.getAttribute("data-text") === asked) a.href = start.href.split("#")[0] + "#" + fragment;
+    });
+  }
+
   // ---- Play mode: the Python rules engine itself, in Pyodide, loaded on first use ----------
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
@@ -289,7 +366,7 @@
     if (view.terminal || view.best === null) return "";
     var r = fmt(ui.play_best, { best: view.best, optimum: best, regret: best - view.best });
     if (previousBest !== null && view.best < previousBest && view.moves.length)
-      r += " " + fmt(ui.play_dropped, { lost: previousBest - view.best, line: view.continuation.join(" → ") });
+      r += " " + fmt(ui.play_dropped, { lost: previousBest - view.best, line: view.continuation.join(" → ") }, previousBest - view.best);
     return r;
   }
 
@@ -393,7 +470,14 @@
       b.addEventListener("click", onclick);
       return b;
     }
-    var session = null, current = null;
+    var session = null, current = null, pyPosition = null;
+    // The position's puzzle-file fields: in a move table's frame, or asked of the engine in Pyodide.
+    function positionOf(view) {
+      if (view.frame.position !== undefined || !pyPosition) return view.frame.position;
+      pyPosition.globals.set("CELLULA_SESSION", session);
+      return JSON.parse(pyPosition.runPython(
+        "import json\nfrom solver.game.position import position_fields\njson.dumps(position_fields(CELLULA_SESSION.history[-1]))"));
+    }
     function parse(v) { return typeof v === "string" ? JSON.parse(v) : v; }
     var undo = button(ui.undo, "cellula-play__undo", function () { previousBest = null; render(session.undo()); });
     var restart = button(ui.restart, "cellula-play__restart", function () { begin(); });
@@ -401,17 +485,40 @@
       panel.remove();
       parts.forEach(function (p) { p.hidden = false; });
     });
-    tools.appendChild(undo); tools.appendChild(restart); tools.appendChild(stop);
-    // Phone first: the board, then what happened, then the moves.
-    panel.appendChild(tools); panel.appendChild(status); panel.appendChild(drawing); panel.appendChild(said);
-    panel.appendChild(regret); panel.appendChild(list);
+    var analyse = analysisLink(box);
+    tools.appendChild(undo); tools.appendChild(restart); tools.appendChild(stop); tools.appendChild(analyse);
+    // Phone first: the board, then the answer, then the moves. The answer (what the move did, the
+    // best score still reachable, a spot's choices) stays at the bottom of the window while the
+    // board is on screen (issue #70: a tap never moves the page).
+    var answer = document.createElement("div");
+    answer.className = "cellula-play__answer";
+    var help = document.createElement("p");
+    help.className = "cellula-play__help";
+    help.textContent = ui.play_regret_help;
+    help.hidden = true;
+    var choices = document.createElement("div");
+    choices.className = "cellula-play__choices";
+    choices.setAttribute("role", "group");
+    said.tabIndex = -1;
+    // In the bar: the move and the best score still reachable, short; under it, the whole answer
+    // (the continuation can be long) and what regret means, where the regret first shows.
+    var summary = document.createElement("p");
+    summary.className = "cellula-play__summary";
+    summary.setAttribute("aria-hidden", "true");
+    answer.appendChild(said); answer.appendChild(summary); answer.appendChild(choices);
+    panel.appendChild(tools); panel.appendChild(status); panel.appendChild(drawing); panel.appendChild(answer);
+    panel.appendChild(regret); panel.appendChild(help);
+    panel.appendChild(legend(ui, true)); panel.appendChild(list);
     parts.forEach(function (p) { p.hidden = true; });
     box.appendChild(panel);
 
-    function playMove(i) {
+    // After a move the page does not scroll: focus goes back to the spot touched (drawn anew) or,
+    // for a move from the list or a spot with no move left, to the line saying what happened,
+    // always without scrolling (preventScroll).
+    function playMove(i, spotId) {
       render(session.play(i));
-      var first = list.querySelector("button");
-      (first || undo).focus();
+      var again = spotId ? drawing.querySelector('[data-spot="' + spotId + '"][tabindex]') : null;
+      (again || said).focus({ preventScroll: true });
     }
     // A spot of the board as a target: its one legal move is played, several are listed for a
     // choice; a spot without a legal move says so.
@@ -432,26 +539,35 @@
       if (here.length) sg.classList.add("cb-spot--legal");
       function choose(e) {
         if (e) e.preventDefault();
-        if (here.length === 1) { playMove(here[0]); return; }
+        choices.textContent = "";
+        if (here.length === 1) { playMove(here[0], spot.id); return; }
         if (!here.length) { said.textContent = blocked; return; }
+        // Several moves here: offered right under the board, not in the list further down.
         said.textContent = fmt(ui.spot_choose, { spot: name, n: here.length });
-        var first = list.querySelector('[data-index="' + here[0] + '"]');
-        if (first) { first.scrollIntoView({ block: "nearest" }); first.focus(); }
+        here.forEach(function (i) {
+          var b = button(current.actions[i].label, "cellula-play__action", function () { playMove(i, spot.id); });
+          b.setAttribute("data-index", String(i));
+          choices.appendChild(b);
+        });
+        choices.firstChild.focus({ preventScroll: true });
       }
       sg.addEventListener("click", choose);
       sg.addEventListener("keydown", function (e) { if (e.key === "Enter" || e.key === " ") choose(e); });
     }
+    // The new drawing replaces the old in one step, its width read first: the page never lays out
+    // without a board (which would pull a scrolled page up).
     function redraw() {
       if (!current) return;
-      drawing.textContent = "";
-      drawing.appendChild(draw(data, current.frame, spotTarget, drawing.clientWidth || box.clientWidth));
+      var width = drawing.clientWidth || box.clientWidth;
+      drawing.replaceChildren(draw(data, current.frame, spotTarget, width));
     }
     function render(json) {
       var view = parse(json);
       current = view;
       redraw();
       undo.disabled = view.moves.length === 0;
-      list.textContent = "";
+      choices.textContent = "";
+      var moves = document.createDocumentFragment();
       // Moves grouped by area (or cards, epigenetic, virus, exhaust), in the board's order.
       var groups = {}, order = [];
       view.actions.forEach(function (a, i) {
@@ -475,15 +591,17 @@
           ul.appendChild(li);
         });
         section.appendChild(head); section.appendChild(ul);
-        list.appendChild(section);
+        moves.appendChild(section);
       });
+      list.replaceChildren(moves);
+      setAnalysis(analyse, box, ui, positionOf(view));
       var text = fmt(ui.play_moves, { n: view.moves.length });
       said.textContent = view.moves.length ? view.moves[view.moves.length - 1] : "";
       var best = optimum === "" ? null : parseInt(optimum, 10);
       if (view.terminal) {
-        text = best === null ? fmt(ui.play_over, { score: view.score })
-          : view.score >= best ? fmt(ui.play_optimal, { score: view.score })
-          : fmt(ui.play_final, { score: view.score, optimum: best, regret: best - view.score });
+        text = best === null ? fmt(ui.play_over, { score: view.score }, view.score)
+          : view.score >= best ? fmt(ui.play_optimal, { score: view.score }, view.score)
+          : fmt(ui.play_final, { score: view.score, optimum: best, regret: best - view.score }, view.score);
       }
       status.textContent = text;
       panel.setAttribute("data-terminal", view.terminal ? "1" : "0");
@@ -491,6 +609,10 @@
       regret.setAttribute("data-best", view.best === null ? "" : String(view.best));
       regret.setAttribute("data-regret", view.regret || "");
       var before = previousBest;
+      help.hidden = !regret.textContent || view.best === null;
+      summary.textContent = view.terminal ? text
+        : view.best === null || best === null || !regret.textContent ? ""
+        : fmt(ui.play_best, { best: view.best, optimum: best, regret: best - view.best });
       previousBest = view.best;
       // No table holds this position: the live solver answers it (docs/assets/live-solve.js).
       if (!view.terminal && (view.regret === "not_computed" || view.regret === "too_far") && window.CellulaAnalysis)
@@ -510,6 +632,10 @@
         regret.setAttribute("data-best", answer.ok && answer.proven && answer.health !== null ? String(answer.health) : "");
         regret.setAttribute("data-seconds", String(answer.seconds));
         if (answer.ok && answer.proven) previousBest = answer.health;
+        if (answer.ok && answer.health !== null && best !== null) {   // the bar under the board says it too
+          summary.textContent = fmt(ui.play_best, { best: answer.health, optimum: best, regret: best - answer.health });
+          help.hidden = false;
+        }
       }, function (err) {
         if (current !== asked) return;
         regret.textContent = fmt(ui.live.failed, { error: err && err.message ? err.message : String(err) });
@@ -538,10 +664,10 @@
           session = py.runPython("import cellula_play; cellula_play.Session(CELLULA_PACKED, CELLULA_VALUES, CELLULA_WORDS)");
         }
         previousBest = null;
+        pyPosition = loaded.table ? null : loaded.py;
         render(session.view());
         ready(loaded.table ? "table" : "pyodide");
-        var first = list.querySelector("button");
-        if (first) first.focus();
+        said.focus({ preventScroll: true });
       }).catch(function (err) {
         status.textContent = err && err.cellulaFileUrl ? ui.play_file_url
           : fmt(ui.play_failed, { error: err && err.message ? err.message : String(err) });
@@ -575,8 +701,11 @@
     var holder = document.createElement("div");
     holder.className = "cellula-board__drawing";
     holder.tabIndex = 0;
+    var stepAnalyse = analysisLink(box);
     bar.appendChild(prev); bar.appendChild(next);
-    box.appendChild(bar); box.appendChild(status); box.appendChild(links); box.appendChild(holder);
+    var stepLegend = legend(ui, false);
+    box.appendChild(bar); box.appendChild(status); box.appendChild(links); box.appendChild(holder); box.appendChild(stepLegend);
+    var hint = box.querySelector(".cellula-board__hint");
     if (box.getAttribute("data-play")) {
       var playButton = document.createElement("button");
       playButton.type = "button";
@@ -584,7 +713,7 @@
       playButton.textContent = ui.play;
       bar.appendChild(playButton);
       playButton.addEventListener("click", function () {
-        startPlay(box, data, [bar, status, links, holder]);
+        startPlay(box, data, [bar, status, links, holder, stepLegend].concat(hint ? [hint] : []));
       });
       // Start loading before the click: on pointer over or focus, or when the browser is idle.
       // Pyodide is fetched on intent only (pointer, focus, touch), the small table also when idle.
@@ -607,6 +736,7 @@
       if (window.requestIdleCallback) window.requestIdleCallback(idle, { timeout: 4000 });
       else setTimeout(idle, 1500);
     }
+    bar.appendChild(stepAnalyse);
 
     function show(i, push) {
       current = Math.max(0, Math.min(last, i));
@@ -615,6 +745,7 @@
       holder.appendChild(draw(data, f, null, holder.clientWidth || box.clientWidth));
       status.textContent = (current ? fmt(ui.step_of, { n: current, total: last }) + ": " + f.text : ui.start);
       prev.disabled = current === 0; next.disabled = current === last;
+      setAnalysis(stepAnalyse, box, ui, f.position);
       Array.prototype.forEach.call(links.children, function (a, k) {
         if (k === current) a.setAttribute("aria-current", "step"); else a.removeAttribute("aria-current");
       });
@@ -640,6 +771,8 @@
     box.hidden = false;
     show(fromHash(), false);
   }
+
+  window.CellulaBoard = { draw: draw, legend: legend };
 
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll(".cellula-board"), function (box) {

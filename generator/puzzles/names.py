@@ -12,14 +12,22 @@ if TYPE_CHECKING:
     from solver.game.model import Puzzle, Stock
 
 
+def one_or_other(count: int) -> str:
+    """The CLDR plural category of a whole ``count`` in Italian and English (``one`` for 1, else
+    ``other``): what the browser uses, where no locale data is loaded."""
+    return "one" if count == 1 else "other"
+
+
 def names_from(puzzle: Puzzle, words: Mapping[str, Any], card_types: Mapping[str, str],
-               stock_text: Callable[[Stock], str]) -> dict[str, str]:
+               stock_text: Callable[[Stock], str], plural_category: Callable[[int], str] = one_or_other,
+               number: Callable[[int], str] = str) -> dict[str, str]:
     """The reader's name of every id of ``puzzle`` a move or a drawing may show (issue #36): a card
     by its type and Health (or gain, or strain; numbered when two share a name), a spot by its area
     and printed value or place, a goal by its place, a disk by whose it is. The names of spots are
     the suffix of the area's name (``, spot 3``), as the step text ``steps.place`` joins them.
     ``words``: the catalogue's ``play.names`` of one language; ``card_types``: each card type's name;
-    ``stock_text``: a stock in words. Pure, so the browser's live solver names a pasted puzzle's ids
+    ``stock_text``: a stock in words; ``plural_category`` and ``number``: a count's plural form (the
+    card's Health: "1 Punto Salute", "2 Punti Salute") and its digits in the language. Pure, so the browser's live solver names a pasted puzzle's ids
     as the build names the shipped ones (:func:`generator.puzzles.play_data.names_of`)."""
     names: dict[str, str] = {}
     for card in puzzle.cards:
@@ -29,7 +37,9 @@ def names_from(puzzle: Puzzle, words: Mapping[str, Any], card_types: Mapping[str
         elif not card.gain.is_zero():
             name = words["card_gain"].format(type=kind, gain=stock_text(card.gain))
         else:
-            name = words["card"].format(type=kind, health=card.health)
+            forms = words["card"]   # plural forms by CLDR category (generator.i18n.plural)
+            form = forms.get(plural_category(card.health), forms["other"]) if isinstance(forms, Mapping) else forms
+            name = form.format(type=kind, count=number(card.health))
         names[card.id] = name
     seen: dict[str, list[str]] = {}
     for card_id, name in names.items():

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Any
 from solver import ActionKind
 
 from . import play_data  # issue #19 hook: interactive board
+from .. import i18n
 from .play_data import names_of
 from . import why  # issue #19 items 3-4: why optimal, computed level
 from ..languages import SITE_LANGUAGES
 from ..refs import relative
 from ..render import Asset, Page, render
+from .analysis_page import analysis_page, analysis_spec, start_link
 from .bench_page import bench_page
 from .board import plan_assumptions
 from .model import (ASSUMPTIONS_PAGE, BENCH_PAGE, GAME, INDEX_PAGE, RULES_COVERAGE_PAGE, STOCK_FIELDS, Link,
@@ -48,13 +50,17 @@ def puzzle_page(site: SiteData, puzzle_set: PuzzleSet, entry: PuzzleEntry, lang:
         rules_used=rules_used(site, solution.get("steps", []), lang, page),
         no_plan=ui["no_plan"] if proof_status(record) is ProofStatus.INFEASIBLE else ui["no_plan_unknown"],
         steps=step_rows(site, puzzle, solution.get("steps", []), lang, page),
-        health=solution.get("health"), breakdown=breakdown_lines(solution.get("breakdown"), lang),
+        health=solution.get("health"),
+        final_score=i18n.plural("puzzles.final_score", lang, solution["health"]) if solution.get("health") is not None else "",
+        breakdown=breakdown_lines(solution.get("breakdown"), lang),
         score_link=score_link, proof=proof_lines(record, lang), proof_summary=proof_summary(record, lang), greedy=greedy_view(site, entry, lang, page),
         other_readings=other_readings_view(record, lang, names_of(puzzle, lang)),
         assumptions=[item_row(i, lang, names_of(puzzle, lang)) for i in plan_assumptions(puzzle, solution.get("plan", []))],
         side_title=side_title, assumptions_href=relative(page, ASSUMPTIONS_PAGE) + f"#board-{puzzle.board.id}",
         # issue #19 hook: the interactive board (generator/puzzles/play_data.py)
-        board=play_data.board_block(puzzle, lang=lang, **play_arguments(entry)),
+        board=play_data.board_block(puzzle, lang=lang, analysis=analysis_spec(entry), **play_arguments(entry)),
+        analyse={"label": play_data.UI[lang]["analyse_here"], "title": link_title(play_data.UI[lang]["analyse_here_title"]),
+                 "href": start_link(entry, page)},
         why={**why.why_view(entry.why, record, lang, names_of(puzzle, lang)), "level": why.level_text(entry.level, lang)},
     )
     return Page(lang, page, title, content, nav=nav)
@@ -142,7 +148,7 @@ def produce(site: SiteData, lang: str) -> list[Page]:
         return []
     from ..paths import DOCS_DIR
     nav = (site.games[GAME].title[lang], UI[lang]["nav"])
-    pages = [index_page(site, puzzle_set, lang, nav)]
+    pages = [index_page(site, puzzle_set, lang, nav), analysis_page(site, puzzle_set, lang, nav)]
     pages += [puzzle_page(site, puzzle_set, e, lang, nav) for e in computed_order(puzzle_set.entries)]
     pages += [assumptions_page(puzzle_set, lang, nav),
               bench_page(DOCS_DIR, lang, nav, tuple(e.puzzle.id for e in puzzle_set.entries))]

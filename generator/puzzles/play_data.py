@@ -50,7 +50,8 @@ def names_of(puzzle: Puzzle, lang: str) -> dict[str, str]:
     ``lang``: :func:`generator.puzzles.names.names_from` with the catalogue's words."""
     from .names import names_from
     from .texts import stock_text
-    return names_from(puzzle, UI[lang]["names"], _card_types(lang), lambda stock: stock_text(stock, lang))
+    return names_from(puzzle, UI[lang]["names"], _card_types(lang), lambda stock: stock_text(stock, lang),
+                      lambda count: i18n.plural_category(count, lang), lambda count: i18n.number(count, lang))
 
 
 def _card_types(lang: str) -> dict[str, str]:

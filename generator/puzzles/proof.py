@@ -8,6 +8,8 @@ from typing import Any, cast
 
 from solver.io.offline import BoundSource, bound_proved_by
 
+from .. import i18n
+
 from .model import ProofStatus
 from .texts import UI, md_inline
 
@@ -65,7 +67,7 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
         if confirmed:
             lines.append(ui["proof_confirmed"].format(engines=", ".join(confirm_label(str(e), lang) for e in confirmed)))
         elif tried is not None:     # HiGHS ran out of its time: say so rather than leave it unsaid
-            lines.append(measured(ui["proof_one_engine"].format(seconds=tried)))
+            lines.append(measured(ui["proof_one_engine"].format(seconds=_num(tried, lang))))
         else:
             lines.append(ui["proof_unconfirmed"])
     elif status is ProofStatus.FEASIBLE:
@@ -80,10 +82,10 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
     recorded = record["solution"].get("stats", {}).get("recorded")
     if isinstance(recorded, dict):
         lines.append(ui["proof_recorded"].format(
-            seconds=recorded.get("seconds", "?"), workers=recorded.get("workers", "?"),
+            seconds=_num(recorded.get("seconds", "?"), lang), workers=recorded.get("workers", "?"),
             subsolvers=subsolver_text(recorded.get("subsolvers"), ui),
             machine=md_inline(str(recorded.get("machine", "?"))), date=recorded.get("recorded", "?"),
-            gap_percent=recorded.get("gap_percent", "?"),
+            gap_percent=_num(recorded.get("gap_percent", "?"), lang),
             warm_start="–" if recorded.get("warm_start") is None else recorded["warm_start"]))
         if isinstance(recorded.get("earlier"), int):
             lines.append(ui["proof_recorded_earlier"].format(earlier=recorded["earlier"]))
@@ -96,8 +98,13 @@ def proof_lines(record: dict[str, Any], lang: str) -> list[str]:
     if record.get("fallback"):
         lines.append(ui["proof_fallback"].format(wanted=f"`{record['requested_engine']}`",
                                                  reason=md_inline(record["fallback"]), engine=engine))
-    lines.append(measured(ui["solve_time"].format(seconds=record.get("seconds", "?"))))
+    lines.append(measured(ui["solve_time"].format(seconds=_num(record.get("seconds", "?"), lang))))
     return lines
+
+
+def _num(value: Any, lang: str) -> Any:
+    """A measured figure as ``lang`` writes numbers (``17,601`` in Italian); anything else as given."""
+    return i18n.number(value, lang) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
 
 
 def measured(line: str) -> str:
@@ -142,7 +149,7 @@ def proof_summary(record: dict[str, Any], lang: str) -> str:
     status = proof_status(record)
     health = record["solution"].get("health")
     if status is ProofStatus.OPTIMAL:
-        return cast(str, UI[lang]["proof_plain_optimal"].format(health=health))
+        return i18n.plural("puzzles.proof_plain_optimal", lang, health)
     if status is ProofStatus.FEASIBLE:
-        return cast(str, UI[lang]["proof_plain_feasible"].format(health=health))
+        return i18n.plural("puzzles.proof_plain_feasible", lang, health)
     return ""

@@ -12,9 +12,11 @@ from solver.game.steps import StepEvent, render
 from ..i18n import t
 from .move_words import Words, named
 
-NAMED_KEYS = {"steps.place": "play.place_named"}
+NAMED_KEYS = {"steps.place": "play.place_named", "steps.translate": "play.translate_named", "steps.goal": "play.goal_named"}
 """Step texts the site tells with names in place of ids: the command line's ``steps.place`` shows
-the spot's id in brackets; with names, the spot's name follows its area (``Nucleus, spot 3``)."""
+the spot's id in brackets; with names, the spot's name follows its area (``Nucleus, spot 3``), a
+goal card is told once (its name says it is a goal card) and a translation's arrow is the arrow
+sign (the command line keeps ``->`` for any terminal)."""
 
 
 def step_text(events: Iterable[dict[str, Any] | StepEvent], lang: str,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from .. import i18n
 from ..refs import relative
 from .play_data import names_of
 from .step_texts import step_text
@@ -141,9 +142,9 @@ def other_readings_view(record: dict[str, Any], lang: str, names: dict[str, str]
         elif other["status"] != "optimal":
             summary = ui["other_unproven"]
         elif other["same"]:
-            summary = ui["other_same"].format(health=other["health"])
+            summary = i18n.plural("puzzles.other_same", lang, other["health"])
         else:
-            summary = ui["other_differs"].format(health=other["health"], this=this)
+            summary = i18n.plural("puzzles.other_differs", lang, other["health"], this=this)
         steps = [md_inline(step_text(s["events"], lang, names)) for s in other.get("steps", [])]
         words = ui["ruling_names"][other["ruling"]]
         out.append({"ruling": other["ruling"], "reading": other["reading"], "summary": summary, "steps": steps,

@@ -33,8 +33,14 @@ def stars(grade: int) -> str:
 def level_reasons(d: Difficulty, lang: str) -> str:
     """The figures behind a level, in words ("greedy gap 2, optimal plans 3, ...")."""
     dash: Callable[[object], object] = lambda v: "–" if v is None else v  # noqa: E731
-    plans = dash(d.plans) if d.plans is not None or d.plans_at_least is None else f"≥ {d.plans_at_least}"
-    return cast(str, UI[lang]["grade_why"].format(gap=dash(d.gap), plans=plans, branching=dash(d.branching)))
+    if d.plans is not None:
+        plans = i18n.plural("puzzles.grade_plans", lang, d.plans)
+    elif d.plans_at_least is not None:
+        plans = UI[lang]["grade_plans_at_least"].format(n=i18n.number(d.plans_at_least, lang))
+    else:
+        plans = UI[lang]["grade_plans_unknown"]
+    branching = "–" if d.branching is None else i18n.number(d.branching, lang, 1)
+    return cast(str, UI[lang]["grade_why"].format(gap=dash(d.gap), plans=plans, branching=branching))
 
 
 def level_text(d: Difficulty, lang: str) -> str:
@@ -48,9 +54,9 @@ def plans_text(why: dict[str, Any], lang: str) -> str:
     if why.get("unproven"):
         return cast(str, ui["why_unproven"])
     if why.get("over_budget") and (why.get("plans_at_least") or 0) > 1:
-        return cast(str, ui["why_plans_at_least"].format(n=why["plans_at_least"], budget=f"{why['budget']:,}"))
+        return cast(str, ui["why_plans_at_least"].format(n=why["plans_at_least"], budget=i18n.number(why['budget'], lang)))
     if why.get("over_budget"):
-        return cast(str, ui["why_plans_over"].format(n=f"{why['budget']:,}"))
+        return cast(str, ui["why_plans_over"].format(n=i18n.number(why['budget'], lang)))
     if why.get("plans") is None:
         return cast(str, ui["why_plans_none"])
     if why.get("capped"):

@@ -50,7 +50,9 @@ def pages() -> dict[str, str | None]:
               else first_page("cytosis/puzzles"))
     return {"home": "", "rules": "cytosis/setup/", "puzzle": puzzle,
             "puzzle-large": largest_page("cytosis/puzzles", REGRET), "game": largest_page("cytosis/puzzles", NO_REGRET),
-            "cards": cards}
+            "cards": cards,
+            # issue #70: the analysis board
+            "analysis": "cytosis/analysis/" if (SITE / "cytosis/analysis/index.html").exists() else None}
 
 
 REGRET = 'data-regret="1"'
