@@ -20,6 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from solver.game.model import STOCK_ORDER
+from solver.game.position import position_fields
 from solver.game.values import state_key
 
 from .. import i18n
@@ -101,7 +102,7 @@ def layout(puzzle: Puzzle) -> dict[str, Any]:
 def frame(state: State, step: Step | None = None, lang: str = "en",
           names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What the drawing shows of one state (after ``step``, or the start when ``step`` is None)."""
-    return {**play_runtime.frame_of(state), "step": step.index if step else 0,
+    return {**play_runtime.frame_of(state), "position": position_fields(state), "step": step.index if step else 0,
             "text": step_text(step.events, lang, names) if step else "", "spot": step.action.spot if step else None,
             "action": str(step.action) if step else None}
 
@@ -137,11 +138,13 @@ def has_table(values: dict[str, Any] | None) -> bool:
 
 
 def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: int | None = None, proven: bool = True,
-                table: bool = False) -> str:
+                table: bool = False, analysis: dict[str, Any] | None = None) -> str:
     """The HTML the page carries: an empty container board.js fills, with the step-through's data
     as JSON and the address of the play data (:func:`play_data_asset`) and, when ``table``, of the
     move table (:func:`play_table_asset`). Empty when there is no plan to step through.
-    ``proven``: ``optimum`` is the proven optimum (:func:`offers_regret`)."""
+    ``proven``: ``optimum`` is the proven optimum (:func:`offers_regret`). ``analysis``: the analysis
+    board's address, the puzzle file's data and the story of a position (board.js "analyse from
+    here", issue #70)."""
     if not plan:
         return ""
     # A data attribute, not a <script>: the page sanitizer (generator/sanitize.py) keeps data-*
@@ -152,7 +155,8 @@ def board_block(puzzle: Puzzle, plan: list[dict[str, Any]], lang: str, optimum: 
     return (f'<div class="cellula-board" data-puzzle="{escape(puzzle.id)}" data-board="{escape(data, quote=True)}" '
             f'data-play="{escape(GENERATED_DIR + "/" + play_data_path(puzzle))}" '
             f'data-table="{escape(GENERATED_DIR + "/" + play_table_path(puzzle, lang)) if table and regret else ""}" '
-            f'data-optimum="{optimum if regret else ""}" data-regret="{"1" if regret else ""}" hidden>'
+            f'data-optimum="{optimum if regret else ""}" data-regret="{"1" if regret else ""}" '
+            f'data-analysis="{escape(json.dumps(analysis, ensure_ascii=False, separators=(",", ":")), quote=True) if analysis else ""}" hidden>'
             f'<p class="cellula-board__hint">{escape(ui["keys_hint"])}</p></div>')
 
 
@@ -198,7 +202,9 @@ def _walk(puzzle: Puzzle) -> tuple[_Reached, ...] | None:
                 index[after] = len(order)
                 order.append(after)
             moves.append((action, index[after]))
-        frame = json.dumps(play_runtime.frame_of(state), sort_keys=True, separators=(",", ":"))
+        # issue #70 "analyse from here": the puzzle file's fields that make this position a puzzle
+        frame = json.dumps({**play_runtime.frame_of(state), "position": position_fields(state)}, sort_keys=True,
+                           separators=(",", ":"))
         reached.append(_Reached(state, tuple(moves), blocked_codes(state, legal), frame,
                                 engine.score(state).total if terminal else None))
         if len(order) > TABLE_STATES:
