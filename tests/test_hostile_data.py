@@ -304,6 +304,9 @@ def _never(*args: object, **kwargs: object) -> None:
 GENERATOR_ELEMENTS = frozenset({"mark"})
 """Elements the generator writes only when the data calls for them: the differences page marks the
 words two editions differ in (the payloads are such words)."""
+GENERATOR_CLASSES = frozenset({"cellula-draft-english"})
+"""Classes the generator writes only when the data calls for them: the draft page's label of a
+paragraph left in English (a payload makes a paragraph the draft cannot translate)."""
 
 
 @pytest.fixture(scope="module")
@@ -322,10 +325,12 @@ def two_builds(tmp_path_factory):
 @pytest.mark.slow
 def test_hostile_build_gains_nothing(two_builds):
     """Every payload in every data text field and catalogue key: no page gains an element, attribute,
-    URL scheme, resource host or inline script beyond the fresh build's."""
+    URL scheme, resource or link host, class (an admonition's kind) or inline script beyond the
+    fresh build's."""
     fresh = hostile_site.vocabulary(two_builds["fresh"])
     hostile = hostile_site.vocabulary(two_builds["hostile"])
     fresh.elements |= GENERATOR_ELEMENTS
+    fresh.classes |= GENERATOR_CLASSES
     assert hostile.gained(fresh) == {}
     assert not [t for t in hostile.abbreviation_titles if hostile_site.HIJACKED in t]
     pages = list(two_builds["hostile"].rglob("*.html"))
