@@ -80,7 +80,7 @@ def test_the_copy_has_the_projects_keys(before):
 
 UNCHANGED = {
     "a comment in the engine": [("solver/game/engine.py", "\ndef apply(", "\n# why: a comment changes no answer\ndef apply(")],
-    "a comment in the planner": [("solver/optimise/planner.py", "\ndef build_model(", "\n# a comment\ndef build_model(")],
+    "a comment in the planner": [("solver/optimise/model/build.py", "\ndef build_model(", "\n# a comment\ndef build_model(")],
     "a docstring reworded in a search": [("solver/optimise/regret.py", '"""', '"""Reworded. ')],
     "a budget's docstring reworded": [("generator/proofs/why.py", 'MAX_STATES = 30_000\n"""', 'MAX_STATES = 30_000\n"""Reworded. ')],
     "a message reworded in the value search": [("solver/game/values.py", '"memo inconsistent: no move keeps the value"',
@@ -92,7 +92,7 @@ UNCHANGED = {
     "a function renamed in the why facts": [("generator/proofs/why.py", "_probes", "_probed_puzzles", True)],
     "an unused function in the engine and the planner": [
         ("solver/game/engine.py", "\ndef apply(", "\ndef unused_helper(state):\n    return state.round + 1\n\n\ndef apply("),
-        ("solver/optimise/planner.py", "\ndef build_model(", "\ndef unused_helper(x):\n    return x * 2\n\n\ndef build_model(")],
+        ("solver/optimise/model/build.py", "\ndef build_model(", "\ndef unused_helper(x):\n    return x * 2\n\n\ndef build_model(")],
     "an unused function in a search": [("solver/optimise/explain.py", "\ndef line_facts(",
                                         "\ndef unused_helper(x):\n    return x - 1\n\n\ndef line_facts(")],
     "an annotation changed": [("generator/proofs/why.py", "def probe_limits(puzzle: Puzzle, searchable: bool)",
@@ -137,7 +137,7 @@ def test_a_rules_effect_changed_by_one_line_moves_the_puzzles_it_reaches_only(tr
 
 
 def test_a_model_change_moves_the_model_digest_only(tree, before):
-    edit(tree, "solver/optimise/planner.py", "    lm.maximize(", "    lm.bool('one more variable')\n    lm.maximize(")
+    edit(tree, "solver/optimise/model/scoring.py", "    lm.maximize(", "    lm.bool('one more variable')\n    lm.maximize(")
     after = digests(tree)
     assert all(after[name][1] != before[1][name][1] for name in PUZZLES)
     assert all(after[name][0] == before[1][name][0] for name in PUZZLES)

@@ -17,14 +17,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 EDITS: dict[str, list[tuple[str, str, str]]] = {
     "comment": [("solver/game/engine.py", "\ndef apply(", "\n# why: a comment changes no answer\ndef apply("),
-                ("solver/optimise/planner.py", "\ndef build_model(", "\n# a comment\ndef build_model(")],
+                ("solver/optimise/model/build.py", "\ndef build_model(", "\n# a comment\ndef build_model(")],
     "message": [("solver/game/values.py", '"memo inconsistent: no move keeps the value"',
                  '"the memo is inconsistent: no move keeps its value"'),
                 ("generator/proofs/why.py", "", "")],
     "rename": [("solver/game/values.py", "_toxicity_ahead", "_toxicity_to_come"),
                ("solver/game/engine.py", "_remove_one", "_without_one")],
     "unused": [("solver/game/engine.py", "\ndef apply(", "\ndef unused_helper(state):\n    return state.round + 1\n\n\ndef apply("),
-               ("solver/optimise/planner.py", "\ndef build_model(", "\ndef unused_helper(x):\n    return x * 2\n\n\ndef build_model(")],
+               ("solver/optimise/model/build.py", "\ndef build_model(", "\ndef unused_helper(x):\n    return x * 2\n\n\ndef build_model(")],
     "rules": [("solver/game/rules/free_ribosome.py", "Stock(protein=amount)", "Stock(protein=amount + 1)")],
 }
 
