@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .languages import CONTENT_LANGUAGES
 from .errors import Problems
 from .yamlio import load_yaml, yaml_path
 
@@ -77,6 +78,11 @@ def load_paraphrases(data_dir: Path, languages: tuple[str, ...]) -> dict[str, Pa
     for lang in languages:
         part = table.get(lang)
         where = yaml_path("languages", lang)
+        if part is None and lang not in CONTENT_LANGUAGES:
+            # a site language added by its two files (CONTRIBUTING): searched without paraphrases until
+            # the table has its own (another language's words would not match its pages)
+            out[lang] = Paraphrases(frames=(), counts=(), numbers={}, players=(), phrases=())
+            continue
         if not isinstance(part, dict):
             problems.add(file, where, f"expected the site language {lang!r}'s paraphrases (frames, counts, numbers, "
                                       f"players, phrases), got {part!r}", located.line("languages"))
