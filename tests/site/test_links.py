@@ -72,10 +72,16 @@ def test_no_broken_links(crawl):
     assert not broken, f"{len(broken)} broken: {broken[:15]}"
 
 
+POSITION_FRAGMENT = "puzzle="
+"""The analysis board's links carry a position in their fragment (``#puzzle=...``, docs/assets/analysis.js
+reads it): data for the page's script, not an anchor."""
+
+
 def test_no_missing_anchors(crawl):
     pages, _status, wanted = crawl
     missing = sorted({(src, f"{target}#{fragment}") for src, target, fragment in wanted
-                      if target in pages and fragment not in pages[target].ids})
+                      if target in pages and fragment not in pages[target].ids
+                      and not (target.endswith("/cytosis/analysis/") and fragment.startswith(POSITION_FRAGMENT))})
     assert not missing, f"{len(missing)} missing anchors, e.g. {missing[:10]}"
 
 
