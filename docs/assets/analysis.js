@@ -238,6 +238,7 @@
       for (var n = 1; ; n++) { var id = type + "-" + n; if (taken.indexOf(id) < 0) return id; }
     }
     function fromForm() {
+      delete data.expected;   // the author's claimed optimum was for their position, not the one in the form
       data.edition = edition.value;
       data.board = side.value;
       data.players = intOf(players, 3);

@@ -226,7 +226,9 @@ def test_play_the_optimum_from_file_url(page):
     panel = page.locator(".cellula-play")
     assert panel.get_attribute("data-terminal") == "1"
     final = data["frames"][-1]["health"]
-    assert panel.locator(".cellula-play__status").inner_text() == data["ui"]["play_optimal"].format(score=final)
+    forms = data["ui"]["play_optimal"]   # plural forms by CLDR category (generator.i18n.plural)
+    form = forms.get("one" if final == 1 else "other", forms["other"]) if isinstance(forms, dict) else forms
+    assert panel.locator(".cellula-play__status").inner_text() == form.format(score=final)
     assert "optimum" in panel.locator(".cellula-play__status").inner_text()
     assert f"{data['ui']['health']}: {final}" in page.locator(".cellula-play .cb-health").text_content()
     assert outside == [], f"requests outside file://: {outside}"
