@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.proofs import ledger as ledgers, pipeline, record as records, store
 from generator.proofs.cli import SAMPLE_MAX_SECONDS
@@ -150,8 +151,8 @@ def recorded(recorded_once, monkeypatch) -> list[Path]:
 
 def test_an_edited_puzzle_makes_its_record_stale_and_the_build_names_the_refresh(recorded):
     file = recorded[1]
-    file.write_text(file.read_text(encoding="utf-8") + "\n# an edit: its author refreshes the record\n",
-                    encoding="utf-8")
+    file.write_text(file.read_text(encoding="utf-8").replace("grade: 1", "grade: 2"), encoding="utf-8")  # an edit
+    # of the play (a comment or a story is not: test_only_the_play_of_a_puzzle_file_is_an_input)
     proofs, reported = read(recorded)
     assert file not in proofs and recorded[0] in proofs
     [(where, message)] = reported
@@ -191,7 +192,7 @@ def test_a_preview_uses_records_of_earlier_code_with_a_warning(recorded, monkeyp
 def test_a_preview_still_refuses_an_edited_puzzle(recorded, monkeypatch):
     monkeypatch.setenv(store.PREVIEW_VARIABLE, "1")
     file = recorded[1]
-    file.write_text(file.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    file.write_text(file.read_text(encoding="utf-8").replace("grade: 1", "grade: 2"), encoding="utf-8")
     proofs, reported = read(recorded)
     assert file not in proofs and [where for where, _ in reported] == [file]
 
@@ -301,7 +302,7 @@ def test_a_hand_edited_record_is_refused_by_the_build(recorded, kind, tmp_path):
         # the inputs changed too: the build names the edited file first
         proofs, reported = read(recorded)
         assert file not in proofs and "inputs changed" in reported[0][1]
-        data["inputs"] = records.Inputs.of(records.input_files(source_of(file).puzzle, file, None)).to_dict()
+        data["inputs"] = records.Inputs.of_puzzle(source_of(file).puzzle, file, None).to_dict()
     elif kind == "the root's value":
         values = data["regret"]["values"]
         root = next(k for k, v in values["best"].items() if v == data["solution"]["solution"]["health"])
@@ -486,3 +487,24 @@ def test_a_confirmation_decided_by_the_clock_is_a_note_not_a_difference(quick):
     notes: list[str] = []
     assert store.reprove([store.status_of(source_of(f)) for f in quick], workers=1, notes=notes) == []
     assert len(notes) == 1 and "solution.confirmed_by" in notes[0] and "wall-clock" in notes[0]
+
+
+@pytest.mark.parametrize("field, stale", [("story", False), ("title", False), ("notes", False), ("flasks", True)])
+def test_only_the_play_of_a_puzzle_file_is_an_input(quick, field, stale):
+    """A record is keyed by what its answers read: an edit of a reader's text (a story translated
+    again, a title, a note) leaves it current; an edit of the play (here the flasks per round)
+    makes it stale."""
+    file = quick[0]
+    before = records.Inputs.of_puzzle(source_of(file).puzzle, file, None)
+    data = yaml.safe_load(file.read_text(encoding="utf-8"))
+    data[field] = (data.get(field) or 1) + 1 if field == "flasks" else {"en": "Edited.", "it": "Modificato."}
+    file.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    after = records.Inputs.of_puzzle(source_of(file).puzzle, file, None)
+    assert (after.digest != before.digest) is stale
+
+
+def test_a_comment_or_the_layout_of_a_puzzle_file_is_not_an_input(quick):
+    file = quick[0]
+    before = records.Inputs.of_puzzle(source_of(file).puzzle, file, None)
+    file.write_text("# a contributor's comment\n" + file.read_text(encoding="utf-8").replace(": ", ":   "), encoding="utf-8")
+    assert records.Inputs.of_puzzle(source_of(file).puzzle, file, None).digest == before.digest

@@ -44,11 +44,6 @@ def _markdown_texts(pattern: str) -> list[tuple[str, str]]:
             for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1)]
 
 
-PENDING_PUZZLE_STORIES = ("epigenetic-income-hormone-1e", "epigenetic-steroid-exchange-1e", "grey-relay-2e", "grey-rush-2e",
-                          "steroid-no-lipids-1e", "steroid-no-lipids-2e")
-"""Puzzles whose Italian story still says "Reticolo Liscio/Rugoso": a record hashes its whole puzzle file, so
-the story's fix waits for records keyed by what they compute (issue #64); the lead applies it then."""
-
 SOURCES = {
     "interface catalogue (steps, puzzle pages)": lambda: _yaml_texts("i18n/it.yaml", italian=True),
     "draft translations": lambda: _yaml_texts("editions/*.draft-it.yaml"),
@@ -73,9 +68,7 @@ def test_the_deny_list_comes_from_the_glossary(deny):
     assert {"Fiasca", "Fiasche", "Carte Macromolecola"} <= set(forms)
 
 
-@pytest.mark.parametrize("source", [pytest.param(s, marks=pytest.mark.xfail(
-    strict=True, reason=f"stories of {PENDING_PUZZLE_STORIES} (see PENDING_PUZZLE_STORIES)")) if s == "puzzles" else s
-    for s in SOURCES])
+@pytest.mark.parametrize("source", SOURCES)
 def test_italian_texts_use_the_official_vocabulary(deny, source):
     matcher, _ = deny
     texts = SOURCES[source]()
@@ -131,12 +124,9 @@ def _offences(rendered, real_site, lang, kind):
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)
 def test_every_page_uses_the_official_vocabulary(rendered, real_site, lang):
     """No page shows a glossary term's forbidden rendering: rules, cards, puzzle pages (steps, captions,
-    tooltips), the rules coverage, the differences page, the draft. The puzzles waiting for their story's
-    fix (PENDING_PUZZLE_STORIES) are the only exception, and still need it."""
+    tooltips), the rules coverage, the differences page, the draft, the puzzles' stories."""
     found = _offences(rendered, real_site, lang, "forbidden")
-    pending = {f"cytosis/puzzles/{p}.md" for p in PENDING_PUZZLE_STORIES} if lang == "it" else set()
-    assert {p: [(o.surface, o.expected) for o in f] for p, f in found.items() if p not in pending} == {}
-    assert pending <= set(found), "a pending story is fixed: remove it from PENDING_PUZZLE_STORIES"
+    assert {p: [(o.surface, o.expected) for o in f] for p, f in found.items()} == {}
 
 
 @pytest.mark.parametrize("lang", SITE_LANGUAGES)

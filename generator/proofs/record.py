@@ -5,6 +5,7 @@ file in ``games/``), written by ``python -m generator records`` (``make records`
 
 - ``inputs``: the SHA-256 of each data file the answers read (the puzzle, its board side, the
   rulebook cards, a whole game's recorded run), line endings normalised, and one digest over them;
+  the puzzle's is of its play alone (:func:`play_bytes`: its readers' texts left out);
 - ``keys``: what the answers depend on (:mod:`.keys`): the rules engine's behaviour on the
   puzzle, the planner's model of it, and the narrow fingerprint of each part's own searches;
 - ``engines``: the libraries that proved and confirmed them, with their versions, and every budget;
@@ -71,6 +72,32 @@ def canonical_bytes(path: Path) -> bytes:
     return Path(path).read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
 
 
+READERS_TEXTS = frozenset({"title", "story", "notes"})
+"""A puzzle file's fields written for readers only (the title, the story, the notes, in every
+language): no answer reads them, so a translator's edit of a story leaves the record current."""
+
+
+def play_bytes(path: Path) -> bytes:
+    """What a puzzle file says about the play: its YAML data without :data:`READERS_TEXTS`, as
+    sorted JSON (comments, layout and quoting are not play either). The build validates every puzzle
+    file before it reads a record, so the file parses here."""
+    import yaml
+    data = yaml.safe_load(canonical_bytes(path).decode("utf-8"))
+    if not isinstance(data, dict):
+        return canonical_bytes(path)
+    play = {str(key): value for key, value in data.items() if key not in READERS_TEXTS}
+    return json.dumps(_string_keys(play), sort_keys=True, ensure_ascii=False, default=str).encode()
+
+
+def _string_keys(value: Any) -> Any:
+    """``value`` with every mapping's keys as strings (YAML gives round numbers as int keys)."""
+    if isinstance(value, dict):
+        return {str(k): _string_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_string_keys(v) for v in value]
+    return value
+
+
 def display(path: Path) -> str:
     """``path`` relative to the repository when it is inside it (as records name their inputs)."""
     try:
@@ -92,7 +119,8 @@ class Inputs:
     """The input files' digests."""
 
     files: dict[str, str]
-    """Path (relative to the repository) -> SHA-256 of the canonical bytes."""
+    """Path (relative to the repository) -> SHA-256 of the canonical bytes (of the puzzle file,
+    of its play: :func:`play_bytes`)."""
 
     @property
     def digest(self) -> str:
@@ -103,8 +131,17 @@ class Inputs:
         return {"digest": self.digest, "files": dict(sorted(self.files.items()))}
 
     @classmethod
-    def of(cls, files: tuple[Path, ...]) -> Inputs:
-        return cls({display(f): hashlib.sha256(canonical_bytes(f)).hexdigest() for f in files})
+    def of(cls, files: tuple[Path, ...], puzzle_file: Path | None = None) -> Inputs:
+        """The digests of ``files``; ``puzzle_file`` (one of them) by its play alone."""
+        def digest(file: Path) -> str:
+            same = puzzle_file is not None and Path(file).resolve() == Path(puzzle_file).resolve()
+            return hashlib.sha256(play_bytes(file) if same else canonical_bytes(file)).hexdigest()
+        return cls({display(f): digest(f) for f in files})
+
+    @classmethod
+    def of_puzzle(cls, puzzle: Puzzle, puzzle_file: Path, recording: Path | None) -> Inputs:
+        """The inputs of a puzzle's record (:func:`input_files`)."""
+        return cls.of(input_files(puzzle, puzzle_file, recording), puzzle_file=puzzle_file)
 
 
 def engine_versions() -> dict[str, str]:

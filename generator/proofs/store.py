@@ -127,7 +127,7 @@ def _stale_detail(stale: dict[str, list[str]]) -> str:
 def status_of(source: Source) -> Status:
     """Read ``source``'s record and compare it with today's inputs, keys and budgets."""
     path = records.record_path(source.file)
-    inputs = Inputs.of(records.input_files(source.puzzle, source.file, source.recording))
+    inputs = Inputs.of_puzzle(source.puzzle, source.file, source.recording)
     try:
         record = records.read(path)
     except ValueError as exc:

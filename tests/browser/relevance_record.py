@@ -28,14 +28,16 @@ SAMPLE = 200
 
 
 def digest(site: Path, lookups: Sequence[Any]) -> str:
-    """What the generated set's answers depend on: both languages' search indexes, every script of
-    the built site but play mode's (Material's search worker, its lunr languages, the project's
-    search wrapper and page scripts),
-    the query runner and the lookups themselves. (The figures page keeps its measured numbers out
-    of the index, so a new measurement does not make the record stale.)"""
+    """What the generated set's answers depend on, and nothing else: both languages' search indexes,
+    the scripts the search runs (Material's bundle and search worker with its lunr languages, all
+    under ``assets/javascripts/``, and the project's search wrapper ``assets/search.js``), the query
+    runner and the lookups themselves. The project's page scripts (the card index, the boards, play
+    mode, the analysis board: ``extra_javascript``, bundled) never see a query, so an edit of one of
+    them does not make the record stale. (The figures page keeps its measured numbers out of the
+    index, so a new measurement does not either.)"""
     h = hashlib.sha256()
     files = [site / "search" / "search_index.json", site / "en" / "search" / "search_index.json",
-             *sorted(p for p in (site / "assets").rglob("*.js") if not _play_mode(p.relative_to(site).as_posix()))]
+             site / SEARCH_WRAPPER, *sorted((site / "assets" / "javascripts").rglob("*.js"))]
     for file in files:
         h.update(file.relative_to(site).as_posix().encode() + b"\0")
         h.update(file.read_bytes() if file.is_file() else b"(missing)")
@@ -45,15 +47,9 @@ def digest(site: Path, lookups: Sequence[Any]) -> str:
     return h.hexdigest()
 
 
-PLAY_MODE = ("assets/pyodide", "assets/play-engine.js", "assets/live-engine.js", "assets/live-solve", "assets/highs")
-"""Scripts of play mode, loaded only when a reader starts playing a puzzle: Pyodide (present only
-where ``make pyodide`` ran) and the engine's sources, and the live solver's (its worker, its
-sources, HiGHS: issue #70; the page's side of it is in the bundle, which the digest reads). The
-search never sees them."""
-
-
-def _play_mode(path: str) -> bool:
-    return path.startswith(PLAY_MODE)
+SEARCH_WRAPPER = "assets/search.js"
+"""The project's side of the search (loaded by the theme override before Material's bundle): it
+shapes every query, so it is part of what the answers depend on."""
 
 
 def _key(lookup: Any) -> list[Any]:

@@ -140,3 +140,30 @@ def test_generated_results_are_in_the_readers_language(generated):
 def test_no_glossary_term_lookup_comes_back_empty(generated):
     empty = [f"[{r['site']}] {r['kind']} {r['query']!r}" for r in generated if r["source"] == "glossary" and not r["count"]]
     assert not empty, "\n".join(empty)
+
+
+def _site_copy(tmp_path: Path) -> Path:
+    """A minimal built site: the two indexes, Material's scripts, the search wrapper, page scripts."""
+    site = tmp_path / "site"
+    for rel, text in {"search/search_index.json": "{}", "en/search/search_index.json": "{}",
+                      "assets/javascripts/bundle.min.js": "m", "assets/javascripts/workers/search.min.js": "w",
+                      "assets/javascripts/lunr/min/lunr.it.min.js": "l", "assets/search.js": "s",
+                      "assets/cellula.bundle.js": "b", "assets/analysis.js": "a", "assets/live-solve-worker.js": "p"}.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text, encoding="utf-8")
+    return site
+
+
+@pytest.mark.parametrize("script, stale", [
+    ("search/search_index.json", True), ("en/search/search_index.json", True),
+    ("assets/javascripts/bundle.min.js", True), ("assets/javascripts/workers/search.min.js", True),
+    ("assets/javascripts/lunr/min/lunr.it.min.js", True), ("assets/search.js", True),
+    ("assets/cellula.bundle.js", False), ("assets/analysis.js", False), ("assets/live-solve-worker.js", False)])
+def test_record_digest_follows_what_the_search_runs(tmp_path, script, stale):
+    """The record is stale after an edit of what a query goes through (the indexes, Material's search
+    scripts, the project's search wrapper), and stays current after an edit of a page script that
+    never sees a query (the last round's CI failed on an edit of the analysis board's script)."""
+    site = _site_copy(tmp_path)
+    before = relevance_record.digest(site, [])
+    (site / script).write_text("edited", encoding="utf-8")
+    assert (relevance_record.digest(site, []) != before) is stale
