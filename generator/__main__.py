@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from .errors import DataError, Problems
-from .output_folder import folder_fault, write_fault
+from solver.io.paths import folder_fault, write_fault
 from .paths import DATA_DIR, DOCS_DIR
 from .site_data import SiteData
 

@@ -44,6 +44,11 @@ class Paraphrases:
     players: tuple[str, ...]
     phrases: tuple[Phrase, ...]
 
+    @classmethod
+    def none(cls) -> Paraphrases:
+        """No paraphrases: a language searched by its own words alone."""
+        return cls(frames=(), counts=(), numbers={}, players=(), phrases=())
+
     def for_client(self) -> dict[str, Any]:
         """The part as docs/assets/search.js reads it (lowercase; phrases longest first)."""
         phrases = sorted(((ask.lower(), p.means.lower(), p.replace) for p in self.phrases for ask in p.asks),
@@ -68,7 +73,8 @@ def load_paraphrases(data_dir: Path, languages: tuple[str, ...]) -> dict[str, Pa
     reported at once, naming the file, the field and the value found."""
     file = data_dir / PARAPHRASES
     if not file.exists():
-        return {}   # a data set without the table (a test's minimal data): searched without paraphrases
+        # a data set without the table (a test's minimal data): searched without paraphrases
+        return {lang: Paraphrases.none() for lang in languages}
     problems = Problems()
     raw, located = load_yaml(file)
     table = raw.get("languages") if isinstance(raw, dict) else None
@@ -83,7 +89,7 @@ def load_paraphrases(data_dir: Path, languages: tuple[str, ...]) -> dict[str, Pa
         if part is None and lang not in CONTENT_LANGUAGES:
             # a site language added by its two files (CONTRIBUTING): searched without paraphrases until
             # the table has its own (another language's words would not match its pages)
-            out[lang] = Paraphrases(frames=(), counts=(), numbers={}, players=(), phrases=())
+            out[lang] = Paraphrases.none()
             continue
         if not isinstance(part, dict):
             problems.add(file, where, f"expected the site language {lang!r}'s paraphrases (frames, counts, numbers, "

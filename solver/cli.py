@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from solver.game.engine import Breakdown, State
 from solver.game.errors import IllegalActionError, SolverError
+from solver.io.paths import file_fault, folder_fault
 from solver.io.plans import load_plan
 from solver.io.puzzle import PUZZLE_SCHEMA, expected_claim, load_puzzle
 from solver.game.replay import Step, replay
@@ -404,7 +405,7 @@ def _seed_list(text: str) -> list[int]:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    if args.out is not None and (fault := output_folder_fault(args.out, "--out")):
+    if args.out is not None and (fault := folder_fault(args.out, "--out")):
         raise SolverError(fault)     # before the benchmark, which runs for hours
     # the one place the runtime reaches the benchmarks, and only when they run (tests/test_layering.py)
     from .benchmarks.cli import main as bench_main
@@ -448,54 +449,6 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def output_file_fault(text: str, option: str) -> str | None:
-    """Why ``text`` cannot be the file ``option`` writes, or None: not empty, not an existing
-    folder, in an existing folder (not below a file) this user may write into, and if the file
-    exists, writable. Checked before any work, so a long run never ends in a traceback."""
-    import os
-    from pathlib import Path
-    if not text.strip():
-        return f"{option}: expected a file name, got an empty path"
-    path = Path(text)
-    if path.is_dir():
-        return f"{option} {text}: expected a file, got an existing folder"
-    parent = path.parent
-    if not parent.exists():
-        return f"{option} {text}: expected a file in an existing folder, but {parent} does not exist"
-    if not parent.is_dir():
-        return f"{option} {text}: expected a file in a folder, but {parent} is a file, not a folder"
-    if path.exists() and not os.access(path, os.W_OK):
-        return f"{option} {text}: expected a file this user may overwrite, got one without write permission"
-    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
-        return f"{option} {text}: expected a folder this user may write into, but {parent} is not writable"
-    return None
-
-
-def output_folder_fault(text: str, option: str) -> str | None:
-    """Why ``text`` cannot be the folder ``option`` writes into, or None: not empty, an existing
-    folder this user may write into, or a new one below an existing folder (not a file) where this
-    user may create it. Checked before any work."""
-    import os
-    from pathlib import Path
-    if not text.strip():
-        return f"{option}: expected a folder, got an empty path"
-    folder = Path(text)
-    if folder.exists():
-        if not folder.is_dir():
-            return f"{option} {text}: expected a folder, got an existing file"
-        if not os.access(folder, os.W_OK | os.X_OK):
-            return f"{option} {text}: expected a folder this user may write into, got one without write permission"
-        return None
-    parent = folder.parent
-    while not parent.exists() and parent != parent.parent:
-        parent = parent.parent
-    if not parent.is_dir():
-        return f"{option} {text}: expected a folder, but {parent} is a file, not a folder"
-    if not os.access(parent, os.W_OK | os.X_OK):
-        return f"{option} {text}: expected a place this user may create a folder in, but {parent} is not writable"
-    return None
-
-
 def _input_file(text: str) -> str:
     """A file to read (a puzzle, a plan, a recording): not an empty path (``Path('')`` is the current folder)."""
     if not text.strip():
@@ -507,11 +460,11 @@ def _cmd_record(args: argparse.Namespace) -> int:
     from pathlib import Path
     from solver.io.offline import BoundSource, record, result_path, write_recording
     from solver.io.progress import TimeBar
-    if args.out is not None and (fault := output_file_fault(args.out, "--out")):
+    if args.out is not None and (fault := file_fault(args.out, "--out")):
         raise SolverError(fault)
     puzzle = load_puzzle(args.puzzle)
     out = Path(args.out) if args.out is not None else result_path(Path(args.puzzle))
-    if args.out is None and (fault := output_file_fault(str(out), "the recording")):
+    if args.out is None and (fault := file_fault(str(out), "the recording")):
         raise SolverError(fault)
     earlier = None
     if args.from_recording is not None:

@@ -289,7 +289,7 @@ def test_cli_corner_is_a_clear_error(data_dir, tmp_path, capsys, corner):
 def test_unwritable_export_folder_is_refused_before_reading_data(data_dir, tmp_path, capsys, monkeypatch):
     locked = tmp_path / "locked"
     locked.mkdir()
-    monkeypatch.setattr("generator.output_folder.os.access", lambda path, mode: Path(path) != locked)
+    monkeypatch.setattr("solver.io.paths.os.access", lambda path, mode: Path(path) != locked)
     monkeypatch.setattr("generator.site.load_site", _never)
     code, err = _generator(capsys, "--data", str(data_dir), "check", "--export", str(locked / "out"))
     assert code == 2 and "not writable" in err and str(locked) in err, err

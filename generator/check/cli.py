@@ -60,7 +60,7 @@ def run_check(args: Namespace) -> int:
     from ..site import load_site
     from . import editions
     from pathlib import Path
-    from ..output_folder import folder_fault
+    from solver.io.paths import folder_fault
     if args.export is not None:
         fault = folder_fault(args.export, "--export")   # the text: Path('') would be the current folder
         if fault:
@@ -82,7 +82,7 @@ def run_check(args: Namespace) -> int:
         problems.extend(editions.stale_problems(report))
     elapsed = time.perf_counter() - start
     if args.export is not None:
-        from ..output_folder import write_fault
+        from solver.io.paths import write_fault
         from .exports import write_exports
         folder = Path(args.export)
         try:
