@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from collections.abc import Mapping
+from typing import Any
 
 from solver.io.loading import Located, parse_line_ranges, unwritable_at
 
 from .errors import Problems
-from .schema import Schema, check, in_languages
+from .schema import Faults, Schema, check, in_languages
 from .yamlio import load_yaml, yaml_path
 
 from .languages import SITE_LANGUAGES as SITE_LANGUAGES  # noqa: E402 (re-exported: the languages are defined in mkdocs.yml)
@@ -341,41 +342,81 @@ def _as_label(value: dict[str, str]) -> Label:
     return Label.of(value)
 
 
+@dataclass(frozen=True)
+class _Manifest:
+    """A game's ``game.yaml`` as read, with what its checks need to report a problem at its line."""
+    file: Path
+    data: dict[str, Any]
+    located: Located
+    faults: Faults
+    problems: Problems
+
+    def add(self, where: tuple[Any, ...] | str, message: str, line: int | None) -> None:
+        self.problems.add(self.file, yaml_path(*where) if isinstance(where, tuple) else where, message, line)
+
+
+@dataclass(frozen=True)
+class _Declared:
+    """The section list the chapters declare: each section's chapter, one-sidedness and line; the
+    sections' ``also:`` links; the chapters."""
+    sections: dict[str, tuple[str, str | None, int | None]]
+    also_of: dict[str, tuple[tuple[str, ...], int | None]]
+    chapters: tuple[Chapter, ...]
+
+
 def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None:
     """Load and validate one game; problems are collected, not raised: the manifest's shape
-    against :data:`MANIFEST_SCHEMA`, then what the shape cannot say."""
-    manifest = game_dir / "game.yaml"
+    against :data:`MANIFEST_SCHEMA`, then what the shape cannot say (its sources, its chapters'
+    section list, the texts of every section, the editorial notes)."""
+    file = game_dir / "game.yaml"
     before = len(problems.items)
-    data, located = load_yaml(manifest)
-    faults = check(data, located, manifest, MANIFEST_SCHEMA, problems)
+    data, located = load_yaml(file)
+    faults = check(data, located, file, MANIFEST_SCHEMA, problems)
     if not faults.usable():
         return None
+    manifest = _Manifest(file, data, located, faults, problems)
     game_id = data.get("id")
     if faults.clean("id") and game_id != game_dir.name:
-        problems.add(manifest, "id", f"expected the folder name {game_dir.name!r}, got {game_id!r}", located.line("id"))
+        manifest.add(("id",), f"expected the folder name {game_dir.name!r}, got {game_id!r}", located.line("id"))
     title = _as_label(data["title"]) if faults.clean("title") else None
-    compare = data.get("compare_editions", False)
+    compare = bool(data.get("compare_editions", False))
+    sources = _game_sources(manifest, game_dir, data_dir)
+    declared = _declared_sections(manifest)
+    texts = _section_texts(manifest, game_dir, sources, declared)
+    sections = {section_id: _checked_section(manifest, section_id, texts.get(section_id, {}), declared, compare)
+                for section_id in declared.sections}
+    notes = load_notes(game_dir / "notes.yaml", set(declared.sections), problems)
+    if len(problems.items) > before or not title:
+        return None
+    assert isinstance(game_id, str), "a game id that is not a slug was reported above, so no game is returned"
+    hosts = data.get("link_hosts") if faults.usable("link_hosts") else None
+    return Game(game_id, title, compare, tuple(sources), declared.chapters, sections, notes, tuple(hosts or ()))
 
-    # Sources: each one's Markdown holds the official/original texts.
+
+def _game_sources(manifest: _Manifest, game_dir: Path, data_dir: Path) -> list[Source]:
+    """The manifest's sources: each one's Markdown holds the official or original texts."""
     sources: list[Source] = []
-    for index, raw in enumerate(data["sources"] if faults.usable("sources") else []):
+    for index, raw in enumerate(manifest.data["sources"] if manifest.faults.usable("sources") else []):
         where = ("sources", index)
-        if not faults.clean(*where):
+        if not manifest.faults.clean(*where):
             continue
         file = data_dir / raw["file"]
         if not file.is_file():
-            problems.add(manifest, yaml_path(*where, "file"), f"source file {raw['file']!r} not found under data/",
-                         located.line(*where, "file"))
+            manifest.add((*where, "file"), f"source file {raw['file']!r} not found under data/",
+                         manifest.located.line(*where, "file"))
         if any(s.id == raw["id"] for s in sources):
-            problems.add(manifest, yaml_path(*where, "id"), f"duplicate source id {raw['id']!r}",
-                         located.line(*where, "id"))
+            manifest.add((*where, "id"), f"duplicate source id {raw['id']!r}", manifest.located.line(*where, "id"))
         sources.append(Source(raw["id"], file, game_dir / raw["rules"], raw["lang"], _as_label(raw["label"])))
+    return sources
 
-    # Chapters and the declared section list.
+
+def _declared_sections(manifest: _Manifest) -> _Declared:
+    """The chapters and the section list they declare, each section once."""
+    faults, located = manifest.faults, manifest.located
     declared: dict[str, tuple[str, str | None, int | None]] = {}
     also_of: dict[str, tuple[tuple[str, ...], int | None]] = {}
     chapters: list[Chapter] = []
-    for index, raw in enumerate(data["chapters"] if faults.usable("chapters") else []):
+    for index, raw in enumerate(manifest.data["chapters"] if faults.usable("chapters") else []):
         where = ("chapters", index)
         if not faults.usable(*where) or not faults.clean(*where, "id"):
             continue
@@ -391,22 +432,29 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
                     also_of[item["id"]] = (tuple(item["also"]), line)
                 item = item["id"]
             if item in declared:
-                problems.add(manifest, yaml_path(*where, "sections", s_index),
+                manifest.add((*where, "sections", s_index),
                              f"duplicate section id {item!r} (first listed at line {declared[item][2]})", line)
                 continue
             declared[item] = (raw["id"], only, line)
             ids.append(item)
         if any(c.id == raw["id"] for c in chapters):
-            problems.add(manifest, yaml_path(*where, "id"), f"duplicate chapter id {raw['id']!r}", located.line(*where))
+            manifest.add((*where, "id"), f"duplicate chapter id {raw['id']!r}", located.line(*where))
         if faults.clean(*where, "title"):
             chapters.append(Chapter(raw["id"], _as_label(raw["title"]), tuple(ids)))
+    return _Declared(declared, also_of, tuple(chapters))
 
-    # Texts: originals from each source's file, translations from translations.<lang>.md.
+
+def _section_texts(manifest: _Manifest, game_dir: Path, sources: list[Source],
+                   declared: _Declared) -> dict[str, dict[str, SectionText]]:
+    """Every section's texts by language: the originals from each source's file, the project's
+    translations from ``translations.<lang>.md``; each a section the manifest lists, once per
+    language."""
+    problems = manifest.problems
     texts: dict[str, dict[str, SectionText]] = {}
 
     def put(raw: _RawSection, file: Path, text: SectionText) -> None:
-        if raw.id not in declared:
-            problems.add(file, raw.id, f"section {raw.id!r} is not listed in any chapter of {manifest.name}", raw.line)
+        if raw.id not in declared.sections:
+            problems.add(file, raw.id, f"section {raw.id!r} is not listed in any chapter of {manifest.file.name}", raw.line)
             return
         by_lang = texts.setdefault(raw.id, {})
         if text.lang in by_lang:
@@ -437,51 +485,45 @@ def load_game(game_dir: Path, data_dir: Path, problems: Problems) -> Game | None
         for raw in parse_sections(file, problems):
             origin = raw.attrs.get("from")
             if origin not in source_ids:
-                problems.add(file, raw.id, f"expected 'from:' naming a source of {manifest.name} "
+                problems.add(file, raw.id, f"expected 'from:' naming a source of {manifest.file.name} "
                              f"{sorted(source_ids)}, got {origin!r}", raw.line)
                 continue
             if "lines" in raw.attrs:
                 problems.add(file, raw.id, "'lines:' belongs to original texts; a translation gives 'from:'", raw.line)
             put(raw, file, SectionText(match.group("lang"), raw.title, raw.body, origin, True, (), file, raw.line))
+    return texts
 
-    # Every declared section has a text in each content language, and one-sidedness is declared.
-    sections: dict[str, Section] = {}
-    for section_id, (chapter_id, only, line) in declared.items():
-        by_lang = texts.get(section_id, {})
-        for lang in CONTENT_LANGUAGES:
-            if lang not in by_lang:
-                problems.add(manifest, section_id, f"no {lang!r} text: expected the section in an official "
-                             f"{lang} source or in translations.{lang}.md", line)
-        if compare and by_lang:
-            official = sorted(l for l, t in by_lang.items() if not t.translated and l in CONTENT_LANGUAGES)
-            if len(official) == 1 and only != official[0]:
-                problems.add(manifest, section_id, f"found in the official {official[0]!r} text only: "
-                             f"declare it as {{id: {section_id}, only: {official[0]}}}", line)
-            elif len(official) == 2 and only:
-                translated = [t.file.name for t in by_lang.values() if t.translated]
-                problems.add(manifest, section_id, f"declared only: {only} but found in both official texts"
-                             + (f" (and translated in {translated})" if translated else ""), line)
-            elif only and only not in official:
-                problems.add(manifest, section_id, f"declared only: {only} but not found in the official "
-                             f"{only!r} text", line)
-        if not compare and only:
-            problems.add(manifest, section_id, "'only:' is for games with official texts in both languages "
-                         "(compare_editions: true)", line)
-        also, also_line = also_of.get(section_id, ((), None))
-        for other in also:
-            if other not in declared:
-                problems.add(manifest, section_id, f"also: {other!r} is not a section listed in {manifest.name}", also_line)
-        if also and not only:
-            problems.add(manifest, section_id, "'also:' is for one-sided sections (with 'only:')", also_line)
-        sections[section_id] = Section(section_id, chapter_id, only, FallbackTexts(by_lang), also)
 
-    notes = load_notes(game_dir / "notes.yaml", set(declared), problems)
-    if len(problems.items) > before or not title:
-        return None
-    assert isinstance(game_id, str), "a game id that is not a slug was reported above, so no game is returned"
-    hosts = data.get("link_hosts") if faults.usable("link_hosts") else None
-    return Game(game_id, title, bool(compare), tuple(sources), tuple(chapters), sections, notes,
-                tuple(hosts or ()))
+def _checked_section(manifest: _Manifest, section_id: str, by_lang: dict[str, SectionText], declared: _Declared,
+                     compare: bool) -> Section:
+    """One declared section, checked: a text in each content language, its one-sidedness declared
+    as found (games whose editions are compared), its ``also:`` links to listed sections."""
+    chapter_id, only, line = declared.sections[section_id]
+    for lang in CONTENT_LANGUAGES:
+        if lang not in by_lang:
+            manifest.add(section_id, f"no {lang!r} text: expected the section in an official "
+                         f"{lang} source or in translations.{lang}.md", line)
+    if compare and by_lang:
+        official = sorted(l for l, t in by_lang.items() if not t.translated and l in CONTENT_LANGUAGES)
+        if len(official) == 1 and only != official[0]:
+            manifest.add(section_id, f"found in the official {official[0]!r} text only: "
+                         f"declare it as {{id: {section_id}, only: {official[0]}}}", line)
+        elif len(official) == 2 and only:
+            translated = [t.file.name for t in by_lang.values() if t.translated]
+            manifest.add(section_id, f"declared only: {only} but found in both official texts"
+                         + (f" (and translated in {translated})" if translated else ""), line)
+        elif only and only not in official:
+            manifest.add(section_id, f"declared only: {only} but not found in the official {only!r} text", line)
+    if not compare and only:
+        manifest.add(section_id, "'only:' is for games with official texts in both languages "
+                     "(compare_editions: true)", line)
+    also, also_line = declared.also_of.get(section_id, ((), None))
+    for other in also:
+        if other not in declared.sections:
+            manifest.add(section_id, f"also: {other!r} is not a section listed in {manifest.file.name}", also_line)
+    if also and not only:
+        manifest.add(section_id, "'also:' is for one-sided sections (with 'only:')", also_line)
+    return Section(section_id, chapter_id, only, FallbackTexts(by_lang), also)
 
 
 def load_notes(file: Path, section_ids: set[str], problems: Problems) -> dict[str, tuple[EditorialNote, ...]]:
